@@ -1,0 +1,58 @@
+"""Hearsay's epistemic memory: evidence -> claim -> belief -> revision, on SQLite.
+
+Embeddable by any game: it knows nothing of towns or windows. The rules and their numbers are
+those of `epistemics.md`; each is tested with the document's figures.
+"""
+
+from .belief import EVENT_NATURE, STATE_NATURE, Belief, BeliefState, Candidate, Version
+from .errors import GuardRefusal, InvalidEvidence
+from .evidence import Evidence
+from .explain import Chain, Explanation, Step
+from .guard import Proposal, TrustProposal, WorldEvent, WorldView
+from .kinds import (
+    Basis,
+    SourceKind,
+    State,
+    hearsay_confidence,
+    initial_confidence,
+    rank,
+    rank_name,
+)
+from .records import EvidenceRecord, TrustChange
+from .revision import NOISY_OR, RULES, Outcome, revise
+from .store import MemoryStore
+from .writer import about_attribute
+
+__all__ = [
+    "EVENT_NATURE",
+    "NOISY_OR",
+    "RULES",
+    "STATE_NATURE",
+    "Basis",
+    "Belief",
+    "BeliefState",
+    "Candidate",
+    "Chain",
+    "Evidence",
+    "EvidenceRecord",
+    "Explanation",
+    "GuardRefusal",
+    "InvalidEvidence",
+    "MemoryStore",
+    "Outcome",
+    "Proposal",
+    "SourceKind",
+    "State",
+    "Step",
+    "TrustChange",
+    "TrustProposal",
+    "Version",
+    "WorldEvent",
+    "WorldView",
+    "about_attribute",
+    "hearsay_confidence",
+    "initial_confidence",
+    "rank",
+    "rank_name",
+    "revise",
+]

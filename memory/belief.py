@@ -1,0 +1,214 @@
+"""Beliefs: one resident's current understanding of one claim (epistemics §2, §4).
+
+Two shapes of the same thing. `BeliefState` is the working record the revision rules mutate —
+a plain slotted dataclass, because the simulation revises hundreds of thousands of them and
+pydantic validation on every step would cost more than the rules themselves. `Belief`,
+`Candidate` and `Version` are the pydantic views the store hands out to callers.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from pydantic import BaseModel, ConfigDict
+
+from .kinds import FIRSTHAND_RANK, HEARSAY_RANKS, State, rank_name
+
+STATE_NATURE = "state"  # a claim about a state that can change (where the key is)
+EVENT_NATURE = "event"  # a claim about something that happened (who took the key)
+
+
+@dataclass(slots=True)
+class Cand:
+    """One candidate value of a belief, with the origins that support it."""
+
+    value: str
+    conf: int
+    rank: int
+    kind: str
+    origins: dict[str, int]  # origin key -> strongest rank it gave this value
+    first_at: int
+    last_at: int
+    evidence_id: int | None = None  # strongest evidence behind this value
+    teller: str | None = None
+    origin: str | None = None
+    basis: str | None = None
+
+    def to_json(self) -> list:
+        return [self.value, self.conf, self.rank, self.kind, self.origins, self.first_at,
+                self.last_at, self.evidence_id, self.teller, self.origin, self.basis]
+
+    @classmethod
+    def from_json(cls, row: list) -> Cand:
+        return cls(*row)
+
+
+@dataclass(slots=True)
+class BeliefState:
+    """The full revision state of one belief; what the `beliefs` row holds."""
+
+    resident: str
+    subject: str
+    attribute: str
+    value: str
+    confidence: int
+    state: str
+    cands: list[Cand]
+    nature: str = EVENT_NATURE
+    since: int = 0  # sim minute the held value was adopted
+    id: int | None = None
+    claim_id: int | None = None
+    last_evidence_at: int = 0
+    last_intervention_at: int | None = None
+    aged: int = 0  # aging steps applied since the last new evidence
+    exposures: int = 0  # d: re-hearing from an origin already counted
+    uses: int = 0  # u: times it supported a decision
+    last_evoked_at: int = 0
+    stale: bool = False
+    recheck: bool = False
+    wants_look: bool = False
+    importance: int | None = None
+    created_at: int = 0
+    updated_at: int = 0
+    unjudged: int = 0  # hearsay rows whose teller has not yet been judged first-hand
+    premises: list[str] = field(default_factory=list)
+
+    # -- candidates ----------------------------------------------------------------------
+
+    def held(self) -> Cand:
+        for c in self.cands:
+            if c.value == self.value:
+                return c
+        raise AssertionError(f"held value {self.value!r} has no candidate")
+
+    def cand(self, value: str) -> Cand | None:
+        for c in self.cands:
+            if c.value == value:
+                return c
+        return None
+
+    @property
+    def rank(self) -> int:
+        return self.held().rank
+
+    @property
+    def kind(self) -> str:
+        return self.held().kind
+
+    @property
+    def sources(self) -> int:
+        """s: independent origins behind the held value."""
+        return len(self.held().origins)
+
+    @property
+    def hearsay_only(self) -> bool:
+        return self.held().rank in HEARSAY_RANKS
+
+    @property
+    def firsthand_ranked(self) -> bool:
+        return self.held().rank >= FIRSTHAND_RANK
+
+    def cands_json(self) -> str:
+        return json.dumps([c.to_json() for c in self.cands], separators=(",", ":"))
+
+    def copy(self) -> BeliefState:
+        import copy as _copy
+
+        return _copy.deepcopy(self)
+
+
+# -- views ------------------------------------------------------------------------------------
+
+
+class Candidate(BaseModel):
+    """A value the resident holds or keeps beside the held one."""
+
+    model_config = ConfigDict(frozen=True)
+
+    value: str
+    confidence: int
+    kind: str
+    source: str  # provenance rank name: first-hand, document, testimony, rumour, ...
+    origins: list[str]
+    held: bool
+    teller: str | None = None
+    origin: str | None = None
+
+
+class Version(BaseModel):
+    """One entry of a belief's history: what changed, when, and why."""
+
+    model_config = ConfigDict(frozen=True)
+
+    n: int
+    at: int
+    cause: str
+    value: str
+    confidence: int
+    state: str
+    evidence_id: int | None = None
+    note: str = ""
+
+
+class Belief(BaseModel):
+    """What one resident believes about one claim, with its provenance and history."""
+
+    model_config = ConfigDict(frozen=True)
+
+    resident: str
+    subject: str
+    attribute: str
+    value: str
+    confidence: int
+    state: State
+    kind: str
+    source: str
+    teller: str | None = None
+    origin: str | None = None
+    basis: str | None = None
+    nature: str = EVENT_NATURE
+    candidates: list[Candidate] = []
+    history: list[Version] = []
+    since: int = 0
+    created_at: int = 0
+    updated_at: int = 0
+    stale: bool = False
+    recheck: bool = False
+    wants_look: bool = False
+    exposures: int = 0
+    uses: int = 0
+    sources: int = 1
+    last_evoked_at: int = 0
+    importance: int | None = None
+    evidence_count: int = 0
+
+    @property
+    def claim(self) -> tuple[str, str]:
+        return (self.subject, self.attribute)
+
+    @property
+    def others(self) -> list[Candidate]:
+        """Candidates kept beside the held value."""
+        return [c for c in self.candidates if not c.held]
+
+
+def view(b: BeliefState, history: list[Version] | None = None, evidence_count: int = 0) -> Belief:
+    held = b.held()
+    cands = sorted(b.cands, key=lambda c: (c.value != b.value, -c.conf, c.value))
+    return Belief(
+        resident=b.resident, subject=b.subject, attribute=b.attribute, value=b.value,
+        confidence=b.confidence, state=State(b.state), kind=held.kind,
+        source=rank_name(held.rank), teller=held.teller, origin=held.origin, basis=held.basis,
+        nature=b.nature,
+        candidates=[
+            Candidate(value=c.value, confidence=b.confidence if c.value == b.value else c.conf,
+                      kind=c.kind, source=rank_name(c.rank), origins=sorted(c.origins),
+                      held=c.value == b.value, teller=c.teller, origin=c.origin)
+            for c in cands
+        ],
+        history=history or [], since=b.since, created_at=b.created_at, updated_at=b.updated_at,
+        stale=b.stale, recheck=b.recheck, wants_look=b.wants_look, exposures=b.exposures,
+        uses=b.uses, sources=b.sources, last_evoked_at=b.last_evoked_at,
+        importance=b.importance, evidence_count=evidence_count,
+    )

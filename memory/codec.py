@@ -1,0 +1,63 @@
+"""Rows <-> working beliefs: the one place that knows the column order of `beliefs`."""
+
+from __future__ import annotations
+
+import json
+
+from .belief import BeliefState, Cand
+
+# Columns written for a belief, in order; `id` first so an INSERT and an UPDATE share them.
+BELIEF_COLUMNS = (
+    "id", "resident", "claim_id", "value", "confidence", "state", "rank", "kind", "candidates",
+    "since", "created_at", "updated_at", "last_evidence_at", "last_intervention_at",
+    "quiet_since", "aged", "exposures", "uses", "sources", "last_evoked_at", "importance",
+    "stale", "recheck", "wants_look", "unjudged", "premises",
+)
+
+INSERT_BELIEF = (
+    f"INSERT INTO beliefs ({', '.join(BELIEF_COLUMNS)}) "
+    f"VALUES ({', '.join('?' for _ in BELIEF_COLUMNS)})"
+)
+UPDATE_BELIEF = (
+    "UPDATE beliefs SET " + ", ".join(f"{c} = ?" for c in BELIEF_COLUMNS[1:]) + " WHERE id = ?"
+)
+
+# What a SELECT must return for `state_from_row`, with the claim joined in.
+SELECT_BELIEF = (
+    "SELECT b.id, b.resident, b.claim_id, b.value, b.confidence, b.state, b.candidates, "
+    "b.since, b.created_at, b.updated_at, b.last_evidence_at, b.last_intervention_at, b.aged, "
+    "b.exposures, b.uses, b.last_evoked_at, b.importance, b.stale, b.recheck, b.wants_look, "
+    "b.unjudged, b.premises, c.subject, c.attribute, c.nature "
+    "FROM beliefs b JOIN claims c ON c.id = b.claim_id"
+)
+
+
+def state_from_row(r: tuple) -> BeliefState:
+    return BeliefState(
+        id=r[0], resident=r[1], claim_id=r[2], value=r[3], confidence=r[4], state=r[5],
+        cands=[Cand(*c) for c in json.loads(r[6])], since=r[7], created_at=r[8],
+        updated_at=r[9], last_evidence_at=r[10], last_intervention_at=r[11], aged=r[12],
+        exposures=r[13], uses=r[14], last_evoked_at=r[15], importance=r[16],
+        stale=bool(r[17]), recheck=bool(r[18]), wants_look=bool(r[19]), unjudged=r[20],
+        premises=json.loads(r[21]) if r[21] else [], subject=r[22], attribute=r[23],
+        nature=r[24],
+    )
+
+
+def row_from_state(b: BeliefState) -> tuple:
+    held = b.held()
+    quiet = b.last_evidence_at
+    if b.last_intervention_at is not None and b.last_intervention_at > quiet:
+        quiet = b.last_intervention_at
+    return (
+        b.id, b.resident, b.claim_id, b.value, b.confidence, b.state, held.rank, held.kind,
+        b.cands_json(), b.since, b.created_at, b.updated_at, b.last_evidence_at,
+        b.last_intervention_at, quiet, b.aged, b.exposures, b.uses, len(held.origins),
+        b.last_evoked_at, b.importance, int(b.stale), int(b.recheck), int(b.wants_look),
+        b.unjudged, json.dumps(b.premises) if b.premises else None,
+    )
+
+
+def update_params(b: BeliefState) -> tuple:
+    row = row_from_state(b)
+    return row[1:] + (row[0],)

@@ -1,0 +1,175 @@
+"""Evidence: what one resident actually came into contact with (epistemics §1, §3).
+
+Evidence is the boundary of the memory module, so it is a pydantic model that refuses anything
+that breaks the source rules: hearsay names its teller and origin, a declaration its teller, no
+other kind names a teller; first-hand and witnessed evidence point at a world event, documents at
+a document. Every refusal is an `InvalidEvidence` that names the field.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from .errors import InvalidEvidence
+from .kinds import Basis, SourceKind, rank
+
+Id = Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class Evidence(BaseModel):
+    """One piece of evidence about one claim `(subject, attribute)` for one resident.
+
+    `at` is the sim minute the resident perceived it. `version` is the version of the world
+    fact (or document) the evidence saw, for staleness (§9); `fact` names that fact and defaults
+    to the document id or to ``"subject.attribute"``.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True,
+                              coerce_numbers_to_str=True)
+
+    resident: Id
+    subject: Id
+    attribute: Id
+    value: Id
+    kind: SourceKind
+    at: int = Field(ge=0)
+    event: Id | None = None
+    document: Id | None = None
+    version: int | None = Field(default=None, ge=1)
+    fact: Id | None = None
+    teller: Id | None = None
+    origin: Id | None = None
+    chain: tuple[Id, ...] | None = None
+    basis: Basis | None = None
+    premises: tuple[Id, ...] = ()
+    implanted_by: Id | None = None
+    by_player: bool = False
+    confidence: int | None = Field(default=None, ge=0, le=100)
+    importance: int | None = Field(default=None, ge=0, le=10)
+
+    def __init__(self, **data: Any) -> None:
+        try:
+            super().__init__(**data)
+        except ValidationError as exc:
+            raise InvalidEvidence.from_pydantic(exc) from None
+
+    @classmethod
+    def parse(cls, data: Any) -> Evidence:
+        """Evidence from a mapping (or an Evidence), raising `InvalidEvidence` on bad input."""
+        if isinstance(data, Evidence):
+            return data
+        if not isinstance(data, dict):
+            raise InvalidEvidence("evidence", f"expected a mapping, got {type(data).__name__}")
+        return cls(**data)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _defaults(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        data = dict(data)
+        kind = data.get("kind")
+        if kind == SourceKind.HEARSAY:
+            if data.get("basis") is None:
+                data["basis"] = Basis.HEARD
+            chain = data.get("chain")
+            if chain is None and data.get("origin") and data.get("teller"):
+                origin, teller = data["origin"], data["teller"]
+                data["chain"] = (origin,) if origin == teller else (origin, teller)
+        elif kind == SourceKind.DECLARED and data.get("teller") and data.get("origin") is None:
+            data["origin"] = data["teller"]
+        elif kind == SourceKind.IMPLANTED and data.get("implanted_by") is None:
+            data["implanted_by"] = "player" if data.get("by_player") else "author"
+        if kind == SourceKind.DOCUMENT and data.get("version") is None and data.get("document"):
+            data["version"] = 1
+        return data
+
+    @model_validator(mode="after")
+    def _source_rules(self) -> Evidence:
+        k = self.kind
+        if k is SourceKind.HEARSAY:
+            _need(self.teller, "teller", "hearsay must name its teller")
+            _need(self.origin, "origin", "hearsay must name its origin (who first claimed it)")
+            if self.chain is not None:
+                if self.chain[0] != self.origin:
+                    _fail("chain", "a chain of tellers starts at the origin")
+                if self.chain[-1] != self.teller:
+                    _fail("chain", "a chain of tellers ends at the teller")
+            if self.teller == self.resident:
+                _fail("teller", "a resident cannot tell itself something")
+        elif k is SourceKind.DECLARED:
+            _need(self.teller, "teller", "a declaration must name its teller")
+            if self.origin != self.teller:
+                _fail("origin", "a declaration's origin is its teller")
+            if self.teller not in (self.subject, self.value):
+                _fail("teller", "a declaration is a person speaking about themselves: the "
+                      "teller must be the claim's subject or its value")
+        else:
+            if self.teller is not None:
+                _fail("teller", f"{k.value} evidence never names a teller")
+            if self.origin is not None:
+                _fail("origin", f"{k.value} evidence never names an origin")
+            if self.chain is not None:
+                _fail("chain", f"{k.value} evidence has no chain of tellers")
+        if self.basis is not None and k is not SourceKind.HEARSAY:
+            _fail("basis", "only hearsay carries the basis its teller gave")
+        if k in (SourceKind.FIRSTHAND, SourceKind.WITNESSED):
+            _need(self.event, "event", f"{k.value} evidence points at the world event it saw")
+        if k is SourceKind.DOCUMENT:
+            _need(self.document, "document", "document evidence names the document read")
+        elif self.document is not None:
+            _fail("document", f"{k.value} evidence does not point at a document")
+        if k is SourceKind.INFERRED:
+            if not self.premises:
+                _fail("premises", "inferred evidence lists the beliefs it rests on")
+            for p in self.premises:
+                if "." not in p:
+                    _fail("premises", f"premise {p!r} is not of the form subject.attribute")
+        elif self.premises:
+            _fail("premises", f"{k.value} evidence has no premises")
+        if k is not SourceKind.IMPLANTED and self.implanted_by is not None:
+            _fail("implanted_by", f"{k.value} evidence is not implanted")
+        return self
+
+    # -- derived -----------------------------------------------------------------------------
+
+    @property
+    def rank(self) -> int:
+        return rank(self.kind, self.basis)
+
+    @property
+    def origin_key(self) -> str:
+        """Who or what this evidence ultimately comes from, for the independence rule (§5.2).
+
+        Hearsay relayed through any number of tellers keeps its origin, so a single origin
+        repeated eight times counts once; a document counts once however many pages repeat it.
+        """
+        k = self.kind
+        if k is SourceKind.HEARSAY or k is SourceKind.DECLARED:
+            return "person:" + (self.origin or "")
+        if k is SourceKind.DOCUMENT:
+            return "document:" + (self.document or "")
+        if k is SourceKind.INFERRED:
+            return "inferred:" + self.resident
+        if k is SourceKind.IMPLANTED:
+            return "implanted:" + (self.implanted_by or "")
+        return "event:" + (self.event or "")
+
+    @property
+    def fact_key(self) -> str:
+        if self.fact:
+            return self.fact
+        if self.document:
+            return "document:" + self.document
+        return f"{self.subject}.{self.attribute}"
+
+
+def _need(value: object, field: str, reason: str) -> None:
+    if value is None or value == "":
+        _fail(field, reason)
+
+
+def _fail(field: str, reason: str) -> None:
+    raise ValueError(f"[{field}] {reason}")

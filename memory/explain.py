@@ -1,0 +1,168 @@
+"""Why does she believe that? The evidence behind a belief, teller by teller back to the origin.
+
+For each independent origin supporting the held value, the chain starts with the resident's own
+evidence and follows each teller into *their* memory: what they had heard, from whom, until it
+reaches someone who saw it, read it, reasoned it out — or someone with no evidence at all, who
+said it anyway. The result is data (pydantic), for the window, the command line and the report
+to render as they like.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel, ConfigDict
+
+from .belief import Candidate, Version
+from .records import EvidenceRecord
+
+if TYPE_CHECKING:
+    from .store import MemoryStore
+
+MAX_DEPTH = 16
+
+
+class Step(BaseModel):
+    """One link: a resident's evidence for the value (or its absence, `recorded=False`)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    resident: str
+    value: str
+    kind: str | None = None
+    source: str | None = None
+    at: int | None = None
+    teller: str | None = None
+    origin: str | None = None
+    basis: str | None = None
+    event: str | None = None
+    document: str | None = None
+    confidence: int | None = None
+    recorded: bool = True
+    evidence_id: int | None = None
+
+    def describe(self) -> str:
+        if not self.recorded:
+            return f"{self.resident} has no evidence of it: they said it without knowing it"
+        k = self.kind
+        if k == "hearsay":
+            basis = {"saw": "said they saw it", "heard": "had heard it",
+                     "reckon": "reckoned so"}.get(self.basis or "", "")
+            return f"{self.resident} was told by {self.teller} ({self.teller} {basis})"
+        if k == "declared":
+            return f"{self.resident} heard it from {self.teller}, about themselves"
+        if k == "document":
+            return f"{self.resident} read it in the {self.document}"
+        if k == "witnessed":
+            return f"{self.resident} saw it happen ({self.event})"
+        if k == "firsthand":
+            return f"{self.resident} was there ({self.event})"
+        if k == "inferred":
+            return f"{self.resident} worked it out"
+        return f"{self.resident} had it implanted"
+
+
+class Chain(BaseModel):
+    """The path of one independent origin's evidence to the resident."""
+
+    model_config = ConfigDict(frozen=True)
+
+    origin_key: str
+    steps: list[Step]
+    as_told: list[str]  # tellers as the resident was told, origin first
+    complete: bool  # ends at someone's own evidence (seen, read, declared, reasoned)
+
+
+class Explanation(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    resident: str
+    subject: str
+    attribute: str
+    value: str
+    confidence: int
+    state: str
+    source: str
+    supports: list[Chain]
+    against: list[EvidenceRecord]
+    candidates: list[Candidate]
+    history: list[Version]
+
+    def lines(self) -> list[str]:
+        out = [f"{self.resident} believes {self.subject}.{self.attribute} = {self.value} "
+               f"({self.confidence}, {self.state}, {self.source})"]
+        for chain in self.supports:
+            for i, step in enumerate(chain.steps):
+                out.append(("  " * (i + 1)) + "<- " + step.describe())
+        for e in self.against:
+            who = e.teller or e.document or e.event or e.kind
+            out.append(f"  against: {e.value} ({e.source}, {who})")
+        return out
+
+
+def explain(store: MemoryStore, resident: str, subject: str, attribute: str) -> Explanation | None:
+    b = store.belief(resident, subject, attribute)
+    if b is None:
+        return None
+    evidence = store.evidence(resident, subject, attribute)
+    best: dict[str, EvidenceRecord] = {}
+    for e in evidence:
+        if e.value != b.value:
+            continue
+        cur = best.get(e.origin_key)
+        if cur is None or _rank(e) > _rank(cur):
+            best[e.origin_key] = e
+    chains = [_chain(store, e) for e in sorted(best.values(), key=lambda x: (-_rank(x), x.id))]
+    against = []
+    seen = set()
+    for e in evidence:
+        if e.value != b.value and (e.value, e.origin_key) not in seen:
+            seen.add((e.value, e.origin_key))
+            against.append(e)
+    return Explanation(
+        resident=resident, subject=subject, attribute=attribute, value=b.value,
+        confidence=b.confidence, state=b.state.value, source=b.source, supports=chains,
+        against=against, candidates=b.candidates, history=b.history)
+
+
+def _chain(store: MemoryStore, e: EvidenceRecord) -> Chain:
+    steps = [_step(e)]
+    seen = {e.resident}
+    cur = e
+    complete = cur.kind != "hearsay"
+    while cur.kind == "hearsay" and len(steps) < MAX_DEPTH:
+        teller = cur.teller
+        if teller is None or teller in seen:
+            break
+        seen.add(teller)
+        nxt = _evidence_before(store, teller, cur)
+        if nxt is None:
+            steps.append(Step(resident=teller, value=cur.value, recorded=False))
+            complete = False
+            break
+        steps.append(_step(nxt))
+        cur = nxt
+        complete = cur.kind != "hearsay"
+    return Chain(origin_key=e.origin_key, steps=steps, as_told=list(e.chain), complete=complete)
+
+
+def _evidence_before(store: MemoryStore, teller: str,
+                     told: EvidenceRecord) -> EvidenceRecord | None:
+    """The teller's strongest evidence for the same value, from before they told it."""
+    found = None
+    for e in store.evidence(teller, told.subject, told.attribute):
+        if e.value == told.value and e.at <= told.at and (found is None or _rank(e) > _rank(found)):
+            found = e
+    return found
+
+
+def _rank(e: EvidenceRecord) -> int:
+    from .kinds import RANK_NAMES
+
+    return {v: k for k, v in RANK_NAMES.items()}[e.source]
+
+
+def _step(e: EvidenceRecord) -> Step:
+    return Step(resident=e.resident, value=e.value, kind=e.kind, source=e.source, at=e.at,
+                teller=e.teller, origin=e.origin, basis=e.basis, event=e.event,
+                document=e.document, confidence=e.confidence, evidence_id=e.id)

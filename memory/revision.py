@@ -1,0 +1,366 @@
+"""The revision rules R(B, e) as plain functions (epistemics §5).
+
+`revise(belief, evidence, ...)` is pure: it returns a new belief and what it did. The store uses
+`apply()`, the same rules mutating a working copy in place, because it revises in bulk.
+
+Order matters (seed 004): provenance is compared before any confidence arithmetic, then the
+independence of the origin, then exactly one of reinforce / doubt / anomaly / correct /
+reconsider / keep. For a claim about a state that can change, later first-hand evidence is an
+update, not a contradiction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .belief import STATE_NATURE, BeliefState, Cand
+from .evidence import Evidence
+from .kinds import (
+    ANOMALY_STEP,
+    CORRECTED_CONFIDENCE,
+    DEFAULT_TRUST,
+    DOUBT_FLOOR,
+    DOUBT_STEP,
+    FIRSTHAND_FLOOR,
+    FIRSTHAND_RANK,
+    NOISY_ADD_MAX,
+    NOISY_ADD_MIN,
+    NOISY_CAP,
+    NOISY_CONTRADICTED,
+    REINFORCE_CAP,
+    REINFORCE_STEP,
+    SUPERSEDED_CONFIDENCE,
+    State,
+    initial_confidence,
+    rank_name,
+)
+
+RULES = "rules"  # the default policy: held value changes only by update, correct, reconsider
+NOISY_OR = "noisy_or"  # the alternative of seed 002: the held value is the strongest candidate
+POLICIES = (RULES, NOISY_OR)
+
+INFLUENCING = State.INFLUENCING.value
+PAST = State.PAST.value
+DOUBTFUL = State.DOUBTFUL.value
+ANOMALOUS = State.ANOMALOUS.value
+CORRECTED = State.CORRECTED.value
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What one piece of evidence did to a belief."""
+
+    action: str  # new, update, reinforce, doubt, anomaly, correct, reconsider, keep
+    changed: bool
+    note: str = ""
+    exposure: bool = False  # re-heard from an origin already counted (§5.2)
+
+
+def who(e: Evidence) -> str:
+    """A short description of where evidence came from, for history notes."""
+    k = e.kind.value
+    if k == "hearsay":
+        return f"{e.teller} (from {e.origin})" if e.origin != e.teller else str(e.teller)
+    if k == "declared":
+        return f"{e.teller} themselves"
+    if k == "document":
+        return f"the {e.document}"
+    if k == "implanted":
+        return f"implanted by {e.implanted_by}"
+    if k == "inferred":
+        return "my own reasoning"
+    return "my own eyes" if k == "witnessed" else "my own experience"
+
+
+def new_belief(e: Evidence, initial: int, evidence_id: int | None, nature: str,
+               policy: str = RULES) -> BeliefState:
+    conf = _entry_confidence(initial, policy)
+    c = _cand(e, conf, evidence_id)
+    return BeliefState(
+        resident=e.resident, subject=e.subject, attribute=e.attribute, value=e.value,
+        confidence=conf, state=INFLUENCING, cands=[c], nature=nature, since=e.at,
+        last_evidence_at=e.at,
+        last_intervention_at=e.at if e.by_player else None, created_at=e.at, updated_at=e.at,
+        importance=e.importance, last_evoked_at=e.at,
+    )
+
+
+def revise(belief: BeliefState | None, e: Evidence, *, initial: int | None = None,
+           trust: float = DEFAULT_TRUST, evidence_id: int | None = None, policy: str = RULES,
+           nature: str | None = None) -> tuple[BeliefState, Outcome]:
+    """Apply evidence `e` to `belief` (None for a new claim); returns (new belief, outcome).
+
+    `initial` is the confidence `e` would give a new belief on its own; by default it comes
+    from the source kind and `trust` (§4). The input belief is not modified.
+    """
+    if initial is None:
+        initial = e.confidence if e.confidence is not None else initial_confidence(e.kind, trust)
+    if belief is None:
+        b = new_belief(e, initial, evidence_id, nature or "event", policy)
+        return b, Outcome("new", True, f"first heard: {e.value} ({who(e)})")
+    b = belief.copy()
+    return b, apply(b, e, initial, evidence_id, policy)
+
+
+def apply(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
+          policy: str = RULES) -> Outcome:
+    """Revise `b` in place with `e`, in the documented order."""
+    r = e.rank
+    if e.by_player:
+        b.last_intervention_at = e.at
+    if e.importance is not None and (b.importance is None or e.importance > b.importance):
+        b.importance = e.importance
+    supports = e.value == b.value
+    held = b.held()
+
+    # States and events: a later first-hand observation of a changeable state is an update.
+    if b.nature == STATE_NATURE and r >= FIRSTHAND_RANK and e.at > b.since and not supports:
+        return _touch(b, e, _update(b, e, initial, evidence_id, policy))
+
+    if policy == NOISY_OR:
+        return _touch(b, e, _noisy(b, e, initial, evidence_id))
+
+    # 1. Provenance first.
+    if not supports and r < held.rank:
+        return _touch(b, e, _lower(b, e, initial, evidence_id))
+    if not supports and r > held.rank:
+        return _touch(b, e, _correct(b, e, initial, evidence_id, "outranks"))
+
+    # 2. Independence: the same origin again is exposure, never corroboration.
+    if _already_counted(b, e):
+        b.exposures += 1
+        return Outcome("keep", False, f"heard again from {e.origin_key}: exposure, not "
+                       "corroboration", exposure=True)
+
+    # 3. Exactly one of the rest.
+    if supports:
+        return _touch(b, e, _reinforce(b, e, evidence_id))
+    if b.state in (DOUBTFUL, ANOMALOUS) and r >= FIRSTHAND_RANK:
+        return _touch(b, e, _correct(b, e, initial, evidence_id, "first-hand"))
+    out = _contradict(b, e, initial, evidence_id)
+    return _touch(b, e, _reconsider(b, e) or out)
+
+
+# -- the rules ----------------------------------------------------------------------------------
+
+
+def _reinforce(b: BeliefState, e: Evidence, evidence_id: int | None) -> Outcome:
+    held = b.held()
+    _merge_origin(held, e, evidence_id)
+    _set_conf(b, min(REINFORCE_CAP, b.confidence + REINFORCE_STEP))
+    _settle(b, e)
+    return Outcome("reinforce", True, f"{who(e)} supports {b.value}")
+
+
+def _contradict(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None) -> Outcome:
+    _add_or_raise(b, e, initial, evidence_id)
+    if e.by_player:
+        _set_conf(b, max(DOUBT_FLOOR, b.confidence - ANOMALY_STEP))
+        b.state = ANOMALOUS
+        return Outcome("anomaly", True,
+                       f"{who(e)} says {e.value}, against {b.value}: the player's doing")
+    _set_conf(b, max(DOUBT_FLOOR, b.confidence - DOUBT_STEP))
+    if b.state != ANOMALOUS:
+        b.state = DOUBTFUL
+    return Outcome("doubt", True, f"{who(e)} says {e.value}, against {b.value}")
+
+
+def _lower(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None) -> Outcome:
+    """Lower-ranked contradiction: never changes the value (seed 004)."""
+    held = b.held()
+    ok = e.origin_key
+    if _already_counted(b, e):
+        b.exposures += 1
+        return Outcome("keep", False, f"heard again from {ok}: exposure", exposure=True)
+    lowered_before = any(ok in c.origins for c in b.cands if c.value != b.value)
+    _add_or_raise(b, e, initial, evidence_id)
+    if not lowered_before:
+        floor = FIRSTHAND_FLOOR if held.rank >= FIRSTHAND_RANK else DOUBT_FLOOR
+        step = ANOMALY_STEP if e.by_player else DOUBT_STEP
+        if b.confidence > floor:
+            _set_conf(b, max(floor, b.confidence - step))
+    if e.by_player:
+        b.state = ANOMALOUS
+    elif b.state != ANOMALOUS:
+        b.state = DOUBTFUL
+    if b.nature == STATE_NATURE and e.at > b.since:
+        b.wants_look = True  # newer news about a state: go and look (§8)
+    action = "anomaly" if e.by_player else "doubt"
+    return Outcome(action, True, f"{rank_name(e.rank)} from {who(e)} says {e.value}; it ranks "
+                   f"below the {rank_name(held.rank)} evidence for {b.value}, which stands")
+
+
+def _correct(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
+             why: str) -> Outcome:
+    old = b.held()
+    old_value = b.value
+    c = _add_or_raise(b, e, initial, evidence_id)
+    old.conf = SUPERSEDED_CONFIDENCE
+    b.value = e.value
+    b.since = e.at
+    _set_conf(b, CORRECTED_CONFIDENCE)
+    b.state = CORRECTED
+    b.wants_look = False
+    assert c is not None
+    reason = ("it outranks" if why == "outranks" else "it is first-hand, and I already doubted")
+    return Outcome("correct", True, f"later {rank_name(e.rank)} evidence ({who(e)}) corrected "
+                   f"my earlier understanding: I thought {old_value}, now {e.value} ({reason})")
+
+
+def _reconsider(b: BeliefState, e: Evidence) -> Outcome | None:
+    if b.state != DOUBTFUL:
+        return None
+    best = None
+    for c in b.cands:
+        if c.value != b.value and len(c.origins) >= 2 and c.conf > b.confidence and (
+                best is None or c.conf > best.conf):
+            best = c
+    if best is None:
+        return None
+    old_value = b.value
+    b.held().conf = b.confidence
+    b.value = best.value
+    b.confidence = best.conf
+    b.state = INFLUENCING
+    b.since = e.at
+    return Outcome("reconsider", True, f"changed my mind: {best.value} now rests on "
+                   f"{len(best.origins)} independent sources and stands above {old_value}")
+
+
+def _update(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
+            policy: str) -> Outcome:
+    """A changeable state observed first-hand later: the world moved; old value is history."""
+    old_value, old_since = b.value, b.since
+    conf = _entry_confidence(initial, policy)
+    b.cands = [_cand(e, conf, evidence_id)]
+    b.value = e.value
+    b.confidence = conf
+    b.state = INFLUENCING
+    b.since = e.at
+    b.wants_look = False
+    return Outcome("update", True, f"{old_value} held from minute {old_since} until {e.at}; "
+                   f"now {e.value} ({who(e)})")
+
+
+def _noisy(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None) -> Outcome:
+    """The noisy-OR policy of seed 002, with provenance-first and independence kept."""
+    r = e.rank
+    held = b.held()
+    if _already_counted(b, e):
+        b.exposures += 1
+        return Outcome("keep", False, f"heard again from {e.origin_key}: exposure",
+                       exposure=True)
+    s = initial / 100
+    if e.value == b.value:
+        _merge_origin(held, e, evidence_id)
+        _set_conf(b, min(NOISY_CAP, round(100 - (100 - b.confidence) * (1 - s))))
+        _settle(b, e)
+        return Outcome("reinforce", True, f"{who(e)} supports {b.value} (noisy-OR)")
+    c = b.cand(e.value)
+    if r < held.rank:
+        out = _lower(b, e, initial, evidence_id)
+        c = b.cand(e.value)
+        assert c is not None
+        c.conf = min(c.conf, b.confidence - 1)  # may never overtake the held value
+        return out
+    if c is None:
+        c = _cand(e, _entry_confidence(initial, NOISY_OR), evidence_id)
+        b.cands.append(c)
+    else:
+        _merge_origin(c, e, evidence_id)
+        c.conf = min(NOISY_CAP, round(100 - (100 - c.conf) * (1 - s)))
+    old_value = b.value
+    _set_conf(b, NOISY_CONTRADICTED)
+    best = max(b.cands, key=lambda x: (x.conf, x.value == old_value))
+    b.value = best.value
+    b.confidence = best.conf
+    if b.value == old_value:
+        b.state = DOUBTFUL
+        return Outcome("doubt", True, f"{who(e)} says {e.value}, against {old_value}")
+    b.since = e.at
+    if r >= FIRSTHAND_RANK:
+        b.state = CORRECTED
+        action = "correct"
+    elif e.by_player:
+        b.state = ANOMALOUS
+        action = "anomaly"
+    else:
+        b.state = INFLUENCING
+        action = "reconsider"
+    return Outcome(action, True, f"{who(e)} says {e.value}: now the strongest candidate, "
+                   f"{old_value} drops to {NOISY_CONTRADICTED}")
+
+
+# -- helpers ------------------------------------------------------------------------------------
+
+
+def _entry_confidence(initial: int, policy: str) -> int:
+    if policy == NOISY_OR:
+        return max(NOISY_ADD_MIN, min(NOISY_ADD_MAX, initial))
+    return initial
+
+
+def _cand(e: Evidence, conf: int, evidence_id: int | None) -> Cand:
+    return Cand(value=e.value, conf=conf, rank=e.rank, kind=e.kind.value,
+                origins={e.origin_key: e.rank}, first_at=e.at, last_at=e.at,
+                evidence_id=evidence_id, teller=e.teller, origin=e.origin,
+                basis=e.basis.value if e.basis else None)
+
+
+def _already_counted(b: BeliefState, e: Evidence) -> bool:
+    c = b.cand(e.value)
+    return c is not None and c.origins.get(e.origin_key, -1) >= e.rank
+
+
+def _merge_origin(c: Cand, e: Evidence, evidence_id: int | None) -> None:
+    r = e.rank
+    ok = e.origin_key
+    if c.origins.get(ok, -1) < r:
+        c.origins[ok] = r
+    if r > c.rank or c.evidence_id is None:
+        c.rank = r
+        c.kind = e.kind.value
+        c.evidence_id = evidence_id
+        c.teller, c.origin = e.teller, e.origin
+        c.basis = e.basis.value if e.basis else None
+    c.last_at = max(c.last_at, e.at)
+
+
+def _add_or_raise(b: BeliefState, e: Evidence, initial: int,
+                  evidence_id: int | None) -> Cand | None:
+    """Add `e`'s value as a candidate, or raise it for a new origin or stronger kind."""
+    c = b.cand(e.value)
+    if c is None:
+        c = _cand(e, initial, evidence_id)
+        b.cands.append(c)
+        return c
+    if c.origins.get(e.origin_key, -1) >= e.rank:
+        return c
+    _merge_origin(c, e, evidence_id)
+    c.conf = min(REINFORCE_CAP, c.conf + REINFORCE_STEP)
+    return c
+
+
+def _set_conf(b: BeliefState, conf: int) -> None:
+    b.confidence = conf
+    b.held().conf = conf
+
+
+def _settle(b: BeliefState, e: Evidence) -> None:
+    """After support: a past belief is revived; doubt lifts once the held value leads again."""
+    if b.state == PAST:
+        b.state = INFLUENCING
+    leads = all(c.conf < b.confidence for c in b.cands if c.value != b.value)
+    if leads and (b.state == DOUBTFUL or (b.state == ANOMALOUS and e.rank >= FIRSTHAND_RANK)):
+        b.state = INFLUENCING
+    if e.rank >= FIRSTHAND_RANK and e.at >= b.since:
+        b.wants_look = False
+
+
+def _touch(b: BeliefState, e: Evidence, out: Outcome) -> Outcome:
+    """New (non-exposure) evidence restarts the hearsay aging clock (§6)."""
+    if not out.exposure:
+        b.last_evidence_at = max(b.last_evidence_at, e.at)
+        b.aged = 0
+        b.updated_at = max(b.updated_at, e.at)
+    return out

@@ -1,0 +1,314 @@
+"""MemoryStore: the SQLite-backed memory of every resident, and its public API.
+
+    store = MemoryStore(":memory:")            # or a file path, or a sqlite_utils.Database
+    store.perceive(Evidence(...))              # revise one belief; returns it
+    store.perceive_many([...])                 # one transaction for a tick's evidence
+    store.belief("ada", "key", "location")     # value, confidence, state, candidates, history
+    store.age(now=7 * 24 * 60)                 # hearsay aging, one set-wise pass
+    store.explain("ada", "key", "taken_by")    # the chain of evidence behind the value
+
+The store writes only memory tables; it never touches world state (epistemics §1). A file store
+runs in WAL mode so a reader (the window, the inspector) can read while the simulation writes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from sqlite_utils import Database
+
+from . import aging, guard
+from .belief import EVENT_NATURE, STATE_NATURE, Belief, Version, view
+from .codec import SELECT_BELIEF, state_from_row
+from .errors import InvalidEvidence
+from .evidence import Evidence
+from .guard import Proposal, TrustProposal, WorldView
+from .kinds import DEFAULT_TRUST
+from .records import EvidenceRecord, TrustChange
+from .revision import POLICIES, RULES, Outcome
+from .schema import ensure_schema
+from .trust import ANY_TOPIC, TrustBook
+from .writer import BELIEVES, Batch, about_attribute
+
+
+class MemoryStore:
+    """Every resident's evidence, beliefs, history and trust, in one SQLite database."""
+
+    def __init__(self, db: str | Path | Database = ":memory:", *, policy: str | None = None,
+                 default_trust: float | None = None, states: Iterable[str] = ()):
+        if isinstance(db, Database):
+            self.db = db
+        else:
+            self.db = Database(str(db) if isinstance(db, Path) else db)
+        if not self.db.memory and not self.db.conn.in_transaction:
+            self.db.enable_wal()
+            self.db.execute("PRAGMA synchronous=NORMAL")
+        ensure_schema(self.db)
+        meta = self._meta()
+        if policy is not None:
+            if policy not in POLICIES:
+                raise InvalidEvidence("policy", f"unknown revision policy {policy!r}; "
+                                      f"one of {', '.join(POLICIES)}")
+            self._set_meta("policy", policy)
+        elif "policy" not in meta:
+            self._set_meta("policy", RULES)
+        if default_trust is not None:
+            if not 0 <= default_trust <= 1:
+                raise InvalidEvidence("default_trust", "trust is between 0 and 1")
+            self._set_meta("default_trust", str(default_trust))
+        meta = self._meta()
+        self.policy: str = meta["policy"]
+        self.trust_book = TrustBook(self.db, float(meta.get("default_trust", DEFAULT_TRUST)))
+        self._claims: dict[tuple[str, str], tuple[int, str, str]] = {}
+        self._attributes: dict[str, tuple[str, str | None]] = {}
+        self._reload()
+        for name in states:
+            self.define_attribute(name, nature=STATE_NATURE)
+
+    # -- configuration -------------------------------------------------------------------------
+
+    def _meta(self) -> dict[str, str]:
+        return dict(self.db.execute("SELECT key, value FROM memory_meta").fetchall())
+
+    def _set_meta(self, key: str, value: str) -> None:
+        self.db.execute("INSERT INTO memory_meta (key, value) VALUES (?, ?) ON CONFLICT (key) "
+                        "DO UPDATE SET value = excluded.value", (key, value))
+
+    def _reload(self) -> None:
+        self._claims = {(r[1], r[2]): (r[0], r[3], r[4]) for r in self.db.execute(
+            "SELECT id, subject, attribute, nature, topic FROM claims")}
+        self._attributes = {r[0]: (r[1], r[2]) for r in self.db.execute(
+            "SELECT name, nature, topic FROM attributes")}
+        self.trust_book.reload()
+
+    def define_attribute(self, name: str, *, nature: str = EVENT_NATURE,
+                         topic: str | None = None) -> None:
+        """Say whether claims with this attribute describe a changeable state or an event
+        (epistemics §5), and which trust topic they belong to (§10; default: the attribute)."""
+        if nature not in (STATE_NATURE, EVENT_NATURE):
+            raise InvalidEvidence("nature", "an attribute's nature is 'state' or 'event'")
+        with self.db.atomic():
+            self.db.execute(
+                "INSERT INTO attributes (name, nature, topic) VALUES (?, ?, ?) ON CONFLICT "
+                "(name) DO UPDATE SET nature = excluded.nature, topic = excluded.topic",
+                (name, nature, topic))
+            self.db.execute("UPDATE claims SET nature = ?, topic = ? WHERE attribute = ?",
+                            (nature, topic or name, name))
+        self._reload()
+
+    def _claims_for(self, keys: Iterable[tuple[str, str]]) -> dict:
+        """Claim ids (creating claim roots as needed) for `(subject, attribute)` keys."""
+        claims = self._claims
+        missing = [k for k in keys if k not in claims]
+        if missing:
+            for s, a in sorted(missing):
+                nature, topic = self._nature_of(a)
+                cur = self.db.conn.execute(
+                    "INSERT INTO claims (subject, attribute, nature, topic) VALUES (?, ?, ?, ?)",
+                    (s, a, nature, topic))
+                claims[(s, a)] = (cur.lastrowid, nature, topic)
+        return claims
+
+    def _nature_of(self, attribute: str) -> tuple[str, str]:
+        if attribute.startswith(BELIEVES):
+            # What someone believes can change, and telling about it is its own topic.
+            return STATE_NATURE, "beliefs"
+        nature, topic = self._attributes.get(attribute, (EVENT_NATURE, None))
+        return nature, topic or attribute
+
+    # -- writing -------------------------------------------------------------------------------
+
+    def perceive(self, evidence: Evidence | dict[str, Any]) -> Belief:
+        """Revise the resident's belief with one piece of evidence; return the belief."""
+        e = Evidence.parse(evidence)
+        self.perceive_many([e])
+        belief = self.belief(e.resident, e.subject, e.attribute)
+        assert belief is not None
+        return belief
+
+    def perceive_many(self, evidence: Sequence[Evidence | dict[str, Any]]) -> list[Outcome]:
+        """Revise beliefs with many pieces of evidence, in order, in one transaction.
+
+        Returns what each did. If any piece is invalid, nothing is written.
+        """
+        evs = [Evidence.parse(e) for e in evidence]
+        if not evs:
+            return []
+        try:
+            with self.db.atomic():
+                return Batch(self).run(evs)
+        except BaseException:
+            self._reload()  # the cached claim ids and trust may name rolled-back rows
+            raise
+
+    def set_trust(self, listener: str, teller: str, value: float, *, topic: str = ANY_TOPIC,
+                  at: int = 0, reason: str = "set") -> None:
+        """Set how far `listener` trusts what `teller` says (about `topic`, or in general)."""
+        with self.db.atomic():
+            self.trust_book.set(listener, teller, value, topic, at=at, reason=reason)
+
+    def age(self, now: int) -> int:
+        """Hearsay aging up to sim minute `now` (§6); returns how many beliefs aged."""
+        with self.db.atomic():
+            return aging.age(self.db, now)
+
+    def mark_changed(self, changes: Iterable[tuple[str, int]]) -> int:
+        """The world moved: fact `f` is now at version `v`. Beliefs resting on an older version
+        become stale (§9); returns how many newly did. Work grows with the changes only."""
+        with self.db.atomic():
+            return aging.mark_stale(self.db, list(changes))
+
+    def record_use(self, resident: str, subject: str, attribute: str, at: int) -> None:
+        """This belief supported a decision: u += 1, and it was evoked now (§7)."""
+        claim = self._claims.get((subject, attribute))
+        if claim is None:
+            return
+        with self.db.atomic():
+            self.db.execute("UPDATE beliefs SET uses = uses + 1, last_evoked_at = max("
+                            "last_evoked_at, ?) WHERE resident = ? AND claim_id = ?",
+                            (at, resident, claim[0]))
+
+    def propose(self, proposal: Proposal | dict[str, Any],
+                world: WorldView | None = None) -> Belief:
+        """Write a memory proposed from outside the rules (a model, typed text, a scenario)
+        if the guard allows it (§12); otherwise raise `GuardRefusal` and change nothing."""
+        p = proposal if isinstance(proposal, Proposal) else guard.parse_proposal(proposal)
+        return self.perceive(guard.check(self, p, world))
+
+    def propose_trust(self, proposal: TrustProposal) -> float:
+        """Change trust only on new evidence involving the teller (§12)."""
+        guard.check_trust(self, proposal)
+        with self.db.atomic():
+            return self.trust_book.set(proposal.listener, proposal.teller, proposal.value,
+                                       proposal.topic, at=proposal.at, reason="proposed",
+                                       evidence_id=max(proposal.cites))
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def trust(self, listener: str, teller: str, topic: str | None = None) -> float:
+        return self.trust_book.get(listener, teller, topic)
+
+    def belief(self, resident: str, subject: str, attribute: str, *,
+               history: bool = True) -> Belief | None:
+        claim = self._claim_id(subject, attribute)
+        if claim is None:
+            return None
+        row = self.db.execute(f"{SELECT_BELIEF} WHERE b.resident = ? AND b.claim_id = ?",
+                              (resident, claim)).fetchone()
+        if row is None:
+            return None
+        b = state_from_row(row)
+        count = self.db.execute("SELECT count(*) FROM evidence WHERE resident = ? AND "
+                                "claim_id = ?", (resident, claim)).fetchone()[0]
+        return view(b, self._history(b.id) if history else None, count)
+
+    def beliefs(self, resident: str | None = None, *, subject: str | None = None,
+                attribute: str | None = None, state: str | None = None,
+                about_others: bool = True) -> list[Belief]:
+        """Beliefs, filtered; ordered by subject and attribute. No history (see `history`)."""
+        where, params = [], []
+        for col, val in (("b.resident", resident), ("c.subject", subject),
+                         ("c.attribute", attribute), ("b.state", state)):
+            if val is not None:
+                where.append(f"{col} = ?")
+                params.append(val)
+        if not about_others:
+            where.append("c.attribute NOT LIKE 'believes %'")
+        sql = SELECT_BELIEF + (" WHERE " + " AND ".join(where) if where else "")
+        sql += " ORDER BY b.resident, c.subject, c.attribute"
+        return [view(state_from_row(r)) for r in self.db.execute(sql, params)]
+
+    def believers(self, subject: str, attribute: str) -> list[Belief]:
+        """Every resident's belief about one claim: the town's belief distribution (000 §20)."""
+        return self.beliefs(subject=subject, attribute=attribute)
+
+    def belief_about(self, resident: str, other: str, subject: str,
+                     attribute: str) -> Belief | None:
+        """What `resident` takes `other` to believe about the claim ("Bo believes Cy took it")."""
+        return self.belief(resident, other, about_attribute(subject, attribute))
+
+    def history(self, resident: str, subject: str, attribute: str) -> list[Version]:
+        b = self.belief(resident, subject, attribute)
+        return b.history if b else []
+
+    def _history(self, belief_id: int) -> list[Version]:
+        rows = self.db.execute(
+            "SELECT at, cause, value, confidence, state, evidence_id, note FROM belief_versions "
+            "WHERE belief_id = ? ORDER BY id", (belief_id,)).fetchall()
+        return [Version(n=i + 1, at=r[0], cause=r[1], value=r[2], confidence=r[3], state=r[4],
+                        evidence_id=r[5], note=r[6]) for i, r in enumerate(rows)]
+
+    def evidence(self, resident: str, subject: str, attribute: str) -> list[EvidenceRecord]:
+        """Every piece of evidence the resident has about the claim, oldest first."""
+        claim = self._claim_id(subject, attribute)
+        if claim is None:
+            return []
+        rows = self.db.execute(
+            "SELECT id, resident, ?, ?, value, kind, rank, at, event, document, version, "
+            "teller, origin, chain, basis, premises, implanted_by, by_player, origin_key, "
+            "confidence, outcome FROM evidence WHERE resident = ? AND claim_id = ? ORDER BY id",
+            (subject, attribute, resident, claim)).fetchall()
+        return [EvidenceRecord.from_row(r) for r in rows]
+
+    def evidence_by_id(self, evidence_id: int) -> EvidenceRecord | None:
+        row = self.db.execute(
+            "SELECT e.id, e.resident, c.subject, c.attribute, e.value, e.kind, e.rank, e.at, "
+            "e.event, e.document, e.version, e.teller, e.origin, e.chain, e.basis, e.premises, "
+            "e.implanted_by, e.by_player, e.origin_key, e.confidence, e.outcome FROM evidence e "
+            "JOIN claims c ON c.id = e.claim_id WHERE e.id = ?", (evidence_id,)).fetchone()
+        return EvidenceRecord.from_row(row) if row else None
+
+    def trust_changes(self, listener: str | None = None) -> list[TrustChange]:
+        sql = ("SELECT listener, teller, topic, old, new, at, reason, evidence_id FROM "
+               "trust_changes")
+        params: list = []
+        if listener is not None:
+            sql += " WHERE listener = ?"
+            params.append(listener)
+        return [TrustChange(listener=r[0], teller=r[1], topic=r[2], old=r[3], new=r[4], at=r[5],
+                            reason=r[6], evidence_id=r[7])
+                for r in self.db.execute(sql + " ORDER BY id", params)]
+
+    def stale(self, resident: str | None = None) -> list[Belief]:
+        sql = SELECT_BELIEF + " WHERE b.stale = 1"
+        params: list = []
+        if resident is not None:
+            sql += " AND b.resident = ?"
+            params.append(resident)
+        return [view(state_from_row(r)) for r in self.db.execute(sql + " ORDER BY b.id", params)]
+
+    def explain(self, resident: str, subject: str, attribute: str):
+        """Why the resident holds its value: the evidence chain, teller by teller (see
+        `memory.explain`)."""
+        from .explain import explain
+
+        return explain(self, resident, subject, attribute)
+
+    def residents(self) -> list[str]:
+        return [r[0] for r in self.db.execute(
+            "SELECT DISTINCT resident FROM beliefs ORDER BY resident")]
+
+    def counts(self) -> dict[str, int]:
+        one = self.db.execute
+        return {
+            "evidence": one("SELECT count(*) FROM evidence").fetchone()[0],
+            "beliefs": one("SELECT count(*) FROM beliefs").fetchone()[0],
+            "versions": one("SELECT count(*) FROM belief_versions").fetchone()[0],
+            "claims": one("SELECT count(*) FROM claims").fetchone()[0],
+        }
+
+    def _claim_id(self, subject: str, attribute: str) -> int | None:
+        c = self._claims.get((subject, attribute))
+        if c is None:
+            row = self.db.execute("SELECT id, nature, topic FROM claims WHERE subject = ? AND "
+                                  "attribute = ?", (subject, attribute)).fetchone()
+            if row is None:
+                return None
+            self._claims[(subject, attribute)] = (row[0], row[1], row[2])
+            return row[0]
+        return c[0]
+
+    def close(self) -> None:
+        self.db.close()

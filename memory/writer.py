@@ -1,0 +1,241 @@
+"""Perceiving evidence in bulk: load the beliefs a batch touches, revise them, write once.
+
+A tick of the simulation produces thousands of pieces of evidence. Reading and writing each
+belief separately would cost a round trip per row, so a batch loads every belief it needs in a
+few queries, runs the revision rules in memory in input order (so a batch gives exactly what
+perceiving one at a time gives), and writes evidence, beliefs and versions with `executemany`
+inside the caller's transaction.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .belief import BeliefState
+from .codec import INSERT_BELIEF, SELECT_BELIEF, UPDATE_BELIEF, row_from_state, state_from_row
+from .errors import InvalidEvidence
+from .evidence import Evidence
+from .kinds import SourceKind, initial_confidence
+from .revision import Outcome, apply, new_belief, who
+
+if TYPE_CHECKING:
+    from .store import MemoryStore
+
+BELIEVES = "believes "  # attribute prefix of a belief about what another resident believes
+
+_HEARSAY = SourceKind.HEARSAY
+_DECLARED = SourceKind.DECLARED
+_FIRST = (SourceKind.FIRSTHAND, SourceKind.WITNESSED)
+
+INSERT_EVIDENCE = (
+    "INSERT INTO evidence (id, resident, claim_id, value, kind, rank, at, event, document, "
+    "version, fact, teller, origin, chain, basis, premises, implanted_by, by_player, "
+    "origin_key, confidence, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+    "?, ?, ?, ?, ?)"
+)
+INSERT_VERSION = (
+    "INSERT INTO belief_versions (belief_id, at, cause, value, confidence, state, evidence_id, "
+    "note) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+def about_attribute(subject: str, attribute: str) -> str:
+    """The attribute of the claim "<teller> believes <subject>.<attribute>"."""
+    return f"{BELIEVES}{subject}.{attribute}"
+
+
+def about_teller(e: Evidence) -> Evidence | None:
+    """What a listener learns about the teller: that the teller says they believe it (§10).
+
+    The teller speaks about their own mind, so this is a declaration; if the teller lied, the
+    listener's belief about them is false, like any lie about oneself.
+    """
+    if e.kind is not _HEARSAY or e.attribute.startswith(BELIEVES):
+        return None
+    return Evidence.model_construct(
+        resident=e.resident, subject=e.teller, attribute=about_attribute(e.subject, e.attribute),
+        value=e.value, kind=_DECLARED, at=e.at, teller=e.teller, origin=e.teller,
+        by_player=e.by_player, event=e.event, document=None, version=None, fact=None,
+        chain=None, basis=None, premises=(), implanted_by=None, confidence=None,
+        importance=e.importance,
+    )
+
+
+class Batch:
+    """One call of `perceive_many`: everything it reads, changes and writes."""
+
+    def __init__(self, store: MemoryStore):
+        self.store = store
+        self.db = store.db
+        self.beliefs: dict[tuple[str, int], BeliefState] = {}
+        self.new: dict[int, BeliefState] = {}
+        self.dirty: dict[int, BeliefState] = {}
+        self.evidence_rows: list[tuple] = []
+        self.versions: list[tuple] = []
+        self.facts: list[tuple] = []
+        self.premise_rows: list[tuple] = []
+        self.judged: list[int] = []
+        self.pending_hearsay: dict[tuple[str, int], list[tuple[int, str, str]]] = {}
+        self.touched_facts: set[int] = set()
+
+    def run(self, evs: Sequence[Evidence]) -> list[Outcome]:
+        store = self.store
+        items: list[tuple[Evidence, Evidence | None]] = [(e, about_teller(e)) for e in evs]
+        claim_keys = set()
+        for e, a in items:
+            claim_keys.add((e.subject, e.attribute))
+            if a is not None:
+                claim_keys.add((a.subject, a.attribute))
+            for p in e.premises:
+                s, _, attr = p.rpartition(".")
+                claim_keys.add((s, attr))
+        claims = store._claims_for(claim_keys)
+        wanted = set()
+        for e, a in items:
+            wanted.add((e.resident, claims[(e.subject, e.attribute)][0]))
+            if a is not None:
+                wanted.add((a.resident, claims[(a.subject, a.attribute)][0]))
+            for p in e.premises:
+                s, _, attr = p.rpartition(".")
+                wanted.add((e.resident, claims[(s, attr)][0]))
+        self._load(wanted)
+
+        next_eid = (self.db.execute("SELECT max(id) FROM evidence").fetchone()[0] or 0) + 1
+        self.next_bid = (self.db.execute("SELECT max(id) FROM beliefs").fetchone()[0] or 0) + 1
+        outcomes = []
+        for e, a in items:
+            out = self._one(e, next_eid, claims)
+            next_eid += 1
+            outcomes.append(out)
+            if a is not None:
+                self._one(a, next_eid, claims)
+                next_eid += 1
+        self._write()
+        return outcomes
+
+    # -- one piece of evidence ---------------------------------------------------------------
+
+    def _one(self, e: Evidence, eid: int, claims: dict) -> Outcome:
+        store = self.store
+        cid, nature, topic = claims[(e.subject, e.attribute)]
+        key = (e.resident, cid)
+        b = self.beliefs.get(key)
+        kind = e.kind
+        weakest = None
+        premise_ids: list[int] = []
+        if kind is SourceKind.INFERRED:
+            confs = []
+            for p in e.premises:
+                s, _, attr = p.rpartition(".")
+                pb = self.beliefs.get((e.resident, claims[(s, attr)][0]))
+                if pb is None:
+                    raise InvalidEvidence("premises", f"{e.resident} holds no belief about {p}, "
+                                          "so cannot infer from it")
+                confs.append(pb.confidence)
+                premise_ids.append(pb.id)
+            weakest = min(confs)
+        if e.confidence is not None:
+            initial = e.confidence
+        elif kind is _HEARSAY:
+            initial = initial_confidence(kind, store.trust_book.get(e.resident, e.teller, topic))
+        else:
+            initial = initial_confidence(kind, weakest_premise=weakest)
+
+        if b is None:
+            b = new_belief(e, initial, eid, nature, store.policy)
+            b.id = self.next_bid
+            self.next_bid += 1
+            b.claim_id = cid
+            self.beliefs[key] = b
+            self.new[b.id] = b
+            out = Outcome("new", True, f"first learned: {e.value} ({who(e)})")
+        else:
+            out = apply(b, e, initial, eid, store.policy)
+            if b.id not in self.new:
+                self.dirty[b.id] = b
+
+        self.evidence_rows.append((
+            eid, e.resident, cid, e.value, kind.value, e.rank, e.at, e.event, e.document,
+            e.version, e.fact_key if e.version is not None else None, e.teller, e.origin,
+            json.dumps(list(e.chain)) if e.chain else None,
+            e.basis.value if e.basis else None,
+            json.dumps(list(e.premises)) if e.premises else None, e.implanted_by,
+            int(e.by_player), e.origin_key, initial, out.action,
+        ))
+        if out.changed:
+            self.versions.append((b.id, e.at, out.action, b.value, b.confidence, b.state, eid,
+                                  out.note))
+        if e.value == b.value:
+            if e.version is not None:
+                self.facts.append((b.id, e.fact_key, e.version))
+                self.touched_facts.add(b.id)
+            if premise_ids:
+                b.premises = list(e.premises)
+                b.recheck = False
+                self.premise_rows.extend((b.id, p) for p in premise_ids)
+
+        if kind is _HEARSAY:
+            b.unjudged += 1
+            self.pending_hearsay.setdefault(key, []).append((eid, e.teller, e.value))
+        elif kind in _FIRST and b.unjudged:
+            self._judge(e, eid, key, topic, b)
+        return out
+
+    def _judge(self, e: Evidence, eid: int, key: tuple[str, int], topic: str,
+               b: BeliefState) -> None:
+        """Seen first-hand: every teller who told this resident about the claim gains or loses
+        trust on its topic, once per thing they said (§10)."""
+        pend = self.pending_hearsay.pop(key, [])
+        rows = []
+        if b.unjudged > len(pend):
+            rows = self.db.execute(
+                "SELECT id, teller, value FROM evidence WHERE resident = ? AND claim_id = ? "
+                "AND kind = 'hearsay' AND judged = 0 ORDER BY id", key).fetchall()
+        book = self.store.trust_book
+        for hid, teller, value in list(rows) + pend:
+            book.judge(e.resident, teller, topic, value == e.value, at=e.at, evidence_id=eid)
+            self.judged.append(hid)
+        b.unjudged = 0
+
+    # -- reading and writing -----------------------------------------------------------------
+
+    def _load(self, wanted: set[tuple[str, int]]) -> None:
+        keys = list(wanted)
+        for i in range(0, len(keys), 400):
+            chunk = keys[i:i + 400]
+            values = ", ".join("(?, ?)" for _ in chunk)
+            params = [x for k in chunk for x in k]
+            sql = f"{SELECT_BELIEF} WHERE (b.resident, b.claim_id) IN (VALUES {values})"
+            for row in self.db.execute(sql, params):
+                b = state_from_row(row)
+                self.beliefs[(b.resident, b.claim_id)] = b
+
+    def _write(self) -> None:
+        ex = self.db.conn.executemany
+        ex(INSERT_EVIDENCE, self.evidence_rows)
+        if self.new:
+            ex(INSERT_BELIEF, [row_from_state(b) for b in self.new.values()])
+        if self.dirty:
+            ex(UPDATE_BELIEF, [row_from_state(b)[1:] + (b.id,) for b in self.dirty.values()])
+        ex(INSERT_VERSION, self.versions)
+        if self.facts:
+            ex("INSERT INTO belief_facts (belief_id, fact, version) VALUES (?, ?, ?) "
+               "ON CONFLICT (belief_id, fact) DO UPDATE SET version = "
+               "max(version, excluded.version)", self.facts)
+            # Meeting the current version of a fact is a re-verification: recompute staleness
+            # for just the beliefs that met one (§9).
+            ids = sorted(self.touched_facts)
+            for i in range(0, len(ids), 500):
+                chunk = ids[i:i + 500]
+                marks = ", ".join("?" for _ in chunk)
+                self.db.conn.execute(
+                    f"UPDATE beliefs SET stale = EXISTS (SELECT 1 FROM belief_facts bf JOIN "
+                    f"fact_versions fv ON fv.fact = bf.fact WHERE bf.belief_id = beliefs.id "
+                    f"AND bf.version < fv.version) WHERE id IN ({marks})", chunk)
+        if self.premise_rows:
+            ex("INSERT OR IGNORE INTO belief_premises (belief_id, premise_id) VALUES (?, ?)",
+               self.premise_rows)
+        if self.judged:
+            ex("UPDATE evidence SET judged = 1 WHERE id = ?", [(i,) for i in self.judged])
