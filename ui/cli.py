@@ -1,50 +1,261 @@
-"""The `hearsay` command line.
+"""The `hearsay` command line: play, run, validate, inspect, why, demo.
 
-Exit codes: 0 success, 2 bad input (a broken scenario, an unknown resident, a corrupt save),
-1 a bug.
+Exit codes: 0 success, 2 bad input (a broken scenario, an unknown resident, a corrupt save,
+a bad walkthrough), 1 a bug (an uncaught exception, with its traceback).
 """
 
 from __future__ import annotations
 
+import json
 import sys
+from pathlib import Path
 
 import click
 
-from memory import Evidence, MemoryStore
+from game import clock
+from game.save import SaveError
+from game.scenario import ScenarioError, load_scenario
+
+BAD_INPUT = 2
+
+
+class BadInput(click.ClickException):
+    exit_code = BAD_INPUT
+
+    def show(self, file=None) -> None:  # noqa: D102 - one clear line, no "Error:" noise twice
+        click.echo(f"hearsay: {self.message}", err=True)
+
+
+def _bad(message: str) -> BadInput:
+    return BadInput(message)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="hearsay")
 def main() -> None:
     """Hearsay: a town where every resident remembers events its own way."""
 
 
+# -- validate -----------------------------------------------------------------------------------
+
+
 @main.command()
-def demo() -> None:
-    """Print what a few residents believe after a small, fixed story (no window needed)."""
-    store = MemoryStore(":memory:", states=["location"])
-    day = 24 * 60
-    story = [
-        dict(resident="ada", subject="ada_key", attribute="location", value="counter",
-             kind="firsthand", at=8 * 60, event="ada-leaves-key"),
-        dict(resident="dee", subject="ada_key", attribute="location", value="drawer",
-             kind="firsthand", at=9 * 60, event="dee-tidies"),
-        dict(resident="ada", subject="ada_key", attribute="taken_by", value="cy",
-             kind="inferred", at=10 * 60, premises=("ada_key.location",)),
-        dict(resident="bo", subject="ada_key", attribute="taken_by", value="cy", kind="hearsay",
-             teller="ada", origin="ada", at=11 * 60),
-        dict(resident="eli", subject="ada_key", attribute="taken_by", value="cy",
-             kind="hearsay", teller="bo", origin="ada", chain=("ada", "bo"), at=13 * 60),
-        dict(resident="eli", subject="ada_key", attribute="taken_by", value="dee",
-             kind="witnessed", at=14 * 60, event="eli-saw-dee-tidy"),
-    ]
-    for e in story:
-        store.perceive(Evidence(**e))
-    store.age(now=22 * day)
-    for who in ("ada", "bo", "eli", "dee"):
-        for b in store.beliefs(who, about_others=False):
-            click.echo(f"{who:>4}  {b.subject}.{b.attribute} = {b.value:<9} "
-                       f"{b.confidence:>3}  {b.state.value:<11} {b.source}"
-                       + (f" (told by {b.teller}, from {b.origin})" if b.teller else ""))
+@click.argument("scenario")
+def validate(scenario: str) -> None:
+    """Check a scenario file (or folder, or shipped name) without running it."""
+    try:
+        loaded = load_scenario(scenario)
+    except ScenarioError as exc:
+        raise _bad(str(exc)) from None
+    for w in loaded.warnings:
+        click.echo(f"warning: {w}", err=True)
+    sc = loaded.scenario
+    click.echo(f"ok: {loaded.file}: \"{sc.scenario.title}\" — {len(sc.residents)} residents, "
+               f"{len(sc.places)} places, {len(sc.events)} events, {len(sc.endings)} endings")
+
+
+# -- run ----------------------------------------------------------------------------------------
+
+
+@main.command()
+@click.argument("scenario", required=False)
+@click.option("--seed", type=int, default=0, show_default=True, help="Random seed.")
+@click.option("--days", type=float, default=None, help="Sim days to run (default: the "
+              "scenario's length, or 1 when continuing a save).")
+@click.option("--save", "save_path", type=click.Path(dir_okay=False), help="Write a save here.")
+@click.option("--load", "load_path", type=click.Path(dir_okay=False),
+              help="Continue this save instead of starting a scenario.")
+@click.option("--residents", type=int, default=None,
+              help="Generate a town of this many residents instead of a scenario file.")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON summary.")
+def run(scenario: str | None, seed: int, days: float | None, save_path: str | None,
+        load_path: str | None, residents: int | None, as_json: bool) -> None:
+    """Run a scenario headless (no window) and report what happened."""
+    from game.sim import Simulation
+
+    try:
+        if load_path:
+            if scenario or residents:
+                raise _bad("give a scenario or --load, not both")
+            sim = Simulation.load(load_path)
+            days = 1.0 if days is None else days
+        elif residents:
+            from game.generate import generated_town
+
+            sim = Simulation.new(generated_town(residents, seed), seed)
+        elif scenario:
+            loaded = load_scenario(scenario)
+            for w in loaded.warnings:
+                click.echo(f"warning: {w}", err=True)
+            sim = Simulation.new(loaded, seed)
+            days = loaded.scenario.scenario.days if days is None else days
+        else:
+            raise _bad("give a SCENARIO, --load SAVE or --residents N")
+    except ScenarioError as exc:
+        raise _bad(str(exc)) from None
+    except SaveError as exc:
+        raise _bad(str(exc)) from None
+    if days is None or days <= 0:
+        raise _bad("--days must be more than 0")
+    end = sim.now + int(round(days * clock.DAY))
+    _run_with_progress(sim, end, show=not as_json and sys.stderr.isatty())
+    if save_path:
+        sim.save(save_path)
+    summary = sim_summary(sim)
+    if as_json:
+        click.echo(json.dumps(summary, indent=2, sort_keys=True))
+    else:
+        _print_summary(sim, summary, save_path)
+
+
+def _run_with_progress(sim, end: int, show: bool) -> None:
+    if not show:
+        sim.run(until=end)
+        return
+    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+    start = sim.now
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(),
+                  TextColumn("{task.fields[when]}"), TimeRemainingColumn(),
+                  transient=True) as bar:
+        task = bar.add_task("simulating", total=end - start, when=clock.fmt(start))
+        sim.run(until=end, progress=lambda now: bar.update(
+            task, completed=now - start, when=clock.fmt(now)))
+
+
+def sim_summary(sim) -> dict:
+    counts = sim.store.counts()
+    start = clock.align(clock.parse_when(sim.sc.scenario.start))
+    ending = None
+    if sim.ending:
+        e = next(x for x in sim.sc.endings if x.id == sim.ending)
+        ending = {"id": e.id, "title": e.title, "win": e.win}
+    return {
+        "scenario": sim.sc.scenario.id,
+        "seed": int(sim.world.meta("seed") or 0),
+        "now": sim.now,
+        "time": clock.fmt(sim.now),
+        "ticks": (sim.now - start) // clock.TICK,
+        "world_events": sim.world.count_events(),
+        "evidence": counts["evidence"],
+        "beliefs": counts["beliefs"],
+        "belief_versions": counts["versions"],
+        "residents": len([p for p in sim.people.values() if not p.is_player]),
+        "log_sha256": sim.world.log_hash(),
+        "ending": ending,
+        "counters": dict(sorted(sim.counters.items())),
+    }
+
+
+def _print_summary(sim, s: dict, save_path: str | None) -> None:
+    click.echo(f"{sim.sc.scenario.title} — seed {s['seed']}, now {s['time']} "
+               f"({s['ticks']} ticks)")
+    click.echo(f"  {s['world_events']} world events, {s['evidence']} pieces of evidence, "
+               f"{s['beliefs']} beliefs")
+    notable = [e for e in sim.world.log() if e["kind"] in
+               ("accuse", "report", "break_off", "avoid", "happen", "ending", "move_object")
+               and not e["data"].get("backstory")]
+    for e in notable[-15:]:
+        click.echo(f"  {clock.fmt(e['at'])}  {e['summary']}")
+    if s["ending"]:
+        won = "won" if s["ending"]["win"] else "lost"
+        click.echo(f"  ending: {s['ending']['title']} ({won})")
+    click.echo(f"  world log sha256 {s['log_sha256'][:16]}…")
+    if save_path:
+        click.echo(f"  saved to {save_path}")
+
+
+# -- inspect and why ----------------------------------------------------------------------------
+
+
+def _open(save: str):
+    from game.sim import Simulation
+
+    try:
+        return Simulation.load(save)
+    except (SaveError, ScenarioError) as exc:
+        raise _bad(str(exc)) from None
+
+
+@main.command()
+@click.argument("save", type=click.Path(dir_okay=False))
+@click.option("--resident", "-r", required=True, help="Whose beliefs (a resident id).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option("--all", "show_all", is_flag=True, help="Include beliefs about what others "
+              "believe.")
+def inspect(save: str, resident: str, as_json: bool, show_all: bool) -> None:
+    """Every belief a resident holds, with provenance (and the debug view: truth, staleness)."""
+    sim = _open(save)
+    if resident not in sim.people:
+        raise _bad(f"no resident {resident!r} in this save (residents: "
+                   f"{', '.join(sorted(sim.people))})")
+    rows = inspect_rows(sim, resident, show_all)
+    if as_json:
+        click.echo(json.dumps({"resident": resident, "time": clock.fmt(sim.now),
+                               "beliefs": rows}, indent=2))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    t = Table(title=f"{sim.name(resident)} at {clock.fmt(sim.now)} — "
+              f"{len(rows)} beliefs", title_justify="left")
+    for col in ("claim", "value", "conf", "state", "source", "told by", "origin", "others",
+                "hist", "debug: true?", "stale"):
+        t.add_column(col, no_wrap=col in ("conf", "hist"))
+    for r in rows:
+        t.add_row(r["claim"], r["value"], str(r["confidence"]), r["state"], r["kind"],
+                  r["teller"] or "", r["origin"] or "", ", ".join(
+                      f"{c['value']} {c['confidence']}" for c in r["candidates"][1:]),
+                  str(r["history"]),
+                  {True: "yes", False: "NO", None: "—"}[r["debug"]["matches_truth"]],
+                  "STALE" if r["debug"]["stale"] else "")
+    Console().print(t)
+
+
+def inspect_rows(sim, resident: str, show_all: bool = False) -> list[dict]:
+    rows = []
+    for b in sim.store.beliefs(resident, about_others=show_all):
+        full = sim.store.belief(resident, b.subject, b.attribute)
+        truth = sim.world.fact(b.subject, b.attribute)
+        rows.append({
+            "claim": f"{b.subject}.{b.attribute}", "value": b.value,
+            "candidates": [{"value": c.value, "confidence": c.confidence, "source": c.source}
+                           for c in b.candidates],
+            "confidence": b.confidence, "state": b.state.value, "kind": b.kind,
+            "source": b.source, "teller": b.teller, "origin": b.origin,
+            "history": len(full.history) if full else 0,
+            "debug": {"matches_truth": None if truth is None else truth == b.value,
+                      "truth": truth, "stale": b.stale},
+        })
+    return rows
+
+
+@main.command()
+@click.argument("save", type=click.Path(dir_okay=False))
+@click.argument("resident")
+@click.argument("claim")
+@click.option("--json", "as_json", is_flag=True)
+def why(save: str, resident: str, claim: str, as_json: bool) -> None:
+    """Why does RESIDENT believe CLAIM (subject.attribute)? The evidence chain and history."""
+    sim = _open(save)
+    if resident not in sim.people:
+        raise _bad(f"no resident {resident!r}")
+    subject, _, attribute = claim.partition(".")
+    ex = sim.store.explain(resident, subject, attribute)
+    if ex is None:
+        raise _bad(f"{resident} holds no belief about {claim}")
+    if as_json:
+        click.echo(ex.model_dump_json(indent=2))
+        return
+    for line in ex.lines():
+        click.echo(line)
+    click.echo("history:")
+    for v in ex.history:
+        click.echo(f"  {clock.fmt(v.at)}  {v.cause:<10} {v.value} {v.confidence} {v.state}"
+                   f"  {v.note}")
+
+
+# -- play and demo ------------------------------------------------------------------------------
 
 
 @main.command()
@@ -55,5 +266,27 @@ def play(scenario: str | None) -> None:
     demo.callback()
 
 
+@main.command()
+def demo() -> None:
+    """Run the missing_key scenario for a day headless and print what people believe."""
+    from game.sim import Simulation
+
+    sim = Simulation.new("missing_key", seed=1)
+    sim.run(days=1)
+    for rid in sorted(sim.people):
+        b = sim.store.belief(rid, "ada_key", "moved_by", history=False)
+        if b:
+            src = f" (told by {b.teller}, from {b.origin})" if b.teller else ""
+            click.echo(f"{sim.name(rid):>5}: the key was moved by {b.value:<4} "
+                       f"{b.confidence:>3}  {b.state.value:<11} {b.source}{src}")
+
+
+def entry() -> None:  # pragma: no cover
+    main()
+
+
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())
+
+
+_ = Path

@@ -1,0 +1,208 @@
+"""Things that happen: scheduled events and residents' actions, as world events (§13).
+
+Each writes one world-log entry (with its fact changes) and queues the evidence that those who
+took part and those who saw it get. An action's class (reversible, verifiable, irreversible)
+is in `support.ACTION_CLASS`; the bar is checked before an action is chosen (`decide`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from memory import Belief
+
+from . import clock, perception, talk
+from .perception import split
+from .world import Event
+
+if TYPE_CHECKING:
+    from .scenario.model import ScheduledEvent
+    from .sim import Simulation
+
+ACCUSED_HURT = -0.5  # how the accused comes to feel about the accuser
+ACCUSER_COOLS = -0.3
+
+
+# -- scheduled events ---------------------------------------------------------------------------
+
+
+def scheduled(sim: Simulation, ev: ScheduledEvent) -> None:
+    if ev.when and not sim.condition(ev.when):
+        return
+    place = ev.place or sim.state[ev.actor].place
+    present = sim.present(place)
+    participants = [x for x in (ev.actor, ev.target) if x]
+    witnesses = [x for x in present if x not in participants]
+    effects = [(*split(s.claim), s.value) for s in ev.effects]
+    name = sim.name
+    k = ev.kind
+    if k in ("move_object", "take_object"):
+        to = ev.to if k == "move_object" else ev.actor
+        obj = ev.object
+        changes = [(obj, "location", to)] + effects
+        summary = ev.text or (f"{name(ev.actor)} moved {sim.objects[obj]['name']} to "
+                              f"{sim.where(to)}" if k == "move_object" else
+                              f"{name(ev.actor)} took {sim.objects[obj]['name']}")
+        eid = _record(sim, ev, place, summary, changes, participants, witnesses)
+        learned = [(f"{obj}.location", to)] + [(s.claim, s.value) for s in ev.reveals + ev.effects]
+        perception.seen(sim, eid, learned, participants, "firsthand")
+        perception.seen(sim, eid, _seen_as(ev) or learned, witnesses, "witnessed")
+    elif k in ("say", "announce"):
+        hearers = [ev.target] if (k == "say" and ev.target) else [
+            x for x in present if x != ev.actor]
+        for s in ev.says:
+            subject, attribute = split(s.claim)
+            # What the actor says, with the basis the scenario gives it (saw/heard/reckon).
+            kind = {"saw": "firsthand", "heard": "implanted", "reckon": "inferred"}[ev.basis]
+            b = Belief(resident=ev.actor, subject=subject, attribute=attribute, value=s.value,
+                       confidence=78, state="influencing", kind=kind, source="first-hand")
+            if hearers:
+                talk.tell(sim, ev.actor, hearers[0], b, place, present,
+                          extra_listeners=hearers[1:], kind=k)
+        if effects:
+            _record(sim, ev, place, ev.text or f"{name(ev.actor)} spoke", effects,
+                    participants, witnesses)
+    elif k == "post_notice":
+        doc = sim.documents[ev.document]
+        version = sim.world.version(ev.document, "version") + 1
+        doc["says"] = [(s.claim, s.value) for s in ev.says]
+        sim.save_document(ev.document)
+        changes = [(ev.document, "version", str(version))] + effects
+        summary = ev.text or f"a new notice went up: {doc['name']}"
+        eid = _record(sim, ev, place or doc["place"], summary, changes, participants,
+                      witnesses)
+        for who in participants + witnesses:
+            perception.read(sim, who, ev.document, eid)
+    else:  # happen
+        summary = ev.text or f"{ev.id.replace('_', ' ')}"
+        eid = _record(sim, ev, place, summary, effects, participants, witnesses)
+        learned = [(s.claim, s.value) for s in ev.reveals + ev.effects]
+        perception.seen(sim, eid, learned, participants, "firsthand")
+        perception.seen(sim, eid, _seen_as(ev) or learned, witnesses, "witnessed")
+
+
+def backstory(sim: Simulation, ev: ScheduledEvent) -> int:
+    """Write an event from before the start into the log, with its fact changes only."""
+    effects = [(*split(s.claim), s.value) for s in ev.effects]
+    if ev.kind == "move_object":
+        effects.insert(0, (ev.object, "location", ev.to))
+    elif ev.kind == "take_object":
+        effects.insert(0, (ev.object, "location", ev.actor))
+    eid, _ = sim.world.record(Event(
+        kind=ev.kind, at=clock.parse_when(ev.at), summary=ev.text or ev.id.replace("_", " "),
+        actor=ev.actor, target=ev.target, place=ev.place, data={"id": ev.id, "backstory": True},
+        participants=[x for x in (ev.actor, ev.target) if x], changes=effects))
+    return eid
+
+
+def _seen_as(ev: ScheduledEvent) -> list[tuple[str, str]]:
+    return [(s.claim, s.value) for s in ev.seen_as]
+
+
+def _record(sim: Simulation, ev: ScheduledEvent, place: str, summary: str, changes: list,
+            participants: list[str], witnesses: list[str]) -> int:
+    eid, _ = sim.record(Event(
+        kind=ev.kind, at=sim.now, summary=summary, actor=ev.actor, target=ev.target,
+        place=place, data={"id": ev.id}, participants=participants, witnesses=witnesses,
+        changes=changes))
+    return eid
+
+
+# -- residents' actions -------------------------------------------------------------------------
+
+
+def ask(sim: Simulation, asker: str, target: str, claim: str, place: str, *,
+        kind: str = "talk") -> bool:
+    """`asker` asks `target` about a claim; the answer comes from target's belief (or lie).
+    Returns whether there was an answer."""
+    subject, attribute = split(claim)
+    b = sim.store.belief(target, subject, attribute, history=False)
+    present = sim.present(place)
+    if b is None or b.state.value == "past":
+        sim.record(Event(kind="ask", at=sim.now, actor=asker, target=target, place=place,
+                         claim=claim, summary=f"{sim.name(asker)} asked {sim.name(target)} "
+                         f"about {sim.say_claim(claim)}; {sim.name(target)} did not know",
+                         data={"answer": None}, participants=[asker, target],
+                         witnesses=[x for x in present if x not in (asker, target)]))
+        return False
+    talk.tell(sim, target, asker, b, place, present, asked_by=asker, kind=kind)
+    return True
+
+
+def look(sim: Simulation, who: str, place: str, spot: str | None = None,
+         looking_for: str | None = None) -> list[str]:
+    """Look at a place (or one spot of it): first-hand evidence of every object there.
+    Returns the objects seen."""
+    loc = f"{place}.{spot}" if spot else place
+    found = []
+    for oid in sorted(sim.objects):
+        where = sim.world.fact(oid, "location") or ""
+        if where == loc or (spot is None and where.split(".")[0] == place):
+            found.append((oid, where))
+    learned = [(f"{oid}.location", where) for oid, where in found]
+    missing = looking_for and looking_for not in [o for o, _ in found]
+    if missing:
+        learned.append((f"{looking_for}.location", "missing"))
+    names = ", ".join(sim.objects[o]["name"] for o, _ in found)
+    summary = (f"{sim.name(who)} looked {'at the ' + spot + ' in' if spot else 'around'} "
+               f"{sim.place_name(place)} and found {names or 'nothing'}")
+    eid, _ = sim.record(Event(kind="look", at=sim.now, actor=who, place=place, summary=summary,
+                              data={"spot": spot, "found": [o for o, _ in found]},
+                              participants=[who],
+                              witnesses=[x for x in sim.present(place) if x != who]))
+    perception.seen(sim, eid, learned, [who], "firsthand")
+    return [o for o, _ in found]
+
+
+def accuse(sim: Simulation, actor: str, target: str, b: Belief, place: str) -> int:
+    """A public accusation: it really happens, hurts the relationship, is witnessed and talked
+    about (epistemics §13)."""
+    claim = f"{b.subject}.{b.attribute}"
+    present = sim.present(place)
+    witnesses = [x for x in present if x not in (actor, target)]
+    participants = [actor] + ([target] if target in present else [])
+    eid, _ = sim.record(Event(
+        kind="accuse", at=sim.now, actor=actor, target=target, place=place, claim=claim,
+        value=b.value, summary=f"{sim.name(actor)} accused {sim.name(target)} in "
+        f"{sim.place_name(place)}: {sim.say_claim(claim, b.value)}",
+        data={"believed_confidence": b.confidence, "source": b.source},
+        participants=participants, witnesses=witnesses,
+        changes=[(target, "accused_by", actor)]))
+    origin, chain, basis = talk.provenance(sim, actor, b)
+    for w in witnesses:
+        perception.told(sim, eid, w, actor, claim, b.value, origin, chain, basis)
+    perception.seen(sim, eid, [(f"{target}.accused_by", actor)], participants, "firsthand")
+    perception.seen(sim, eid, [(f"{target}.accused_by", actor)], witnesses, "witnessed")
+    w = sim.world
+    w.set_affinity(target, actor, w.affinity(target, actor) + ACCUSED_HURT)
+    w.set_affinity(actor, target, w.affinity(actor, target) + ACCUSER_COOLS)
+    if target in present:
+        # The accused answers from what they know, to everyone there.
+        mine = sim.store.belief(target, b.subject, b.attribute, history=False)
+        if mine is not None and mine.value != b.value and mine.state.value != "past":
+            talk.tell(sim, target, actor, mine, place, present, extra_listeners=witnesses,
+                      kind="reply")
+    return eid
+
+
+def social(sim: Simulation, kind: str, actor: str, target: str, place: str, delta_ab: float,
+           delta_ba: float, summary: str, claim: str | None = None, value: str | None = None,
+           changes: list | None = None) -> int:
+    """Avoid, break off, reconcile, report...: a relationship move others can see."""
+    present = sim.present(place)
+    eid, _ = sim.record(Event(kind=kind, at=sim.now, actor=actor, target=target, place=place,
+                              claim=claim, value=value, summary=summary,
+                              participants=[actor] + ([target] if target in present else []),
+                              witnesses=[x for x in present if x not in (actor, target)],
+                              changes=changes or []))
+    w = sim.world
+    if delta_ab:
+        w.set_affinity(actor, target, w.affinity(actor, target) + delta_ab)
+    if delta_ba:
+        w.set_affinity(target, actor, w.affinity(target, actor) + delta_ba)
+    learned = [(f"{actor}.{kind}", target)] + [(f"{s}.{a}", v) for s, a, v in changes or []]
+    perception.seen(sim, eid, learned, [actor] + ([target] if target in present else []),
+                    "firsthand")
+    perception.seen(sim, eid, learned, [x for x in present if x not in (actor, target)],
+                    "witnessed")
+    return eid

@@ -1,0 +1,84 @@
+"""What conditions can ask about a running simulation: the functions of `game.conditions`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import clock
+from .perception import split
+
+if TYPE_CHECKING:
+    from .sim import Simulation
+
+DEFAULT_MIN_CONFIDENCE = 0
+
+
+class ConditionContext:
+    def __init__(self, sim: Simulation):
+        self.sim = sim
+
+    def _belief(self, who: str, claim: str):
+        s, a = split(claim)
+        return self.sim.store.belief(who, s, a, history=False)
+
+    def fn_fact(self, claim: str) -> str:
+        s, a = split(claim)
+        return self.sim.world.fact(s, a) or ""
+
+    def fn_believes(self, who: str, claim: str, value: str,
+                    min_confidence: int = DEFAULT_MIN_CONFIDENCE) -> bool:
+        b = self._belief(who, claim)
+        return (b is not None and b.value == str(value) and b.state.value != "past"
+                and b.confidence >= min_confidence)
+
+    def fn_value(self, who: str, claim: str) -> str:
+        b = self._belief(who, claim)
+        return b.value if b is not None else ""
+
+    def fn_confidence(self, who: str, claim: str) -> int:
+        b = self._belief(who, claim)
+        return b.confidence if b is not None else 0
+
+    def fn_knows(self, who: str, claim: str) -> bool:
+        b = self._belief(who, claim)
+        return b is not None and b.state.value != "past" and b.value == self.fn_fact(claim)
+
+    def fn_count_believers(self, claim: str, value: str,
+                           min_confidence: int = DEFAULT_MIN_CONFIDENCE,
+                           among: list | None = None) -> int:
+        s, a = split(claim)
+        n = 0
+        for b in self.sim.store.believers(s, a):
+            if among is not None and b.resident not in among:
+                continue
+            if self.sim.people.get(b.resident) and self.sim.people[b.resident].is_player:
+                continue
+            if b.value == str(value) and b.state.value != "past" and \
+                    b.confidence >= min_confidence:
+                n += 1
+        return n
+
+    def fn_happened(self, what: str, actor: str | None = None,
+                    target: str | None = None) -> bool:
+        return self.fn_times(what, actor, target) > 0
+
+    def fn_times(self, what: str, actor: str | None = None, target: str | None = None) -> int:
+        w = self.sim.world
+        by_id = w.count_events(event_id=what, actor=actor, target=target)
+        return by_id or w.count_events(kind=what, actor=actor, target=target)
+
+    def fn_now(self) -> int:
+        return self.sim.now
+
+    def fn_time(self, when: str) -> int:
+        return clock.parse_when(when)
+
+    def fn_at(self, who: str, place: str) -> bool:
+        st = self.sim.state.get(who)
+        return st is not None and st.place == place
+
+    def fn_trust(self, who: str, other: str) -> float:
+        return self.sim.store.trust(who, other)
+
+    def fn_reached(self, stage: str) -> bool:
+        return stage in self.sim.stages_reached()

@@ -1,0 +1,186 @@
+"""Decisions: intents come from beliefs, gated by the evidence bar (epistemics §8, seed 001).
+
+A scenario's reactions say what a resident does about a belief ("if Ada believes someone moved
+her key, she accuses them"). If the belief clears the bar of the action's class, the resident
+goes and does it; below the bar it reduces uncertainty instead — goes to look, asks the teller
+or whoever first said it, asks the person concerned, or waits for another source. Every
+judgement is recorded in `decisions` with the beliefs that supported it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+from memory import Belief
+
+from . import clock
+from .perception import split
+from .state import Intent
+from .support import ACTION_CLASS, IRREVERSIBLE, clears_bar, support
+
+if TYPE_CHECKING:
+    from .scenario.model import Reaction
+    from .sim import Simulation
+
+INTENT_HOURS = 6  # an intent not carried out in this long is dropped
+RECHECK_HOURS = 3  # after verifying, wait this long before judging the same belief again
+
+
+def decide(sim: Simulation, rid: str) -> None:
+    """Judge the resident's reactions against its beliefs; set at most one intent."""
+    st = sim.state[rid]
+    if st.intent is not None:
+        return
+    for reaction in sim.reactions_for(rid):
+        if reaction.when and not sim.condition(reaction.when):
+            continue
+        for b in _matches(sim, rid, reaction):
+            target = _target(reaction, b)
+            if target == rid:
+                continue
+            key = f"{reaction.id}:{b.subject}.{b.attribute}:{b.value}"
+            if key in st.fired or st.cooldown.get(key, -1) > sim.now:
+                continue
+            if _judge(sim, rid, reaction, b, target, key):
+                return
+    _look_when_told(sim, rid)
+
+
+def _matches(sim: Simulation, rid: str, reaction: Reaction) -> list[Belief]:
+    pattern = reaction.believes
+    subject, attribute = split(pattern.claim)
+    if subject.startswith("?"):
+        found = sim.store.beliefs(rid, attribute=attribute)
+    else:
+        b = sim.store.belief(rid, subject, attribute, history=False)
+        found = [b] if b else []
+    want = pattern.value
+    return [b for b in found if (want.startswith("?") or b.value == want)
+            and b.state.value != "past" and b.value != "missing"]
+
+
+def _target(reaction: Reaction, b: Belief) -> str | None:
+    t = reaction.target
+    if t is None or t == "value":
+        return b.value if t == "value" else None
+    if t == "subject" or t.startswith("?"):
+        return b.subject
+    return t
+
+
+def _judge(sim: Simulation, rid: str, reaction: Reaction, b: Belief, target: str | None,
+           key: str) -> bool:
+    st = sim.state[rid]
+    action = reaction.action
+    cls = ACTION_CLASS[action]
+    topic = sim.topic(b.attribute)
+    trust = sim.store.trust(rid, b.teller, topic) if b.teller else 0.6
+    sup = support(b, trust)
+    claim = f"{b.subject}.{b.attribute}"
+    if clears_bar(b, action, trust):
+        st.intent = Intent(action=action, purpose="act", reaction=reaction.id, claim=claim,
+                           value=b.value, since=sim.now,
+                           expires=sim.now + INTENT_HOURS * clock.HOUR, target=target,
+                           place=reaction.place)
+        outcome, via = "acted", None
+    else:
+        via = _verification(sim, rid, reaction, b)
+        if via is None:
+            return False
+        st.cooldown[key] = sim.now + RECHECK_HOURS * clock.HOUR
+        outcome = "verified" if via != "wait" else "waited"
+        if via != "wait":
+            place, who = _where_to_verify(sim, rid, b, via)
+            st.intent = Intent(action=_VERIFY_ACTION[via], purpose="verify",
+                               reaction=reaction.id, claim=claim, value=b.value,
+                               since=sim.now, expires=sim.now + INTENT_HOURS * clock.HOUR,
+                               target=who, place=place, via=via)
+    sim.db.execute(
+        "INSERT INTO decisions (at, resident, reaction, action, class, claim, value, support, "
+        "bar, outcome, via, used, verified_first) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (sim.now, rid, reaction.id, action, cls, claim, b.value, sup.score,
+         _bar(cls), outcome, via, json.dumps([claim]), int(st.verified.get(key, 0) > 0)))
+    if outcome == "acted":
+        sim.store.record_use(rid, b.subject, b.attribute, sim.now)
+    if cls == IRREVERSIBLE:
+        sim.count("judgement_" + outcome)
+    return True
+
+
+def _bar(cls: str) -> float:
+    from .support import BARS
+
+    return BARS[cls]
+
+
+_VERIFY_ACTION = {"look": "look", "ask_teller": "ask", "ask_origin": "ask",
+                  "ask_subject": "confront"}
+
+
+def _verification(sim: Simulation, rid: str, reaction: Reaction, b: Belief) -> str | None:
+    """Choose how to reduce uncertainty: look, ask the teller or origin, ask the person
+    concerned, or wait. Weighted by the resident's traits; deterministic through the sim rng."""
+    person = sim.people[rid]
+    options, weights = [], []
+    allowed = set(reaction.verify)
+    if "look" in allowed and b.attribute == "location" and b.subject in sim.objects:
+        options.append("look")
+        weights.append(0.5 + person.curiosity)
+    if "ask_teller" in allowed and b.teller and b.teller != rid and b.teller in sim.people:
+        options.append("ask_teller")
+        weights.append(0.4 + person.credulity)
+        if b.origin and b.origin not in (b.teller, rid) and b.origin in sim.people:
+            options.append("ask_origin")
+            weights.append(0.3 + person.curiosity)
+    concerned = _concerned(sim, b)
+    if "ask_subject" in allowed and concerned and concerned not in (rid, b.teller):
+        options.append("ask_subject")
+        weights.append(0.3 + (1 - person.credulity))
+    if "wait" in allowed:
+        options.append("wait")
+        weights.append(0.6)
+    if not options:
+        return None
+    return sim.rng.choices(options, weights=weights)[0]
+
+
+def _where_to_verify(sim: Simulation, rid: str, b: Belief, via: str) -> tuple[str | None,
+                                                                            str | None]:
+    if via == "look":
+        return b.value.split(".")[0], None
+    if via == "ask_teller":
+        return None, b.teller
+    if via == "ask_origin":
+        return None, b.origin
+    return None, _concerned(sim, b)
+
+
+def _concerned(sim: Simulation, b: Belief) -> str | None:
+    """The person a claim is about: its subject, or for "who did it" claims, its value."""
+    if b.subject in sim.people:
+        return b.subject
+    if sim.is_actor_attribute(b.attribute) and b.value in sim.people:
+        return b.value
+    return None
+
+
+def _look_when_told(sim: Simulation, rid: str) -> None:
+    """Newer, weaker news about where something is makes a resident want to go and look (§5)."""
+    st = sim.state[rid]
+    for b in sim.wants_look(rid):
+        if b.attribute != "location" or b.subject not in sim.objects:
+            continue
+        told = [c for c in b.candidates if not c.held and c.value != "missing"]
+        if not told:
+            continue
+        where = max(told, key=lambda c: c.confidence).value
+        key = f"look:{b.subject}:{where}"
+        if st.cooldown.get(key, -1) > sim.now or where.split(".")[0] not in sim.places:
+            continue
+        st.cooldown[key] = sim.now + RECHECK_HOURS * clock.HOUR
+        st.intent = Intent(action="look", purpose="verify", reaction="look", claim=
+                           f"{b.subject}.location", value=where, since=sim.now,
+                           expires=sim.now + INTENT_HOURS * clock.HOUR,
+                           place=where.split(".")[0], via="look")
+        return

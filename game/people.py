@@ -1,0 +1,105 @@
+"""Residents as the world defines them: schedule, sleep, absences, traits, lies.
+
+A `Person` is static for a run (it comes from the scenario and is stored as JSON in the
+`people` table, so a save carries it). Where a resident is at a given minute follows from the
+schedule on demand, as Evennia's OnDemandHandler derives state from a stored start time,
+instead of being ticked.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+from dataclasses import dataclass, field
+
+from . import clock
+
+AWAKE, ASLEEP, AWAY = "awake", "asleep", "away"
+
+
+@dataclass
+class Person:
+    id: str
+    name: str
+    role: str
+    home: str
+    traits: dict[str, float]
+    schedule: list[tuple[int, str]]  # (minute of day, place), sorted
+    sleep: tuple[int, int]  # (start, end) minute of day; may wrap past midnight
+    away: list[tuple[int, int, str]] = field(default_factory=list)  # (from, to, place)
+    lies: dict[str, dict] = field(default_factory=dict)  # claim -> {value, basis, to}
+    note: str = ""
+    is_player: bool = False
+
+    @property
+    def talkativeness(self) -> float:
+        return self.traits.get("talkativeness", 0.5)
+
+    @property
+    def credulity(self) -> float:
+        return self.traits.get("credulity", 0.5)
+
+    @property
+    def honesty(self) -> float:
+        return self.traits.get("honesty", 0.8)
+
+    @property
+    def curiosity(self) -> float:
+        return self.traits.get("curiosity", 0.5)
+
+    def status_at(self, minute: int) -> tuple[str, str]:
+        """(status, place) at `minute` by the schedule alone: away, asleep at home, or awake."""
+        for start, end, place in self.away:
+            if start <= minute < end:
+                return AWAY, place
+        tod = clock.time_of_day(minute)
+        if self.sleep[0] != self.sleep[1] and clock.in_window(tod, *self.sleep):
+            return ASLEEP, self.home
+        return AWAKE, self.scheduled_place(tod)
+
+    def scheduled_place(self, tod: int) -> str:
+        if not self.schedule:
+            return self.home
+        times = [t for t, _ in self.schedule]
+        i = bisect.bisect_right(times, tod) - 1
+        return self.schedule[i][1]  # i == -1 wraps to the last entry of the day before
+
+    def lie_for(self, claim: str, listener: str) -> dict | None:
+        lie = self.lies.get(claim)
+        if lie is None:
+            return None
+        to = lie.get("to", "anyone")
+        return lie if to == "anyone" or listener in to else None
+
+    # -- storage -------------------------------------------------------------------------------
+
+    def spec(self) -> str:
+        return json.dumps({
+            "traits": self.traits, "schedule": self.schedule, "sleep": self.sleep,
+            "away": self.away, "lies": self.lies, "note": self.note,
+        }, sort_keys=True)
+
+    @classmethod
+    def from_row(cls, pid: str, name: str, role: str, home: str, spec: str,
+                 is_player: int) -> Person:
+        s = json.loads(spec)
+        return cls(id=pid, name=name, role=role, home=home, traits=s["traits"],
+                   schedule=[tuple(x) for x in s["schedule"]], sleep=tuple(s["sleep"]),
+                   away=[tuple(x) for x in s["away"]], lies=s["lies"], note=s.get("note", ""),
+                   is_player=bool(is_player))
+
+
+def from_scenario(r) -> Person:
+    """A Person from a scenario `Resident` model."""
+    schedule = sorted((clock.parse_time_of_day(s.at), s.place) for s in r.schedule)
+    return Person(
+        id=r.id, name=r.name, role=r.role, home=r.home, traits=r.traits.model_dump(
+            exclude=set(r.traits.model_extra or {})),
+        schedule=schedule,
+        sleep=(clock.parse_time_of_day(r.sleep.start), clock.parse_time_of_day(r.sleep.end)),
+        away=sorted((clock.parse_when(a.start), clock.parse_when(a.end), a.place)
+                    for a in r.away),
+        lies={lie.claim: {"value": lie.value, "basis": lie.basis, "to": lie.to}
+              for lie in r.lies},
+        note=r.note,
+    )

@@ -1,0 +1,340 @@
+"""Load and check a scenario: TOML syntax, the pydantic schema, then cross-references.
+
+Every problem becomes a `ScenarioError` naming the file, the line and the field, e.g.
+
+    content/scenarios/missing_key/scenario.toml:41: residents[2].traits.honesty: must be <= 1
+
+Unknown keys are warnings (Twee's advice): kept in `LoadedScenario.warnings`, with a
+suggestion when they look like a misspelt known key. Loading writes nothing anywhere.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from difflib import get_close_matches
+from pathlib import Path
+
+from pydantic import BaseModel, ValidationError
+
+from memory import Evidence, InvalidEvidence
+
+from .. import clock
+from ..conditions import Condition, ConditionError
+from .lines import LineMap
+from .model import Scenario
+
+CONTENT = Path(__file__).resolve().parents[2] / "content"
+SCENARIOS = CONTENT / "scenarios"
+PLAYER = "player"
+
+
+class ScenarioError(Exception):
+    """A scenario that cannot be used; `problems` lists every (line, field, message)."""
+
+    def __init__(self, file: Path, problems: list[tuple[int | None, str, str]]):
+        self.file = file
+        self.problems = problems
+        line, fld, msg = problems[0]
+        self.line, self.field, self.reason = line, fld, msg
+        super().__init__("\n".join(_fmt(file, *p) for p in problems))
+
+
+def _fmt(file: Path, line: int | None, fld: str, msg: str) -> str:
+    where = f"{file}:{line}" if line else str(file)
+    return f"{where}: {fld}: {msg}" if fld else f"{where}: {msg}"
+
+
+@dataclass
+class LoadedScenario:
+    scenario: Scenario
+    file: Path
+    folder: Path | None
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def id(self) -> str:
+        return self.scenario.scenario.id
+
+
+def scenario_path(name: str | Path) -> Path:
+    """A scenario by path (file or folder) or by the name of a shipped one."""
+    p = Path(name)
+    if p.exists():
+        return p / "scenario.toml" if p.is_dir() else p
+    shipped = SCENARIOS / str(name)
+    if shipped.is_dir():
+        return shipped / "scenario.toml"
+    raise ScenarioError(p, [(None, "", "no such scenario file or folder (shipped scenarios: "
+                             + ", ".join(shipped_names()) + ")")])
+
+
+def shipped_names() -> list[str]:
+    return sorted(p.name for p in SCENARIOS.iterdir() if (p / "scenario.toml").exists())
+
+
+def load_scenario(name: str | Path) -> LoadedScenario:
+    file = scenario_path(name)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioError(file, [(None, "", f"cannot read: {exc}")]) from None
+    return parse_text(text, file)
+
+
+def parse_text(text: str, file: Path) -> LoadedScenario:
+    """Check scenario `text` as if it were read from `file`."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        line = getattr(exc, "lineno", None)
+        msg = str(exc).split(" (at line")[0]
+        raise ScenarioError(file, [(line, "", f"not valid TOML: {msg}")]) from None
+    lines = LineMap(text)
+    try:
+        sc = Scenario.model_validate(data)
+    except ValidationError as exc:
+        raise ScenarioError(file, _pydantic_problems(exc, data, lines)) from None
+    problems = Checker(sc, lines).run()
+    if problems:
+        raise ScenarioError(file, problems)
+    folder = file.parent if file.name == "scenario.toml" else None
+    return LoadedScenario(sc, file, folder, _unknown_keys(sc, lines, file))
+
+
+def _loc_name(loc: tuple) -> str:
+    out = ""
+    for p in loc:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+    return out
+
+
+def _pydantic_problems(exc: ValidationError, data: dict, lines: LineMap) -> list:
+    out = []
+    for err in exc.errors():
+        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and "[" in p))
+        msg = err["msg"].removeprefix("Value error, ")
+        if err["type"] == "missing":
+            near = _misspelt(loc, data)
+            msg = f"required key {loc[-1]!r} is missing" + (
+                f" (found {near!r} — a misspelling?)" if near else "")
+        elif err["type"] == "string_pattern_mismatch":
+            msg = ("ids are lowercase letters, digits and _ (like 'ada' or 'ada_key')"
+                   if "a-z0-9_]*$" in err["ctx"]["pattern"] and "." not in err["ctx"]["pattern"]
+                   else "a claim is written subject.attribute, like 'ada_key.location'")
+        elif err["type"] == "literal_error":
+            msg = f"must be one of {err['ctx']['expected']}"
+        out.append((lines.line_of(loc), _loc_name(loc), msg))
+    return out
+
+
+def _misspelt(loc: tuple, data: dict) -> str | None:
+    node: object = data
+    for p in loc[:-1]:
+        try:
+            node = node[p]  # type: ignore[index]
+        except (KeyError, IndexError, TypeError):
+            return None
+    if isinstance(node, dict):
+        near = get_close_matches(str(loc[-1]), [k for k in node if isinstance(k, str)], n=1,
+                                 cutoff=0.7)
+        return near[0] if near else None
+    return None
+
+
+def _unknown_keys(sc: Scenario, lines: LineMap, file: Path) -> list[str]:
+    warnings: list[str] = []
+
+    def walk(m: BaseModel, loc: tuple) -> None:
+        for k in sorted(m.model_extra or {}):
+            known = [n for n in type(m).model_fields] + [
+                f.alias for f in type(m).model_fields.values() if f.alias]
+            near = get_close_matches(k, known, n=1, cutoff=0.7)
+            hint = f" (did you mean {near[0]!r}?)" if near else ""
+            warnings.append(_fmt(file, lines.line_of(loc + (k,)), _loc_name(loc + (k,)),
+                                 f"unknown key, ignored{hint}"))
+        for name in type(m).model_fields:
+            v = getattr(m, name)
+            if isinstance(v, BaseModel):
+                walk(v, loc + (name,))
+            elif isinstance(v, list):
+                for i, item in enumerate(v):
+                    if isinstance(item, BaseModel):
+                        walk(item, loc + (name, i))
+            elif isinstance(v, dict):
+                for key, item in v.items():
+                    if isinstance(item, BaseModel):
+                        walk(item, loc + (name, key))
+
+    walk(sc, ())
+    return warnings
+
+
+class Checker:
+    """Cross-references the schema cannot see: every id names something that exists."""
+
+    def __init__(self, sc: Scenario, lines: LineMap):
+        self.sc = sc
+        self.lines = lines
+        self.problems: list[tuple[int | None, str, str]] = []
+        self.places = {p.id: p for p in sc.places}
+        self.residents = {r.id: r for r in sc.residents}
+        self.objects = {o.id: o for o in sc.objects}
+        self.documents = {d.id: d for d in sc.documents}
+        self.people = set(self.residents) | {PLAYER}
+
+    def bad(self, loc: tuple, msg: str) -> None:
+        self.problems.append((self.lines.line_of(loc), _loc_name(loc), msg))
+
+    def run(self) -> list:
+        sc = self.sc
+        for name in ("places", "residents", "objects", "documents", "events", "reactions",
+                     "endings", "goals"):
+            seen: set[str] = set()
+            for i, item in enumerate(getattr(sc, name)):
+                if item.id in seen:
+                    self.bad((name, i, "id"), f"duplicate id {item.id!r}")
+                seen.add(item.id)
+        clash = set(self.residents) & (set(self.places) | set(self.objects))
+        for x in sorted(clash):
+            self.bad(("residents",), f"id {x!r} names both a resident and a place or object")
+        for i, p in enumerate(sc.places):
+            if len(set(p.spots)) != len(p.spots):
+                self.bad(("places", i, "spots"), "spots repeat")
+        for i, r in enumerate(sc.residents):
+            self._place(("residents", i, "home"), r.home)
+            for j, s in enumerate(r.schedule):
+                self._place(("residents", i, "schedule", j, "place"), s.place)
+            for j, a in enumerate(r.away):
+                self._place(("residents", i, "away", j, "place"), a.place)
+                if clock.parse_when(a.end) <= clock.parse_when(a.start):
+                    self.bad(("residents", i, "away", j), "an absence ends after it starts")
+            for key in ("trust", "relationships"):
+                for other in getattr(r, key):
+                    if other not in self.people:
+                        self.bad(("residents", i, key, other), f"no resident {other!r}")
+            for j, lie in enumerate(r.lies):
+                if lie.to != "anyone":
+                    for t in lie.to:
+                        self._person(("residents", i, "lies", j, "to"), t)
+        for i, t in enumerate(sc.trust):
+            self._person(("trust", i, "listener"), t.listener)
+            self._person(("trust", i, "teller"), t.teller)
+        for i, o in enumerate(sc.objects):
+            if o.owner:
+                self._person(("objects", i, "owner"), o.owner)
+            self._location(("objects", i, "location"), o.location)
+        for i, d in enumerate(sc.documents):
+            self._place(("documents", i, "place"), d.place)
+        for i, b in enumerate(sc.beliefs):
+            self._belief(i, b)
+        for i, e in enumerate(sc.events):
+            self._event(i, e)
+        for i, r in enumerate(sc.reactions):
+            if r.who != "anyone":
+                for w in r.who:
+                    self._person(("reactions", i, "who"), w)
+            if r.place:
+                self._place(("reactions", i, "place"), r.place)
+            if r.when:
+                self._condition(("reactions", i, "when"), r.when)
+            t = r.target
+            subj = r.believes.claim.split(".")[0]
+            if t and t not in self.people and t not in ("subject", "value") and not (
+                    t.startswith("?") and t == subj):
+                self.bad(("reactions", i, "target"), f"{t!r} is not a resident, 'subject', "
+                         "'value' or the variable in believes.claim")
+            if subj.startswith("?") and t != subj and r.action in ("accuse", "confront"):
+                self.bad(("reactions", i, "target"), f"target should be {subj} to act on "
+                         "whoever the belief names")
+        for i, e in enumerate(sc.endings):
+            self._condition(("endings", i, "when"), e.when)
+        return self.problems
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    def _place(self, loc: tuple, pid: str | None) -> None:
+        if pid is not None and pid not in self.places:
+            self.bad(loc, f"no place {pid!r}" + _near(pid, self.places))
+
+    def _person(self, loc: tuple, rid: str | None) -> None:
+        if rid is not None and rid not in self.people:
+            self.bad(loc, f"no resident {rid!r}" + _near(rid, self.residents))
+
+    def _location(self, loc: tuple, where: str) -> None:
+        place, _, spot = where.partition(".")
+        if place in self.residents and not spot:
+            return
+        if place not in self.places:
+            self.bad(loc, f"{where!r} is not a place, place.spot or resident")
+        elif spot and spot not in self.places[place].spots:
+            self.bad(loc, f"{place!r} has no spot {spot!r} (spots: "
+                     f"{', '.join(self.places[place].spots) or 'none'})")
+
+    def _belief(self, i: int, b) -> None:
+        loc = ("beliefs", i)
+        self._person(loc + ("resident",), b.resident)
+        for key in ("teller", "origin"):
+            self._person(loc + (key,), getattr(b, key))
+        if b.document and b.document not in self.documents:
+            self.bad(loc + ("document",), f"no document {b.document!r}")
+        subject, _, attribute = b.claim.partition(".")
+        try:
+            Evidence(resident=b.resident, subject=subject, attribute=attribute, value=b.value,
+                     kind=b.kind, at=0, event=b.event or ("scenario" if b.kind in (
+                         "firsthand", "witnessed") else None), document=b.document,
+                     teller=b.teller, origin=b.origin,
+                     chain=tuple(b.chain) if b.chain else None, basis=b.basis,
+                     premises=tuple(b.premises), confidence=b.confidence)
+        except InvalidEvidence as exc:
+            self.bad(loc + (exc.field,), exc.reason)
+        earlier = {(x.resident, x.claim) for x in self.sc.beliefs[:i]}
+        for p in b.premises:
+            if (b.resident, p) not in earlier:
+                self.bad(loc + ("premises",), f"{b.resident} has no earlier belief about {p} "
+                         "to infer from")
+
+    def _event(self, i: int, e) -> None:
+        loc = ("events", i)
+        self._place(loc + ("place",), e.place)
+        for key in ("actor", "target"):
+            self._person(loc + (key,), getattr(e, key))
+        if e.object and e.object not in self.objects:
+            self.bad(loc + ("object",), f"no object {e.object!r}")
+        if e.document and e.document not in self.documents:
+            self.bad(loc + ("document",), f"no document {e.document!r}")
+        need = {"move_object": ("actor", "object", "to"), "take_object": ("actor", "object"),
+                "say": ("actor", "says"), "announce": ("actor", "says"),
+                "post_notice": ("document", "says"), "happen": ()}[e.kind]
+        for key in need:
+            if not getattr(e, key):
+                self.bad(loc + ("kind",), f"a {e.kind} event needs {key!r}")
+        if e.to:
+            self._location(loc + ("to",), e.to)
+        if e.kind in ("move_object", "take_object", "say", "announce", "happen") and \
+                not e.place and not e.actor:
+            self.bad(loc + ("place",), "an event happens somewhere: give place or actor")
+        if e.when:
+            self._condition(loc + ("when",), e.when)
+
+    def _condition(self, loc: tuple, text: str) -> None:
+        try:
+            cond = Condition(text)
+        except ConditionError as exc:
+            self.bad(loc, f"condition: {exc}")
+            return
+        for call in cond.calls():
+            lits = [a.value for a in call.args if a.op == "lit"]
+            if call.value in ("believes", "value", "confidence", "knows", "trust", "at") and \
+                    lits and isinstance(lits[0], str) and call.args[0].op == "lit":
+                self._person(loc, lits[0])
+            if call.value == "time" and lits:
+                try:
+                    clock.parse_when(lits[0])
+                except clock.TimeFormatError as exc:
+                    self.bad(loc, f"condition: {exc}")
+
+
+def _near(x: str, names) -> str:
+    near = get_close_matches(x, list(names), n=1)
+    return f" (did you mean {near[0]!r}?)" if near else ""

@@ -1,0 +1,256 @@
+"""The scenario format, as pydantic models: what an author may write, and what each key means.
+
+`docs/scenario-format.md` documents every key with an example; a test checks the two agree.
+Unknown keys are kept (pydantic `extra="allow"`) so the loader can warn about them with their
+line instead of crashing; a missing or misspelt *required* key is an error.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from game.clock import TimeFormatError, parse_time_of_day, parse_when
+
+Ident = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=60)]
+ClaimRef = Annotated[str, Field(pattern=r"^\??[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$")]
+Fraction = Annotated[float, Field(ge=0.0, le=1.0)]
+
+SOURCE_KINDS = ("firsthand", "witnessed", "declared", "document", "hearsay", "inferred",
+                "implanted")
+PLACE_KINDS = ("cafe", "market", "square", "home", "inn", "hall", "board", "shop", "clinic",
+               "mill", "farm", "church", "school", "garden", "away", "other")
+EVENT_KINDS = ("move_object", "take_object", "say", "announce", "post_notice", "happen")
+ACTIONS = ("ask", "look", "confront", "accuse", "report", "avoid", "attend", "administer",
+           "break_off", "reconcile", "wait")
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="allow", str_strip_whitespace=True)
+
+
+def _when(v: object) -> object:
+    if isinstance(v, str | int):
+        try:
+            parse_when(v)
+        except TimeFormatError as exc:
+            raise ValueError(str(exc)) from None
+    return v
+
+
+def _tod(v: object) -> object:
+    if isinstance(v, str):
+        try:
+            parse_time_of_day(v)
+        except TimeFormatError as exc:
+            raise ValueError(str(exc)) from None
+    return v
+
+
+class ScenarioInfo(Strict):
+    id: Ident
+    title: str = Field(min_length=1)
+    premise: str = Field(min_length=1)
+    role: Literal["detective", "mediator", "observer"] = "observer"
+    start: str = "day 1 07:00"
+    days: int = Field(default=3, ge=1, le=365)
+    revision: Literal["rules", "noisy_or"] = "rules"
+    default_trust: Fraction = 0.6
+
+    _v_start = field_validator("start")(_when)
+
+
+class Attribute(Strict):
+    nature: Literal["state", "event"] = "event"
+    topic: str | None = None
+    label: str | None = None  # how words render it: "{subject} is at {value}"
+    actor: bool = False  # the value is the person who did it ("moved_by")
+    importance: Annotated[int, Field(ge=0, le=10)] = 3
+
+
+class Place(Strict):
+    id: Ident
+    name: str = Field(min_length=1)
+    kind: Literal[PLACE_KINDS] = "other"  # type: ignore[valid-type]
+    x: Fraction = 0.5
+    y: Fraction = 0.5
+    spots: list[Ident] = []
+
+
+class Traits(Strict):
+    talkativeness: Fraction = 0.5
+    credulity: Fraction = 0.5
+    honesty: Fraction = 0.8
+    curiosity: Fraction = 0.5
+
+
+class ScheduleEntry(Strict):
+    at: str
+    place: Ident
+
+    _v_at = field_validator("at")(_tod)
+
+
+class Sleep(Strict):
+    start: str = Field(default="22:00", alias="from")
+    end: str = Field(default="06:00", alias="to")
+
+    _v = field_validator("start", "end")(_tod)
+
+
+class Absence(Strict):
+    start: str = Field(alias="from")
+    end: str = Field(alias="to")
+    place: Ident
+
+    _v = field_validator("start", "end")(_when)
+
+
+class Lie(Strict):
+    claim: ClaimRef
+    value: str = Field(min_length=1)
+    basis: Literal["saw", "heard", "reckon"] = "saw"
+    to: list[Ident] | Literal["anyone"] = "anyone"
+
+
+class Resident(Strict):
+    id: Ident
+    name: str = Field(min_length=1)
+    role: str = ""
+    home: Ident
+    traits: Traits = Traits()
+    schedule: list[ScheduleEntry] = []
+    sleep: Sleep = Sleep()
+    away: list[Absence] = []
+    trust: dict[Ident, Fraction] = {}
+    relationships: dict[Ident, Annotated[float, Field(ge=-1.0, le=1.0)]] = {}
+    lies: list[Lie] = []
+    note: str = ""  # the author's note; shown in the debug view only
+
+
+class TrustEntry(Strict):
+    listener: Ident
+    teller: Ident
+    topic: str = "*"
+    value: Fraction
+
+
+class Object(Strict):
+    id: Ident
+    name: str = Field(min_length=1)
+    owner: Ident | None = None
+    location: str = Field(min_length=1)  # "place", "place.spot", or a resident id (carried)
+
+
+class Statement(Strict):
+    claim: ClaimRef
+    value: str = Field(min_length=1)
+
+
+class Document(Strict):
+    id: Ident
+    name: str = Field(min_length=1)
+    place: Ident
+    says: list[Statement] = []
+    text: str = ""
+
+
+class Fact(Strict):
+    claim: ClaimRef
+    value: str = Field(min_length=1)
+
+
+class InitialBelief(Strict):
+    resident: Ident
+    claim: ClaimRef
+    value: str = Field(min_length=1)
+    kind: Literal[SOURCE_KINDS]  # type: ignore[valid-type]
+    at: str | int | None = None
+    event: str | None = None
+    document: Ident | None = None
+    teller: Ident | None = None
+    origin: Ident | None = None
+    chain: list[Ident] | None = None
+    basis: Literal["saw", "heard", "reckon"] | None = None
+    premises: list[ClaimRef] = []
+    confidence: Annotated[int, Field(ge=0, le=100)] | None = None
+    importance: Annotated[int, Field(ge=0, le=10)] | None = None
+
+    _v_at = field_validator("at")(_when)
+
+
+class ScheduledEvent(Strict):
+    id: Ident
+    at: str | int
+    kind: Literal[EVENT_KINDS]  # type: ignore[valid-type]
+    place: Ident | None = None
+    actor: Ident | None = None
+    target: Ident | None = None
+    object: Ident | None = None
+    to: str | None = None
+    document: Ident | None = None
+    says: list[Statement] = []
+    effects: list[Statement] = []
+    reveals: list[Statement] = []
+    seen_as: list[Statement] = []
+    basis: Literal["saw", "heard", "reckon"] = "saw"
+    when: str | None = None
+    text: str = ""
+
+    _v_at = field_validator("at")(_when)
+
+
+class Believes(Strict):
+    claim: ClaimRef
+    value: str = Field(min_length=1)
+
+
+class Reaction(Strict):
+    id: Ident
+    who: list[Ident] | Literal["anyone"] = "anyone"
+    believes: Believes
+    action: Literal[ACTIONS]  # type: ignore[valid-type]
+    target: str | None = None
+    place: Ident | None = None
+    once: bool = True
+    when: str | None = None  # a condition that must also hold (see the conditions language)
+    verify: list[Literal["look", "ask_teller", "ask_subject", "wait"]] = [
+        "look", "ask_teller", "ask_subject", "wait"]
+    effects: list[Statement] = []  # world facts the action changes when it happens
+
+
+class Ending(Strict):
+    id: Ident
+    title: str = Field(min_length=1)
+    text: str = Field(min_length=1)
+    win: bool = False
+    when: str = "true"
+    at: str | int | None = None
+    explain: list[ClaimRef] = []  # claims whose believers the ending screen shows
+
+    _v_at = field_validator("at")(_when)
+
+
+class Goal(Strict):
+    id: Ident
+    text: str = Field(min_length=1)
+    by: str | int | None = None
+
+    _v_by = field_validator("by")(_when)
+
+
+class Scenario(Strict):
+    scenario: ScenarioInfo
+    attributes: dict[Ident, Attribute] = {}
+    places: list[Place] = Field(min_length=1)
+    residents: list[Resident] = Field(min_length=1)
+    trust: list[TrustEntry] = []
+    objects: list[Object] = []
+    documents: list[Document] = []
+    facts: list[Fact] = []
+    beliefs: list[InitialBelief] = []
+    events: list[ScheduledEvent] = []
+    reactions: list[Reaction] = []
+    goals: list[Goal] = []
+    endings: list[Ending] = []

@@ -1,0 +1,500 @@
+"""The simulation: one town, one SQLite database, one seeded random generator, 10-minute ticks.
+
+Each tick (one transaction): scheduled events -> movement -> reading -> conversation ->
+perception and revision -> decisions and actions -> perception and revision; once a day,
+hearsay aging. Everything that decides what happens next is in the database or in the saved
+runtime state, so the same scenario, seed and commands give the same world log, byte for byte.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+from sqlite_utils import Database
+
+from memory import Belief, Evidence, EvidenceRecord, MemoryStore
+
+from . import acts, clock, decide, people, perception, talk
+from .conditions import Condition
+from .ctx import ConditionContext
+from .people import AWAKE, Person
+from .scenario import load_scenario
+from .scenario.loader import LoadedScenario, parse_text
+from .scenario.model import Attribute, Reaction, Scenario
+from .state import RState
+from .world import Event, World
+
+DECIDE_EVERY = 6  # ticks between a resident's judgements (hourly), staggered by resident
+TELLABLE = 12  # how many of its beliefs a speaker considers bringing up
+DEFAULT_IMPORTANCE = 3
+
+
+# Attributes the engine itself writes claims about; a scenario may redefine any of them.
+BUILTIN_ATTRIBUTES = {
+    "location": Attribute(nature="state", topic="whereabouts", label="{subject} is at {value}"),
+    "accused_by": Attribute(label="{subject} was accused by {value}", importance=6),
+    "avoid": Attribute(nature="state", label="{subject} is avoiding {value}", importance=2),
+    "break_off": Attribute(nature="state", label="{subject} broke off with {value}",
+                           importance=5),
+    "reconcile": Attribute(nature="state", label="{subject} made peace with {value}",
+                           importance=4),
+    "administer": Attribute(label="{subject} treated {value}", importance=4),
+}
+
+
+class Simulation:
+    def __init__(self, db: Database, scenario: Scenario, *, file: str = "scenario.toml"):
+        self.db = db
+        self.sc = scenario
+        self.file = file
+        info = scenario.scenario
+        self.store = MemoryStore(db, policy=info.revision, default_trust=info.default_trust)
+        self.world = World(db)
+        self.rng = random.Random(0)
+        self.pending: list[Evidence] = []
+        self.changed: list[tuple[str, int]] = []
+        self.places = {p.id: {"name": p.name, "kind": p.kind, "x": p.x, "y": p.y,
+                              "spots": list(p.spots)} for p in scenario.places}
+        self.objects = {o.id: {"name": o.name, "owner": o.owner} for o in scenario.objects}
+        self.documents: dict[str, dict] = {}
+        self.people: dict[str, Person] = {}
+        self.state: dict[str, RState] = {}
+        self.attributes = {**BUILTIN_ATTRIBUTES, **scenario.attributes}
+        self.events = sorted(enumerate(scenario.events),
+                             key=lambda ie: (clock.parse_when(ie[1].at), ie[0]))
+        self._reactions: dict[str, list[Reaction]] = {}
+        self._conditions: dict[str, Condition] = {}
+        self.ctx = ConditionContext(self)
+        self.now = 0
+        self.ending: str | None = None
+
+    # -- building and loading -----------------------------------------------------------------
+
+    @classmethod
+    def new(cls, loaded: LoadedScenario | str | Path, seed: int = 0,
+            db: Database | None = None) -> Simulation:
+        """A fresh run of a scenario (a loaded one, a path, or a shipped name)."""
+        if not isinstance(loaded, LoadedScenario):
+            loaded = load_scenario(loaded)
+        db = db or Database(memory=True)
+        sim = cls(db, loaded.scenario, file=str(loaded.file))
+        sim.rng = random.Random(seed)
+        with db.atomic():
+            sim._populate(loaded, seed)
+        return sim
+
+    def _populate(self, loaded: LoadedScenario, seed: int) -> None:
+        sc, w, store = self.sc, self.world, self.store
+        start = clock.parse_when(sc.scenario.start)
+        self.now = clock.align(start)
+        w.set_meta("scenario", sc.scenario.id)
+        w.set_meta("scenario_text", loaded.file.read_text(encoding="utf-8"))
+        w.set_meta("scenario_file", str(loaded.file))
+        w.set_meta("seed", str(seed))
+        for name, attr in sorted(self.attributes.items()):
+            store.define_attribute(name, nature=attr.nature, topic=attr.topic)
+        for p in sc.places:
+            self.db.execute("INSERT INTO places VALUES (?, ?, ?, ?, ?, ?)",
+                            (p.id, p.name, p.kind, p.x, p.y, json.dumps(p.spots)))
+        for r in sc.residents:
+            person = people.from_scenario(r)
+            self.people[r.id] = person
+            self.db.execute("INSERT INTO people VALUES (?, ?, ?, ?, ?, 0)",
+                            (r.id, r.name, r.role, r.home, person.spec()))
+            for other, value in sorted(r.relationships.items()):
+                w.set_affinity(r.id, other, value)
+            for other, value in sorted(r.trust.items()):
+                store.set_trust(r.id, other, value)
+        for t in sc.trust:
+            store.set_trust(t.listener, t.teller, t.value, topic=t.topic)
+        backstory = [ev for _, ev in self.events if clock.parse_when(ev.at) < self.now]
+        t0 = min([self.now] + [clock.parse_when(ev.at) for ev in backstory])
+        for o in sc.objects:
+            self.db.execute("INSERT INTO objects VALUES (?, ?, ?)", (o.id, o.name, o.owner))
+            w.init_fact(o.id, "location", o.location, t0)
+            if o.owner:
+                w.init_fact(o.id, "owner", o.owner, t0)
+        for d in sc.documents:
+            self.documents[d.id] = {"name": d.name, "place": d.place, "text": d.text,
+                                    "says": [(s.claim, s.value) for s in d.says]}
+            self.db.execute("INSERT INTO documents VALUES (?, ?, ?, ?, ?)",
+                            (d.id, d.name, d.place, d.text,
+                             json.dumps(self.documents[d.id]["says"])))
+            w.init_fact(d.id, "version", "1", self.now)
+        for f in sc.facts:
+            s, a = perception.split(f.claim)
+            w.init_fact(s, a, f.value, t0)
+        # Events before the start are the backstory: logged, facts changed, nobody perceives
+        # them here — what residents know of them is in the scenario's initial beliefs.
+        self.event_ids = {ev.id: acts.backstory(self, ev) for ev in backstory}
+        for rid, person in self.people.items():
+            status, place = person.status_at(self.now)
+            self.state[rid] = RState(place=place, status=status)
+            w.move(rid, place, self.now)
+        self._initial_beliefs()
+        self._save_runtime()
+
+    def _initial_beliefs(self) -> None:
+        evs = []
+        for i, b in enumerate(self.sc.beliefs):
+            s, a = perception.split(b.claim)
+            at = clock.parse_when(b.at) if b.at is not None else self.now
+            kind = b.kind
+            doc_version = None
+            if kind == "document" and b.document:
+                doc_version = self.world.version(b.document, "version") or 1
+            evs.append(Evidence(
+                resident=b.resident, subject=s, attribute=a, value=b.value, kind=kind, at=at,
+                event=self._event_ref(b.event, i, kind),
+                document=b.document, version=doc_version,
+                fact=f"{b.document}.version" if b.document else None, teller=b.teller,
+                origin=b.origin, chain=tuple(b.chain) if b.chain else None, basis=b.basis,
+                premises=tuple(b.premises), confidence=b.confidence, importance=b.importance))
+        # Inferred beliefs need their premises first: perceive in file order, one by one.
+        for e in evs:
+            self.store.perceive_many([e])
+
+    def _event_ref(self, name: str | None, i: int, kind: str) -> str | None:
+        if name and name in self.event_ids:
+            return f"w{self.event_ids[name]}"
+        if name:
+            return name
+        return f"scenario:{i}" if kind in ("firsthand", "witnessed") else None
+
+    @classmethod
+    def load(cls, path: str | Path) -> Simulation:
+        """Continue a saved game (see `game.save` for the checks a save must pass)."""
+        from .save import open_save
+
+        db = open_save(path)
+        w = World(db)
+        text = w.meta("scenario_text") or ""
+        loaded = parse_text(text, Path(w.meta("scenario_file") or "scenario.toml"))
+        sim = cls(db, loaded.scenario, file=str(loaded.file))
+        sim._restore()
+        return sim
+
+    def _restore(self) -> None:
+        w = self.world
+        self.now = int(w.meta("now") or 0)
+        state = json.loads(w.meta("rng") or "null")
+        if state:
+            self.rng.setstate((state[0], tuple(state[1]), state[2]))
+        self.ending = w.meta("ending")
+        for row in self.db.execute("SELECT id, name, role, home, spec, is_player FROM people "
+                                   "ORDER BY id"):
+            self.people[row[0]] = Person.from_row(*row)
+        for rid, text in self.db.execute("SELECT resident, state FROM sim_state"):
+            self.state[rid] = RState.loads(text)
+        for did, name, place, text, says in self.db.execute(
+                "SELECT id, name, place, text, says FROM documents ORDER BY id"):
+            self.documents[did] = {"name": name, "place": place, "text": text,
+                                   "says": [tuple(x) for x in json.loads(says)]}
+        self._counters = json.loads(w.meta("counters") or "{}")
+
+    def _save_runtime(self) -> None:
+        w = self.world
+        w.set_meta("now", str(self.now))
+        st = self.rng.getstate()
+        w.set_meta("rng", json.dumps([st[0], list(st[1]), st[2]]))
+        w.set_meta("counters", json.dumps(self.counters, sort_keys=True))
+        if self.ending:
+            w.set_meta("ending", self.ending)
+        self.db.conn.executemany(
+            "INSERT INTO sim_state (resident, state) VALUES (?, ?) ON CONFLICT (resident) "
+            "DO UPDATE SET state = excluded.state",
+            [(rid, st.dumps()) for rid, st in sorted(self.state.items())])
+
+    def save(self, path: str | Path) -> Path:
+        from .save import write_save
+
+        with self.db.atomic():
+            self._save_runtime()
+        return write_save(self.db, path)
+
+    # -- the tick ------------------------------------------------------------------------------
+
+    def step(self) -> None:
+        """Advance one tick, in one transaction."""
+        if self.ending:
+            return
+        with self.db.atomic():
+            t = self.now
+            for _, ev in self._due(t):
+                acts.scheduled(self, ev)
+            self._move()
+            self._read_documents()
+            by_place = self._by_place()
+            for place in sorted(by_place):
+                talk.converse(self, place, by_place[place])
+            self.flush()
+            tick_no = t // clock.TICK
+            for i, rid in enumerate(sorted(self.people)):
+                if self.people[rid].is_player or self.state[rid].status != AWAKE:
+                    continue
+                if (tick_no + i) % DECIDE_EVERY == 0:
+                    decide.decide(self, rid)
+                self._pursue(rid)
+            self.flush()
+            if (t + clock.TICK) % clock.DAY == 0:
+                self.store.age(t + clock.TICK)
+            self.now = t + clock.TICK
+            self._check_endings()
+            self._save_runtime()
+
+    def run(self, *, days: float | None = None, until: int | None = None,
+            progress: Callable[[int], None] | None = None) -> None:
+        end = until if until is not None else self.now + int(round((days or 0) * clock.DAY))
+        while self.now < end and not self.ending:
+            self.step()
+            if progress:
+                progress(self.now)
+
+    def _due(self, t: int):
+        """Scheduled events whose minute falls in this tick (backstory ones never do)."""
+        start = clock.parse_when(self.sc.scenario.start)
+        for i, ev in self.events:
+            at = clock.parse_when(ev.at)
+            if at >= start and clock.align(at) == t:
+                yield i, ev
+
+    def _move(self) -> None:
+        for rid in sorted(self.people):
+            person, st = self.people[rid], self.state[rid]
+            if person.is_player:
+                continue
+            status, place = person.status_at(self.now)
+            if status == AWAKE and st.intent is not None:
+                place = st.place  # an intent moves them (see _pursue)
+            st.status = status
+            if place != st.place:
+                st.place = place
+                self.world.move(rid, place, self.now)
+
+    def _by_place(self) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for rid in sorted(self.people):
+            st = self.state[rid]
+            if st.status == AWAKE:
+                out.setdefault(st.place, []).append(rid)
+        return out
+
+    def _read_documents(self) -> None:
+        for did in sorted(self.documents):
+            doc = self.documents[did]
+            version = self.world.version(did, "version") or 1
+            for rid in self.present(doc["place"]):
+                st = self.state[rid]
+                if self.people[rid].is_player or st.read.get(did, 0) >= version:
+                    continue
+                if self.rng.random() < 0.3 + 0.5 * self.people[rid].curiosity:
+                    perception.read(self, rid, did)
+                    self.count("read")
+
+    def _pursue(self, rid: str) -> None:
+        """Carry out the resident's intent: go where it leads, and act when there."""
+        st = self.state[rid]
+        it = st.intent
+        if it is None:
+            return
+        if self.now > it.expires:
+            st.intent = None
+            return
+        if it.target and it.target in self.state:
+            tst = self.state[it.target]
+            if tst.status != AWAKE:
+                return  # wait for them to be about
+            dest = tst.place
+        else:
+            dest = it.place or st.place
+        if st.place != dest:
+            st.place = dest
+            self.world.move(rid, dest, self.now)
+            return
+        self._perform(rid, it)
+        st.intent = None
+
+    def _perform(self, rid: str, it) -> None:
+        st = self.state[rid]
+        place = st.place
+        key = f"{it.reaction}:{it.claim}:{it.value}"
+        subject, attribute = perception.split(it.claim)
+        if it.purpose == "verify":
+            st.verified[key] = st.verified.get(key, 0) + 1
+            self.count("verification")
+            if it.action == "look":
+                spot = it.value.split(".", 1)[1] if "." in it.value else None
+                acts.look(self, rid, place, spot, looking_for=subject if attribute == "location"
+                          else None)
+            elif it.target:
+                acts.ask(self, rid, it.target, it.claim, place)
+            return
+        b = self.store.belief(rid, subject, attribute, history=False)
+        reaction = next((r for r in self.sc.reactions if r.id == it.reaction), None)
+        if b is None or b.value != it.value or reaction is None:
+            return
+        from .support import clears_bar
+
+        trust = self.store.trust(rid, b.teller, self.topic(attribute)) if b.teller else 0.6
+        if not clears_bar(b, it.action, trust):
+            return  # something changed on the way: no longer sure enough
+        st.fired.append(key)
+        target = it.target
+        if it.action == "accuse" and target:
+            acts.accuse(self, rid, target, b, place)
+        elif it.action == "report" and target:
+            talk.tell(self, rid, target, b, place, self.present(place), kind="report")
+        elif it.action in ("avoid", "break_off", "reconcile", "administer") and target:
+            delta = {"avoid": (-0.1, 0.0), "break_off": (-0.8, -0.5),
+                     "reconcile": (0.4, 0.4), "administer": (0.0, 0.0)}[it.action]
+            changes = [(*perception.split(s.claim), s.value) for s in reaction.effects]
+            acts.social(self, it.action, rid, target, place, *delta,
+                        summary=f"{self.name(rid)} {_VERB[it.action]} {self.name(target)}",
+                        claim=it.claim, value=it.value, changes=changes)
+        elif it.action == "ask" and target:
+            acts.ask(self, rid, target, it.claim, place)
+        self.count("action_" + it.action)
+
+    # -- evidence ------------------------------------------------------------------------------
+
+    def queue(self, e: Evidence) -> None:
+        self.pending.append(e)
+
+    def record(self, ev: Event) -> tuple[int, list[tuple[str, int]]]:
+        eid, changed = self.world.record(ev)
+        self.changed.extend(changed)
+        self.count("event")
+        return eid, changed
+
+    def flush(self) -> None:
+        """Perceive what this tick queued: staleness first, then revision (§9, §5)."""
+        if self.changed:
+            self.store.mark_changed(self.changed)
+            self.changed = []
+        if self.pending:
+            self.store.perceive_many(self.pending)
+            self.pending = []
+
+    # -- questions the rules ask ---------------------------------------------------------------
+
+    def present(self, place: str) -> list[str]:
+        return [rid for rid in sorted(self.people)
+                if self.state[rid].place == place and self.state[rid].status == AWAKE]
+
+    def tellable(self, rid: str) -> list[Belief]:
+        bs = [b for b in self.store.beliefs(rid, about_others=False)
+              if b.state.value != "past" and b.confidence >= talk.MIN_TELL_CONFIDENCE
+              and b.value != "missing"]
+        bs.sort(key=lambda b: (-(b.importance if b.importance is not None else
+                                 self.importance(f"{b.subject}.{b.attribute}")),
+                               -b.updated_at, b.subject, b.attribute))
+        return bs[:TELLABLE]
+
+    def wants_look(self, rid: str) -> list[Belief]:
+        return [b for b in self.store.beliefs(rid, attribute="location") if b.wants_look]
+
+    def held_evidence(self, rid: str, b: Belief) -> EvidenceRecord | None:
+        best = None
+        for e in self.store.evidence(rid, b.subject, b.attribute):
+            if e.value == b.value and e.kind == b.kind:
+                best = e
+        return best
+
+    def importance(self, claim: str) -> int:
+        a = self.attributes.get(perception.split(claim)[1])
+        return a.importance if a else DEFAULT_IMPORTANCE
+
+    def is_actor_attribute(self, attribute: str) -> bool:
+        a = self.attributes.get(attribute)
+        return bool(a and a.actor)
+
+    def topic(self, attribute: str) -> str:
+        a = self.attributes.get(attribute)
+        return (a.topic if a and a.topic else attribute)
+
+    def reactions_for(self, rid: str) -> list[Reaction]:
+        if rid not in self._reactions:
+            self._reactions[rid] = [r for r in self.sc.reactions
+                                    if r.who == "anyone" or rid in r.who]
+        return self._reactions[rid]
+
+    def condition(self, text: str) -> bool:
+        c = self._conditions.get(text)
+        if c is None:
+            c = self._conditions[text] = Condition(text)
+        return c.holds(self.ctx)
+
+    def _check_endings(self) -> None:
+        for e in self.sc.endings:
+            if e.at is not None:
+                at = clock.parse_when(e.at)
+                if not (self.now - clock.TICK < at <= self.now):
+                    continue
+            if self.condition(e.when):
+                self.ending = e.id
+                self.world.record(Event(kind="ending", at=self.now, summary=f"ending: {e.title}",
+                                        data={"id": e.id, "win": e.win}))
+                return
+
+    # -- words for logs ------------------------------------------------------------------------
+
+    def name(self, rid: str | None) -> str:
+        if rid is None:
+            return "someone"
+        p = self.people.get(rid)
+        return p.name if p else rid
+
+    def place_name(self, pid: str) -> str:
+        p = self.places.get(pid)
+        return p["name"] if p else pid
+
+    def where(self, loc: str) -> str:
+        place, _, spot = loc.partition(".")
+        if place in self.people:
+            return self.name(place)
+        return f"the {spot} in {self.place_name(place)}" if spot else self.place_name(place)
+
+    def say_claim(self, claim: str, value: str | None = None) -> str:
+        subject, attribute = perception.split(claim)
+        label = self.attributes.get(attribute)
+        who = self.name(subject) if subject in self.people else (
+            self.objects[subject]["name"] if subject in self.objects else subject)
+        if value is None:
+            return f"{who}'s {attribute.replace('_', ' ')}"
+        if label and label.label:
+            return label.label.format(subject=who, value=self._value_words(value))
+        return f"{who} {attribute.replace('_', ' ')}: {self._value_words(value)}"
+
+    def _value_words(self, value: str) -> str:
+        if value in self.people:
+            return self.name(value)
+        place, _, spot = value.partition(".")
+        if place in self.places:
+            return self.where(value)
+        return value
+
+    def save_document(self, did: str) -> None:
+        self.db.execute("UPDATE documents SET says = ? WHERE id = ?",
+                        (json.dumps(self.documents[did]["says"]), did))
+
+    def stages_reached(self) -> set[str]:
+        return set()
+
+    # -- counters for the mechanism report -----------------------------------------------------
+
+    @property
+    def counters(self) -> dict[str, int]:
+        if not hasattr(self, "_counters"):
+            self._counters = {}
+        return self._counters
+
+    def count(self, what: str, n: int = 1) -> None:
+        c = self.counters
+        c[what] = c.get(what, 0) + n
+
+
+_VERB = {"avoid": "avoided", "break_off": "broke off with", "reconcile": "made peace with",
+         "administer": "treated"}

@@ -1,0 +1,138 @@
+"""Conversation: residents in one place talk, and beliefs travel as hearsay (epistemics §10).
+
+A speaker chooses what to tell by importance, novelty and whom they are talking to; the listener
+gets the claim with teller, origin and the chain of tellers, and — through memory — a belief
+about what the speaker believes. Dishonest residents sometimes tell what they do not believe,
+or claim to have seen what they only heard. The origin survives any number of retellings.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from memory import Belief
+
+from . import perception
+from .world import Event
+
+if TYPE_CHECKING:
+    from .sim import Simulation
+
+TALK_RATE = 0.22  # chance per tick that a resident in company starts a conversation, x talk.
+OVERHEAR_BASE = 0.15
+OVERHEAR_CURIOSITY = 0.35
+MIN_TELL_CONFIDENCE = 40
+NOVELTY_HOURS = 12
+
+
+def converse(sim: Simulation, place: str, present: list[str]) -> None:
+    """Let the residents present at `place` talk, in a deterministic order."""
+    people = sim.people
+    talkers = [p for p in present if not people[p].is_player]
+    if len(talkers) < 2:
+        return
+    busy: set[str] = set()
+    rng = sim.rng
+    for speaker in talkers:
+        if speaker in busy:
+            continue
+        if rng.random() >= TALK_RATE * people[speaker].talkativeness:
+            continue
+        others = [x for x in talkers if x != speaker and x not in busy]
+        if not others:
+            break
+        weights = [max(0.05, 1.2 + sim.world.affinity(speaker, x)) for x in others]
+        listener = rng.choices(others, weights=weights)[0]
+        busy.update((speaker, listener))
+        b = choose_topic(sim, speaker, listener)
+        if b is not None:
+            tell(sim, speaker, listener, b, place, present)
+
+
+def choose_topic(sim: Simulation, speaker: str, listener: str) -> Belief | None:
+    st = sim.state[speaker]
+    told = set(st.told)
+    options, weights = [], []
+    for b in sim.tellable(speaker):
+        claim = f"{b.subject}.{b.attribute}"
+        if f"{listener}|{claim}|{b.value}" in told:
+            continue
+        if b.subject == listener or (b.value == listener and sim.is_actor_attribute(
+                b.attribute)):
+            continue  # not gossip to its subject's face
+        if listener in (b.teller, b.origin) and not sim.people[speaker].lie_for(claim,
+                                                                                listener):
+            continue  # not back to whoever told them (a liar tells anyone)
+        imp = b.importance if b.importance is not None else sim.importance(claim)
+        age_h = max(0, sim.now - b.updated_at) / 60
+        novelty = 1.0 / (1.0 + age_h / NOVELTY_HOURS)
+        options.append(b)
+        weights.append(max(0.01, imp * (0.3 + novelty) * b.confidence / 100))
+    if not options:
+        return None
+    return sim.rng.choices(options, weights=weights)[0]
+
+
+def provenance(sim: Simulation, speaker: str, b: Belief) -> tuple[str, list[str], str]:
+    """(origin, chain, basis) the speaker gives, honestly, for their held value."""
+    k = b.kind
+    if k in ("firsthand", "witnessed"):
+        return speaker, [speaker], "saw"
+    if k == "declared":
+        return b.teller or speaker, [b.teller or speaker, speaker], "heard"
+    if k == "hearsay":
+        rec = sim.held_evidence(speaker, b)
+        chain = list(rec.chain) if rec and rec.chain else [b.origin or speaker]
+        return b.origin or speaker, chain + [speaker], "heard"
+    if k == "document":
+        rec = sim.held_evidence(speaker, b)
+        doc = rec.document if rec and rec.document else speaker
+        return doc, [doc, speaker], "heard"
+    if k == "inferred":
+        return speaker, [speaker], "reckon"
+    return speaker, [speaker], "heard"
+
+
+def tell(sim: Simulation, speaker: str, listener: str, b: Belief, place: str,
+         present: list[str], *, asked_by: str | None = None, kind: str = "talk",
+         extra_listeners: list[str] | None = None) -> int:
+    """`speaker` tells `listener` what they hold about b's claim (or their lie). Returns the
+    world event id."""
+    claim = f"{b.subject}.{b.attribute}"
+    person = sim.people[speaker]
+    lie = person.lie_for(claim, listener)
+    embellished = False
+    if lie is not None:
+        value, basis, origin, chain = lie["value"], lie["basis"], speaker, [speaker]
+    else:
+        value = b.value
+        origin, chain, basis = provenance(sim, speaker, b)
+        if person.honesty < 0.5 and basis != "saw" and sim.rng.random() < 0.5 - person.honesty:
+            basis, origin, chain, embellished = "saw", speaker, [speaker], True
+    overhear = [x for x in present if x not in (speaker, listener)
+                and x not in (extra_listeners or [])
+                and sim.rng.random() < OVERHEAR_BASE + OVERHEAR_CURIOSITY
+                * sim.people[x].curiosity]
+    hearers = [listener] + list(extra_listeners or [])
+    name = sim.name
+    summary = (f"{name(speaker)} told {name(listener)} that {sim.say_claim(claim, value)}"
+               + (" (a lie)" if lie and lie["value"] != b.value else "")
+               + (" (claiming to have seen it)" if embellished else ""))
+    if asked_by:
+        summary = f"asked by {name(asked_by)}, " + summary
+    eid, _ = sim.world.record(Event(
+        kind=kind, at=sim.now, summary=summary, actor=speaker, target=listener, place=place,
+        claim=claim, value=value,
+        data={"basis": basis, "origin": origin, "chain": chain,
+              "lie": lie is not None and lie["value"] != b.value, "embellished": embellished,
+              "believed": b.value, "asked_by": asked_by},
+        participants=[speaker] + hearers, witnesses=overhear))
+    imp = b.importance
+    for h in hearers + overhear:
+        perception.told(sim, eid, h, speaker, claim, value, origin, chain, basis,
+                        importance=imp)
+    st = sim.state[speaker]
+    for h in hearers:
+        st.remember_told(f"{h}|{claim}|{value}")
+    sim.count("talk")
+    return eid

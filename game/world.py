@@ -1,0 +1,270 @@
+"""World truth (epistemics §1): places, objects, documents, facts with versions, and the log.
+
+The world log is one append-only, time-ordered table of what happened; SQLite triggers refuse
+any UPDATE or DELETE on it. Facts change only through `World.record()`, which writes the event
+and its fact changes together — a belief never writes here.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlite_utils import Database
+from sqlite_utils.migrations import Migrations
+
+from . import clock
+
+WORLD_SCHEMA_VERSION = 1
+
+migrations = Migrations("hearsay.world")
+
+
+@migrations(name="0001_world_tables")
+def _v1(db: Database) -> None:
+    db.executescript(
+        """
+        CREATE TABLE IF NOT EXISTS world_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE IF NOT EXISTS places (
+            id TEXT PRIMARY KEY, name TEXT NOT NULL, kind TEXT NOT NULL,
+            x REAL NOT NULL, y REAL NOT NULL, spots TEXT NOT NULL
+        );
+        CREATE TABLE IF NOT EXISTS people (
+            id TEXT PRIMARY KEY, name TEXT NOT NULL, role TEXT NOT NULL, home TEXT NOT NULL,
+            spec TEXT NOT NULL, is_player INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE TABLE IF NOT EXISTS objects (
+            id TEXT PRIMARY KEY, name TEXT NOT NULL, owner TEXT
+        );
+        CREATE TABLE IF NOT EXISTS documents (
+            id TEXT PRIMARY KEY, name TEXT NOT NULL, place TEXT NOT NULL, text TEXT NOT NULL,
+            says TEXT NOT NULL
+        );
+        CREATE TABLE IF NOT EXISTS facts (
+            subject TEXT NOT NULL, attribute TEXT NOT NULL, value TEXT NOT NULL,
+            version INTEGER NOT NULL, since INTEGER NOT NULL,
+            PRIMARY KEY (subject, attribute)
+        ) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS fact_history (
+            id INTEGER PRIMARY KEY, subject TEXT NOT NULL, attribute TEXT NOT NULL,
+            value TEXT NOT NULL, version INTEGER NOT NULL, at INTEGER NOT NULL, event_id INTEGER
+        );
+        CREATE TABLE IF NOT EXISTS world_log (
+            id INTEGER PRIMARY KEY,
+            at INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            actor TEXT,
+            target TEXT,
+            place TEXT,
+            claim TEXT,
+            value TEXT,
+            summary TEXT NOT NULL,
+            data TEXT NOT NULL,
+            participants TEXT NOT NULL,
+            witnesses TEXT NOT NULL
+        );
+        CREATE INDEX IF NOT EXISTS log_by_actor ON world_log (actor, kind);
+        CREATE INDEX IF NOT EXISTS log_by_kind ON world_log (kind, at);
+        CREATE TRIGGER IF NOT EXISTS world_log_no_update BEFORE UPDATE ON world_log
+            BEGIN SELECT RAISE(ABORT, 'the world log is append-only'); END;
+        CREATE TRIGGER IF NOT EXISTS world_log_no_delete BEFORE DELETE ON world_log
+            BEGIN SELECT RAISE(ABORT, 'the world log is append-only'); END;
+        CREATE TABLE IF NOT EXISTS presence (
+            id INTEGER PRIMARY KEY, resident TEXT NOT NULL, place TEXT NOT NULL,
+            since INTEGER NOT NULL, until INTEGER
+        );
+        CREATE INDEX IF NOT EXISTS presence_by_resident ON presence (resident, since);
+        CREATE INDEX IF NOT EXISTS presence_by_place ON presence (place, since);
+        CREATE TABLE IF NOT EXISTS relationships (
+            a TEXT NOT NULL, b TEXT NOT NULL, affinity REAL NOT NULL,
+            PRIMARY KEY (a, b)
+        ) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS decisions (
+            id INTEGER PRIMARY KEY, at INTEGER NOT NULL, resident TEXT NOT NULL,
+            reaction TEXT NOT NULL, action TEXT NOT NULL, class TEXT NOT NULL,
+            claim TEXT NOT NULL, value TEXT NOT NULL, support REAL NOT NULL, bar REAL NOT NULL,
+            outcome TEXT NOT NULL, via TEXT, used TEXT NOT NULL, verified_first INTEGER NOT NULL
+        );
+        CREATE TABLE IF NOT EXISTS sim_state (
+            resident TEXT PRIMARY KEY, state TEXT NOT NULL
+        );
+        """
+    )
+
+
+@dataclass
+class Event:
+    """A world event about to be recorded."""
+
+    kind: str
+    at: int
+    summary: str
+    actor: str | None = None
+    target: str | None = None
+    place: str | None = None
+    claim: str | None = None
+    value: str | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+    participants: list[str] = field(default_factory=list)
+    witnesses: list[str] = field(default_factory=list)
+    changes: list[tuple[str, str, str]] = field(default_factory=list)  # (subject, attr, value)
+
+
+class World:
+    """The world tables of one simulation database."""
+
+    def __init__(self, db: Database):
+        self.db = db
+        migrations.apply(db)
+        self._facts: dict[tuple[str, str], tuple[str, int]] = {}
+        self.reload()
+
+    def reload(self) -> None:
+        self._facts = {(r[0], r[1]): (r[2], r[3]) for r in self.db.execute(
+            "SELECT subject, attribute, value, version FROM facts")}
+
+    # -- meta ----------------------------------------------------------------------------------
+
+    def meta(self, key: str, default: str | None = None) -> str | None:
+        row = self.db.execute("SELECT value FROM world_meta WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else default
+
+    def set_meta(self, key: str, value: str) -> None:
+        self.db.execute("INSERT INTO world_meta (key, value) VALUES (?, ?) ON CONFLICT (key) "
+                        "DO UPDATE SET value = excluded.value", (key, value))
+
+    # -- facts ---------------------------------------------------------------------------------
+
+    def fact(self, subject: str, attribute: str) -> str | None:
+        f = self._facts.get((subject, attribute))
+        return f[0] if f else None
+
+    def version(self, subject: str, attribute: str) -> int:
+        f = self._facts.get((subject, attribute))
+        return f[1] if f else 0
+
+    def facts(self) -> dict[tuple[str, str], tuple[str, int]]:
+        return dict(self._facts)
+
+    def _set_fact(self, subject: str, attribute: str, value: str, at: int,
+                  event_id: int | None) -> tuple[str, int] | None:
+        """Change a fact (new version); returns (fact key, version), or None if unchanged."""
+        cur = self._facts.get((subject, attribute))
+        if cur is not None and cur[0] == value:
+            return None
+        version = (cur[1] if cur else 0) + 1
+        self.db.execute(
+            "INSERT INTO facts (subject, attribute, value, version, since) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT (subject, attribute) DO UPDATE SET value = excluded.value, "
+            "version = excluded.version, since = excluded.since",
+            (subject, attribute, value, version, at))
+        self.db.execute(
+            "INSERT INTO fact_history (subject, attribute, value, version, at, event_id) "
+            "VALUES (?, ?, ?, ?, ?, ?)", (subject, attribute, value, version, at, event_id))
+        self._facts[(subject, attribute)] = (value, version)
+        return (f"{subject}.{attribute}", version)
+
+    def init_fact(self, subject: str, attribute: str, value: str, at: int) -> None:
+        self._set_fact(subject, attribute, value, at, None)
+
+    # -- the log -------------------------------------------------------------------------------
+
+    def record(self, ev: Event) -> tuple[int, list[tuple[str, int]]]:
+        """Append the event to the log and apply its fact changes; returns (id, changed)."""
+        cur = self.db.conn.execute(
+            "INSERT INTO world_log (at, kind, actor, target, place, claim, value, summary, data, "
+            "participants, witnesses) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (ev.at, ev.kind, ev.actor, ev.target, ev.place, ev.claim, ev.value, ev.summary,
+             json.dumps(ev.data, sort_keys=True, separators=(",", ":")),
+             json.dumps(sorted(ev.participants)), json.dumps(sorted(ev.witnesses))))
+        eid = cur.lastrowid
+        changed = []
+        for s, a, v in ev.changes:
+            c = self._set_fact(s, a, v, ev.at, eid)
+            if c:
+                changed.append(c)
+        return eid, changed
+
+    def log(self, *, since: int | None = None, kind: str | None = None,
+            limit: int | None = None) -> list[dict]:
+        where, params = [], []
+        if since is not None:
+            where.append("at >= ?")
+            params.append(since)
+        if kind is not None:
+            where.append("kind = ?")
+            params.append(kind)
+        sql = "SELECT * FROM world_log" + (" WHERE " + " AND ".join(where) if where else "")
+        sql += " ORDER BY id" + (f" LIMIT {int(limit)}" if limit else "")
+        cur = self.db.execute(sql, params)
+        cols = [d[0] for d in cur.description]
+        out = []
+        for row in cur:
+            d = dict(zip(cols, row, strict=True))
+            d["data"] = json.loads(d["data"])
+            d["participants"] = json.loads(d["participants"])
+            d["witnesses"] = json.loads(d["witnesses"])
+            out.append(d)
+        return out
+
+    def count_events(self, kind: str | None = None, actor: str | None = None,
+                     target: str | None = None, event_id: str | None = None) -> int:
+        where, params = [], []
+        for col, val in (("kind", kind), ("actor", actor), ("target", target)):
+            if val is not None:
+                where.append(f"{col} = ?")
+                params.append(val)
+        if event_id is not None:
+            where.append("json_extract(data, '$.id') = ?")
+            params.append(event_id)
+        sql = "SELECT count(*) FROM world_log" + (" WHERE " + " AND ".join(where) if where else "")
+        return self.db.execute(sql, params).fetchone()[0]
+
+    def log_hash(self) -> str:
+        """SHA-256 of the whole world log, row by row in order: equal logs, equal hashes."""
+        h = hashlib.sha256()
+        for row in self.db.execute(
+                "SELECT id, at, kind, actor, target, place, claim, value, summary, data, "
+                "participants, witnesses FROM world_log ORDER BY id"):
+            h.update(json.dumps(row, separators=(",", ":")).encode())
+            h.update(b"\n")
+        return h.hexdigest()
+
+    # -- relationships and presence --------------------------------------------------------------
+
+    def affinity(self, a: str, b: str) -> float:
+        row = self.db.execute("SELECT affinity FROM relationships WHERE a = ? AND b = ?",
+                              (a, b)).fetchone()
+        return row[0] if row else 0.0
+
+    def set_affinity(self, a: str, b: str, value: float) -> None:
+        value = max(-1.0, min(1.0, round(value, 4)))
+        self.db.execute("INSERT INTO relationships (a, b, affinity) VALUES (?, ?, ?) "
+                        "ON CONFLICT (a, b) DO UPDATE SET affinity = excluded.affinity",
+                        (a, b, value))
+
+    def move(self, resident: str, place: str, at: int) -> None:
+        self.db.execute("UPDATE presence SET until = ? WHERE resident = ? AND until IS NULL",
+                        (at, resident))
+        self.db.execute("INSERT INTO presence (resident, place, since) VALUES (?, ?, ?)",
+                        (resident, place, at))
+
+    def whereabouts(self, resident: str, start: int, end: int) -> list[tuple[str, int, int]]:
+        """Where the resident was between `start` and `end`: [(place, from, to)]."""
+        rows = self.db.execute(
+            "SELECT place, since, coalesce(until, ?) FROM presence WHERE resident = ? AND "
+            "since < ? AND coalesce(until, ?) > ? ORDER BY since",
+            (end, resident, end, end, start)).fetchall()
+        return [(p, max(s, start), min(u, end)) for p, s, u in rows]
+
+    def present_at(self, place: str, start: int, end: int) -> list[str]:
+        rows = self.db.execute(
+            "SELECT DISTINCT resident FROM presence WHERE place = ? AND since < ? AND "
+            "coalesce(until, ?) > ? ORDER BY resident", (place, end, end, start)).fetchall()
+        return [r[0] for r in rows]
+
+
+def fmt_event(ev: dict) -> str:
+    return f"{clock.fmt(ev['at'])}  {ev['summary']}"
