@@ -91,7 +91,7 @@ class Simulation:
         start = clock.parse_when(sc.scenario.start)
         self.now = clock.align(start)
         w.set_meta("scenario", sc.scenario.id)
-        w.set_meta("scenario_text", loaded.file.read_text(encoding="utf-8"))
+        w.set_meta("scenario_text", loaded.text)
         w.set_meta("scenario_file", str(loaded.file))
         w.set_meta("seed", str(seed))
         for name, attr in sorted(self.attributes.items()):
@@ -243,7 +243,6 @@ class Simulation:
                 self.store.age(t + clock.TICK)
             self.now = t + clock.TICK
             self._check_endings()
-            self._save_runtime()
 
     def run(self, *, days: float | None = None, until: int | None = None,
             progress: Callable[[int], None] | None = None) -> None:

@@ -201,7 +201,7 @@ def inspect(save: str, resident: str, as_json: bool, show_all: bool) -> None:
               f"{len(rows)} beliefs", title_justify="left")
     for col in ("claim", "value", "conf", "state", "source", "told by", "origin", "others",
                 "hist", "debug: true?", "stale"):
-        t.add_column(col, no_wrap=col in ("conf", "hist"))
+        t.add_column(col, no_wrap=col in ("claim", "value", "conf", "state", "hist"))
     for r in rows:
         t.add_row(r["claim"], r["value"], str(r["confidence"]), r["state"], r["kind"],
                   r["teller"] or "", r["origin"] or "", ", ".join(
@@ -209,7 +209,10 @@ def inspect(save: str, resident: str, as_json: bool, show_all: bool) -> None:
                   str(r["history"]),
                   {True: "yes", False: "NO", None: "—"}[r["debug"]["matches_truth"]],
                   "STALE" if r["debug"]["stale"] else "")
-    Console().print(t)
+    console = Console()
+    if not console.is_terminal or console.width < 140:
+        console = Console(width=160)  # a pipe or a narrow window: keep the claims readable
+    console.print(t)
 
 
 def inspect_rows(sim, resident: str, show_all: bool = False) -> list[dict]:

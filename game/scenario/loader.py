@@ -51,6 +51,7 @@ class LoadedScenario:
     file: Path
     folder: Path | None
     warnings: list[str] = field(default_factory=list)
+    text: str = ""
 
     @property
     def id(self) -> str:
@@ -87,7 +88,10 @@ def parse_text(text: str, file: Path) -> LoadedScenario:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        line = getattr(exc, "lineno", None)
+        import re
+
+        m = re.search(r"\(at line (\d+)", str(exc))
+        line = int(m.group(1)) if m else None
         msg = str(exc).split(" (at line")[0]
         raise ScenarioError(file, [(line, "", f"not valid TOML: {msg}")]) from None
     lines = LineMap(text)
@@ -99,7 +103,7 @@ def parse_text(text: str, file: Path) -> LoadedScenario:
     if problems:
         raise ScenarioError(file, problems)
     folder = file.parent if file.name == "scenario.toml" else None
-    return LoadedScenario(sc, file, folder, _unknown_keys(sc, lines, file))
+    return LoadedScenario(sc, file, folder, _unknown_keys(sc, lines, file), text)
 
 
 def _loc_name(loc: tuple) -> str:

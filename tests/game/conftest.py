@@ -1,0 +1,64 @@
+import pytest
+
+from game.scenario import load_scenario
+
+
+@pytest.fixture(scope="session")
+def missing_key():
+    return load_scenario("missing_key")
+
+
+TINY = '''
+[scenario]
+id = "tiny"
+title = "Tiny"
+premise = "Four people in a row pass one rumour along."
+start = "day 1 09:00"
+days = 1
+
+[attributes.took]
+actor = true
+importance = 9
+
+[[places]]
+id = "square"
+name = "Square"
+
+[[places]]
+id = "home"
+name = "Home"
+kind = "home"
+
+[[residents]]
+id = "ann"
+name = "Ann"
+home = "home"
+traits = { talkativeness = 0.0 }
+
+[[residents]]
+id = "ben"
+name = "Ben"
+home = "home"
+
+[[residents]]
+id = "cat"
+name = "Cat"
+home = "home"
+
+[[residents]]
+id = "dan"
+name = "Dan"
+home = "home"
+'''
+
+
+@pytest.fixture
+def write_scenario(tmp_path):
+    """Write scenario text to a file and return its path."""
+
+    def write(text: str, name: str = "scenario.toml"):
+        p = tmp_path / name
+        p.write_text(text, encoding="utf-8")
+        return p
+
+    return write

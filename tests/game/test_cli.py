@@ -1,0 +1,80 @@
+"""The command line: run, inspect, why — and bad input exits 2 without touching anything."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from ui.cli import main
+
+
+@pytest.fixture(scope="module")
+def save(tmp_path_factory):
+    path = tmp_path_factory.mktemp("saves") / "mk.db"
+    res = CliRunner().invoke(main, ["run", "missing_key", "--seed", "3", "--days", "1",
+                                    "--save", str(path), "--json"])
+    assert res.exit_code == 0, res.output
+    return path
+
+
+def test_run_json_summary_has_the_counts_and_log_hash(save):
+    res = CliRunner().invoke(main, ["run", "missing_key", "--seed", "3", "--days", "1",
+                                    "--json"])
+    s = json.loads(res.output)
+    for key in ("ticks", "world_events", "evidence", "beliefs", "log_sha256"):
+        assert key in s
+    assert s["ticks"] == 144
+    assert len(s["log_sha256"]) == 64
+    again = json.loads(CliRunner().invoke(main, ["run", "missing_key", "--seed", "3",
+                                                 "--days", "1", "--json"]).output)
+    assert again["log_sha256"] == s["log_sha256"]
+
+
+def test_continuing_a_save_from_the_command_line(save):
+    res = CliRunner().invoke(main, ["run", "--load", str(save), "--days", "0.5", "--json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.output)["time"] == "day 2 21:00"
+
+
+def test_inspect_lists_beliefs_with_provenance_and_debug_view(save):
+    res = CliRunner().invoke(main, ["inspect", str(save), "--resident", "ada", "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    row = next(b for b in data["beliefs"] if b["claim"] == "ada_key.moved_by")
+    for key in ("value", "candidates", "confidence", "state", "kind", "teller", "origin",
+                "history"):
+        assert key in row
+    assert row["debug"]["truth"] == "dee"
+    assert row["debug"]["matches_truth"] is (row["value"] == "dee")
+    table = CliRunner().invoke(main, ["inspect", str(save), "-r", "ada"])
+    assert table.exit_code == 0 and "ada_key.moved_by" in table.output
+
+
+def test_why_explains_a_belief(save):
+    res = CliRunner().invoke(main, ["why", str(save), "ada", "ada_key.moved_by"])
+    assert res.exit_code == 0, res.output
+    assert "ada believes ada_key.moved_by" in res.output and "history:" in res.output
+
+
+def test_unknown_resident_exits_2(save):
+    res = CliRunner().invoke(main, ["inspect", str(save), "--resident", "zed"])
+    assert res.exit_code == 2
+    assert "no resident 'zed'" in res.output
+
+
+def test_a_corrupt_save_is_refused_untouched(tmp_path, save):
+    bad = tmp_path / "bad.db"
+    data = bytearray(save.read_bytes())
+    data[len(data) // 2:len(data) // 2 + 4096] = b"\x00" * 4096
+    bad.write_bytes(bytes(data))
+    before = bad.read_bytes()
+    for args in (["inspect", str(bad), "-r", "ada"], ["run", "--load", str(bad)]):
+        res = CliRunner().invoke(main, args)
+        assert res.exit_code == 2, res.output
+        assert "hearsay:" in res.output
+    assert bad.read_bytes() == before
+    assert not list(tmp_path.glob("bad.db-*"))  # no journal or WAL files left beside it
+    text = tmp_path / "notes.db"
+    text.write_text("not a database")
+    res = CliRunner().invoke(main, ["run", "--load", str(text)])
+    assert res.exit_code == 2 and "not a Hearsay save" in res.output

@@ -1,0 +1,120 @@
+"""How hearsay travels and what it may do (issue 3's pinned behaviour)."""
+
+from game import talk
+from game.scenario.loader import parse_text
+from game.sim import Simulation
+from game.support import clears_bar
+from memory import Evidence
+
+from .conftest import TINY
+
+
+def tiny(extra: str = "", seed: int = 0):
+    from pathlib import Path
+
+    loaded = parse_text(TINY + extra, Path("tiny.toml"))
+    return Simulation.new(loaded, seed)
+
+
+def relay(sim, chain):
+    """Each resident in `chain` tells the next what they hold about ann_ring.took."""
+    for speaker, listener in zip(chain, chain[1:], strict=False):
+        b = sim.store.belief(speaker, "ann_ring", "took")
+        talk.tell(sim, speaker, listener, b, "square", [speaker, listener])
+        sim.flush()
+
+
+SEEN = '''
+[[beliefs]]
+resident = "ann"
+claim = "ann_ring.took"
+value = "eve"
+kind = "witnessed"
+'''
+
+
+def test_a_rumours_origin_survives_three_retellings():
+    sim = tiny(SEEN)
+    relay(sim, ["ann", "ben", "cat", "dan"])
+    b = sim.store.belief("dan", "ann_ring", "took")
+    assert (b.kind, b.teller, b.origin) == ("hearsay", "cat", "ann")
+    ev = sim.store.evidence("dan", "ann_ring", "took")[-1]
+    assert ev.chain == ["ann", "ben", "cat"]
+    ex = sim.store.explain("dan", "ann_ring", "took")
+    assert [s.resident for s in ex.supports[0].steps] == ["dan", "cat", "ben", "ann"]
+    assert ex.supports[0].complete  # it ends at Ann's own eyes
+
+
+def test_the_listeners_trust_sets_its_confidence():
+    sim = tiny(SEEN + '''
+[[trust]]
+listener = "ben"
+teller = "ann"
+value = 0.9
+
+[[trust]]
+listener = "cat"
+teller = "ann"
+value = 0.2
+''')
+    for listener, expected in (("ben", 75), ("cat", 35), ("dan", 58)):
+        relay(sim, ["ann", listener])
+        assert sim.store.belief(listener, "ann_ring", "took").confidence == expected
+
+
+def test_a_single_piece_of_hearsay_never_clears_the_irreversible_bar():
+    sim = tiny()
+    sim.store.set_trust("ben", "cat", 1.0)
+    b = sim.store.perceive(Evidence(resident="ben", subject="ann_ring", attribute="took",
+                                    value="dan", kind="hearsay", teller="cat", origin="cat",
+                                    basis="saw", confidence=100, at=sim.now))
+    assert b.source == "testimony"
+    for action in ("accuse", "report", "break_off", "administer"):
+        assert not clears_bar(b, action, trust=1.0)
+    assert clears_bar(b, "ask", trust=1.0)
+
+
+LOOK = '''
+[[objects]]
+id = "ann_ring"
+name = "Ann's ring"
+owner = "ann"
+location = "square.bench"
+
+[[places]]
+id = "park"
+name = "Park"
+spots = ["bench"]
+
+[[beliefs]]
+resident = "ben"
+claim = "ann_ring.location"
+value = "park.bench"
+kind = "hearsay"
+teller = "cat"
+origin = "cat"
+
+[[reactions]]
+id = "tell_ann"
+who = ["ben"]
+believes = { claim = "ann_ring.location", value = "park.bench" }
+action = "report"
+target = "ann"
+verify = ["look"]
+'''
+
+
+def test_verification_produces_first_hand_evidence_that_can_clear_the_bar_later():
+    sim = tiny(LOOK.replace("square.bench", "park.bench").replace(
+        'id = "square"\nname = "Square"', 'id = "square"\nname = "Square"\nspots = ["bench"]'))
+    sim.run(days=1)
+    rows = sim.db.execute("SELECT outcome, via, verified_first FROM decisions WHERE "
+                          "resident = 'ben' ORDER BY id").fetchall()
+    assert rows[0][:2] == ("verified", "look")  # one rumour: go and look first
+    looked = sim.world.log(kind="look")
+    assert looked and looked[0]["actor"] == "ben"
+    firsthand = [e for e in sim.store.evidence("ben", "ann_ring", "location")
+                 if e.kind == "firsthand"]
+    assert firsthand and firsthand[0].event == f"w{looked[0]['id']}"
+    assert ("acted", None, 1) in rows  # then acted, on evidence it had gone and verified
+    assert sim.world.log(kind="report")

@@ -1,0 +1,111 @@
+"""Broken scenarios name the file, the line and the field; nothing is written (issue 3)."""
+
+import pytest
+from click.testing import CliRunner
+
+from game.scenario import ScenarioError, load_scenario
+from ui.cli import main
+
+from .conftest import TINY
+
+
+def error_for(write_scenario, text):
+    path = write_scenario(text)
+    with pytest.raises(ScenarioError) as exc:
+        load_scenario(path)
+    return exc.value, path
+
+
+def line_of(text: str, needle: str) -> int:
+    for n, line in enumerate(text.splitlines(), start=1):
+        if needle in line:
+            return n
+    raise AssertionError(needle)
+
+
+def test_trait_out_of_range_names_line_and_field(write_scenario):
+    text = TINY.replace("traits = { talkativeness = 0.0 }", "traits = { talkativeness = 1.5 }")
+    err, path = error_for(write_scenario, text)
+    assert err.line == line_of(text, "talkativeness = 1.5")
+    assert err.field == "residents[0].traits.talkativeness"
+    assert str(path) in str(err) and f":{err.line}:" in str(err)
+
+
+def test_missing_required_key_names_its_table_and_suggests_the_misspelling(write_scenario):
+    text = TINY.replace('id = "cat"\nname = "Cat"', 'id = "cat"\nnmae = "Cat"')
+    err, _ = error_for(write_scenario, text)
+    assert err.field == "residents[2].name"
+    assert "nmae" in err.reason
+    assert err.line == line_of(text, 'id = "cat"') - 1  # the [[residents]] header
+
+
+def test_unknown_reference_is_an_error_with_a_suggestion(write_scenario):
+    text = TINY.replace('id = "dan"\nname = "Dan"\nhome = "home"',
+                        'id = "dan"\nname = "Dan"\nhome = "hom"')
+    err, _ = error_for(write_scenario, text)
+    assert err.field == "residents[3].home"
+    assert "did you mean 'home'" in err.reason
+    assert err.line == line_of(text, 'home = "hom"')
+
+
+def test_toml_syntax_error_gives_its_line(write_scenario):
+    text = TINY.replace('name = "Ben"', 'name = "Ben')
+    err, _ = error_for(write_scenario, text)
+    assert err.line == line_of(text, 'name = "Ben')
+    assert "TOML" in err.reason
+
+
+def test_bad_condition_is_an_error_at_its_line(write_scenario):
+    text = TINY + '''
+[[endings]]
+id = "done"
+title = "Done"
+text = "It is over."
+when = 'belives("ann", "x.y", "z")'
+'''
+    err, _ = error_for(write_scenario, text)
+    assert err.field == "endings[0].when"
+    assert "did you mean believes" in err.reason
+    assert err.line == line_of(text, "belives")
+
+
+def test_initial_belief_breaking_the_source_rules_is_an_error(write_scenario):
+    text = TINY + '''
+[[beliefs]]
+resident = "ben"
+claim = "ann.took"
+value = "yes"
+kind = "hearsay"
+'''
+    err, _ = error_for(write_scenario, text)
+    assert err.field == "beliefs[0].teller"
+    assert err.line == line_of(text, "[[beliefs]]")
+
+
+def test_unknown_key_is_a_warning_not_an_error(write_scenario):
+    text = TINY.replace('title = "Tiny"', 'title = "Tiny"\ncolour = "blue"\ndyas = 2')
+    loaded = load_scenario(write_scenario(text))
+    assert any("scenario.colour" in w and "unknown key" in w for w in loaded.warnings)
+    assert any("did you mean 'days'" in w for w in loaded.warnings)
+
+
+def test_validate_exits_2_and_run_writes_nothing(write_scenario, tmp_path):
+    path = write_scenario(TINY.replace('kind = "home"', 'kind = "palace"'))
+    runner = CliRunner()
+    res = runner.invoke(main, ["validate", str(path)])
+    assert res.exit_code == 2
+    assert f"{path}:" in res.output and "places[1].kind" in res.output
+    save = tmp_path / "out.db"
+    res = runner.invoke(main, ["run", str(path), "--save", str(save)])
+    assert res.exit_code == 2
+    assert not save.exists()
+
+
+def test_every_shipped_scenario_validates():
+    from game.scenario.loader import shipped_names
+
+    names = shipped_names()
+    assert "missing_key" in names
+    for name in names:
+        loaded = load_scenario(name)
+        assert loaded.warnings == [], loaded.warnings

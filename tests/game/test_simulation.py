@@ -1,0 +1,91 @@
+"""The town runs by itself: determinism, saves, an append-only log, and false beliefs with real
+consequences (issue 3)."""
+
+import sqlite3
+
+import pytest
+
+from game.sim import Simulation
+from memory import Evidence
+
+
+def run(loaded, seed, days=3.0):
+    sim = Simulation.new(loaded, seed)
+    sim.run(days=days)
+    return sim
+
+
+def test_same_scenario_and_seed_give_the_same_world_log(missing_key):
+    a, b = run(missing_key, 7), run(missing_key, 7)
+    assert a.world.log_hash() == b.world.log_hash()
+    assert a.world.log() == b.world.log()
+    assert len({run(missing_key, s, 1).world.log_hash() for s in (1, 2, 3)}) > 1
+
+
+def test_save_load_continue_equals_a_straight_run(missing_key, tmp_path):
+    straight = run(missing_key, 4, 3)
+    first = run(missing_key, 4, 1)
+    path = first.save(tmp_path / "s.db")
+    cont = Simulation.load(path)
+    cont.run(until=straight.now)
+    assert cont.world.log_hash() == straight.world.log_hash()
+    assert cont.store.counts() == straight.store.counts()
+    assert cont.ending == straight.ending
+
+
+def test_the_world_log_never_changes_after_it_is_written(missing_key):
+    sim = run(missing_key, 1, 0.5)
+    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+        sim.db.execute("UPDATE world_log SET summary = 'nothing happened'")
+    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+        sim.db.execute("DELETE FROM world_log")
+
+
+def test_beliefs_never_change_world_facts(missing_key):
+    sim = run(missing_key, 2, 1)
+    before = sim.world.facts()
+    rows = sim.db.execute("SELECT count(*) FROM fact_history").fetchone()[0]
+    # Everyone now "knows" the key is at the inn; the world does not move it.
+    for rid in sorted(sim.people):
+        sim.store.perceive(Evidence(resident=rid, subject="ada_key", attribute="location",
+                                    value="inn", kind="witnessed", event="imagined",
+                                    at=sim.now))
+    sim.world.reload()
+    assert sim.world.facts() == before
+    assert sim.db.execute("SELECT count(*) FROM fact_history").fetchone()[0] == rows
+    # Every fact change after the start was made by a logged world event.
+    orphans = sim.db.execute(
+        "SELECT count(*) FROM fact_history h LEFT JOIN world_log w ON w.id = h.event_id "
+        "WHERE h.event_id IS NOT NULL AND w.id IS NULL").fetchone()[0]
+    assert orphans == 0
+
+
+def test_a_false_belief_leads_to_a_real_event_that_others_witness(missing_key):
+    """Without a player, Ada's wrong belief that Cy moved her key ends in a real accusation
+    within three days for at least one seed; others see it and hear what Ada said."""
+    for seed in range(1, 9):
+        sim = run(missing_key, seed, 3)
+        accusations = sim.world.log(kind="accuse")
+        witnessed = [a for a in accusations if a["witnesses"]]
+        if witnessed:
+            break
+    else:
+        pytest.fail("no witnessed accusation in 8 seeds")
+    acc = witnessed[0]
+    assert acc["actor"] == "ada" and acc["target"] == "cy"
+    assert acc["at"] < 3 * 24 * 60
+    assert sim.world.fact("ada_key", "moved_by") == "dee"  # the belief was false
+    assert sim.world.fact("cy", "accused_by") == "ada"  # ...and the accusation is a fact
+    w = acc["witnesses"][0]
+    got = [e for e in sim.store.evidence(w, "ada_key", "moved_by") if e.event == f"w{acc['id']}"]
+    assert got and got[0].kind == "hearsay" and got[0].teller == "ada"
+    # The accusation hurt the relationship.
+    assert sim.world.affinity("cy", "ada") < 0
+
+
+def test_decisions_record_the_beliefs_that_supported_them(missing_key):
+    sim = run(missing_key, 3, 3)
+    rows = sim.db.execute("SELECT outcome, used, class FROM decisions").fetchall()
+    assert rows
+    assert {r[0] for r in rows} <= {"acted", "verified", "waited"}
+    assert all(r[1].startswith("[") for r in rows)
