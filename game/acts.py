@@ -135,9 +135,12 @@ def look(sim: Simulation, who: str, place: str, spot: str | None = None,
     Returns the objects seen."""
     loc = f"{place}.{spot}" if spot else place
     found = []
+    hidden = {f"{place}.{h}" for h in sim.places[place]["hidden"]} if place in sim.places \
+        else set()
     for oid in sorted(sim.objects):
         where = sim.world.fact(oid, "location") or ""
-        if where == loc or (spot is None and where.split(".")[0] == place):
+        if where == loc or (spot is None and where.split(".")[0] == place
+                            and where not in hidden):
             found.append((oid, where))
     learned = [(f"{oid}.location", where) for oid, where in found]
     missing = looking_for and looking_for not in [o for o, _ in found]

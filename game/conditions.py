@@ -41,6 +41,9 @@ FUNCTIONS: dict[str, tuple[int, int, str]] = {
     "at": (2, 2, 'at("cy", "market") -> cy is there now'),
     "trust": (2, 2, 'trust("ada", "bo") -> how far ada trusts bo, 0..1'),
     "reached": (1, 1, 'reached("found_drawer") -> the player has reached a knowledge stage'),
+    "concluded": (1, 1, 'concluded("ada_key.moved_by") -> the answer the player gave, "" if '
+                        "none"),
+    "affinity": (2, 2, 'affinity("ana", "ben") -> how ana feels about ben, -1..1'),
 }
 
 _TOKEN = re.compile(r"""

@@ -82,3 +82,10 @@ class ConditionContext:
 
     def fn_reached(self, stage: str) -> bool:
         return stage in self.sim.stages_reached()
+
+    def fn_concluded(self, claim: str) -> str:
+        rows = [e for e in self.sim.world.log(kind="conclude") if e["claim"] == claim]
+        return rows[-1]["value"] if rows else ""
+
+    def fn_affinity(self, a: str, b: str) -> float:
+        return self.sim.world.affinity(a, b)

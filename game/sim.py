@@ -17,14 +17,17 @@ from sqlite_utils import Database
 
 from memory import Belief, Evidence, EvidenceRecord, MemoryStore
 
-from . import acts, clock, decide, people, perception, talk
+from . import acts, clock, commands, decide, people, perception, player, talk
+from .commands import Command, Names
 from .conditions import Condition
 from .ctx import ConditionContext
 from .people import AWAKE, Person
+from .player import PLAYER, Reply
 from .scenario import load_scenario
 from .scenario.loader import LoadedScenario, parse_text
 from .scenario.model import Attribute, Reaction, Scenario
 from .state import RState
+from .words import TemplateNarrator
 from .world import Event, World
 
 DECIDE_EVERY = 6  # ticks between a resident's judgements (hourly), staggered by resident
@@ -57,8 +60,14 @@ class Simulation:
         self.pending: list[Evidence] = []
         self.changed: list[tuple[str, int]] = []
         self.places = {p.id: {"name": p.name, "kind": p.kind, "x": p.x, "y": p.y,
-                              "spots": list(p.spots)} for p in scenario.places}
-        self.objects = {o.id: {"name": o.name, "owner": o.owner} for o in scenario.objects}
+                              "spots": list(p.spots), "hidden": list(p.hidden)}
+                       for p in scenario.places}
+        self.objects = {o.id: {"name": o.name, "owner": o.owner, "text": o.text,
+                               "shows": [(x.claim, x.value) for x in o.shows],
+                               "readable": o.readable, "portable": o.portable}
+                        for o in scenario.objects}
+        folder = Path(file).parent if Path(file).name == "scenario.toml" else None
+        self.words = TemplateNarrator(folder if folder and folder.is_dir() else None)
         self.documents: dict[str, dict] = {}
         self.people: dict[str, Person] = {}
         self.state: dict[str, RState] = {}
@@ -130,6 +139,13 @@ class Simulation:
         # Events before the start are the backstory: logged, facts changed, nobody perceives
         # them here — what residents know of them is in the scenario's initial beliefs.
         self.event_ids = {ev.id: acts.backstory(self, ev) for ev in backstory}
+        if sc.player is not None:
+            pl = sc.player
+            self.people[PLAYER] = Person(id=PLAYER, name=pl.name, role="you", home=pl.start,
+                                         traits={"talkativeness": 0.0, "curiosity": 1.0},
+                                         schedule=[], sleep=(0, 0), is_player=True)
+            self.db.execute("INSERT INTO people VALUES (?, ?, ?, ?, ?, 1)",
+                            (PLAYER, pl.name, "you", pl.start, self.people[PLAYER].spec()))
         for rid, person in self.people.items():
             status, place = person.status_at(self.now)
             self.state[rid] = RState(place=place, status=status)
@@ -235,6 +251,8 @@ class Simulation:
             for i, rid in enumerate(sorted(self.people)):
                 if self.people[rid].is_player or self.state[rid].status != AWAKE:
                     continue
+                if self.state[rid].following:
+                    continue  # with the player for now
                 if (tick_no + i) % DECIDE_EVERY == 0:
                     decide.decide(self, rid)
                 self._pursue(rid)
@@ -242,6 +260,7 @@ class Simulation:
             if (t + clock.TICK) % clock.DAY == 0:
                 self.store.age(t + clock.TICK)
             self.now = t + clock.TICK
+            self._check_stages()
             self._check_endings()
 
     def run(self, *, days: float | None = None, until: int | None = None,
@@ -266,7 +285,11 @@ class Simulation:
             if person.is_player:
                 continue
             status, place = person.status_at(self.now)
-            if status == AWAKE and st.intent is not None:
+            if st.following and st.follow_until <= self.now:
+                st.following = None
+            if st.following and status == AWAKE:
+                place = self.state[st.following].place  # brought along by the player
+            elif status == AWAKE and st.intent is not None:
                 place = st.place  # an intent moves them (see _pursue)
             st.status = status
             if place != st.place:
@@ -370,12 +393,59 @@ class Simulation:
 
     def flush(self) -> None:
         """Perceive what this tick queued: staleness first, then revision (§9, §5)."""
+        self.flush_outcomes()
+
+    def flush_outcomes(self) -> list:
+        """Flush, and return what each queued piece of evidence did, in order."""
         if self.changed:
             self.store.mark_changed(self.changed)
             self.changed = []
+        outs = []
         if self.pending:
-            self.store.perceive_many(self.pending)
+            outs = self.store.perceive_many(self.pending)
             self.pending = []
+        return outs
+
+    # -- the player ----------------------------------------------------------------------------
+
+    @property
+    def has_player(self) -> bool:
+        return PLAYER in self.people
+
+    def names(self) -> Names:
+        spots = [f"{p}.{s}" for p, info in self.places.items() for s in info["spots"]]
+        return Names([r for r in self.people if r != PLAYER], self.places, self.objects, spots)
+
+    def command(self, cmd: Command | str) -> Reply:
+        """Carry out a player command now, then let the time it takes pass."""
+        if isinstance(cmd, str):
+            cmd = commands.parse(cmd, self.names())
+        if not self.has_player:
+            return player.fail("This scenario has no player.")
+        if self.ending:
+            return player.fail("The story is over.")
+        with self.db.atomic():
+            reply = player.perform(self, cmd)
+            self.flush()
+            self._check_stages()
+        for _ in range(reply.minutes // clock.TICK):
+            if self.ending:
+                break
+            self.step()
+        return reply
+
+    def stages_reached(self) -> set[str]:
+        return {e["data"]["id"] for e in self.world.log(kind="stage")}
+
+    def _check_stages(self) -> None:
+        if not self.sc.stages or not self.has_player:
+            return
+        reached = self.stages_reached()
+        for st in self.sc.stages:
+            if st.id not in reached and self.condition(st.when):
+                self.world.record(Event(kind="stage", at=self.now, actor=PLAYER,
+                                        summary=f"you found out: {st.text}",
+                                        data={"id": st.id}, participants=[PLAYER]))
 
     # -- questions the rules ask ---------------------------------------------------------------
 
@@ -464,10 +534,19 @@ class Simulation:
         if value is None:
             return f"{who}'s {attribute.replace('_', ' ')}"
         if label and label.label:
-            return label.label.format(subject=who, value=self._value_words(value))
-        return f"{who} {attribute.replace('_', ' ')}: {self._value_words(value)}"
+            return label.label.format(subject=who, value=self.value_words(value))
+        return f"{who} {attribute.replace('_', ' ')}: {self.value_words(value)}"
 
-    def _value_words(self, value: str) -> str:
+    def document_name(self, b: Belief) -> str:
+        rec = self.held_evidence(b.resident, b)
+        doc = rec.document if rec else None
+        if doc in self.documents:
+            return self.documents[doc]["name"]
+        if doc in self.objects:
+            return self.objects[doc]["name"]
+        return "a notice"
+
+    def value_words(self, value: str) -> str:
         if value in self.people:
             return self.name(value)
         place, _, spot = value.partition(".")
@@ -478,9 +557,6 @@ class Simulation:
     def save_document(self, did: str) -> None:
         self.db.execute("UPDATE documents SET says = ? WHERE id = ?",
                         (json.dumps(self.documents[did]["says"]), did))
-
-    def stages_reached(self) -> set[str]:
-        return set()
 
     # -- counters for the mechanism report -----------------------------------------------------
 

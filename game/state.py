@@ -39,6 +39,8 @@ class RState:
     verified: dict[str, int] = field(default_factory=dict)
     told: list[str] = field(default_factory=list)
     read: dict[str, int] = field(default_factory=dict)
+    following: str | None = None  # brought along by the player
+    follow_until: int = 0
 
     def remember_told(self, key: str) -> None:
         self.told.append(key)

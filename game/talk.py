@@ -8,6 +8,7 @@ or claim to have seen what they only heard. The origin survives any number of re
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from memory import Belief
@@ -93,11 +94,23 @@ def provenance(sim: Simulation, speaker: str, b: Belief) -> tuple[str, list[str]
     return speaker, [speaker], "heard"
 
 
+@dataclass(frozen=True)
+class Told:
+    """What was said: the value and the provenance the speaker gave for it."""
+
+    event_id: int
+    claim: str
+    value: str
+    basis: str
+    origin: str
+    chain: tuple[str, ...]
+    lie: bool
+
+
 def tell(sim: Simulation, speaker: str, listener: str, b: Belief, place: str,
          present: list[str], *, asked_by: str | None = None, kind: str = "talk",
-         extra_listeners: list[str] | None = None) -> int:
-    """`speaker` tells `listener` what they hold about b's claim (or their lie). Returns the
-    world event id."""
+         extra_listeners: list[str] | None = None) -> Told:
+    """`speaker` tells `listener` what they hold about b's claim (or their lie)."""
     claim = f"{b.subject}.{b.attribute}"
     person = sim.people[speaker]
     lie = person.lie_for(claim, listener)
@@ -135,4 +148,5 @@ def tell(sim: Simulation, speaker: str, listener: str, b: Belief, place: str,
     for h in hearers:
         st.remember_told(f"{h}|{claim}|{value}")
     sim.count("talk")
-    return eid
+    return Told(eid, claim, value, basis, origin, tuple(chain),
+                lie is not None and lie["value"] != b.value)

@@ -67,9 +67,12 @@ def validate(scenario: str) -> None:
               help="Continue this save instead of starting a scenario.")
 @click.option("--residents", type=int, default=None,
               help="Generate a town of this many residents instead of a scenario file.")
+@click.option("--commands", "commands_file", type=click.Path(dir_okay=False),
+              help="Play this walkthrough of player commands, then run to the ending.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON summary.")
 def run(scenario: str | None, seed: int, days: float | None, save_path: str | None,
-        load_path: str | None, residents: int | None, as_json: bool) -> None:
+        load_path: str | None, residents: int | None, commands_file: str | None,
+        as_json: bool) -> None:
     """Run a scenario headless (no window) and report what happened."""
     from game.sim import Simulation
 
@@ -97,11 +100,25 @@ def run(scenario: str | None, seed: int, days: float | None, save_path: str | No
         raise _bad(str(exc)) from None
     if days is None or days <= 0:
         raise _bad("--days must be more than 0")
-    end = sim.now + int(round(days * clock.DAY))
-    _run_with_progress(sim, end, show=not as_json and sys.stderr.isatty())
+    played = None
+    if commands_file:
+        from game.commands import WalkthroughError
+        from game.walkthrough import play as play_walkthrough
+
+        if not sim.has_player:
+            raise _bad(f"{sim.sc.scenario.id} has no player to give commands to")
+        try:
+            played = play_walkthrough(sim, Path(commands_file))
+        except WalkthroughError as exc:
+            raise _bad(str(exc)) from None
+    else:
+        end = sim.now + int(round(days * clock.DAY))
+        _run_with_progress(sim, end, show=not as_json and sys.stderr.isatty())
     if save_path:
         sim.save(save_path)
     summary = sim_summary(sim)
+    if played is not None:
+        summary["walkthrough"] = played.as_dict()
     if as_json:
         click.echo(json.dumps(summary, indent=2, sort_keys=True))
     else:
@@ -157,6 +174,11 @@ def _print_summary(sim, s: dict, save_path: str | None) -> None:
                and not e["data"].get("backstory")]
     for e in notable[-15:]:
         click.echo(f"  {clock.fmt(e['at'])}  {e['summary']}")
+    for step in s.get("walkthrough", {}).get("steps", []):
+        mark = "" if step["ok"] else "  (could not)"
+        click.echo(f"  > {step.get('time', '')}  {step['command']}{mark}")
+        for line in step["reply"].splitlines():
+            click.echo(f"      {line}")
     if s["ending"]:
         won = "won" if s["ending"]["win"] else "lost"
         click.echo(f"  ending: {s['ending']['title']} ({won})")
@@ -290,6 +312,3 @@ def entry() -> None:  # pragma: no cover
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())
-
-
-_ = Path

@@ -193,7 +193,7 @@ class Checker:
     def run(self) -> list:
         sc = self.sc
         for name in ("places", "residents", "objects", "documents", "events", "reactions",
-                     "endings", "goals"):
+                     "endings", "goals", "stages"):
             seen: set[str] = set()
             for i, item in enumerate(getattr(sc, name)):
                 if item.id in seen:
@@ -205,6 +205,9 @@ class Checker:
         for i, p in enumerate(sc.places):
             if len(set(p.spots)) != len(p.spots):
                 self.bad(("places", i, "spots"), "spots repeat")
+            for h in p.hidden:
+                if h not in p.spots:
+                    self.bad(("places", i, "hidden"), f"{h!r} is not one of the spots")
         for i, r in enumerate(sc.residents):
             self._place(("residents", i, "home"), r.home)
             for j, s in enumerate(r.schedule):
@@ -253,6 +256,17 @@ class Checker:
                          "whoever the belief names")
         for i, e in enumerate(sc.endings):
             self._condition(("endings", i, "when"), e.when)
+        for i, st in enumerate(sc.stages):
+            self._condition(("stages", i, "when"), st.when)
+        for i, o in enumerate(sc.objects):
+            for j, stmt in enumerate(o.shows):
+                if stmt.claim.startswith("?"):
+                    self.bad(("objects", i, "shows", j), "a clue shows a definite claim")
+        if sc.player is not None:
+            self._place(("player", "start"), sc.player.start)
+        elif sc.scenario.role != "observer":
+            self.bad(("scenario", "role"), f"a {sc.scenario.role} scenario needs a [player] "
+                     "table with a start place")
         return self.problems
 
     # -- helpers -------------------------------------------------------------------------------

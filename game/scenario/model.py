@@ -76,6 +76,7 @@ class Place(Strict):
     x: Fraction = 0.5
     y: Fraction = 0.5
     spots: list[Ident] = []
+    hidden: list[Ident] = []  # spots a plain look around misses; search them by name
 
 
 class Traits(Strict):
@@ -136,16 +137,20 @@ class TrustEntry(Strict):
     value: Fraction
 
 
+class Statement(Strict):
+    claim: ClaimRef
+    value: str = Field(min_length=1)
+
+
 class Object(Strict):
     id: Ident
     name: str = Field(min_length=1)
     owner: Ident | None = None
     location: str = Field(min_length=1)  # "place", "place.spot", or a resident id (carried)
-
-
-class Statement(Strict):
-    claim: ClaimRef
-    value: str = Field(min_length=1)
+    shows: list[Statement] = []  # what seeing it establishes, first-hand (a clue)
+    readable: bool = False  # a note or letter: showing it is document evidence
+    portable: bool = True  # the player can take it
+    text: str = ""  # what it says or looks like, for the screen
 
 
 class Document(Strict):
@@ -232,6 +237,15 @@ class Ending(Strict):
     _v_at = field_validator("at")(_when)
 
 
+class Stage(Strict):
+    """A stage of what the player has found out (Ink's knowledge chains): reached once its
+    condition holds, and reached for good."""
+
+    id: Ident
+    text: str = Field(min_length=1)
+    when: str
+
+
 class Goal(Strict):
     id: Ident
     text: str = Field(min_length=1)
@@ -240,8 +254,15 @@ class Goal(Strict):
     _v_by = field_validator("by")(_when)
 
 
+class Player(Strict):
+    name: str = "You"
+    start: Ident  # the place the player starts in
+    note: str = ""  # shown at the start, under the premise
+
+
 class Scenario(Strict):
     scenario: ScenarioInfo
+    player: Player | None = None
     attributes: dict[Ident, Attribute] = {}
     places: list[Place] = Field(min_length=1)
     residents: list[Resident] = Field(min_length=1)
@@ -253,4 +274,5 @@ class Scenario(Strict):
     events: list[ScheduledEvent] = []
     reactions: list[Reaction] = []
     goals: list[Goal] = []
+    stages: list[Stage] = []
     endings: list[Ending] = []

@@ -43,6 +43,7 @@ def test_every_key_of_every_table_has_an_example():
         "objects": model.Object, "documents": model.Document, "facts": model.Fact,
         "beliefs": model.InitialBelief, "events": model.ScheduledEvent,
         "reactions": model.Reaction, "goals": model.Goal, "endings": model.Ending,
+        "player": model.Player, "stages": model.Stage,
     }
     assert set(tables) == fields(model.Scenario)
     missing = []

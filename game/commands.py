@@ -1,0 +1,245 @@
+"""The player's verbs as text commands, and walkthrough files of them with times.
+
+    go cafe                         ask ada ada_key.moved_by
+    why ada ada_key.moved_by        who fen day 1 08:10
+    tell ada ada_key.moved_by dee   tell ada ada_key.moved_by dee anonymously
+    search                          search cafe.drawer
+    take dee_note                   show ada dee_note
+    bring fen                       mediate ada fen ada_key.moved_by
+    conclude ada_key.moved_by dee   wait 2h
+
+A walkthrough is one command per line, each after a time ("day 1 09:10", or "+" for as soon
+as the previous one is done); `#` starts a comment. Unknown verbs, residents, places, claims
+and times are errors with their line number.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import clock
+
+VERBS = {
+    "go": "go PLACE — walk somewhere (10 minutes)",
+    "wait": "wait [MINUTES|Nh] — let time pass (default 10 minutes)",
+    "ask": "ask RESIDENT CLAIM — what do they believe about it?",
+    "why": "why RESIDENT CLAIM — why do they believe it? (their evidence, in their words)",
+    "who": "who RESIDENT [TIME] — where were they then, and whom did they see?",
+    "tell": "tell RESIDENT CLAIM VALUE [anonymously] — spread a rumour",
+    "show": "show RESIDENT OBJECT — let them see something you hold",
+    "search": "search [PLACE or PLACE.SPOT] — look for what lies here",
+    "take": "take OBJECT — pick up something you found",
+    "bring": "bring RESIDENT — ask them to come with you",
+    "mediate": "mediate RESIDENT RESIDENT CLAIM — have them compare what they know",
+    "conclude": "conclude CLAIM VALUE — give your answer",
+}
+
+_CLAIM = re.compile(r"^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$")
+_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+class CommandError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Command:
+    verb: str
+    args: tuple[str, ...]
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class Names:
+    """What a command may refer to (a running simulation provides these)."""
+
+    def __init__(self, residents, places, objects, spots):
+        self.residents = set(residents)
+        self.places = set(places)
+        self.objects = set(objects)
+        self.spots = set(spots)
+
+
+def parse(text: str, names: Names | None = None) -> Command:
+    words = text.strip().split()
+    if not words:
+        raise CommandError("empty command")
+    verb, args = words[0].lower(), words[1:]
+    if verb not in VERBS:
+        from difflib import get_close_matches
+
+        near = get_close_matches(verb, VERBS, n=1)
+        hint = f" (did you mean {near[0]}?)" if near else ""
+        raise CommandError(f"unknown verb {verb!r}{hint}; verbs: {', '.join(VERBS)}")
+    usage = VERBS[verb].split(" — ")[0]
+
+    def need(n_min: int, n_max: int) -> None:
+        if not n_min <= len(args) <= n_max:
+            raise CommandError(f"usage: {usage}")
+
+    if verb == "go":
+        need(1, 1)
+        _place(args[0], names)
+    elif verb == "wait":
+        need(0, 1)
+        if args:
+            wait_minutes(args[0])
+    elif verb in ("ask", "why"):
+        need(2, 2)
+        _resident(args[0], names)
+        _claim(args[1])
+    elif verb == "who":
+        need(1, 4)
+        _resident(args[0], names)
+        if len(args) > 1:
+            clock.parse_when(" ".join(args[1:])) if _timeish(args[1:]) else _bad_time(args[1:])
+    elif verb == "tell":
+        need(3, 4)
+        _resident(args[0], names)
+        _claim(args[1])
+        if not _ID.match(args[2]):
+            raise CommandError(f"{args[2]!r} is not a value (lowercase letters, digits, _)")
+        if len(args) == 4 and args[3] not in ("anonymously", "anon"):
+            raise CommandError(f"usage: {usage}")
+    elif verb == "show":
+        need(2, 2)
+        _resident(args[0], names)
+        _object(args[1], names)
+    elif verb == "search":
+        need(0, 1)
+        if args:
+            place, _, spot = args[0].partition(".")
+            _place(place, names)
+            if spot and names is not None and args[0] not in names.spots:
+                raise CommandError(f"{place} has no spot {spot!r}")
+    elif verb == "take":
+        need(1, 1)
+        _object(args[0], names)
+    elif verb == "bring":
+        need(1, 1)
+        _resident(args[0], names)
+    elif verb == "mediate":
+        need(3, 3)
+        _resident(args[0], names)
+        _resident(args[1], names)
+        if args[0] == args[1]:
+            raise CommandError("mediate needs two different residents")
+        _claim(args[2])
+    elif verb == "conclude":
+        need(2, 2)
+        _claim(args[0])
+    return Command(verb, tuple(args), " ".join([verb, *args]))
+
+
+def wait_minutes(arg: str) -> int:
+    m = re.fullmatch(r"(\d+)(h|m)?", arg)
+    if not m:
+        raise CommandError(f"{arg!r} is not a duration like 30 or 2h")
+    n = int(m.group(1)) * (60 if m.group(2) == "h" else 1)
+    if n <= 0 or n > 7 * clock.DAY:
+        raise CommandError("wait between 1 minute and 7 days")
+    return max(clock.TICK, n - n % clock.TICK)
+
+
+def _timeish(parts) -> bool:
+    try:
+        clock.parse_when(" ".join(parts))
+        return True
+    except clock.TimeFormatError:
+        return False
+
+
+def _bad_time(parts) -> None:
+    raise CommandError(f"{' '.join(parts)!r} is not a time like 'day 1 08:10'")
+
+
+def _resident(x: str, names: Names | None) -> None:
+    if not _ID.match(x):
+        raise CommandError(f"{x!r} is not a resident id")
+    if names is not None and x not in names.residents:
+        from difflib import get_close_matches
+
+        near = get_close_matches(x, names.residents, n=1)
+        raise CommandError(f"no resident {x!r}" + (f" (did you mean {near[0]}?)" if near else ""))
+
+
+def _place(x: str, names: Names | None) -> None:
+    if names is not None and x not in names.places:
+        from difflib import get_close_matches
+
+        near = get_close_matches(x, names.places, n=1)
+        raise CommandError(f"no place {x!r}" + (f" (did you mean {near[0]}?)" if near else ""))
+
+
+def _object(x: str, names: Names | None) -> None:
+    if names is not None and x not in names.objects:
+        raise CommandError(f"no object {x!r}")
+
+
+def _claim(x: str) -> None:
+    if not _CLAIM.match(x):
+        raise CommandError(f"{x!r} is not a claim like ada_key.location")
+
+
+# -- walkthroughs -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Step:
+    line: int
+    at: int | None  # None: as soon as the previous step is done
+    command: Command
+
+
+class WalkthroughError(ValueError):
+    def __init__(self, file: Path, line: int, message: str):
+        self.file, self.line, self.reason = file, line, message
+        super().__init__(f"{file}:{line}: {message}")
+
+
+_WHEN = re.compile(r"^\s*(day\s+\d+\s+\d{1,2}:\d{2}|\d{1,2}:\d{2}|\+)\s+(.*)$", re.I)
+
+
+def parse_walkthrough(path: Path, names: Names, start: int, end: int) -> list[Step]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise WalkthroughError(path, 0, f"cannot read: {exc}") from None
+    steps: list[Step] = []
+    last = start
+    day = clock.day_of(start)
+    for n, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        m = _WHEN.match(line)
+        if not m:
+            raise WalkthroughError(path, n, "each line is a time ('day 1 09:10', '09:10' or "
+                                   "'+') followed by a command")
+        when, rest = m.group(1), m.group(2)
+        at = None
+        if when != "+":
+            try:
+                at = clock.parse_when(when if when.lower().startswith("day") else
+                                      f"day {day} {when}")
+            except clock.TimeFormatError as exc:
+                raise WalkthroughError(path, n, str(exc)) from None
+            if at < last:
+                raise WalkthroughError(path, n, f"{clock.fmt(at)} is before the previous step "
+                                       f"({clock.fmt(last)})")
+            if at >= end:
+                raise WalkthroughError(path, n, f"{clock.fmt(at)} is after the scenario ends "
+                                       f"({clock.fmt(end)})")
+            last, day = at, clock.day_of(at)
+        try:
+            cmd = parse(rest, names)
+        except CommandError as exc:
+            raise WalkthroughError(path, n, str(exc)) from None
+        steps.append(Step(n, at, cmd))
+    if not steps:
+        raise WalkthroughError(path, 1, "no commands")
+    return steps

@@ -1,0 +1,417 @@
+"""The player's verbs: each takes sim time and produces world events and evidence, like any
+resident's action (issue 4). The player is a resident of the memory model — id "player" —
+so everything they learn has provenance, and their notebook is their own beliefs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from memory import Belief, Evidence, Outcome
+
+from . import acts, clock, perception, talk
+from .commands import Command, wait_minutes
+from .people import ASLEEP, AWAKE, AWAY
+from .perception import split
+from .world import Event
+
+if TYPE_CHECKING:
+    from .sim import Simulation
+
+PLAYER = "player"
+ANONYMOUS = "someone"  # the origin a rumour carries when the player hides where it came from
+BRING_HOURS = 3  # how long a brought resident stays with the player
+WILLING_TRUST = 0.35  # below this trust in the player, a resident will not come along
+
+
+@dataclass
+class Line:
+    who: str  # a resident's name, or "" for narration
+    text: str
+
+
+@dataclass
+class Reply:
+    ok: bool
+    lines: list[Line] = field(default_factory=list)
+    minutes: int = clock.TICK
+
+    def say(self, who: str, text: str) -> Reply:
+        self.lines.append(Line(who, text))
+        return self
+
+    def text(self) -> str:
+        return "\n".join(f"{ln.who}: {ln.text}" if ln.who else ln.text for ln in self.lines)
+
+
+def fail(text: str) -> Reply:
+    return Reply(False, [Line("", text)], minutes=0)
+
+
+def perform(sim: Simulation, cmd: Command) -> Reply:
+    """Carry out one player command at the current minute (the caller advances time)."""
+    fn = _VERBS[cmd.verb]
+    return fn(sim, *cmd.args)
+
+
+# -- moving about -------------------------------------------------------------------------------
+
+
+def go(sim: Simulation, place: str) -> Reply:
+    st = sim.state[PLAYER]
+    if sim.places[place]["kind"] == "away":
+        return fail(f"{sim.place_name(place)} is out of town; you cannot go there.")
+    if st.place == place:
+        return fail(f"You are already at {sim.place_name(place)}.")
+    st.place = place
+    sim.world.move(PLAYER, place, sim.now)
+    r = Reply(True).say("", f"You walk to {sim.place_name(place)}.")
+    for rid in followers(sim):
+        sim.state[rid].place = place
+        sim.world.move(rid, place, sim.now)
+        r.say("", f"{sim.name(rid)} comes with you.")
+    here = [sim.name(x) for x in sim.present(place) if x != PLAYER]
+    r.say("", ("Here: " + ", ".join(here) + ".") if here else "Nobody is here.")
+    return r
+
+
+def wait(sim: Simulation, duration: str | None = None) -> Reply:
+    minutes = wait_minutes(duration) if duration else clock.TICK
+    return Reply(True, [Line("", f"You wait {minutes // 60}h {minutes % 60:02d}m." if
+                             minutes >= 60 else f"You wait {minutes} minutes.")], minutes)
+
+
+def followers(sim: Simulation) -> list[str]:
+    return [rid for rid in sorted(sim.state) if sim.state[rid].following == PLAYER
+            and sim.state[rid].follow_until > sim.now]
+
+
+# -- talking ------------------------------------------------------------------------------------
+
+
+def _here(sim: Simulation, rid: str) -> str | None:
+    """Why the player cannot talk to `rid` now, or None if they can."""
+    st, me = sim.state[rid], sim.state[PLAYER]
+    if st.place != me.place:
+        return f"{sim.name(rid)} is not here."
+    if st.status == ASLEEP:
+        return f"{sim.name(rid)} is asleep."
+    if st.status == AWAY:
+        return f"{sim.name(rid)} is out of town."
+    return None
+
+
+def ask(sim: Simulation, rid: str, claim: str, *, why: bool = False) -> Reply:
+    if (no := _here(sim, rid)) is not None:
+        return fail(no)
+    s, a = split(claim)
+    b = sim.store.belief(rid, s, a, history=True)
+    place = sim.state[PLAYER].place
+    if b is None:
+        sim.record(Event(kind="ask", at=sim.now, actor=PLAYER, target=rid, place=place,
+                         claim=claim, summary=f"you asked {sim.name(rid)} about "
+                         f"{sim.say_claim(claim)}; {sim.name(rid)} did not know",
+                         data={"answer": None, "why": why}, participants=[PLAYER, rid]))
+        ctx = said_context(sim, rid, claim, None, None)
+        return Reply(True).say(sim.name(rid), sim.words.render(
+            "why" if why else "answer", f"{rid}|{claim}|{sim.now}", s=ctx))
+    told = talk.tell(sim, rid, PLAYER, b, place, sim.present(place), asked_by=PLAYER,
+                     kind="why" if why else "talk")
+    ctx = said_context(sim, rid, claim, told, b)
+    return Reply(True).say(sim.name(rid), sim.words.render(
+        "why" if why else "answer", f"{rid}|{claim}|{sim.now}", s=ctx))
+
+
+def ask_why(sim: Simulation, rid: str, claim: str) -> Reply:
+    return ask(sim, rid, claim, why=True)
+
+
+def who(sim: Simulation, rid: str, *when: str) -> Reply:
+    """Where was `rid` at a time, and whom did they see there? The way to find witnesses."""
+    if (no := _here(sim, rid)) is not None:
+        return fail(no)
+    at = clock.parse_when(" ".join(when)) if when else sim.now
+    if at > sim.now:
+        return fail("That has not happened yet.")
+    person = sim.people[rid]
+    spans = sim.world.whereabouts(rid, at, at + clock.TICK)
+    place = spans[0][0] if spans else person.status_at(at)[1]
+    status = person.status_at(at)[0]
+    others = [x for x in sim.world.present_at(place, at - 20, at + 30)
+              if x not in (rid, PLAYER) and sim.people[x].status_at(at)[0] == AWAKE]
+    slot = f"at_d{clock.day_of(at)}_{clock.fmt_clock(at).replace(':', '')}"
+    eid, _ = sim.record(Event(
+        kind="ask_who", at=sim.now, actor=PLAYER, target=rid, place=sim.state[PLAYER].place,
+        summary=f"you asked {sim.name(rid)} where they were at {clock.fmt(at)}",
+        data={"when": at, "place": place, "saw": others}, participants=[PLAYER, rid]))
+    # Their own whereabouts they declare; whom they saw is their testimony.
+    sim.queue(Evidence(resident=PLAYER, subject=rid, attribute=slot, value=place,
+                       kind="declared", teller=rid, at=sim.now, event=f"w{eid}"))
+    for x in others:
+        sim.queue(Evidence(resident=PLAYER, subject=x, attribute=slot, value=place,
+                           kind="hearsay", teller=rid, origin=rid, basis="saw", at=sim.now,
+                           event=f"w{eid}"))
+    ctx = {"time": clock.fmt(at), "place": sim.place_name(place), "asleep": status == ASLEEP,
+           "away": status == AWAY, "others": [sim.name(x) for x in others]}
+    return Reply(True).say(sim.name(rid), sim.words.render("who", f"{rid}|who|{at}", s=ctx))
+
+
+def tell(sim: Simulation, rid: str, claim: str, value: str, anonymously: str = "") -> Reply:
+    """Spread a rumour: as yourself, or without saying where it came from (§5 anomaly)."""
+    if (no := _here(sim, rid)) is not None:
+        return fail(no)
+    s, a = split(claim)
+    anon = bool(anonymously)
+    origin = ANONYMOUS if anon else PLAYER
+    place = sim.state[PLAYER].place
+    present = sim.present(place)
+    overhear = [x for x in present if x not in (PLAYER, rid)
+                and sim.rng.random() < talk.OVERHEAR_BASE + talk.OVERHEAR_CURIOSITY
+                * sim.people[x].curiosity]
+    eid, _ = sim.record(Event(
+        kind="talk", at=sim.now, actor=PLAYER, target=rid, place=place, claim=claim,
+        value=value, summary=f"you told {sim.name(rid)} that {sim.say_claim(claim, value)}"
+        + (" (without saying where you heard it)" if anon else ""),
+        data={"basis": "heard", "origin": origin, "anonymous": anon},
+        participants=[PLAYER, rid], witnesses=overhear))
+    for h in [rid] + overhear:
+        sim.queue(Evidence(resident=h, subject=s, attribute=a, value=value, kind="hearsay",
+                           teller=PLAYER, origin=origin, basis="heard", at=sim.now,
+                           event=f"w{eid}", by_player=True))
+    out = sim.flush_outcomes()[0]
+    return Reply(True).say(sim.name(rid), sim.words.render(
+        "told", f"{rid}|told|{claim}|{sim.now}", o=out))
+
+
+def mediate(sim: Simulation, a: str, b: str, claim: str) -> Reply:
+    """Put two residents together on one question; each tells the other what they know."""
+    for rid in (a, b):
+        if (no := _here(sim, rid)) is not None:
+            return fail(no)
+    s, attr = split(claim)
+    place = sim.state[PLAYER].place
+    present = sim.present(place)
+    r = Reply(True)
+    sim.record(Event(kind="mediate", at=sim.now, actor=PLAYER, target=a, place=place,
+                     claim=claim, summary=f"you sat {sim.name(a)} and {sim.name(b)} down to "
+                     f"compare what they know about {sim.say_claim(claim)}",
+                     data={"with": b}, participants=[PLAYER, a, b],
+                     witnesses=[x for x in present if x not in (PLAYER, a, b)]))
+    for speaker, listener in ((a, b), (b, a)):
+        belief = sim.store.belief(speaker, s, attr, history=True)
+        told = None
+        if belief is not None and belief.state.value != "past":
+            told = talk.tell(sim, speaker, listener, belief, place, present,
+                             extra_listeners=[PLAYER], kind="mediate")
+        ctx = said_context(sim, speaker, claim, told, belief, listener=listener)
+        r.say("", sim.words.render("mediate", f"{speaker}|mediate|{claim}|{sim.now}", s=ctx))
+    sim.flush()
+    # Having compared notes, people who now agree mend what the question had broken.
+    ba = sim.store.belief(a, s, attr, history=False)
+    bb = sim.store.belief(b, s, attr, history=False)
+    if ba and bb and ba.value == bb.value and (
+            sim.world.affinity(a, b) < 0.2 or sim.world.affinity(b, a) < 0.2):
+        acts.social(sim, "reconcile", a, b, place, 0.4, 0.4,
+                    summary=f"{sim.name(a)} and {sim.name(b)} made peace")
+        r.say("", f"{sim.name(a)} and {sim.name(b)} find they agree, and make peace.")
+    return r
+
+
+# -- things -------------------------------------------------------------------------------------
+
+
+def search(sim: Simulation, where: str | None = None) -> Reply:
+    st = sim.state[PLAYER]
+    place, _, spot = (where or st.place).partition(".")
+    if place != st.place:
+        return fail(f"You are not at {sim.place_name(place)}.")
+    found = acts.look(sim, PLAYER, place, spot or None)
+    r = Reply(True)
+    if not found:
+        return r.say("", f"You search {sim.where(where or st.place)} and find nothing of note.")
+    for oid in found:
+        o = sim.objects[oid]
+        loc = sim.world.fact(oid, "location") or place
+        r.say("", f"In {sim.where(loc)}: {o['name']}." + (f" {o['text']}" if o.get("text")
+                                                            else ""))
+    return r
+
+
+def take(sim: Simulation, oid: str) -> Reply:
+    st = sim.state[PLAYER]
+    loc = sim.world.fact(oid, "location") or ""
+    if loc == PLAYER:
+        return fail("You already have it.")
+    if loc.split(".")[0] != st.place:
+        return fail(f"{sim.objects[oid]['name']} is not here (that you know of).")
+    if not sim.objects[oid].get("portable", True):
+        return fail("You cannot take that.")
+    present = sim.present(st.place)
+    eid, _ = sim.record(Event(
+        kind="take_object", at=sim.now, actor=PLAYER, place=st.place,
+        summary=f"you took {sim.objects[oid]['name']} from {sim.where(loc)}",
+        data={"object": oid, "from": loc}, participants=[PLAYER],
+        witnesses=[x for x in present if x != PLAYER], changes=[(oid, "location", PLAYER)]))
+    perception.seen(sim, eid, [(f"{oid}.location", PLAYER)], [PLAYER], "firsthand")
+    perception.seen(sim, eid, [(f"{oid}.location", PLAYER)],
+                    [x for x in present if x != PLAYER], "witnessed")
+    return Reply(True).say("", f"You take {sim.objects[oid]['name']}.")
+
+
+def show(sim: Simulation, rid: str, oid: str) -> Reply:
+    """The resident sees the thing for themselves: first-hand (or, for a note, document)
+    evidence of what it shows."""
+    if (no := _here(sim, rid)) is not None:
+        return fail(no)
+    o = sim.objects[oid]
+    place = sim.state[PLAYER].place
+    where = sim.world.fact(oid, "location") or ""
+    if where != PLAYER and not (where.split(".")[0] == place and
+                                oid in _known_here(sim, place)):
+        return fail(f"You do not have {o['name']}, and it is not here to point at.")
+    eid, _ = sim.record(Event(
+        kind="show", at=sim.now, actor=PLAYER, target=rid, place=place,
+        summary=f"you showed {sim.name(rid)} {o['name']}", data={"object": oid},
+        participants=[PLAYER, rid]))
+    shows = o.get("shows", [])
+    r = Reply(True)
+    if not shows:
+        return r.say(sim.name(rid), "And? What of it?")
+    for claim, value in shows:
+        s, a = split(claim)
+        if o.get("readable"):
+            sim.queue(Evidence(resident=rid, subject=s, attribute=a, value=value,
+                               kind="document", document=oid, at=sim.now, by_player=True))
+        else:
+            sim.queue(Evidence(resident=rid, subject=s, attribute=a, value=value,
+                               kind="witnessed", event=f"w{eid}", at=sim.now, by_player=True))
+    outs = sim.flush_outcomes()
+    claim, value = shows[0]
+    ctx = {"what": sim.say_claim(claim, value)}
+    return r.say(sim.name(rid), sim.words.render("shown", f"{rid}|shown|{oid}|{sim.now}",
+                                                 s=ctx, o=outs[0]))
+
+
+def _known_here(sim: Simulation, place: str) -> set[str]:
+    """Objects the player has seen where they now are."""
+    out = set()
+    for oid in sim.objects:
+        b = sim.store.belief(PLAYER, oid, "location", history=False)
+        if b is not None and b.value.split(".")[0] == place and \
+                b.value == sim.world.fact(oid, "location"):
+            out.add(oid)
+    return out
+
+
+def bring(sim: Simulation, rid: str) -> Reply:
+    if (no := _here(sim, rid)) is not None:
+        return fail(no)
+    trust = sim.store.trust(rid, PLAYER)
+    if trust < WILLING_TRUST:
+        return Reply(False, minutes=clock.TICK).say(sim.name(rid), sim.words.render(
+            "refuse", f"{rid}|refuse|{sim.now}", reason="distrust"))
+    st = sim.state[rid]
+    st.following = PLAYER
+    st.follow_until = sim.now + BRING_HOURS * clock.HOUR
+    st.intent = None
+    sim.record(Event(kind="bring", at=sim.now, actor=PLAYER, target=rid,
+                     place=sim.state[PLAYER].place, summary=f"{sim.name(rid)} agreed to come "
+                     "with you", participants=[PLAYER, rid]))
+    return Reply(True).say("", f"{sim.name(rid)} will come with you for a while.")
+
+
+def conclude(sim: Simulation, claim: str, value: str) -> Reply:
+    sim.record(Event(kind="conclude", at=sim.now, actor=PLAYER, claim=claim, value=value,
+                     place=sim.state[PLAYER].place,
+                     summary=f"you concluded that {sim.say_claim(claim, value)}",
+                     participants=[PLAYER]))
+    return Reply(True, minutes=0).say("", f"You conclude: {sim.say_claim(claim, value)}.")
+
+
+_VERBS = {"go": go, "wait": wait, "ask": ask, "why": ask_why, "who": who, "tell": tell,
+          "mediate": mediate, "search": search, "take": take, "show": show, "bring": bring,
+          "conclude": conclude}
+
+
+# -- words --------------------------------------------------------------------------------------
+
+
+def said_context(sim: Simulation, speaker: str, claim: str, told: talk.Told | None,
+                 b: Belief | None, listener: str = PLAYER) -> dict:
+    """What a resident says about a claim, in the terms templates use."""
+    s, a = split(claim)
+    ctx: dict = {"speaker": sim.name(speaker), "listener": sim.name(listener),
+                 "topic": sim.say_claim(claim), "known": told is not None}
+    if told is None or b is None:
+        return ctx
+    name = sim.name
+    basis_source = {"saw": "saw", "heard": "heard", "reckon": "reckon"}
+    source = basis_source.get(told.basis, "heard")
+    if not told.lie:
+        source = {"firsthand": "saw", "witnessed": "saw", "declared": "declared",
+                  "document": "document", "hearsay": "heard", "inferred": "reckon",
+                  "implanted": "heard"}[b.kind]
+    chain = [name(x) for x in told.chain]
+    ctx.update({
+        "what": sim.say_claim(claim, told.value), "value": sim.value_words(told.value),
+        "state": "influencing" if told.lie else b.state.value,
+        "confidence": 85 if told.lie else b.confidence, "source": source,
+        "teller": name(b.teller) if b.teller and not told.lie else "",
+        "origin": name(told.origin), "chain": chain,
+        "document": sim.document_name(b) if source == "document" else "",
+        "self_about": s == speaker or (told.value == speaker),
+        "basis_said": b.basis or "", "sources": b.sources,
+        "when": _when(sim, b), "links": _links(sim, b, told), "premises": _premises(sim, b),
+        "old_what": "", "corrected_by": "", "against_what": "", "against_who": "",
+        "history": "",
+    })
+    if b.state.value == "corrected" and not told.lie:
+        old = [c for c in b.candidates if not c.held]
+        if old:
+            ctx["old_what"] = sim.say_claim(claim, old[0].value)
+        last = b.history[-1] if b.history else None
+        ctx["corrected_by"] = ("I saw otherwise with my own eyes" if b.kind in (
+            "firsthand", "witnessed") else f"{name(b.teller)} set me straight" if b.teller
+            else "I found out otherwise")
+        if last and last.cause == "correct":
+            ctx["history"] = ""
+    if b.state.value in ("doubtful", "anomalous") and not told.lie:
+        others = [c for c in b.candidates if not c.held]
+        if others:
+            top = max(others, key=lambda c: c.confidence)
+            ctx["against_what"] = sim.value_words(top.value)
+            ctx["against_who"] = name(top.teller) if top.teller else "someone"
+    return ctx
+
+
+def _when(sim: Simulation, b: Belief) -> str:
+    days = clock.day_of(sim.now) - clock.day_of(b.since)
+    if days <= 0:
+        return f"this {'morning' if clock.time_of_day(b.since) < 12 * 60 else 'afternoon'}"
+    return "yesterday" if days == 1 else f"{days} days ago"
+
+
+def _links(sim: Simulation, b: Belief, told: talk.Told) -> list[str]:
+    chain = list(told.chain)[:-1]  # without the speaker
+    out = []
+    for earlier, later in zip(chain, chain[1:], strict=False):
+        out.append(f"{sim.name(later)} had it from {sim.name(earlier)}.")
+    return list(reversed(out))
+
+
+def _premises(sim: Simulation, b: Belief) -> str:
+    rec = sim.held_evidence(b.resident, b)
+    if rec is None or not rec.premises:
+        return "it stands to reason"
+    parts = []
+    for p in rec.premises:
+        ps, pa = split(p)
+        pb = sim.store.belief(b.resident, ps, pa, history=False)
+        if pb is not None:
+            parts.append(sim.say_claim(p, pb.value))
+    return ", and ".join(parts) or "it stands to reason"
+
+
+def outcome_words(out: Outcome) -> str:
+    return out.action

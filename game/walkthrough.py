@@ -1,0 +1,54 @@
+"""Play a walkthrough — a file of player commands with times — headless, to an ending."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from . import clock
+from .commands import parse_walkthrough
+
+if TYPE_CHECKING:
+    from .sim import Simulation
+
+
+@dataclass
+class Played:
+    ending: str | None
+    win: bool | None
+    steps: list[dict] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        return {"ending": self.ending, "win": self.win, "steps": self.steps}
+
+
+def play(sim: Simulation, path: Path, *, to_end: bool = True) -> Played:
+    """Run `path`'s commands at their times, then (by default) to the scenario's end."""
+    start = sim.now
+    end = clock.align(clock.parse_when(sim.sc.scenario.start)) + sim.sc.scenario.days * \
+        clock.DAY + clock.HOUR
+    steps = parse_walkthrough(path, sim.names(), start, end)
+    out = Played(None, None)
+    for st in steps:
+        if sim.ending:
+            out.steps.append({"line": st.line, "command": st.command.text, "ok": False,
+                              "reply": "the story was already over"})
+            continue
+        if st.at is not None:
+            sim.run(until=st.at)
+        at = sim.now
+        reply = sim.command(st.command)
+        out.steps.append({"line": st.line, "time": clock.fmt(at), "command": st.command.text,
+                          "ok": reply.ok, "reply": reply.text()})
+    if to_end:
+        sim.run(until=end)
+    if sim.ending:
+        e = next(x for x in sim.sc.endings if x.id == sim.ending)
+        out.ending, out.win = e.id, e.win
+    return out
+
+
+def walkthroughs(folder: Path) -> list[Path]:
+    """A scenario's walkthroughs: win-*.txt and lose-*.txt beside its scenario.toml."""
+    return sorted(p for p in folder.glob("*.txt") if p.name.startswith(("win-", "lose-")))
