@@ -146,10 +146,18 @@ class Simulation:
                                          schedule=[], sleep=(0, 0), is_player=True)
             self.db.execute("INSERT INTO people VALUES (?, ?, ?, ?, ?, 1)",
                             (PLAYER, pl.name, "you", pl.start, self.people[PLAYER].spec()))
+        day_start = self.now - clock.time_of_day(self.now)
         for rid, person in self.people.items():
+            # Where everyone was earlier that day follows from their schedules: write it, so
+            # "who was there?" can be asked about the backstory too.
+            last = None
+            for t in range(day_start, self.now + 1, clock.TICK):
+                place = person.status_at(t)[1]
+                if place != last:
+                    w.move(rid, place, t)
+                    last = place
             status, place = person.status_at(self.now)
             self.state[rid] = RState(place=place, status=status)
-            w.move(rid, place, self.now)
         self._initial_beliefs()
         self._save_runtime()
 

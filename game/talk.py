@@ -54,15 +54,17 @@ def choose_topic(sim: Simulation, speaker: str, listener: str) -> Belief | None:
     st = sim.state[speaker]
     told = set(st.told)
     options, weights = [], []
+    person = sim.people[speaker]
     for b in sim.tellable(speaker):
         claim = f"{b.subject}.{b.attribute}"
-        if f"{listener}|{claim}|{b.value}" in told:
+        lie = person.lie_for(claim, listener)
+        value = lie["value"] if lie else b.value  # what they would say
+        if f"{listener}|{claim}|{value}" in told:
             continue
-        if b.subject == listener or (b.value == listener and sim.is_actor_attribute(
+        if b.subject == listener or (value == listener and sim.is_actor_attribute(
                 b.attribute)):
             continue  # not gossip to its subject's face
-        if listener in (b.teller, b.origin) and not sim.people[speaker].lie_for(claim,
-                                                                                listener):
+        if listener in (b.teller, b.origin) and not lie:
             continue  # not back to whoever told them (a liar tells anyone)
         imp = b.importance if b.importance is not None else sim.importance(claim)
         age_h = max(0, sim.now - b.updated_at) / 60
