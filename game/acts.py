@@ -71,7 +71,9 @@ def scheduled(sim: Simulation, ev: ScheduledEvent) -> None:
         summary = ev.text or f"a new notice went up: {doc['name']}"
         eid = _record(sim, ev, place or doc["place"], summary, changes, participants,
                       witnesses)
-        for who in participants + witnesses:
+        # Whoever posts a notice knows what it says first-hand; the rest read it.
+        perception.seen(sim, eid, doc["says"], participants, "firsthand")
+        for who in witnesses:
             perception.read(sim, who, ev.document, eid)
     else:  # happen
         summary = ev.text or f"{ev.id.replace('_', ' ')}"

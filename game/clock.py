@@ -75,3 +75,19 @@ def in_window(tod: int, start: int, end: int) -> bool:
 def align(minute: int) -> int:
     """Round down to the tick."""
     return minute - minute % TICK
+
+
+_TOKEN = re.compile(r"^d(\d+)_(\d{2})(\d{2})$")
+
+
+def parse_token(value: str) -> int | None:
+    """A time written as a claim value, 'd3_1800' -> sim minute; None if it is not one."""
+    m = _TOKEN.match(value)
+    if not m:
+        return None
+    return (int(m.group(1)) - 1) * DAY + int(m.group(2)) * HOUR + int(m.group(3))
+
+
+def token(minute: int) -> str:
+    t = time_of_day(minute)
+    return f"d{day_of(minute)}_{t // HOUR:02d}{t % HOUR:02d}"

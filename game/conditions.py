@@ -39,6 +39,7 @@ FUNCTIONS: dict[str, tuple[int, int, str]] = {
     "now": (0, 0, "now() -> the current sim minute"),
     "time": (1, 1, 'time("day 3 18:00") -> that sim minute'),
     "at": (2, 2, 'at("cy", "market") -> cy is there now'),
+    "present": (1, 1, 'present("school") -> how many residents are there now, awake'),
     "trust": (2, 2, 'trust("ada", "bo") -> how far ada trusts bo, 0..1'),
     "reached": (1, 1, 'reached("found_drawer") -> the player has reached a knowledge stage'),
     "concluded": (1, 1, 'concluded("ada_key.moved_by") -> the answer the player gave, "" if '

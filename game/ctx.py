@@ -89,3 +89,6 @@ class ConditionContext:
 
     def fn_affinity(self, a: str, b: str) -> float:
         return self.sim.world.affinity(a, b)
+
+    def fn_present(self, place: str) -> int:
+        return len([r for r in self.sim.present(place) if not self.sim.people[r].is_player])

@@ -69,10 +69,46 @@ def _target(reaction: Reaction, b: Belief) -> str | None:
     return t
 
 
+ATTEND_EARLY = 40  # minutes before the believed time a resident sets off to attend
+
+
+def _attend(sim: Simulation, rid: str, reaction: Reaction, b: Belief, key: str) -> bool:
+    """Go to a meeting where and when the resident believes it is (a reversible action)."""
+    when = clock.parse_token(b.value)
+    if when is None or not (0 <= when - sim.now <= ATTEND_EARLY + 20):
+        return False
+    place = reaction.place
+    if reaction.place_from:
+        ps, pa = split(reaction.place_from)
+        pb = sim.store.belief(rid, ps, pa, history=False)
+        if pb is None or pb.state.value == "past":
+            return False
+        place = pb.value
+    if place not in sim.places:
+        return False
+    st = sim.state[rid]
+    st.fired.append(key)
+    st.intent = Intent(action="attend", purpose="act", reaction=reaction.id,
+                       claim=f"{b.subject}.{b.attribute}", value=b.value, since=sim.now,
+                       expires=when + clock.HOUR, place=place)
+    sim.db.execute(
+        "INSERT INTO decisions (at, resident, reaction, action, class, claim, value, support, "
+        "bar, outcome, via, used, verified_first) VALUES (?, ?, ?, 'attend', 'reversible', ?, "
+        "?, ?, ?, 'acted', NULL, ?, 0)",
+        (sim.now, rid, reaction.id, f"{b.subject}.{b.attribute}", b.value,
+         support(b).score, _bar("reversible"),
+         json.dumps([f"{b.subject}.{b.attribute}"] + ([reaction.place_from]
+                                                        if reaction.place_from else []))))
+    sim.store.record_use(rid, b.subject, b.attribute, sim.now)
+    return True
+
+
 def _judge(sim: Simulation, rid: str, reaction: Reaction, b: Belief, target: str | None,
            key: str) -> bool:
     st = sim.state[rid]
     action = reaction.action
+    if action == "attend":
+        return _attend(sim, rid, reaction, b, key)
     cls = ACTION_CLASS[action]
     topic = sim.topic(b.attribute)
     trust = sim.store.trust(rid, b.teller, topic) if b.teller else 0.6

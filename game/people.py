@@ -27,6 +27,7 @@ class Person:
     schedule: list[tuple[int, str]]  # (minute of day, place), sorted
     sleep: tuple[int, int]  # (start, end) minute of day; may wrap past midnight
     away: list[tuple[int, int, str]] = field(default_factory=list)  # (from, to, place)
+    visits: list[tuple[int, int, str]] = field(default_factory=list)  # (from, to, place)
     lies: dict[str, dict] = field(default_factory=dict)  # claim -> {value, basis, to}
     note: str = ""
     is_player: bool = False
@@ -52,6 +53,9 @@ class Person:
         for start, end, place in self.away:
             if start <= minute < end:
                 return AWAY, place
+        for start, end, place in self.visits:
+            if start <= minute < end:
+                return AWAKE, place
         tod = clock.time_of_day(minute)
         if self.sleep[0] != self.sleep[1] and clock.in_window(tod, *self.sleep):
             return ASLEEP, self.home
@@ -76,7 +80,7 @@ class Person:
     def spec(self) -> str:
         return json.dumps({
             "traits": self.traits, "schedule": self.schedule, "sleep": self.sleep,
-            "away": self.away, "lies": self.lies, "note": self.note,
+            "away": self.away, "visits": self.visits, "lies": self.lies, "note": self.note,
         }, sort_keys=True)
 
     @classmethod
@@ -85,7 +89,9 @@ class Person:
         s = json.loads(spec)
         return cls(id=pid, name=name, role=role, home=home, traits=s["traits"],
                    schedule=[tuple(x) for x in s["schedule"]], sleep=tuple(s["sleep"]),
-                   away=[tuple(x) for x in s["away"]], lies=s["lies"], note=s.get("note", ""),
+                   away=[tuple(x) for x in s["away"]],
+                   visits=[tuple(x) for x in s.get("visits", [])], lies=s["lies"],
+                   note=s.get("note", ""),
                    is_player=bool(is_player))
 
 
@@ -99,6 +105,8 @@ def from_scenario(r) -> Person:
         sleep=(clock.parse_time_of_day(r.sleep.start), clock.parse_time_of_day(r.sleep.end)),
         away=sorted((clock.parse_when(a.start), clock.parse_when(a.end), a.place)
                     for a in r.away),
+        visits=sorted((clock.parse_when(a.start), clock.parse_when(a.end), a.place)
+                      for a in r.visits),
         lies={lie.claim: {"value": lie.value, "basis": lie.basis, "to": lie.to}
               for lie in r.lies},
         note=r.note,

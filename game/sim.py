@@ -26,7 +26,7 @@ from .player import PLAYER, Reply
 from .scenario import load_scenario
 from .scenario.loader import LoadedScenario, parse_text
 from .scenario.model import Attribute, Reaction, Scenario
-from .state import RState
+from .state import Intent, RState
 from .words import TemplateNarrator
 from .world import Event, World
 
@@ -318,7 +318,7 @@ class Simulation:
             version = self.world.version(did, "version") or 1
             for rid in self.present(doc["place"]):
                 st = self.state[rid]
-                if self.people[rid].is_player or st.read.get(did, 0) >= version:
+                if st.read.get(did, 0) >= version:
                     continue
                 if self.rng.random() < 0.3 + 0.5 * self.people[rid].curiosity:
                     perception.read(self, rid, did)
@@ -333,6 +333,11 @@ class Simulation:
         if self.now > it.expires:
             st.intent = None
             return
+        if it.action == "stay":
+            if st.place != it.place:
+                st.place = it.place
+                self.world.move(rid, it.place, self.now)
+            return  # stays until the intent expires
         if it.target and it.target in self.state:
             tst = self.state[it.target]
             if tst.status != AWAKE:
@@ -345,7 +350,8 @@ class Simulation:
             self.world.move(rid, dest, self.now)
             return
         self._perform(rid, it)
-        st.intent = None
+        if st.intent is it:
+            st.intent = None
 
     def _perform(self, rid: str, it) -> None:
         st = self.state[rid]
@@ -386,6 +392,17 @@ class Simulation:
                         claim=it.claim, value=it.value, changes=changes)
         elif it.action == "ask" and target:
             acts.ask(self, rid, target, it.claim, place)
+        elif it.action == "attend":
+            self.record(Event(kind="attend", at=self.now, actor=rid, place=place,
+                              claim=it.claim, value=it.value,
+                              summary=f"{self.name(rid)} came to {self.place_name(place)} for "
+                              f"{self.say_claim(it.claim, it.value)}", participants=[rid],
+                              witnesses=[x for x in self.present(place) if x != rid]))
+            self.state[rid].intent = Intent(action="stay", purpose="act", reaction=it.reaction,
+                                            claim=it.claim, value=it.value, since=self.now,
+                                            expires=it.expires, place=place)
+            self.count("action_attend")
+            return
         self.count("action_" + it.action)
 
     # -- evidence ------------------------------------------------------------------------------
@@ -462,9 +479,10 @@ class Simulation:
                 if self.state[rid].place == place and self.state[rid].status == AWAKE]
 
     def tellable(self, rid: str) -> list[Belief]:
+        # Importance 0 is what a resident never brings up unasked (they still answer).
         bs = [b for b in self.store.beliefs(rid, about_others=False)
               if b.state.value != "past" and b.confidence >= talk.MIN_TELL_CONFIDENCE
-              and b.value != "missing"]
+              and b.value != "missing" and b.importance != 0]
         bs.sort(key=lambda b: (-(b.importance if b.importance is not None else
                                  self.importance(f"{b.subject}.{b.attribute}")),
                                -b.updated_at, b.subject, b.attribute))
@@ -541,9 +559,13 @@ class Simulation:
             self.objects[subject]["name"] if subject in self.objects else subject)
         if value is None:
             return f"{who}'s {attribute.replace('_', ' ')}"
+        words = self.value_words(value, attribute)
+        if attribute.startswith("at_d") and attribute[4:].replace("_", "").isdigit():
+            day, hhmm = attribute[4:].split("_")
+            return f"{who} was at {words} on day {day} at {hhmm[:2]}:{hhmm[2:]}"
         if label and label.label:
-            return label.label.format(subject=who, value=self.value_words(value))
-        return f"{who} {attribute.replace('_', ' ')}: {self.value_words(value)}"
+            return label.label.format(subject=who, value=words)
+        return f"{who} {attribute.replace('_', ' ')}: {words}"
 
     def document_name(self, b: Belief) -> str:
         rec = self.held_evidence(b.resident, b)
@@ -554,7 +576,11 @@ class Simulation:
             return self.objects[doc]["name"]
         return "a notice"
 
-    def value_words(self, value: str) -> str:
+    def value_words(self, value: str, attribute: str | None = None) -> str:
+        if attribute is not None:
+            a = self.attributes.get(attribute)
+            if a is not None and value in a.values:
+                return a.values[value]
         if value in self.people:
             return self.name(value)
         place, _, spot = value.partition(".")

@@ -73,6 +73,7 @@ class BeliefState:
     updated_at: int = 0
     unjudged: int = 0  # hearsay rows whose teller has not yet been judged first-hand
     premises: list[str] = field(default_factory=list)
+    facts: dict[str, int] = field(default_factory=dict)  # world-fact versions it rests on (§9)
 
     # -- candidates ----------------------------------------------------------------------
 
@@ -108,6 +109,18 @@ class BeliefState:
     @property
     def firsthand_ranked(self) -> bool:
         return self.held().rank >= FIRSTHAND_RANK
+
+    def quiet_since(self) -> int:
+        """When the hearsay aging clock last restarted: new evidence or a player's move (§6)."""
+        if self.last_intervention_at is not None and self.last_intervention_at > \
+                self.last_evidence_at:
+            return self.last_intervention_at
+        return self.last_evidence_at
+
+    def outdated_by(self, fact: str, version: int | None) -> bool:
+        """Does a piece of evidence at `version` of `fact` show the world moved past what this
+        belief rests on (§9)?"""
+        return version is not None and fact in self.facts and self.facts[fact] < version
 
     def cands_json(self) -> str:
         return json.dumps([c.to_json() for c in self.cands], separators=(",", ":"))

@@ -46,9 +46,7 @@ def state_from_row(r: tuple) -> BeliefState:
 
 def row_from_state(b: BeliefState) -> tuple:
     held = b.held()
-    quiet = b.last_evidence_at
-    if b.last_intervention_at is not None and b.last_intervention_at > quiet:
-        quiet = b.last_intervention_at
+    quiet = b.quiet_since()
     return (
         b.id, b.resident, b.claim_id, b.value, b.confidence, b.state, held.rank, held.kind,
         b.cands_json(), b.since, b.created_at, b.updated_at, b.last_evidence_at,

@@ -22,7 +22,6 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from .errors import GuardRefusal, InvalidEvidence
 from .evidence import Evidence, Id
 from .kinds import (
-    FIRSTHAND_RANK,
     Basis,
     SourceKind,
     initial_confidence,
@@ -124,12 +123,8 @@ def check(store: MemoryStore, p: Proposal, world: WorldView | None = None) -> Ev
                                                         SourceKind.WITNESSED)):
             raise GuardRefusal(UPGRADE, f"evidence {eid} is {cited.kind} ({cited.source}); "
                                f"rewording it as {kind.value} would upgrade its source")
-    if r >= FIRSTHAND_RANK and kind is not SourceKind.DECLARED:
-        # Never promote what the resident only heard or was given into having seen it.
-        for e in store.evidence(p.resident, p.subject, p.attribute):
-            if (e.value == p.value and e.kind in ("hearsay", "implanted") and not p.event):
-                raise GuardRefusal(UPGRADE, f"{p.resident} only has {e.kind} for this; it "
-                                   "cannot become first-hand without a world event")
+    # What the resident only heard or was given never becomes "seen" without a world event:
+    # first-hand and witnessed proposals were made to name one the resident attended above.
     try:
         return Evidence(
             resident=p.resident, subject=p.subject, attribute=p.attribute, value=p.value,

@@ -6,7 +6,8 @@
 Order matters (seed 004): provenance is compared before any confidence arithmetic, then the
 independence of the origin, then exactly one of reinforce / doubt / anomaly / correct /
 reconsider / keep. For a claim about a state that can change, later first-hand evidence is an
-update, not a contradiction.
+update, not a contradiction; so is evidence of a newer version of a world fact the held value
+rests on (§9), when it comes from a source at least as strong.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from .kinds import (
     State,
     initial_confidence,
     rank_name,
+    round_half_up,
 )
 
 RULES = "rules"  # the default policy: held value changes only by update, correct, reconsider
@@ -82,6 +84,7 @@ def new_belief(e: Evidence, initial: int, evidence_id: int | None, nature: str,
         last_evidence_at=e.at,
         last_intervention_at=e.at if e.by_player else None, created_at=e.at, updated_at=e.at,
         importance=e.importance, last_evoked_at=e.at,
+        facts={e.fact_key: e.version} if e.version is not None else {},
     )
 
 
@@ -105,26 +108,44 @@ def revise(belief: BeliefState | None, e: Evidence, *, initial: int | None = Non
 def apply(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
           policy: str = RULES) -> Outcome:
     """Revise `b` in place with `e`, in the documented order."""
-    r = e.rank
+    quiet = b.quiet_since()
     if e.by_player:
-        b.last_intervention_at = e.at
+        b.last_intervention_at = max(e.at, b.last_intervention_at or 0)
     if e.importance is not None and (b.importance is None or e.importance > b.importance):
         b.importance = e.importance
+    out = _rules(b, e, initial, evidence_id, policy)
+    if not out.exposure:
+        b.last_evidence_at = max(b.last_evidence_at, e.at)
+        b.updated_at = max(b.updated_at, e.at)
+    if b.quiet_since() != quiet:
+        # New evidence or a player's intervention restarts the aging clock (§6); `aged` counts
+        # the periods applied since the clock last started, so it restarts with it. A player
+        # re-telling something already heard is exposure, but still an intervention.
+        b.aged = 0
+    if e.version is not None and e.value == b.value:
+        b.facts[e.fact_key] = max(b.facts.get(e.fact_key, 0), e.version)
+    return out
+
+
+def _rules(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
+           policy: str) -> Outcome:
+    r = e.rank
     supports = e.value == b.value
     held = b.held()
 
-    # States and events: a later first-hand observation of a changeable state is an update.
-    if b.nature == STATE_NATURE and r >= FIRSTHAND_RANK and e.at > b.since and not supports:
-        return _touch(b, e, _update(b, e, initial, evidence_id, policy))
+    # States and events: a later first-hand observation of a changeable state is an update, and
+    # so is a newer version of a world fact the held value rests on (§9): the world moved.
+    if not supports and (_observed_later(b, e) or _newer_version(b, e)):
+        return _update(b, e, initial, evidence_id, policy)
 
     if policy == NOISY_OR:
-        return _touch(b, e, _noisy(b, e, initial, evidence_id))
+        return _noisy(b, e, initial, evidence_id)
 
     # 1. Provenance first.
     if not supports and r < held.rank:
-        return _touch(b, e, _lower(b, e, initial, evidence_id))
+        return _lower(b, e, initial, evidence_id)
     if not supports and r > held.rank:
-        return _touch(b, e, _correct(b, e, initial, evidence_id, "outranks"))
+        return _correct(b, e, initial, evidence_id, "outranks")
 
     # 2. Independence: the same origin again is exposure, never corroboration.
     if _already_counted(b, e):
@@ -134,11 +155,21 @@ def apply(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
 
     # 3. Exactly one of the rest.
     if supports:
-        return _touch(b, e, _reinforce(b, e, evidence_id))
+        return _reinforce(b, e, evidence_id)
     if b.state in (DOUBTFUL, ANOMALOUS) and r >= FIRSTHAND_RANK:
-        return _touch(b, e, _correct(b, e, initial, evidence_id, "first-hand"))
+        return _correct(b, e, initial, evidence_id, "first-hand")
     out = _contradict(b, e, initial, evidence_id)
-    return _touch(b, e, _reconsider(b, e) or out)
+    return _reconsider(b, e) or out
+
+
+def _observed_later(b: BeliefState, e: Evidence) -> bool:
+    return b.nature == STATE_NATURE and e.rank >= FIRSTHAND_RANK and e.at > b.since
+
+
+def _newer_version(b: BeliefState, e: Evidence) -> bool:
+    """Evidence of a newer version of a fact the held value rests on, from a source at least as
+    strong (a lower-ranked one still may not change the value: provenance first)."""
+    return b.outdated_by(e.fact_key, e.version) and e.rank >= b.held().rank
 
 
 # -- the rules ----------------------------------------------------------------------------------
@@ -155,11 +186,11 @@ def _reinforce(b: BeliefState, e: Evidence, evidence_id: int | None) -> Outcome:
 def _contradict(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None) -> Outcome:
     _add_or_raise(b, e, initial, evidence_id)
     if e.by_player:
-        _set_conf(b, max(DOUBT_FLOOR, b.confidence - ANOMALY_STEP))
+        _set_conf(b, _lowered(b.confidence, ANOMALY_STEP, DOUBT_FLOOR))
         b.state = ANOMALOUS
         return Outcome("anomaly", True,
                        f"{who(e)} says {e.value}, against {b.value}: the player's doing")
-    _set_conf(b, max(DOUBT_FLOOR, b.confidence - DOUBT_STEP))
+    _set_conf(b, _lowered(b.confidence, DOUBT_STEP, DOUBT_FLOOR))
     if b.state != ANOMALOUS:
         b.state = DOUBTFUL
     return Outcome("doubt", True, f"{who(e)} says {e.value}, against {b.value}")
@@ -177,8 +208,7 @@ def _lower(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None) -
     if not lowered_before:
         floor = FIRSTHAND_FLOOR if held.rank >= FIRSTHAND_RANK else DOUBT_FLOOR
         step = ANOMALY_STEP if e.by_player else DOUBT_STEP
-        if b.confidence > floor:
-            _set_conf(b, max(floor, b.confidence - step))
+        _set_conf(b, _lowered(b.confidence, step, floor))
     if e.by_player:
         b.state = ANOMALOUS
     elif b.state != ANOMALOUS:
@@ -210,10 +240,13 @@ def _correct(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
 def _reconsider(b: BeliefState, e: Evidence) -> Outcome | None:
     if b.state != DOUBTFUL:
         return None
+    held_rank = b.held().rank
     best = None
     for c in b.cands:
-        if c.value != b.value and len(c.origins) >= 2 and c.conf > b.confidence and (
-                best is None or c.conf > best.conf):
+        # Only a candidate ranking with the held value or above: provenance comes before any
+        # arithmetic (seed 004), so values resting on weaker evidence never win by confidence.
+        if c.value != b.value and c.rank >= held_rank and len(c.origins) >= 2 and \
+                c.conf > b.confidence and (best is None or c.conf > best.conf):
             best = c
     if best is None:
         return None
@@ -253,7 +286,7 @@ def _noisy(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None) -
     s = initial / 100
     if e.value == b.value:
         _merge_origin(held, e, evidence_id)
-        _set_conf(b, min(NOISY_CAP, round(100 - (100 - b.confidence) * (1 - s))))
+        _set_conf(b, _noisy_merge(b.confidence, s))
         _settle(b, e)
         return Outcome("reinforce", True, f"{who(e)} supports {b.value} (noisy-OR)")
     c = b.cand(e.value)
@@ -268,10 +301,14 @@ def _noisy(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None) -
         b.cands.append(c)
     else:
         _merge_origin(c, e, evidence_id)
-        c.conf = min(NOISY_CAP, round(100 - (100 - c.conf) * (1 - s)))
+        c.conf = _noisy_merge(c.conf, s)
     old_value = b.value
     _set_conf(b, NOISY_CONTRADICTED)
-    best = max(b.cands, key=lambda x: (x.conf, x.value == old_value))
+    # The strongest candidate holds, among those ranking with the old value or above: provenance
+    # first holds under both policies, so a value resting on weaker evidence (kept below the
+    # held value only while it stood) never takes over by arithmetic once the held value falls.
+    best = max((x for x in b.cands if x.rank >= held.rank),
+               key=lambda x: (x.conf, x.value == old_value))
     b.value = best.value
     b.confidence = best.conf
     if b.value == old_value:
@@ -292,6 +329,18 @@ def _noisy(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None) -
 
 
 # -- helpers ------------------------------------------------------------------------------------
+
+
+def _noisy_merge(c: int, s: float) -> int:
+    """Seed 002's merge of supporting evidence of strength s: min(99, 100 - (100 - c)(1 - s)),
+    rounded half up like every other figure in the model."""
+    return min(NOISY_CAP, round_half_up(100 - (100 - c) * (1 - s)))
+
+
+def _lowered(c: int, step: int, floor: int) -> int:
+    """c - step, but not below floor; a floor stops a fall, it never raises a confidence that
+    was already below it (a contradiction never makes a resident surer)."""
+    return max(min(c, floor), c - step)
 
 
 def _entry_confidence(initial: int, policy: str) -> int:
@@ -355,12 +404,3 @@ def _settle(b: BeliefState, e: Evidence) -> None:
         b.state = INFLUENCING
     if e.rank >= FIRSTHAND_RANK and e.at >= b.since:
         b.wants_look = False
-
-
-def _touch(b: BeliefState, e: Evidence, out: Outcome) -> Outcome:
-    """New (non-exposure) evidence restarts the hearsay aging clock (§6)."""
-    if not out.exposure:
-        b.last_evidence_at = max(b.last_evidence_at, e.at)
-        b.aged = 0
-        b.updated_at = max(b.updated_at, e.at)
-    return out

@@ -13,7 +13,7 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .belief import BeliefState
+from .belief import STATE_NATURE, BeliefState
 from .codec import INSERT_BELIEF, SELECT_BELIEF, UPDATE_BELIEF, row_from_state, state_from_row
 from .errors import InvalidEvidence
 from .evidence import Evidence
@@ -100,7 +100,7 @@ class Batch:
             for p in e.premises:
                 s, _, attr = p.rpartition(".")
                 wanted.add((e.resident, claims[(s, attr)][0]))
-        self._load(wanted)
+        self._load(wanted, with_facts=any(e.version is not None for e in evs))
 
         next_eid = (self.db.execute("SELECT max(id) FROM evidence").fetchone()[0] or 0) + 1
         self.next_bid = (self.db.execute("SELECT max(id) FROM beliefs").fetchone()[0] or 0) + 1
@@ -194,14 +194,21 @@ class Batch:
                 "SELECT id, teller, value FROM evidence WHERE resident = ? AND claim_id = ? "
                 "AND kind = 'hearsay' AND judged = 0 ORDER BY id", key).fetchall()
         book = self.store.trust_book
+        seen: set[tuple[str, str]] = set()
         for hid, teller, value in list(rows) + pend:
-            book.judge(e.resident, teller, topic, value == e.value, at=e.at, evidence_id=eid)
             self.judged.append(hid)
+            if (teller, value) in seen:
+                continue  # a teller who said the same thing eight times is judged once
+            seen.add((teller, value))
+            confirmed = value == e.value
+            if not confirmed and b.nature == STATE_NATURE:
+                continue  # a state may have changed since they spoke: no proof they were wrong
+            book.judge(e.resident, teller, topic, confirmed, at=e.at, evidence_id=eid)
         b.unjudged = 0
 
     # -- reading and writing -----------------------------------------------------------------
 
-    def _load(self, wanted: set[tuple[str, int]]) -> None:
+    def _load(self, wanted: set[tuple[str, int]], with_facts: bool) -> None:
         keys = list(wanted)
         for i in range(0, len(keys), 400):
             chunk = keys[i:i + 400]
@@ -211,6 +218,21 @@ class Batch:
             for row in self.db.execute(sql, params):
                 b = state_from_row(row)
                 self.beliefs[(b.resident, b.claim_id)] = b
+        if with_facts:
+            self._load_facts()
+
+    def _load_facts(self) -> None:
+        """The fact versions loaded beliefs rest on, so versioned evidence can tell whether the
+        world moved past them (§9). Only batches that carry versions need them."""
+        by_id = {b.id: b for b in self.beliefs.values()}
+        ids = list(by_id)
+        for i in range(0, len(ids), 500):
+            chunk = ids[i:i + 500]
+            marks = ", ".join("?" for _ in chunk)
+            for bid, fact, version in self.db.execute(
+                    f"SELECT belief_id, fact, version FROM belief_facts WHERE belief_id IN "
+                    f"({marks})", chunk):
+                by_id[bid].facts[fact] = version
 
     def _write(self) -> None:
         ex = self.db.conn.executemany

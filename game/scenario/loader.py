@@ -212,10 +212,11 @@ class Checker:
             self._place(("residents", i, "home"), r.home)
             for j, s in enumerate(r.schedule):
                 self._place(("residents", i, "schedule", j, "place"), s.place)
-            for j, a in enumerate(r.away):
-                self._place(("residents", i, "away", j, "place"), a.place)
-                if clock.parse_when(a.end) <= clock.parse_when(a.start):
-                    self.bad(("residents", i, "away", j), "an absence ends after it starts")
+            for key in ("away", "visits"):
+                for j, a in enumerate(getattr(r, key)):
+                    self._place(("residents", i, key, j, "place"), a.place)
+                    if clock.parse_when(a.end) <= clock.parse_when(a.start):
+                        self.bad(("residents", i, key, j), "it must end after it starts")
             for key in ("trust", "relationships"):
                 for other in getattr(r, key):
                     if other not in self.people:
@@ -292,8 +293,9 @@ class Checker:
     def _belief(self, i: int, b) -> None:
         loc = ("beliefs", i)
         self._person(loc + ("resident",), b.resident)
-        for key in ("teller", "origin"):
-            self._person(loc + (key,), getattr(b, key))
+        self._person(loc + ("teller",), b.teller)
+        if b.origin not in self.documents and b.origin not in self.objects:
+            self._person(loc + ("origin",), b.origin)  # a rumour starts with a person or a notice
         if b.document and b.document not in self.documents:
             self.bad(loc + ("document",), f"no document {b.document!r}")
         subject, _, attribute = b.claim.partition(".")

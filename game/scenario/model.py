@@ -67,6 +67,7 @@ class Attribute(Strict):
     label: str | None = None  # how words render it: "{subject} is at {value}"
     actor: bool = False  # the value is the person who did it ("moved_by")
     importance: Annotated[int, Field(ge=0, le=10)] = 3
+    values: dict[str, str] = {}  # words for values: { d3_1800 = "day 3 at six" }
 
 
 class Place(Strict):
@@ -124,6 +125,7 @@ class Resident(Strict):
     schedule: list[ScheduleEntry] = []
     sleep: Sleep = Sleep()
     away: list[Absence] = []
+    visits: list[Absence] = []  # somewhere else than the schedule says, awake and in town
     trust: dict[Ident, Fraction] = {}
     relationships: dict[Ident, Annotated[float, Field(ge=-1.0, le=1.0)]] = {}
     lies: list[Lie] = []
@@ -223,6 +225,7 @@ class Reaction(Strict):
     verify: list[Literal["look", "ask_teller", "ask_subject", "wait"]] = [
         "look", "ask_teller", "ask_subject", "wait"]
     effects: list[Statement] = []  # world facts the action changes when it happens
+    place_from: ClaimRef | None = None  # attend: the claim whose held value is the place
 
 
 class Ending(Strict):

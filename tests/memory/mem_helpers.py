@@ -1,0 +1,57 @@
+"""Small builders for evidence, so each test reads like the rule it pins.
+
+Named `mem_helpers` (not `helpers`) because tests/ has no packages and module basenames must be
+unique across tests/memory, tests/game and tests/ui.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from memory import Evidence, MemoryStore
+
+DAY = 24 * 60  # sim minutes
+_events = itertools.count(1)
+
+
+def seen(resident: str, subject: str, attribute: str, value: str, *, at: int = 0,
+         event: str | None = None, kind: str = "witnessed", **kw) -> Evidence:
+    """First-hand-ranked evidence of the resident's own: a fresh world event unless given."""
+    return Evidence(resident=resident, subject=subject, attribute=attribute, value=value,
+                    kind=kind, at=at, event=event or f"ev{next(_events)}", **kw)
+
+
+def told(resident: str, subject: str, attribute: str, value: str, *, teller: str,
+         origin: str | None = None, at: int = 0, **kw) -> Evidence:
+    """Hearsay: `teller` told `resident`; `origin` (default the teller) first claimed it."""
+    return Evidence(resident=resident, subject=subject, attribute=attribute, value=value,
+                    kind="hearsay", teller=teller, origin=origin or teller, at=at, **kw)
+
+
+def declared(resident: str, subject: str, attribute: str, value: str, *, at: int = 0,
+             **kw) -> Evidence:
+    """The subject said it about themselves."""
+    return Evidence(resident=resident, subject=subject, attribute=attribute, value=value,
+                    kind="declared", teller=subject, at=at, **kw)
+
+
+def read(resident: str, subject: str, attribute: str, value: str, *,
+         document: str = "ledger", at: int = 0, **kw) -> Evidence:
+    return Evidence(resident=resident, subject=subject, attribute=attribute, value=value,
+                    kind="document", document=document, at=at, **kw)
+
+
+def implanted(resident: str, subject: str, attribute: str, value: str, *, at: int = 0,
+              **kw) -> Evidence:
+    return Evidence(resident=resident, subject=subject, attribute=attribute, value=value,
+                    kind="implanted", at=at, **kw)
+
+
+def dump(store: MemoryStore) -> list[str]:
+    """The whole database as SQL text: equal dumps mean the store is byte-for-byte unchanged."""
+    return list(store.db.conn.iterdump())
+
+
+def cands(belief) -> dict[str, int]:
+    """value -> confidence of every candidate, held value included."""
+    return {c.value: c.confidence for c in belief.candidates}

@@ -1,0 +1,77 @@
+"""A belief's explanation (issue 2, epistemics §1, §3, §5): the chain of evidence behind the
+current value, teller by teller back to the origin, as data the UI and command line render."""
+
+from mem_helpers import read, seen, told
+
+K = ("key", "taken_by")
+
+
+def test_chain_teller_by_teller_to_the_origin(store):
+    """dee saw cy take the key, told bo ("I saw it"), bo told ada ("I heard"): ada's
+    explanation walks ada <- bo <- dee, who saw it (complete)."""
+    store.perceive(seen("dee", *K, "cy", event="take", at=0))
+    store.perceive(told("bo", *K, "cy", teller="dee", basis="saw", at=10))
+    store.perceive(told("ada", *K, "cy", teller="bo", origin="dee", at=20))
+
+    ex = store.explain("ada", *K)
+    assert (ex.value, ex.confidence, ex.source) == ("cy", 58, "rumour")
+    [chain] = ex.supports
+    assert chain.origin_key == "person:dee"
+    assert chain.as_told == ["dee", "bo"]
+    assert [(s.resident, s.kind, s.teller) for s in chain.steps] == [
+        ("ada", "hearsay", "bo"), ("bo", "hearsay", "dee"), ("dee", "witnessed", None)]
+    assert chain.steps[-1].event == "take"
+    assert chain.complete
+    lines = ex.lines()
+    assert lines[0].startswith("ada believes key.taken_by = cy (58")
+    assert "dee saw it happen (take)" in lines[-1]
+
+
+def test_teller_who_said_it_without_evidence(store):
+    """A chain ends at someone with no evidence at all, who said it anyway."""
+    store.perceive(told("ada", *K, "cy", teller="eve", at=5))
+    [chain] = store.explain("ada", *K).supports
+    assert [s.resident for s in chain.steps] == ["ada", "eve"]
+    assert chain.steps[-1].recorded is False
+    assert not chain.complete
+    assert "said it without knowing it" in chain.steps[-1].describe()
+
+
+def test_teller_heard_it_only_after_telling(store):
+    """Evidence the teller met only after telling does not explain what they told."""
+    store.perceive(told("ada", *K, "cy", teller="eve", at=5))
+    store.perceive(seen("eve", *K, "cy", at=50))
+    [chain] = store.explain("ada", *K).supports
+    assert chain.steps[-1].recorded is False
+
+
+def test_one_chain_per_independent_origin_and_what_stands_against(store):
+    store.perceive(read("ada", *K, "cy", document="ledger"))
+    store.perceive(told("ada", *K, "cy", teller="bo", at=5))
+    store.perceive(told("ada", *K, "cy", teller="fay", origin="bo", at=6))  # same origin
+    store.perceive(told("ada", *K, "dee", teller="gus", at=7))
+    ex = store.explain("ada", *K)
+    assert [c.origin_key for c in ex.supports] == ["document:ledger", "person:bo"]
+    assert [(e.value, e.teller) for e in ex.against] == [("dee", "gus")]
+    assert [c.value for c in ex.candidates] == ["cy", "dee"]
+    assert ex.history[0].cause == "new"
+
+
+def test_cycles_stop(store):
+    """Tellers who told each other stop the walk instead of looping."""
+    store.perceive(told("bo", *K, "cy", teller="eve", at=1))
+    store.perceive(told("eve", *K, "cy", teller="bo", at=2))
+    store.perceive(told("ada", *K, "cy", teller="bo", at=3))
+    [chain] = store.explain("ada", *K).supports
+    assert [s.resident for s in chain.steps] == ["ada", "bo", "eve"]
+    assert not chain.complete
+
+
+def test_no_belief_no_explanation(store):
+    assert store.explain("ada", *K) is None
+
+
+def test_explanation_is_plain_data(store):
+    store.perceive(told("ada", *K, "cy", teller="bo", at=5))
+    data = store.explain("ada", *K).model_dump()
+    assert data["supports"][0]["steps"][0]["teller"] == "bo"
