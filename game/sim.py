@@ -104,7 +104,8 @@ class Simulation:
         w.set_meta("scenario_file", str(loaded.file))
         w.set_meta("seed", str(seed))
         for name, attr in sorted(self.attributes.items()):
-            store.define_attribute(name, nature=attr.nature, topic=attr.topic)
+            store.define_attribute(name, nature=attr.nature, topic=attr.topic,
+                                   importance=attr.importance)
         for p in sc.places:
             self.db.execute("INSERT INTO places VALUES (?, ?, ?, ?, ?, ?)",
                             (p.id, p.name, p.kind, p.x, p.y, json.dumps(p.spots)))
@@ -480,13 +481,10 @@ class Simulation:
 
     def tellable(self, rid: str) -> list[Belief]:
         # Importance 0 is what a resident never brings up unasked (they still answer).
-        bs = [b for b in self.store.beliefs(rid, about_others=False)
-              if b.state.value != "past" and b.confidence >= talk.MIN_TELL_CONFIDENCE
-              and b.value != "missing" and b.importance != 0]
-        bs.sort(key=lambda b: (-(b.importance if b.importance is not None else
-                                 self.importance(f"{b.subject}.{b.attribute}")),
-                               -b.updated_at, b.subject, b.attribute))
-        return bs[:TELLABLE]
+        return [b for b in self.store.top_beliefs(rid, limit=TELLABLE,
+                                                  min_confidence=talk.MIN_TELL_CONFIDENCE,
+                                                  default_importance=DEFAULT_IMPORTANCE)
+                if b.value != "missing"]
 
     def wants_look(self, rid: str) -> list[Belief]:
         return [b for b in self.store.beliefs(rid, attribute="location") if b.wants_look]

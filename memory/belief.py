@@ -15,6 +15,8 @@ from pydantic import BaseModel, ConfigDict
 
 from .kinds import FIRSTHAND_RANK, HEARSAY_RANKS, State, rank_name
 
+_encode = json.JSONEncoder(separators=(",", ":")).encode
+
 STATE_NATURE = "state"  # a claim about a state that can change (where the key is)
 EVENT_NATURE = "event"  # a claim about something that happened (who took the key)
 
@@ -123,7 +125,7 @@ class BeliefState:
         return version is not None and fact in self.facts and self.facts[fact] < version
 
     def cands_json(self) -> str:
-        return json.dumps([c.to_json() for c in self.cands], separators=(",", ":"))
+        return _encode([c.to_json() for c in self.cands])
 
     def copy(self) -> BeliefState:
         import copy as _copy

@@ -18,9 +18,15 @@ INSERT_BELIEF = (
     f"INSERT INTO beliefs ({', '.join(BELIEF_COLUMNS)}) "
     f"VALUES ({', '.join('?' for _ in BELIEF_COLUMNS)})"
 )
+# Who and which claim never change, so an update leaves them (and their index) alone.
+_FIXED = ("id", "resident", "claim_id", "created_at")
+_CHANGING = tuple(c for c in BELIEF_COLUMNS if c not in _FIXED)
+_CHANGING_AT = tuple(BELIEF_COLUMNS.index(c) for c in _CHANGING)
 UPDATE_BELIEF = (
-    "UPDATE beliefs SET " + ", ".join(f"{c} = ?" for c in BELIEF_COLUMNS[1:]) + " WHERE id = ?"
+    "UPDATE beliefs SET " + ", ".join(f"{c} = ?" for c in _CHANGING) + " WHERE id = ?"
 )
+
+dumps = json.JSONEncoder(separators=(",", ":")).encode  # one encoder, not one per call
 
 # What a SELECT must return for `state_from_row`, with the claim joined in.
 SELECT_BELIEF = (
@@ -52,10 +58,10 @@ def row_from_state(b: BeliefState) -> tuple:
         b.cands_json(), b.since, b.created_at, b.updated_at, b.last_evidence_at,
         b.last_intervention_at, quiet, b.aged, b.exposures, b.uses, len(held.origins),
         b.last_evoked_at, b.importance, int(b.stale), int(b.recheck), int(b.wants_look),
-        b.unjudged, json.dumps(b.premises) if b.premises else None,
+        b.unjudged, dumps(b.premises) if b.premises else None,
     )
 
 
 def update_params(b: BeliefState) -> tuple:
     row = row_from_state(b)
-    return row[1:] + (row[0],)
+    return tuple(row[i] for i in _CHANGING_AT) + (row[0],)

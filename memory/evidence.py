@@ -8,6 +8,7 @@ a document. Every refusal is an `InvalidEvidence` that names the field.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -135,11 +136,12 @@ class Evidence(BaseModel):
 
     # -- derived -----------------------------------------------------------------------------
 
-    @property
+    # Derived values are computed once: the revision rules ask for them many times.
+    @cached_property
     def rank(self) -> int:
         return rank(self.kind, self.basis)
 
-    @property
+    @cached_property
     def origin_key(self) -> str:
         """Who or what this evidence ultimately comes from, for the independence rule (§5.2).
 

@@ -75,7 +75,10 @@ def rank(kind: str, basis: str | None = None) -> int:
     """Provenance rank of evidence of `kind`; hearsay ranks by the basis its teller gave."""
     if kind == SourceKind.HEARSAY:
         return TESTIMONY_RANK if basis == Basis.SAW else RUMOUR_RANK
-    return _KIND_RANK[SourceKind(kind)]
+    r = _KIND_RANK.get(kind)  # StrEnum members hash as their strings: one lookup for both
+    if r is None:
+        raise ValueError(f"unknown source kind {kind!r}")
+    return r
 
 
 def rank_name(value: int) -> str:

@@ -14,7 +14,7 @@ import sqlite3
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 migrations = Migrations("hearsay.memory")
 
@@ -155,6 +155,13 @@ def _v1(db: Database) -> None:
             evidence_id INTEGER
         );
         """)
+
+
+@migrations(name="0002_attribute_importance")
+def _v2(db: Database) -> None:
+    # How much claims of an attribute matter (epistemics §7's imp), so talk and recall can
+    # rank a resident's beliefs in SQL.
+    db.conn.execute("ALTER TABLE attributes ADD COLUMN importance INTEGER")
 
 
 def _run_script(db: Database, script: str) -> None:

@@ -45,6 +45,9 @@ class MemoryStore:
         if not self.db.memory and not self.db.conn.in_transaction:
             self.db.enable_wal()
             self.db.execute("PRAGMA synchronous=NORMAL")
+            # Checkpoint less often than every 1,000 pages: a tick commits many pages at once.
+            self.db.execute("PRAGMA wal_autocheckpoint=10000")
+        self.db.execute("PRAGMA cache_size=-65536")  # 64 MiB of page cache for the passes
         ensure_schema(self.db)
         meta = self._meta()
         if policy is not None:
@@ -84,16 +87,20 @@ class MemoryStore:
         self.trust_book.reload()
 
     def define_attribute(self, name: str, *, nature: str = EVENT_NATURE,
-                         topic: str | None = None) -> None:
+                         topic: str | None = None, importance: int | None = None) -> None:
         """Say whether claims with this attribute describe a changeable state or an event
-        (epistemics §5), and which trust topic they belong to (§10; default: the attribute)."""
+        (epistemics §5), which trust topic they belong to (§10; default: the attribute), and
+        how much they matter, 0..10 (§7's importance; default: unknown)."""
         if nature not in (STATE_NATURE, EVENT_NATURE):
             raise InvalidEvidence("nature", "an attribute's nature is 'state' or 'event'")
+        if importance is not None and not 0 <= importance <= 10:
+            raise InvalidEvidence("importance", "importance is between 0 and 10")
         with self.db.atomic():
             self.db.execute(
-                "INSERT INTO attributes (name, nature, topic) VALUES (?, ?, ?) ON CONFLICT "
-                "(name) DO UPDATE SET nature = excluded.nature, topic = excluded.topic",
-                (name, nature, topic))
+                "INSERT INTO attributes (name, nature, topic, importance) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (name) DO UPDATE SET nature = excluded.nature, topic = "
+                "excluded.topic, importance = excluded.importance",
+                (name, nature, topic, importance))
             self.db.execute("UPDATE claims SET nature = ?, topic = ? WHERE attribute = ?",
                             (nature, topic or name, name))
         self._reload()
@@ -101,14 +108,16 @@ class MemoryStore:
     def _claims_for(self, keys: Iterable[tuple[str, str]]) -> dict:
         """Claim ids (creating claim roots as needed) for `(subject, attribute)` keys."""
         claims = self._claims
-        missing = [k for k in keys if k not in claims]
+        missing = sorted(k for k in keys if k not in claims)
         if missing:
-            for s, a in sorted(missing):
+            next_id = (self.db.execute("SELECT max(id) FROM claims").fetchone()[0] or 0) + 1
+            rows = []
+            for i, (s, a) in enumerate(missing):
                 nature, topic = self._nature_of(a)
-                cur = self.db.conn.execute(
-                    "INSERT INTO claims (subject, attribute, nature, topic) VALUES (?, ?, ?, ?)",
-                    (s, a, nature, topic))
-                claims[(s, a)] = (cur.lastrowid, nature, topic)
+                rows.append((next_id + i, s, a, nature, topic))
+                claims[(s, a)] = (next_id + i, nature, topic)
+            self.db.conn.executemany("INSERT INTO claims (id, subject, attribute, nature, topic) "
+                                     "VALUES (?, ?, ?, ?, ?)", rows)
         return claims
 
     def _nature_of(self, attribute: str) -> tuple[str, str]:
@@ -219,6 +228,20 @@ class MemoryStore:
         sql = SELECT_BELIEF + (" WHERE " + " AND ".join(where) if where else "")
         sql += " ORDER BY b.resident, c.subject, c.attribute"
         return [view(state_from_row(r)) for r in self.db.execute(sql, params)]
+
+    def top_beliefs(self, resident: str, *, limit: int = 12, min_confidence: int = 0,
+                    default_importance: int = 3) -> list[Belief]:
+        """The resident's beliefs most worth bringing up: not past, not about what others
+        believe, importance above 0, ranked by importance then recency — one indexed query."""
+        sql = (SELECT_BELIEF + " LEFT JOIN attributes a ON a.name = c.attribute"
+               " WHERE b.resident = ? AND b.state != 'past' AND b.confidence >= ?"
+               " AND c.attribute NOT LIKE 'believes %'"
+               " AND coalesce(b.importance, a.importance, ?) > 0"
+               " ORDER BY coalesce(b.importance, a.importance, ?) DESC, b.updated_at DESC,"
+               " c.subject, c.attribute LIMIT ?")
+        rows = self.db.execute(sql, (resident, min_confidence, default_importance,
+                                     default_importance, limit))
+        return [view(state_from_row(r)) for r in rows]
 
     def believers(self, subject: str, attribute: str) -> list[Belief]:
         """Every resident's belief about one claim: the town's belief distribution (000 §20)."""

@@ -9,15 +9,25 @@ inside the caller's transaction.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .belief import STATE_NATURE, BeliefState
-from .codec import INSERT_BELIEF, SELECT_BELIEF, UPDATE_BELIEF, row_from_state, state_from_row
+from .codec import (
+    INSERT_BELIEF,
+    SELECT_BELIEF,
+    UPDATE_BELIEF,
+    row_from_state,
+    state_from_row,
+    update_params,
+)
+from .codec import (
+    dumps as _dumps,
+)
 from .errors import InvalidEvidence
 from .evidence import Evidence
-from .kinds import SourceKind, initial_confidence
+from .kinds import FIRSTHAND_RANK, SourceKind, initial_confidence
 from .revision import Outcome, apply, new_belief, who
 
 if TYPE_CHECKING:
@@ -46,7 +56,43 @@ def about_attribute(subject: str, attribute: str) -> str:
     return f"{BELIEVES}{subject}.{attribute}"
 
 
-def about_teller(e: Evidence) -> Evidence | None:
+@dataclass(frozen=True, slots=True)
+class SaidByTeller:
+    """Declared evidence that the teller believes what they told (§10), built by the store for
+    every piece of hearsay. It is valid by construction, so it skips pydantic: a plain slotted
+    record with the attributes the revision rules read from an `Evidence`."""
+
+    resident: str
+    subject: str
+    attribute: str
+    value: str
+    at: int
+    teller: str
+    by_player: bool
+    event: str | None
+    importance: int | None
+    kind: SourceKind = SourceKind.DECLARED
+    origin: str | None = None
+    document: None = None
+    version: None = None
+    fact: None = None
+    chain: None = None
+    basis: None = None
+    premises: tuple = ()
+    implanted_by: None = None
+    confidence: None = None
+    rank: int = FIRSTHAND_RANK
+
+    @property
+    def origin_key(self) -> str:
+        return "person:" + self.teller
+
+    @property
+    def fact_key(self) -> str:
+        return f"{self.subject}.{self.attribute}"
+
+
+def about_teller(e: Evidence) -> SaidByTeller | None:
     """What a listener learns about the teller: that the teller says they believe it (§10).
 
     The teller speaks about their own mind, so this is a declaration; if the teller lied, the
@@ -54,13 +100,8 @@ def about_teller(e: Evidence) -> Evidence | None:
     """
     if e.kind is not _HEARSAY or e.attribute.startswith(BELIEVES):
         return None
-    return Evidence.model_construct(
-        resident=e.resident, subject=e.teller, attribute=about_attribute(e.subject, e.attribute),
-        value=e.value, kind=_DECLARED, at=e.at, teller=e.teller, origin=e.teller,
-        by_player=e.by_player, event=e.event, document=None, version=None, fact=None,
-        chain=None, basis=None, premises=(), implanted_by=None, confidence=None,
-        importance=e.importance,
-    )
+    return SaidByTeller(e.resident, e.teller, about_attribute(e.subject, e.attribute), e.value,
+                        e.at, e.teller, e.by_player, e.event, e.importance, origin=e.teller)
 
 
 class Batch:
@@ -159,9 +200,9 @@ class Batch:
         self.evidence_rows.append((
             eid, e.resident, cid, e.value, kind.value, e.rank, e.at, e.event, e.document,
             e.version, e.fact_key if e.version is not None else None, e.teller, e.origin,
-            json.dumps(list(e.chain)) if e.chain else None,
+            _dumps(list(e.chain)) if e.chain else None,
             e.basis.value if e.basis else None,
-            json.dumps(list(e.premises)) if e.premises else None, e.implanted_by,
+            _dumps(list(e.premises)) if e.premises else None, e.implanted_by,
             int(e.by_player), e.origin_key, initial, out.action,
         ))
         if out.changed:
@@ -209,12 +250,16 @@ class Batch:
     # -- reading and writing -----------------------------------------------------------------
 
     def _load(self, wanted: set[tuple[str, int]], with_facts: bool) -> None:
-        keys = list(wanted)
+        keys = sorted(wanted)
         for i in range(0, len(keys), 400):
             chunk = keys[i:i + 400]
             values = ", ".join("(?, ?)" for _ in chunk)
             params = [x for k in chunk for x in k]
-            sql = f"{SELECT_BELIEF} WHERE (b.resident, b.claim_id) IN (VALUES {values})"
+            # Driving the join from the wanted keys makes SQLite use the (resident, claim_id)
+            # index; a row-value IN (...) would scan the whole beliefs table per chunk.
+            sql = (f"WITH k(r, c) AS (VALUES {values}) "
+                   + SELECT_BELIEF.replace("FROM beliefs b", "FROM k CROSS JOIN beliefs b "
+                                           "ON b.resident = k.r AND b.claim_id = k.c"))
             for row in self.db.execute(sql, params):
                 b = state_from_row(row)
                 self.beliefs[(b.resident, b.claim_id)] = b
@@ -240,7 +285,7 @@ class Batch:
         if self.new:
             ex(INSERT_BELIEF, [row_from_state(b) for b in self.new.values()])
         if self.dirty:
-            ex(UPDATE_BELIEF, [row_from_state(b)[1:] + (b.id,) for b in self.dirty.values()])
+            ex(UPDATE_BELIEF, [update_params(b) for b in self.dirty.values()])
         ex(INSERT_VERSION, self.versions)
         if self.facts:
             ex("INSERT INTO belief_facts (belief_id, fact, version) VALUES (?, ?, ?) "

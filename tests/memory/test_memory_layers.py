@@ -78,8 +78,10 @@ def test_memory_never_writes_world_tables():
     def authorizer(action, arg1, arg2, dbname, source):
         if action in (sqlite3.SQLITE_INSERT, sqlite3.SQLITE_UPDATE, sqlite3.SQLITE_DELETE):
             written.add(arg1)
-        if action in (sqlite3.SQLITE_DROP_TABLE, sqlite3.SQLITE_ALTER_TABLE):
+        if action == sqlite3.SQLITE_DROP_TABLE:
             written.add(arg1)
+        if action == sqlite3.SQLITE_ALTER_TABLE:  # (database, table)
+            written.add(arg2)
         return sqlite3.SQLITE_OK
 
     db.conn.set_authorizer(authorizer)
