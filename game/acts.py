@@ -32,7 +32,7 @@ def scheduled(sim: Simulation, ev: ScheduledEvent) -> None:
     place = ev.place or sim.state[ev.actor].place
     present = sim.present(place)
     participants = [x for x in (ev.actor, ev.target) if x]
-    witnesses = [x for x in present if x not in participants]
+    witnesses = sim.onlookers(place, participants)
     effects = [(*split(s.claim), s.value) for s in ev.effects]
     name = sim.name
     k = ev.kind
@@ -125,7 +125,7 @@ def ask(sim: Simulation, asker: str, target: str, claim: str, place: str, *,
                          claim=claim, summary=f"{sim.name(asker)} asked {sim.name(target)} "
                          f"about {sim.say_claim(claim)}; {sim.name(target)} did not know",
                          data={"answer": None}, participants=[asker, target],
-                         witnesses=[x for x in present if x not in (asker, target)]))
+                         witnesses=sim.onlookers(place, (asker, target))))
         return False
     talk.tell(sim, target, asker, b, place, present, asked_by=asker, kind=kind)
     return True
@@ -154,7 +154,7 @@ def look(sim: Simulation, who: str, place: str, spot: str | None = None,
     eid, _ = sim.record(Event(kind="look", at=sim.now, actor=who, place=place, summary=summary,
                               data={"spot": spot, "found": [o for o, _ in found]},
                               participants=[who],
-                              witnesses=[x for x in sim.present(place) if x != who]))
+                              witnesses=sim.onlookers(place, (who,))))
     perception.seen(sim, eid, learned, [who], "firsthand")
     return [o for o, _ in found]
 
@@ -164,7 +164,7 @@ def accuse(sim: Simulation, actor: str, target: str, b: Belief, place: str) -> i
     about (epistemics §13)."""
     claim = f"{b.subject}.{b.attribute}"
     present = sim.present(place)
-    witnesses = [x for x in present if x not in (actor, target)]
+    witnesses = sim.onlookers(place, (actor, target))
     participants = [actor] + ([target] if target in present else [])
     eid, _ = sim.record(Event(
         kind="accuse", at=sim.now, actor=actor, target=target, place=place, claim=claim,
@@ -195,11 +195,11 @@ def social(sim: Simulation, kind: str, actor: str, target: str, place: str, delt
            changes: list | None = None) -> int:
     """Avoid, break off, reconcile, report...: a relationship move others can see."""
     present = sim.present(place)
+    onlookers = sim.onlookers(place, (actor, target))
     eid, _ = sim.record(Event(kind=kind, at=sim.now, actor=actor, target=target, place=place,
                               claim=claim, value=value, summary=summary,
                               participants=[actor] + ([target] if target in present else []),
-                              witnesses=[x for x in present if x not in (actor, target)],
-                              changes=changes or []))
+                              witnesses=onlookers, changes=changes or []))
     w = sim.world
     if delta_ab:
         w.set_affinity(actor, target, w.affinity(actor, target) + delta_ab)
@@ -208,6 +208,5 @@ def social(sim: Simulation, kind: str, actor: str, target: str, place: str, delt
     learned = [(f"{actor}.{kind}", target)] + [(f"{s}.{a}", v) for s, a, v in changes or []]
     perception.seen(sim, eid, learned, [actor] + ([target] if target in present else []),
                     "firsthand")
-    perception.seen(sim, eid, learned, [x for x in present if x not in (actor, target)],
-                    "witnessed")
+    perception.seen(sim, eid, learned, onlookers, "witnessed")
     return eid

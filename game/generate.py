@@ -108,7 +108,10 @@ def town_toml(n: int, seed: int = 0, days: int = 10) -> str:
                     'kind = "move_object"', f'actor = "{taker}"', f'object = "{obj}"',
                     f'to = "{place}.shelf"', f'place = "{place}"',
                     f'effects = [{{ claim = "{obj}.moved_by", value = "{taker}" }}]', ""]
-    out += ["[[reactions]]", 'id = "wary"', 'who = "anyone"',
-            'believes = { claim = "?x.moved_by", value = "?y" }', 'action = "avoid"',
-            'target = "value"', ""]
+    # Owners who believe someone moved their things grow wary of them.
+    for i, rid in enumerate(ids):
+        obj = f"{rid}_{THINGS[i % len(THINGS)]}"
+        out += ["[[reactions]]", f'id = "wary_{rid}"', f'who = ["{rid}"]',
+                f'believes = {{ claim = "{obj}.moved_by", value = "?y" }}',
+                'action = "avoid"', 'target = "value"', ""]
     return "\n".join(out)

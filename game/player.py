@@ -65,11 +65,11 @@ def go(sim: Simulation, place: str) -> Reply:
     if st.place == place:
         return fail(f"You are already at {sim.place_name(place)}.")
     st.place = place
-    sim.world.move(PLAYER, place, sim.now)
+    sim.move_to(PLAYER, place, sim.now)
     r = Reply(True).say("", f"You walk to {sim.place_name(place)}.")
     for rid in followers(sim):
         sim.state[rid].place = place
-        sim.world.move(rid, place, sim.now)
+        sim.move_to(rid, place, sim.now)
         r.say("", f"{sim.name(rid)} comes with you.")
     here = [sim.name(x) for x in sim.present(place) if x != PLAYER]
     r.say("", ("Here: " + ", ".join(here) + ".") if here else "Nobody is here.")
@@ -169,6 +169,8 @@ def tell(sim: Simulation, rid: str, claim: str, value: str, anonymously: str = "
     overhear = [x for x in present if x not in (PLAYER, rid)
                 and sim.rng.random() < talk.OVERHEAR_BASE + talk.OVERHEAR_CURIOSITY
                 * sim.people[x].curiosity]
+    if len(overhear) > talk.OVERHEAR_MAX:
+        overhear = sorted(sim.rng.sample(overhear, talk.OVERHEAR_MAX))
     eid, _ = sim.record(Event(
         kind="talk", at=sim.now, actor=PLAYER, target=rid, place=place, claim=claim,
         value=value, summary=f"you told {sim.name(rid)} that {sim.say_claim(claim, value)}"
@@ -197,7 +199,7 @@ def mediate(sim: Simulation, a: str, b: str, claim: str) -> Reply:
                      claim=claim, summary=f"you sat {sim.name(a)} and {sim.name(b)} down to "
                      f"compare what they know about {sim.say_claim(claim)}",
                      data={"with": b}, participants=[PLAYER, a, b],
-                     witnesses=[x for x in present if x not in (PLAYER, a, b)]))
+                     witnesses=sim.onlookers(place, (PLAYER, a, b))))
     for speaker, listener in ((a, b), (b, a)):
         belief = sim.store.belief(speaker, s, attr, history=True)
         told = None
@@ -247,15 +249,14 @@ def take(sim: Simulation, oid: str) -> Reply:
         return fail(f"{sim.objects[oid]['name']} is not here (that you know of).")
     if not sim.objects[oid].get("portable", True):
         return fail("You cannot take that.")
-    present = sim.present(st.place)
+    onlookers = sim.onlookers(st.place, (PLAYER,))
     eid, _ = sim.record(Event(
         kind="take_object", at=sim.now, actor=PLAYER, place=st.place,
         summary=f"you took {sim.objects[oid]['name']} from {sim.where(loc)}",
         data={"object": oid, "from": loc}, participants=[PLAYER],
-        witnesses=[x for x in present if x != PLAYER], changes=[(oid, "location", PLAYER)]))
+        witnesses=onlookers, changes=[(oid, "location", PLAYER)]))
     perception.seen(sim, eid, [(f"{oid}.location", PLAYER)], [PLAYER], "firsthand")
-    perception.seen(sim, eid, [(f"{oid}.location", PLAYER)],
-                    [x for x in present if x != PLAYER], "witnessed")
+    perception.seen(sim, eid, [(f"{oid}.location", PLAYER)], onlookers, "witnessed")
     return Reply(True).say("", f"You take {sim.objects[oid]['name']}.")
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
-from memory import Belief, Evidence, EvidenceRecord, MemoryStore
+from memory import Belief, Evidence, EvidenceRecord, MemoryStore, Salient
 
 from . import acts, clock, commands, decide, people, perception, player, talk
 from .commands import Command, Names
@@ -33,6 +33,7 @@ from .world import Event, World
 DECIDE_EVERY = 6  # ticks between a resident's judgements (hourly), staggered by resident
 TELLABLE = 12  # how many of its beliefs a speaker considers bringing up
 DEFAULT_IMPORTANCE = 3
+CROWD_SEEN = 8  # in a crowd, how many see any one thing happen
 
 
 # Attributes the engine itself writes claims about; a scenario may redefine any of them.
@@ -79,6 +80,8 @@ class Simulation:
         self.ctx = ConditionContext(self)
         self.now = 0
         self.ending: str | None = None
+        self._present: dict[str, list[str]] | None = None
+        self._by_tick: dict[int, list] | None = None
 
     # -- building and loading -----------------------------------------------------------------
 
@@ -282,11 +285,14 @@ class Simulation:
 
     def _due(self, t: int):
         """Scheduled events whose minute falls in this tick (backstory ones never do)."""
-        start = clock.parse_when(self.sc.scenario.start)
-        for i, ev in self.events:
-            at = clock.parse_when(ev.at)
-            if at >= start and clock.align(at) == t:
-                yield i, ev
+        if self._by_tick is None:
+            start = clock.parse_when(self.sc.scenario.start)
+            self._by_tick = {}
+            for i, ev in self.events:
+                at = clock.parse_when(ev.at)
+                if at >= start:
+                    self._by_tick.setdefault(clock.align(at), []).append((i, ev))
+        return self._by_tick.get(t, [])
 
     def _move(self) -> None:
         for rid in sorted(self.people):
@@ -300,10 +306,12 @@ class Simulation:
                 place = self.state[st.following].place  # brought along by the player
             elif status == AWAKE and st.intent is not None:
                 place = st.place  # an intent moves them (see _pursue)
-            st.status = status
+            if st.status != status:
+                st.status = status
+                self._present = None
             if place != st.place:
                 st.place = place
-                self.world.move(rid, place, self.now)
+                self.move_to(rid, place, self.now)
 
     def _by_place(self) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}
@@ -337,7 +345,7 @@ class Simulation:
         if it.action == "stay":
             if st.place != it.place:
                 st.place = it.place
-                self.world.move(rid, it.place, self.now)
+                self.move_to(rid, it.place, self.now)
             return  # stays until the intent expires
         if it.target and it.target in self.state:
             tst = self.state[it.target]
@@ -348,7 +356,7 @@ class Simulation:
             dest = it.place or st.place
         if st.place != dest:
             st.place = dest
-            self.world.move(rid, dest, self.now)
+            self.move_to(rid, dest, self.now)
             return
         self._perform(rid, it)
         if st.intent is it:
@@ -398,7 +406,7 @@ class Simulation:
                               claim=it.claim, value=it.value,
                               summary=f"{self.name(rid)} came to {self.place_name(place)} for "
                               f"{self.say_claim(it.claim, it.value)}", participants=[rid],
-                              witnesses=[x for x in self.present(place) if x != rid]))
+                              witnesses=self.onlookers(place, (rid,))))
             self.state[rid].intent = Intent(action="stay", purpose="act", reaction=it.reaction,
                                             claim=it.claim, value=it.value, since=self.now,
                                             expires=it.expires, place=place)
@@ -476,10 +484,41 @@ class Simulation:
     # -- questions the rules ask ---------------------------------------------------------------
 
     def present(self, place: str) -> list[str]:
-        return [rid for rid in sorted(self.people)
-                if self.state[rid].place == place and self.state[rid].status == AWAKE]
+        """Who is at `place` now and awake, in id order."""
+        if self._present is None:
+            by: dict[str, set[str]] = {}
+            self._indexed = {}
+            for rid, st in self.state.items():
+                if st.status == AWAKE:
+                    by.setdefault(st.place, set()).add(rid)
+                    self._indexed[rid] = st.place
+            self._present = by
+        return sorted(self._present.get(place, ()))
 
-    def tellable(self, rid: str) -> list[Belief]:
+    def move_to(self, rid: str, place: str, at: int) -> None:
+        """Record a move (the resident's state already says where they are)."""
+        self.world.move(rid, place, at)
+        if self._present is not None:
+            old = self._indexed.pop(rid, None)
+            if old is not None:
+                self._present[old].discard(rid)
+            if self.state[rid].status == AWAKE:
+                self._present.setdefault(place, set()).add(rid)
+                self._indexed[rid] = place
+
+    def moved(self) -> None:
+        """Someone changed place or woke or slept: `present` must look again."""
+        self._present = None
+
+    def onlookers(self, place: str, exclude=()) -> list[str]:
+        """Who sees something happen at `place`: everyone there, but in a crowd only those
+        near enough — CROWD_SEEN of them, drawn by the simulation's random generator."""
+        out = [x for x in self.present(place) if x not in exclude]
+        if len(out) > CROWD_SEEN:
+            out = sorted(self.rng.sample(out, CROWD_SEEN))
+        return out
+
+    def tellable(self, rid: str) -> list[Salient]:
         # Importance 0 is what a resident never brings up unasked (they still answer).
         return [b for b in self.store.top_beliefs(rid, limit=TELLABLE,
                                                   min_confidence=talk.MIN_TELL_CONFIDENCE,

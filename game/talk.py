@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 TALK_RATE = 0.22  # chance per tick that a resident in company starts a conversation, x talk.
 OVERHEAR_BASE = 0.15
 OVERHEAR_CURIOSITY = 0.35
+OVERHEAR_MAX = 3
 MIN_TELL_CONFIDENCE = 40
 NOVELTY_HOURS = 12
 
@@ -55,7 +56,7 @@ def choose_topic(sim: Simulation, speaker: str, listener: str) -> Belief | None:
     told = set(st.told)
     options, weights = [], []
     person = sim.people[speaker]
-    for b in sim.tellable(speaker):
+    for b in sim.tellable(speaker):  # light records; the chosen one is loaded in full
         claim = f"{b.subject}.{b.attribute}"
         lie = person.lie_for(claim, listener)
         value = lie["value"] if lie else b.value  # what they would say
@@ -66,14 +67,15 @@ def choose_topic(sim: Simulation, speaker: str, listener: str) -> Belief | None:
             continue  # not gossip to its subject's face
         if listener in (b.teller, b.origin) and not lie:
             continue  # not back to whoever told them (a liar tells anyone)
-        imp = b.importance if b.importance is not None else sim.importance(claim)
+        imp = b.importance
         age_h = max(0, sim.now - b.updated_at) / 60
         novelty = 1.0 / (1.0 + age_h / NOVELTY_HOURS)
         options.append(b)
         weights.append(max(0.01, imp * (0.3 + novelty) * b.confidence / 100))
     if not options:
         return None
-    return sim.rng.choices(options, weights=weights)[0]
+    pick = sim.rng.choices(options, weights=weights)[0]
+    return sim.store.belief(speaker, pick.subject, pick.attribute, history=False)
 
 
 def provenance(sim: Simulation, speaker: str, b: Belief) -> tuple[str, list[str], str]:
@@ -128,6 +130,8 @@ def tell(sim: Simulation, speaker: str, listener: str, b: Belief, place: str,
                 and x not in (extra_listeners or [])
                 and sim.rng.random() < OVERHEAR_BASE + OVERHEAR_CURIOSITY
                 * sim.people[x].curiosity]
+    if len(overhear) > OVERHEAR_MAX:  # in a crowd, only those close by catch the words
+        overhear = sorted(sim.rng.sample(overhear, OVERHEAR_MAX))
     hearers = [listener] + list(extra_listeners or [])
     name = sim.name
     summary = (f"{name(speaker)} told {name(listener)} that {sim.say_claim(claim, value)}"

@@ -122,6 +122,7 @@ class World:
         self.reload()
 
     def reload(self) -> None:
+        self._aff: dict[tuple[str, str], float] | None = None
         self._facts = {(r[0], r[1]): (r[2], r[3]) for r in self.db.execute(
             "SELECT subject, attribute, value, version FROM facts")}
 
@@ -235,15 +236,19 @@ class World:
     # -- relationships and presence --------------------------------------------------------------
 
     def affinity(self, a: str, b: str) -> float:
-        row = self.db.execute("SELECT affinity FROM relationships WHERE a = ? AND b = ?",
-                              (a, b)).fetchone()
-        return row[0] if row else 0.0
+        """How `a` feels about `b`, -1..1 (read from a write-through cache of the table)."""
+        if self._aff is None:
+            self._aff = {(r[0], r[1]): r[2] for r in self.db.execute(
+                "SELECT a, b, affinity FROM relationships")}
+        return self._aff.get((a, b), 0.0)
 
     def set_affinity(self, a: str, b: str, value: float) -> None:
         value = max(-1.0, min(1.0, round(value, 4)))
         self.db.execute("INSERT INTO relationships (a, b, affinity) VALUES (?, ?, ?) "
                         "ON CONFLICT (a, b) DO UPDATE SET affinity = excluded.affinity",
                         (a, b, value))
+        if self._aff is not None:
+            self._aff[(a, b)] = value
 
     def move(self, resident: str, place: str, at: int) -> None:
         self.db.execute("UPDATE presence SET until = ? WHERE resident = ? AND until IS NULL",

@@ -20,7 +20,7 @@ from .kinds import (
 )
 from .records import EvidenceRecord, TrustChange
 from .revision import NOISY_OR, RULES, Outcome, revise
-from .store import MemoryStore
+from .store import MemoryStore, Salient
 from .writer import about_attribute
 
 __all__ = [
@@ -41,6 +41,7 @@ __all__ = [
     "MemoryStore",
     "Outcome",
     "Proposal",
+    "Salient",
     "SourceKind",
     "State",
     "Step",

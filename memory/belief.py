@@ -209,6 +209,7 @@ class Belief(BaseModel):
 
 
 def view(b: BeliefState, history: list[Version] | None = None, evidence_count: int = 0) -> Belief:
+    """The read-only view of a working belief."""
     held = b.held()
     cands = sorted(b.cands, key=lambda c: (c.value != b.value, -c.conf, c.value))
     return Belief(
@@ -217,9 +218,10 @@ def view(b: BeliefState, history: list[Version] | None = None, evidence_count: i
         source=rank_name(held.rank), teller=held.teller, origin=held.origin, basis=held.basis,
         nature=b.nature,
         candidates=[
-            Candidate(value=c.value, confidence=b.confidence if c.value == b.value else c.conf,
-                      kind=c.kind, source=rank_name(c.rank), origins=sorted(c.origins),
-                      held=c.value == b.value, teller=c.teller, origin=c.origin)
+            Candidate(
+                value=c.value, confidence=b.confidence if c.value == b.value else c.conf,
+                kind=c.kind, source=rank_name(c.rank), origins=sorted(c.origins),
+                held=c.value == b.value, teller=c.teller, origin=c.origin)
             for c in cands
         ],
         history=history or [], since=b.since, created_at=b.created_at, updated_at=b.updated_at,

@@ -11,7 +11,7 @@ BELIEF_COLUMNS = (
     "id", "resident", "claim_id", "value", "confidence", "state", "rank", "kind", "candidates",
     "since", "created_at", "updated_at", "last_evidence_at", "last_intervention_at",
     "quiet_since", "aged", "exposures", "uses", "sources", "last_evoked_at", "importance",
-    "stale", "recheck", "wants_look", "unjudged", "premises",
+    "stale", "recheck", "wants_look", "unjudged", "premises", "teller", "origin",
 )
 
 INSERT_BELIEF = (
@@ -58,7 +58,7 @@ def row_from_state(b: BeliefState) -> tuple:
         b.cands_json(), b.since, b.created_at, b.updated_at, b.last_evidence_at,
         b.last_intervention_at, quiet, b.aged, b.exposures, b.uses, len(held.origins),
         b.last_evoked_at, b.importance, int(b.stale), int(b.recheck), int(b.wants_look),
-        b.unjudged, dumps(b.premises) if b.premises else None,
+        b.unjudged, dumps(b.premises) if b.premises else None, held.teller, held.origin,
     )
 
 

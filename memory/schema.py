@@ -14,7 +14,7 @@ import sqlite3
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 migrations = Migrations("hearsay.memory")
 
@@ -162,6 +162,19 @@ def _v2(db: Database) -> None:
     # How much claims of an attribute matter (epistemics §7's imp), so talk and recall can
     # rank a resident's beliefs in SQL.
     db.conn.execute("ALTER TABLE attributes ADD COLUMN importance INTEGER")
+
+
+@migrations(name="0003_belief_teller_origin")
+def _v3(db: Database) -> None:
+    # Who told the held value and where it came from, beside the row (they also live in the
+    # candidates JSON), so "what might she bring up, and to whom" is one plain query.
+    db.conn.execute("ALTER TABLE beliefs ADD COLUMN teller TEXT")
+    db.conn.execute("ALTER TABLE beliefs ADD COLUMN origin TEXT")
+    db.conn.execute(
+        "UPDATE beliefs SET teller = (SELECT json_extract(c.value, '$[8]') FROM "
+        "json_each(beliefs.candidates) c WHERE json_extract(c.value, '$[0]') = beliefs.value), "
+        "origin = (SELECT json_extract(c.value, '$[9]') FROM json_each(beliefs.candidates) c "
+        "WHERE json_extract(c.value, '$[0]') = beliefs.value)")
 
 
 def _run_script(db: Database, script: str) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlite_utils import Database
 
@@ -31,6 +31,21 @@ from .revision import POLICIES, RULES, Outcome
 from .schema import ensure_schema
 from .trust import ANY_TOPIC, TrustBook
 from .writer import BELIEVES, Batch, about_attribute
+
+
+class Salient(NamedTuple):
+    """A light record of one belief, for choosing among many (see `top_beliefs`)."""
+
+    subject: str
+    attribute: str
+    value: str
+    confidence: int
+    importance: int
+    updated_at: int
+    teller: str | None
+    origin: str | None
+    state: str
+    kind: str
 
 
 class MemoryStore:
@@ -230,18 +245,20 @@ class MemoryStore:
         return [view(state_from_row(r)) for r in self.db.execute(sql, params)]
 
     def top_beliefs(self, resident: str, *, limit: int = 12, min_confidence: int = 0,
-                    default_importance: int = 3) -> list[Belief]:
+                    default_importance: int = 3) -> list[Salient]:
         """The resident's beliefs most worth bringing up: not past, not about what others
-        believe, importance above 0, ranked by importance then recency — one indexed query."""
-        sql = (SELECT_BELIEF + " LEFT JOIN attributes a ON a.name = c.attribute"
-               " WHERE b.resident = ? AND b.state != 'past' AND b.confidence >= ?"
-               " AND c.attribute NOT LIKE 'believes %'"
-               " AND coalesce(b.importance, a.importance, ?) > 0"
-               " ORDER BY coalesce(b.importance, a.importance, ?) DESC, b.updated_at DESC,"
-               " c.subject, c.attribute LIMIT ?")
-        rows = self.db.execute(sql, (resident, min_confidence, default_importance,
+        believe, importance above 0, ranked by importance then recency. One indexed query
+        returning light records; load the full belief for the one chosen."""
+        imp = "coalesce(b.importance, a.importance, ?)"
+        sql = ("SELECT c.subject, c.attribute, b.value, b.confidence, " + imp + ", "
+               "b.updated_at, b.teller, b.origin, b.state, b.kind FROM beliefs b "
+               "JOIN claims c ON c.id = b.claim_id LEFT JOIN attributes a ON a.name = "
+               "c.attribute WHERE b.resident = ? AND b.state != 'past' AND b.confidence >= ? "
+               "AND c.attribute NOT LIKE 'believes %' AND " + imp + " > 0 "
+               "ORDER BY 5 DESC, b.updated_at DESC, c.subject, c.attribute LIMIT ?")
+        rows = self.db.execute(sql, (default_importance, resident, min_confidence,
                                      default_importance, limit))
-        return [view(state_from_row(r)) for r in rows]
+        return [Salient(*r) for r in rows]
 
     def believers(self, subject: str, attribute: str) -> list[Belief]:
         """Every resident's belief about one claim: the town's belief distribution (000 §20)."""
