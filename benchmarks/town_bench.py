@@ -1,0 +1,99 @@
+"""How fast the town runs: generated towns of 10, 100 and 1,000 residents for 10 sim days.
+
+    .venv/bin/python benchmarks/town_bench.py            # full: 10 / 100 / 1,000 x 10 days
+    .venv/bin/python benchmarks/town_bench.py --quick    # 10 / 100 x 1 day, a smoke test
+    .venv/bin/python benchmarks/town_bench.py --json
+
+Prints resident-ticks per second, evidence per second, peak memory and save size for each
+town, and how time grows with residents (the ratio from 100 to 1,000: 10.0 means linear).
+Each size runs once in its own process, so peak memory is that town's own. Time is wall
+time from perf_counter; the machine is shared and noisy, so compare ratios within a run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing as mp
+import os
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+
+def one(n: int, days: float, seed: int, out: mp.Queue) -> None:
+    from game import clock
+    from game.generate import generated_town
+    from game.sim import Simulation
+
+    t0 = time.perf_counter()
+    sim = Simulation.new(generated_town(n, seed, days=max(1, int(days))), seed)
+    setup = time.perf_counter() - t0
+    ticks = int(days * clock.DAY) // clock.TICK
+    t1 = time.perf_counter()
+    sim.run(days=days)
+    run = time.perf_counter() - t1
+    counts = sim.store.counts()
+    with tempfile.TemporaryDirectory() as d:
+        path = sim.save(Path(d) / "town.db")
+        size = os.path.getsize(path)
+    peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    out.put({
+        "residents": n, "days": days, "ticks": ticks, "setup_s": round(setup, 2),
+        "run_s": round(run, 2), "resident_ticks_per_s": round(n * ticks / run),
+        "evidence": counts["evidence"], "evidence_per_s": round(counts["evidence"] / run),
+        "beliefs": counts["beliefs"], "world_events": sim.world.count_events(),
+        "peak_mb": round(peak_kb / 1024), "save_mb": round(size / 2**20, 1),
+    })
+
+
+def measure(n: int, days: float, seed: int) -> dict:
+    q: mp.Queue = mp.Queue()
+    p = mp.get_context("fork").Process(target=one, args=(n, days, seed, q))
+    p.start()
+    result = q.get()
+    p.join()
+    return result
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true", help="10 and 100 residents, 1 day")
+    ap.add_argument("--days", type=float, default=None)
+    ap.add_argument("--sizes", default=None, help="comma-separated town sizes")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--json", action="store_true")
+    a = ap.parse_args()
+    sizes = [int(x) for x in a.sizes.split(",")] if a.sizes else (
+        [10, 100] if a.quick else [10, 100, 1000])
+    days = a.days if a.days is not None else (1.0 if a.quick else 10.0)
+    rows = [measure(n, days, a.seed) for n in sizes]
+    by = {r["residents"]: r for r in rows}
+    growth = None
+    if 100 in by and 1000 in by:
+        growth = round(by[1000]["run_s"] / by[100]["run_s"], 2)
+    if a.json:
+        print(json.dumps({"rows": rows, "growth_100_to_1000": growth}, indent=2))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    t = Table(title=f"Hearsay town benchmark: generated towns, {days:g} sim days, seed {a.seed}")
+    for col in ("residents", "run s", "resident-ticks/s", "evidence", "evidence/s", "events",
+                "peak MB", "save MB"):
+        t.add_column(col, justify="right")
+    for r in rows:
+        t.add_row(f"{r['residents']:,}", f"{r['run_s']:.1f}", f"{r['resident_ticks_per_s']:,}",
+                  f"{r['evidence']:,}", f"{r['evidence_per_s']:,}", f"{r['world_events']:,}",
+                  str(r["peak_mb"]), str(r["save_mb"]))
+    Console().print(t)
+    if growth is not None:
+        print(f"time from 100 to 1,000 residents: x{growth} (x10 would be linear)")
+
+
+if __name__ == "__main__":
+    main()
