@@ -120,6 +120,19 @@ def ask(sim: Simulation, asker: str, target: str, claim: str, place: str, *,
     subject, attribute = split(claim)
     b = sim.store.belief(target, subject, attribute, history=False)
     present = sim.present(place)
+    mstate = talk.memory_state(sim, b) if b is not None else None
+    if mstate in talk.EXPRESSED:
+        sim.count("memory_state_expressed")
+    talk.come_to_mind(sim, target, claim.replace(".", " "))  # being asked is a cue
+    if b is not None and mstate == "gone":
+        sim.record(Event(kind="ask", at=sim.now, actor=asker, target=target, place=place,
+                         claim=claim, summary=f"{sim.name(asker)} asked {sim.name(target)} "
+                         f"about {sim.say_claim(claim)}; {sim.name(target)} could not "
+                         "remember", data={"answer": None, "memory": "gone"},
+                         participants=[asker, target]))
+        return False
+    if b is not None:
+        b = sim.store.belief(target, subject, attribute, history=False)  # re-evoked
     if b is None or b.state.value == "past":
         sim.record(Event(kind="ask", at=sim.now, actor=asker, target=target, place=place,
                          claim=claim, summary=f"{sim.name(asker)} asked {sim.name(target)} "

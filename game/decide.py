@@ -27,8 +27,10 @@ INTENT_HOURS = 6  # an intent not carried out in this long is dropped
 RECHECK_HOURS = 3  # after verifying, wait this long before judging the same belief again
 
 
-def decide(sim: Simulation, rid: str) -> None:
-    """Judge the resident's reactions against its beliefs; set at most one intent."""
+def decide(sim: Simulation, rid: str, reduced: bool = False) -> None:
+    """Judge the resident's reactions against its beliefs; set at most one intent. At reduced
+    depth (§11) the resident keeps to what it already plans: it acts on what clears the bar
+    but does not set off to verify anything new."""
     st = sim.state[rid]
     if st.intent is not None:
         return
@@ -42,9 +44,10 @@ def decide(sim: Simulation, rid: str) -> None:
             key = f"{reaction.id}:{b.subject}.{b.attribute}:{b.value}"
             if key in st.fired or st.cooldown.get(key, -1) > sim.now:
                 continue
-            if _judge(sim, rid, reaction, b, target, key):
+            if _judge(sim, rid, reaction, b, target, key, reduced):
                 return
-    _look_when_told(sim, rid)
+    if not reduced:
+        _look_when_told(sim, rid)
 
 
 def _matches(sim: Simulation, rid: str, reaction: Reaction) -> list[Belief]:
@@ -104,7 +107,7 @@ def _attend(sim: Simulation, rid: str, reaction: Reaction, b: Belief, key: str) 
 
 
 def _judge(sim: Simulation, rid: str, reaction: Reaction, b: Belief, target: str | None,
-           key: str) -> bool:
+           key: str, reduced: bool = False) -> bool:
     st = sim.state[rid]
     action = reaction.action
     if action == "attend":
@@ -112,9 +115,12 @@ def _judge(sim: Simulation, rid: str, reaction: Reaction, b: Belief, target: str
     cls = ACTION_CLASS[action]
     topic = sim.topic(b.attribute)
     trust = sim.store.trust(rid, b.teller, topic) if b.teller else 0.6
-    sup = support(b, trust)
+    dormant = b.access(sim.now) != "active"
+    sup = support(b, trust, dormant)
     claim = f"{b.subject}.{b.attribute}"
-    if clears_bar(b, action, trust):
+    if not clears_bar(b, action, trust, dormant) and reduced:
+        return False  # no attention to spare for verifying: keep the current plan
+    if clears_bar(b, action, trust, dormant):
         st.intent = Intent(action=action, purpose="act", reaction=reaction.id, claim=claim,
                            value=b.value, since=sim.now,
                            expires=sim.now + INTENT_HOURS * clock.HOUR, target=target,

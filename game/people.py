@@ -68,6 +68,15 @@ class Person:
         i = bisect.bisect_right(times, tod) - 1
         return self.schedule[i][1]  # i == -1 wraps to the last entry of the day before
 
+    @property
+    def wake_minutes(self) -> int:
+        """How long a day they are awake (for the attention budget)."""
+        start, end = self.sleep
+        if start == end:
+            return clock.DAY
+        asleep = (end - start) % clock.DAY
+        return clock.DAY - asleep
+
     def lie_for(self, claim: str, listener: str) -> dict | None:
         lie = self.lies.get(claim)
         if lie is None:

@@ -108,17 +108,26 @@ def ask(sim: Simulation, rid: str, claim: str, *, why: bool = False) -> Reply:
     s, a = split(claim)
     b = sim.store.belief(rid, s, a, history=True)
     place = sim.state[PLAYER].place
-    if b is None:
+    memory = talk.memory_state(sim, b) if b is not None else None
+    if memory in talk.EXPRESSED:
+        sim.count("memory_state_expressed")
+    talk.come_to_mind(sim, rid, claim.replace(".", " "))  # being asked is a cue (§7)
+    if b is not None and memory != "gone":
+        b = sim.store.belief(rid, s, a, history=True)
+    if b is None or memory == "gone":
         sim.record(Event(kind="ask", at=sim.now, actor=PLAYER, target=rid, place=place,
                          claim=claim, summary=f"you asked {sim.name(rid)} about "
                          f"{sim.say_claim(claim)}; {sim.name(rid)} did not know",
-                         data={"answer": None, "why": why}, participants=[PLAYER, rid]))
+                         data={"answer": None, "why": why, "memory": memory},
+                         participants=[PLAYER, rid]))
         ctx = said_context(sim, rid, claim, None, None)
+        ctx["memory"] = memory or ""
         return Reply(True).say(sim.name(rid), sim.words.render(
             "why" if why else "answer", f"{rid}|{claim}|{sim.now}", s=ctx))
     told = talk.tell(sim, rid, PLAYER, b, place, sim.present(place), asked_by=PLAYER,
                      kind="why" if why else "talk")
     ctx = said_context(sim, rid, claim, told, b)
+    ctx["memory"] = memory or ""
     return Reply(True).say(sim.name(rid), sim.words.render(
         "why" if why else "answer", f"{rid}|{claim}|{sim.now}", s=ctx))
 
@@ -343,7 +352,8 @@ def said_context(sim: Simulation, speaker: str, claim: str, told: talk.Told | No
     """What a resident says about a claim, in the terms templates use."""
     s, a = split(claim)
     ctx: dict = {"speaker": sim.name(speaker), "listener": sim.name(listener),
-                 "topic": sim.say_claim(claim), "known": told is not None}
+                 "topic": sim.say_claim(claim), "known": told is not None,
+                 "memory": talk.memory_state(sim, b) if b is not None else ""}
     if told is None or b is None:
         return ctx
     name = sim.name

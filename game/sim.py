@@ -17,7 +17,7 @@ from sqlite_utils import Database
 
 from memory import Belief, Evidence, EvidenceRecord, MemoryStore, Salient
 
-from . import acts, clock, commands, decide, people, perception, player, talk
+from . import acts, attention, clock, commands, decide, people, perception, player, talk
 from .commands import Command, Names
 from .conditions import Condition
 from .ctx import ConditionContext
@@ -81,6 +81,9 @@ class Simulation:
         self.now = 0
         self.ending: str | None = None
         self._present: dict[str, list[str]] | None = None
+        self._arrivals: dict[str, int] = {}
+        self._news: dict[str, int] = {}
+        self._acted: set[str] = set()
         self._by_tick: dict[int, list] | None = None
 
     # -- building and loading -----------------------------------------------------------------
@@ -261,14 +264,21 @@ class Simulation:
             self.flush()
             tick_no = t // clock.TICK
             for i, rid in enumerate(sorted(self.people)):
-                if self.people[rid].is_player or self.state[rid].status != AWAKE:
+                if self.people[rid].is_player:
                     continue
-                if self.state[rid].following:
-                    continue  # with the player for now
+                st = self.state[rid]
                 if (tick_no + i) % DECIDE_EVERY == 0:
-                    decide.decide(self, rid)
+                    self._think(rid)
+                if st.status != AWAKE or st.following:
+                    continue  # asleep, away, or with the player for now
                 self._pursue(rid)
             self.flush()
+            self._spend_attention()
+            if (t + clock.TICK) % clock.HOUR == 0:
+                # The hourly memory passes (§7, §9): who slipped into dormancy, and the
+                # importance look-back for memories a base half-life old.
+                self.store.refresh_access(t + clock.TICK)
+                self.store.look_back(t + clock.TICK)
             if (t + clock.TICK) % clock.DAY == 0:
                 self.store.age(t + clock.TICK)
             self.now = t + clock.TICK
@@ -333,6 +343,60 @@ class Simulation:
                     perception.read(self, rid, did)
                     self.count("read")
 
+    # -- attention (§11) -------------------------------------------------------------------------
+
+    def attention_of(self, rid: str) -> float:
+        """α: the fraction of today's attention budget left."""
+        st, person = self.state[rid], self.people[rid]
+        full = attention.budget(person.wake_minutes)
+        if st.attention < 0:
+            st.attention = full
+        return st.attention / full
+
+    def _think(self, rid: str) -> None:
+        """One cognitive step (hourly): judge beliefs against reactions, at the depth the
+        remaining attention allows; a skip records why."""
+        st = self.state[rid]
+        if st.status != AWAKE:
+            return self._skipped(rid, attention.ASLEEP)
+        if st.following or (st.intent is not None and st.intent.action != "stay"):
+            return self._skipped(rid, attention.BUSY)
+        important = self._news.get(rid, 0) >= attention.IMPORTANT_NEWS
+        st.depth = attention.depth(self.attention_of(rid), important)
+        if st.depth == attention.SKIP:
+            return self._skipped(rid, attention.EXHAUSTED)
+        self.count("processing_" + st.depth)
+        decide.decide(self, rid, reduced=st.depth == attention.REDUCED)
+
+    def _skipped(self, rid: str, why: str) -> None:
+        self.state[rid].depth = attention.SKIP
+        self.count("processing_skipped")
+        self.count("skipped_" + why)
+
+    def _spend_attention(self) -> None:
+        """Being awake, acting and taking in news spend attention; sleep restores it."""
+        arrivals, self._arrivals = self._arrivals, {}
+        acted, self._acted = self._acted, set()
+        self._news = {}
+        for rid in sorted(self.people):
+            person, st = self.people[rid], self.state[rid]
+            if person.is_player:
+                continue
+            full = attention.budget(person.wake_minutes)
+            if st.attention < 0:
+                st.attention = full
+            if st.status == AWAKE:
+                cost = attention.AWAKE_COST + attention.ARRIVAL_COST * arrivals.get(rid, 0)
+                if rid in acted:
+                    cost += attention.ACTION_COST
+                st.attention = max(0.0, st.attention - cost)
+            else:
+                st.attention = min(full, st.attention + attention.recover_per_tick(
+                    person.wake_minutes))
+
+    def acted(self, rid: str) -> None:
+        self._acted.add(rid)
+
     def _pursue(self, rid: str) -> None:
         """Carry out the resident's intent: go where it leads, and act when there."""
         st = self.state[rid]
@@ -354,6 +418,7 @@ class Simulation:
             dest = tst.place
         else:
             dest = it.place or st.place
+        self._acted.add(rid)
         if st.place != dest:
             st.place = dest
             self.move_to(rid, dest, self.now)
@@ -436,6 +501,10 @@ class Simulation:
             self.changed = []
         outs = []
         if self.pending:
+            for e in self.pending:
+                self._arrivals[e.resident] = self._arrivals.get(e.resident, 0) + 1
+                if e.importance is not None and e.importance > self._news.get(e.resident, -1):
+                    self._news[e.resident] = e.importance
             outs = self.store.perceive_many(self.pending)
             self.pending = []
         return outs

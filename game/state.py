@@ -41,6 +41,8 @@ class RState:
     read: dict[str, int] = field(default_factory=dict)
     following: str | None = None  # brought along by the player
     follow_until: int = 0
+    attention: float = -1.0  # slots left today (§11); -1 until first set
+    depth: str = "full"  # how the last cognitive step ran
 
     def remember_told(self, key: str) -> None:
         self.told.append(key)

@@ -51,6 +51,8 @@ def support(b: Belief, trust: float = 0.6, dormant: bool = False) -> Support:
 
     `trust` is the resident's trust in the teller behind the held value (hearsay only).
     """
+    # Still valid? Past, stale, unchecked and dormant memories stay in the history but cannot
+    # carry an action with consequences (§8's third check; §9).
     if b.state.value == "past":
         return Support(0.0, b.sources, False, "it is past: history, not a basis for action")
     if b.stale:

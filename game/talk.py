@@ -23,6 +23,8 @@ TALK_RATE = 0.22  # chance per tick that a resident in company starts a conversa
 OVERHEAR_BASE = 0.15
 OVERHEAR_CURIOSITY = 0.35
 OVERHEAR_MAX = 3
+RECALL_K = 5
+FORGOTTEN = "someone"  # the origin of a rumour whose teller has been forgotten
 MIN_TELL_CONFIDENCE = 40
 NOVELTY_HOURS = 12
 
@@ -40,15 +42,47 @@ def converse(sim: Simulation, place: str, present: list[str]) -> None:
             continue
         if rng.random() >= TALK_RATE * people[speaker].talkativeness:
             continue
+        if sim.attention_of(speaker) < 1 / 3:
+            continue  # too worn out to start a conversation (§11)
         others = [x for x in talkers if x != speaker and x not in busy]
         if not others:
             break
         weights = [max(0.05, 1.2 + sim.world.affinity(speaker, x)) for x in others]
         listener = rng.choices(others, weights=weights)[0]
         busy.update((speaker, listener))
+        sim.acted(speaker)
+        sim.acted(listener)
         b = choose_topic(sim, speaker, listener)
         if b is not None:
             tell(sim, speaker, listener, b, place, present)
+
+
+def memory_state(sim: Simulation, b: Belief) -> str:
+    """How the resident's memory of `b` stands now (§7): gone (unrecallable), hazy (dormant),
+    forgot_source (hearsay older than its half-life: the value is there, the teller is not),
+    sure, or think."""
+    a = b.access(sim.now)
+    if a == "unrecallable":
+        return "gone"
+    if a == "dormant":
+        return "hazy"
+    if b.kind == "hearsay" and sim.now - b.since > b.half_life:
+        return "forgot_source"
+    return "sure" if b.confidence >= 80 else "think"
+
+
+EXPRESSED = ("sure", "forgot_source", "hazy", "gone")  # what counts as saying how one remembers
+
+
+def come_to_mind(sim: Simulation, rid: str, cue: str) -> None:
+    """What `rid` perceives is a cue (§7): recall re-evokes what it names — bringing dormant
+    memories back — and, one hop on, what shares their people, places or objects. Only at full
+    attention: at reduced depth fewer memories are recalled (§11)."""
+    if sim.state[rid].depth != "full" or sim.people[rid].is_player:
+        return
+    for r in sim.store.recall(rid, cue, sim.now, k=RECALL_K):
+        if r.how != "ranked":
+            sim.count(f"recall_{r.how}")
 
 
 def choose_topic(sim: Simulation, speaker: str, listener: str) -> Belief | None:
@@ -56,6 +90,8 @@ def choose_topic(sim: Simulation, speaker: str, listener: str) -> Belief | None:
     told = set(st.told)
     options, weights = [], []
     person = sim.people[speaker]
+    # Seeing someone brings to mind what one knows about them and about the place.
+    come_to_mind(sim, speaker, f"{listener} {st.place}")
     for b in sim.tellable(speaker):  # light records; the chosen one is loaded in full
         claim = f"{b.subject}.{b.attribute}"
         lie = person.lie_for(claim, listener)
@@ -86,6 +122,8 @@ def provenance(sim: Simulation, speaker: str, b: Belief) -> tuple[str, list[str]
     if k == "declared":
         return b.teller or speaker, [b.teller or speaker, speaker], "heard"
     if k == "hearsay":
+        if memory_state(sim, b) == "forgot_source":
+            return FORGOTTEN, [FORGOTTEN, speaker], "heard"  # "someone told me, once"
         rec = sim.held_evidence(speaker, b)
         chain = list(rec.chain) if rec and rec.chain else [b.origin or speaker]
         return b.origin or speaker, chain + [speaker], "heard"
@@ -150,6 +188,7 @@ def tell(sim: Simulation, speaker: str, listener: str, b: Belief, place: str,
     for h in hearers + overhear:
         perception.told(sim, eid, h, speaker, claim, value, origin, chain, basis,
                         importance=imp)
+        come_to_mind(sim, h, f"{b.subject} {value}")
     st = sim.state[speaker]
     for h in hearers:
         st.remember_told(f"{h}|{claim}|{value}")

@@ -18,6 +18,7 @@ from .kinds import (
     rank,
     rank_name,
 )
+from .recall import Recalled
 from .records import EvidenceRecord, TrustChange
 from .revision import NOISY_OR, RULES, Outcome, revise
 from .store import MemoryStore, Salient
@@ -41,6 +42,7 @@ __all__ = [
     "MemoryStore",
     "Outcome",
     "Proposal",
+    "Recalled",
     "Salient",
     "SourceKind",
     "State",

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel, ConfigDict
 
+from . import access as acc
 from .kinds import FIRSTHAND_RANK, HEARSAY_RANKS, State, rank_name
 
 _encode = json.JSONEncoder(separators=(",", ":")).encode
@@ -76,6 +77,18 @@ class BeliefState:
     unjudged: int = 0  # hearsay rows whose teller has not yet been judged first-hand
     premises: list[str] = field(default_factory=list)
     facts: dict[str, int] = field(default_factory=dict)  # world-fact versions it rests on (§9)
+    access: str = "active"  # active / dormant / unrecallable, as last recorded (§7)
+    judged_importance: int | None = None  # importance after the look-back, if it ran
+    looked_back: bool = False
+
+    def effective_importance(self) -> int | None:
+        return self.judged_importance if self.judged_importance is not None else \
+            self.importance
+
+    def half_life(self) -> float:
+        """H, in sim minutes (§7)."""
+        return acc.half_life(self.effective_importance(), self.exposures, self.uses,
+                                self.sources)
 
     # -- candidates ----------------------------------------------------------------------
 
@@ -197,6 +210,15 @@ class Belief(BaseModel):
     last_evoked_at: int = 0
     importance: int | None = None
     evidence_count: int = 0
+    half_life: float = acc.H0  # effective half-life H, sim minutes (§7)
+
+    def accessibility(self, now: int) -> float:
+        """How easily it comes to mind at `now`, 0..1 (§7)."""
+        return acc.accessibility(now, self.last_evoked_at, self.half_life)
+
+    def access(self, now: int) -> str:
+        """active, dormant or unrecallable at `now`."""
+        return acc.state_of(self.accessibility(now))
 
     @property
     def claim(self) -> tuple[str, str]:
@@ -227,5 +249,6 @@ def view(b: BeliefState, history: list[Version] | None = None, evidence_count: i
         history=history or [], since=b.since, created_at=b.created_at, updated_at=b.updated_at,
         stale=b.stale, recheck=b.recheck, wants_look=b.wants_look, exposures=b.exposures,
         uses=b.uses, sources=b.sources, last_evoked_at=b.last_evoked_at,
-        importance=b.importance, evidence_count=evidence_count,
+        importance=b.effective_importance(), evidence_count=evidence_count,
+        half_life=b.half_life(),
     )

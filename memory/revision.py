@@ -114,6 +114,13 @@ def apply(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
     if e.importance is not None and (b.importance is None or e.importance > b.importance):
         b.importance = e.importance
     out = _rules(b, e, initial, evidence_id, policy)
+    # Meeting the claim again, even from an origin already counted, brings it back to mind
+    # (§7: d counts re-exposures; the half-life and Δt restart from here).
+    if e.at >= b.last_evoked_at:
+        b.last_evoked_at = e.at
+        b.access = "active"
+    if not out.exposure and e.value == b.value and e.kind != "inferred":
+        b.recheck = False  # fresh support for the held value: the conclusion stands checked
     if not out.exposure:
         b.last_evidence_at = max(b.last_evidence_at, e.at)
         b.updated_at = max(b.updated_at, e.at)

@@ -14,7 +14,7 @@ import sqlite3
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 migrations = Migrations("hearsay.memory")
 
@@ -175,6 +175,43 @@ def _v3(db: Database) -> None:
         "json_each(beliefs.candidates) c WHERE json_extract(c.value, '$[0]') = beliefs.value), "
         "origin = (SELECT json_extract(c.value, '$[9]') FROM json_each(beliefs.candidates) c "
         "WHERE json_extract(c.value, '$[0]') = beliefs.value)")
+
+
+@migrations(name="0004_accessibility_and_recall")
+def _v4(db: Database) -> None:
+    # §7: the effective half-life H, the accessibility state and when it next changes (three
+    # and five half-lives after the last evocation), the importance look-back; the memory
+    # events the mechanism report counts; and the full-text index recall ranks by (bm25).
+    _run_script(db, """
+        ALTER TABLE beliefs ADD COLUMN half_life REAL NOT NULL DEFAULT 4320;
+        ALTER TABLE beliefs ADD COLUMN access TEXT NOT NULL DEFAULT 'active';
+        ALTER TABLE beliefs ADD COLUMN dormant_at INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE beliefs ADD COLUMN gone_at INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE beliefs ADD COLUMN judged_importance INTEGER;
+        ALTER TABLE beliefs ADD COLUMN looked_back INTEGER NOT NULL DEFAULT 0;
+        UPDATE beliefs SET dormant_at = last_evoked_at + 3 * half_life,
+                           gone_at = last_evoked_at + 5 * half_life;
+        CREATE INDEX IF NOT EXISTS beliefs_dormancy ON beliefs (dormant_at)
+            WHERE access = 'active';
+        CREATE INDEX IF NOT EXISTS beliefs_forgetting ON beliefs (gone_at)
+            WHERE access = 'dormant';
+        CREATE INDEX IF NOT EXISTS beliefs_lookback ON beliefs (created_at)
+            WHERE looked_back = 0;
+        CREATE TABLE IF NOT EXISTS memory_events (
+            id INTEGER PRIMARY KEY,
+            at INTEGER NOT NULL,
+            resident TEXT NOT NULL,
+            belief_id INTEGER,
+            kind TEXT NOT NULL,
+            detail TEXT
+        );
+        CREATE INDEX IF NOT EXISTS memory_events_by_kind ON memory_events (kind, at);
+        CREATE VIRTUAL TABLE IF NOT EXISTS recall_fts USING fts5(resident, words);
+        INSERT INTO recall_fts (rowid, resident, words)
+            SELECT b.id, b.resident, c.subject || ' ' || c.attribute || ' ' || b.value || ' ' ||
+                   coalesce(b.teller, '') || ' ' || coalesce(b.origin, '')
+            FROM beliefs b JOIN claims c ON c.id = b.claim_id;
+    """)
 
 
 def _run_script(db: Database, script: str) -> None:

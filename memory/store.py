@@ -20,12 +20,14 @@ from typing import Any, NamedTuple
 from sqlite_utils import Database
 
 from . import aging, guard
+from . import recall as recall_mod
 from .belief import EVENT_NATURE, STATE_NATURE, Belief, Version, view
-from .codec import SELECT_BELIEF, state_from_row
+from .codec import SELECT_BELIEF, UPDATE_BELIEF, state_from_row, update_params
 from .errors import InvalidEvidence
 from .evidence import Evidence
 from .guard import Proposal, TrustProposal, WorldView
 from .kinds import DEFAULT_TRUST
+from .recall import Recalled
 from .records import EvidenceRecord, TrustChange
 from .revision import POLICIES, RULES, Outcome
 from .schema import ensure_schema
@@ -99,6 +101,8 @@ class MemoryStore:
             "SELECT id, subject, attribute, nature, topic FROM claims")}
         self._attributes = {r[0]: (r[1], r[2]) for r in self.db.execute(
             "SELECT name, nature, topic FROM attributes")}
+        self._importance = {r[0]: r[1] for r in self.db.execute(
+            "SELECT name, importance FROM attributes WHERE importance IS NOT NULL")}
         self.trust_book.reload()
 
     def define_attribute(self, name: str, *, nature: str = EVENT_NATURE,
@@ -119,6 +123,9 @@ class MemoryStore:
             self.db.execute("UPDATE claims SET nature = ?, topic = ? WHERE attribute = ?",
                             (nature, topic or name, name))
         self._reload()
+
+    def attribute_importance(self, attribute: str) -> int | None:
+        return self._importance.get(attribute)
 
     def _claims_for(self, keys: Iterable[tuple[str, str]]) -> dict:
         """Claim ids (creating claim roots as needed) for `(subject, attribute)` keys."""
@@ -185,14 +192,54 @@ class MemoryStore:
             return aging.mark_stale(self.db, list(changes))
 
     def record_use(self, resident: str, subject: str, attribute: str, at: int) -> None:
-        """This belief supported a decision: u += 1, and it was evoked now (§7)."""
-        claim = self._claims.get((subject, attribute))
+        """This belief supported a decision: u += 1, its half-life lengthens, and it was evoked
+        now (§7). Being a candidate in a decision is not use; only call this for support."""
+        claim = self._claim_id(subject, attribute)
         if claim is None:
             return
+        row = self.db.execute(f"{SELECT_BELIEF} WHERE b.resident = ? AND b.claim_id = ?",
+                              (resident, claim)).fetchone()
+        if row is None:
+            return
+        b = state_from_row(row)
+        b.uses += 1
+        b.last_evoked_at = max(b.last_evoked_at, at)
+        b.access = "active"
         with self.db.atomic():
-            self.db.execute("UPDATE beliefs SET uses = uses + 1, last_evoked_at = max("
-                            "last_evoked_at, ?) WHERE resident = ? AND claim_id = ?",
-                            (at, resident, claim[0]))
+            self.db.conn.execute(UPDATE_BELIEF, update_params(b))
+            self.db.conn.execute("INSERT INTO memory_events (at, resident, belief_id, kind) "
+                                 "VALUES (?, ?, ?, 'use')", (at, resident, b.id))
+
+    def recall(self, resident: str, cue: str, now: int, k: int = 10,
+               associate: bool = True) -> list[Recalled]:
+        """What comes to mind for `cue` (§7): relevance (FTS5 bm25) × accessibility, top `k`,
+        plus dormant memories the cue names and, one hop on, those sharing their people,
+        places or objects. Everything recalled is re-evoked."""
+        return recall_mod.recall(self, resident, cue, now, k, associate)
+
+    def refresh_access(self, now: int) -> dict[str, int]:
+        """Record entries into dormancy and unrecallability up to `now` (set-wise)."""
+        with self.db.atomic():
+            return recall_mod.refresh_access(self, now)
+
+    def look_back(self, now: int) -> dict[str, int]:
+        """The importance look-back for memories one base half-life old (set-wise)."""
+        with self.db.atomic():
+            return recall_mod.look_back(self, now)
+
+    def memory_events(self, since: int | None = None) -> dict[str, int]:
+        """How many of each memory event (dormant, unrecallable, cue, associative, lookback,
+        use) happened, for the mechanism report."""
+        sql = "SELECT kind, count(*) FROM memory_events"
+        params: list = []
+        if since is not None:
+            sql += " WHERE at >= ?"
+            params.append(since)
+        out = dict(self.db.execute(sql + " GROUP BY kind", params).fetchall())
+        out["lengthened"] = self.db.execute(
+            "SELECT count(*) FROM memory_events WHERE kind = 'lookback' AND detail = "
+            "'lengthened'").fetchone()[0]
+        return out
 
     def propose(self, proposal: Proposal | dict[str, Any],
                 world: WorldView | None = None) -> Belief:
@@ -253,7 +300,8 @@ class MemoryStore:
         sql = ("SELECT c.subject, c.attribute, b.value, b.confidence, " + imp + ", "
                "b.updated_at, b.teller, b.origin, b.state, b.kind FROM beliefs b "
                "JOIN claims c ON c.id = b.claim_id LEFT JOIN attributes a ON a.name = "
-               "c.attribute WHERE b.resident = ? AND b.state != 'past' AND b.confidence >= ? "
+               "c.attribute WHERE b.resident = ? AND b.state != 'past' AND b.access = 'active' "
+               "AND b.confidence >= ? "
                "AND c.attribute NOT LIKE 'believes %' AND " + imp + " > 0 "
                "ORDER BY 5 DESC, b.updated_at DESC, c.subject, c.attribute LIMIT ?")
         rows = self.db.execute(sql, (default_importance, resident, min_confidence,

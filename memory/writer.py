@@ -120,6 +120,8 @@ class Batch:
         self.judged: list[int] = []
         self.pending_hearsay: dict[tuple[str, int], list[tuple[int, str, str]]] = {}
         self.touched_facts: set[int] = set()
+        self.reworded: set[int] = set()
+        self.changed_premises: set[int] = set()
 
     def run(self, evs: Sequence[Evidence]) -> list[Outcome]:
         store = self.store
@@ -186,6 +188,8 @@ class Batch:
 
         if b is None:
             b = new_belief(e, initial, eid, nature, store.policy)
+            if b.importance is None:
+                b.importance = store.attribute_importance(e.attribute)
             b.id = self.next_bid
             self.next_bid += 1
             b.claim_id = cid
@@ -193,9 +197,15 @@ class Batch:
             self.new[b.id] = b
             out = Outcome("new", True, f"first learned: {e.value} ({who(e)})")
         else:
+            before = (b.value, b.state)
             out = apply(b, e, initial, eid, store.policy)
             if b.id not in self.new:
                 self.dirty[b.id] = b
+            if b.value != before[0]:
+                self.reworded.add(b.id)  # the recall index holds the held value's words
+                self.changed_premises.add(b.id)
+            elif b.state == "past" and before[1] != "past":
+                self.changed_premises.add(b.id)
 
         self.evidence_rows.append((
             eid, e.resident, cid, e.value, kind.value, e.rank, e.at, e.event, e.document,
@@ -304,5 +314,33 @@ class Batch:
         if self.premise_rows:
             ex("INSERT OR IGNORE INTO belief_premises (belief_id, premise_id) VALUES (?, ?)",
                self.premise_rows)
+        # Recall's full-text index: the words of each new belief, and of any whose held value
+        # changed (§7: relevance by bm25 over the claim, its people, places and objects).
+        words = [(b.id, b.resident, recall_words(b)) for b in self.new.values()]
+        words += [(i, self.dirty[i].resident, recall_words(self.dirty[i]))
+                  for i in sorted(self.reworded) if i in self.dirty]
+        if words:
+            ex("INSERT OR REPLACE INTO recall_fts (rowid, resident, words) VALUES (?, ?, ?)",
+               words)
+        # A conclusion whose premise was corrected or went past must be rechecked (§9).
+        if self.changed_premises:
+            mark_rechecks(self.db, sorted(self.changed_premises))
         if self.judged:
             ex("UPDATE evidence SET judged = 1 WHERE id = ?", [(i,) for i in self.judged])
+
+
+def recall_words(b: BeliefState) -> str:
+    held = b.held()
+    return " ".join(x for x in (b.subject, b.attribute, b.value, held.teller, held.origin) if x)
+
+
+def mark_rechecks(db, premise_ids: list[int]) -> int:
+    """Mark for recheck every inferred belief resting on one of `premise_ids` (§9)."""
+    n = 0
+    for i in range(0, len(premise_ids), 500):
+        chunk = premise_ids[i:i + 500]
+        marks = ", ".join("?" for _ in chunk)
+        n += db.conn.execute(
+            f"UPDATE beliefs SET recheck = 1 WHERE recheck = 0 AND id IN (SELECT belief_id "
+            f"FROM belief_premises WHERE premise_id IN ({marks}))", chunk).rowcount
+    return n

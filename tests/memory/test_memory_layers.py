@@ -10,6 +10,8 @@ from memory import MemoryStore
 MEMORY_TABLES = {
     "memory_meta", "attributes", "claims", "evidence", "beliefs", "belief_versions",
     "belief_facts", "fact_versions", "belief_premises", "trust", "trust_changes",
+    "memory_events", "recall_fts", "recall_fts_config", "recall_fts_content",
+    "recall_fts_data", "recall_fts_docsize", "recall_fts_idx",  # recall's FTS5 index (§7)
     "_sqlite_migrations",  # sqlite-utils' own record of applied migrations
     "sqlite_master",  # creating the memory tables themselves
 }
