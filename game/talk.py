@@ -162,6 +162,8 @@ def tell(sim: Simulation, speaker: str, listener: str, b: Belief, place: str,
     else:
         value = b.value
         origin, chain, basis = provenance(sim, speaker, b)
+        if memory_state(sim, b) in ("forgot_source", "hazy") and asked_by is None:
+            sim.count("memory_state_expressed")  # "someone told me once — I forget who"
         if person.honesty < 0.5 and basis != "saw" and sim.rng.random() < 0.5 - person.honesty:
             basis, origin, chain, embellished = "saw", speaker, [speaker], True
     overhear = [x for x in present if x not in (speaker, listener)

@@ -39,7 +39,13 @@ def age(db: Database, now: int) -> int:
     """Age hearsay up to sim minute `now`: -8 per 7 quiet days, floor 34, then `past`."""
     params = {"now": now}
     db.conn.execute(_VERSIONS, params)
-    return db.conn.execute(_UPDATE, params).rowcount
+    n = db.conn.execute(_UPDATE, params).rowcount
+    # A conclusion resting on a premise that has just gone past must be rechecked (§9).
+    db.conn.execute(
+        "UPDATE beliefs SET recheck = 1 WHERE recheck = 0 AND id IN (SELECT bp.belief_id FROM "
+        "belief_premises bp JOIN beliefs p ON p.id = bp.premise_id WHERE p.state = 'past' AND "
+        "p.updated_at = :now)", params)
+    return n
 
 
 def mark_stale(db: Database, changes: list[tuple[str, int]]) -> int:

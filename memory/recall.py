@@ -151,9 +151,11 @@ def refresh_access(store: MemoryStore, now: int) -> dict[str, int]:
     """Record memories that slipped below 2⁻³ (dormant) or 2⁻⁵ (unrecallable) by `now`."""
     conn = store.db.conn
     p = {"now": now}
-    conn.execute("INSERT INTO memory_events (at, resident, belief_id, kind) "
-                 f"SELECT dormant_at, resident, id, 'dormant' FROM beliefs WHERE {_NEW_DORMANT}",
-                 p)
+    # The detail keeps when it was last evoked and its half-life then, so a report can show
+    # dormancy came three effective half-lives after the last evocation.
+    conn.execute("INSERT INTO memory_events (at, resident, belief_id, kind, detail) "
+                 "SELECT dormant_at, resident, id, 'dormant', last_evoked_at || ' ' || "
+                 f"half_life FROM beliefs WHERE {_NEW_DORMANT}", p)
     # A conclusion resting on a premise that went dormant needs rechecking (§9).
     conn.execute("UPDATE beliefs SET recheck = 1 WHERE recheck = 0 AND id IN (SELECT "
                  "bp.belief_id FROM belief_premises bp JOIN beliefs pr ON pr.id = "

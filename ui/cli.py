@@ -69,10 +69,12 @@ def validate(scenario: str) -> None:
               help="Generate a town of this many residents instead of a scenario file.")
 @click.option("--commands", "commands_file", type=click.Path(dir_okay=False),
               help="Play this walkthrough of player commands, then run to the ending.")
+@click.option("--report", type=click.Choice(["mechanisms"]), default=None,
+              help="Add a report: 'mechanisms' counts what the memory did (seed 001's table).")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON summary.")
 def run(scenario: str | None, seed: int, days: float | None, save_path: str | None,
         load_path: str | None, residents: int | None, commands_file: str | None,
-        as_json: bool) -> None:
+        report: str | None, as_json: bool) -> None:
     """Run a scenario headless (no window) and report what happened."""
     from game.sim import Simulation
 
@@ -119,6 +121,11 @@ def run(scenario: str | None, seed: int, days: float | None, save_path: str | No
     summary = sim_summary(sim)
     if played is not None:
         summary["walkthrough"] = played.as_dict()
+    if report == "mechanisms":
+        from game.report import first_dormancy, mechanisms
+
+        summary["mechanisms"] = mechanisms(sim)
+        summary["first_dormancy"] = first_dormancy(sim)
     if as_json:
         click.echo(json.dumps(summary, indent=2, sort_keys=True))
     else:
@@ -174,6 +181,14 @@ def _print_summary(sim, s: dict, save_path: str | None) -> None:
                and not e["data"].get("backstory")]
     for e in notable[-15:]:
         click.echo(f"  {clock.fmt(e['at'])}  {e['summary']}")
+    if "mechanisms" in s:
+        click.echo("  mechanisms:")
+        for k, v in s["mechanisms"].items():
+            click.echo(f"    {k.replace('_', ' '):<28} {v:>7,}")
+        if s.get("first_dormancy"):
+            fd = s["first_dormancy"]
+            click.echo(f"    first dormancy at {clock.fmt(fd['at'])}, {fd['half_lives']} "
+                       f"effective half-lives ({fd['half_life_hours']} h) after last evoked")
     for step in s.get("walkthrough", {}).get("steps", []):
         mark = "" if step["ok"] else "  (could not)"
         click.echo(f"  > {step.get('time', '')}  {step['command']}{mark}")
@@ -285,10 +300,71 @@ def why(save: str, resident: str, claim: str, as_json: bool) -> None:
 
 @main.command()
 @click.argument("scenario", required=False)
-def play(scenario: str | None) -> None:
-    """Open the game window (until the window lands: the headless demo)."""
-    click.echo("The window is not built yet; here is what the town believes:")
-    demo.callback()
+@click.option("--seed", type=int, default=0, show_default=True, help="Random seed.")
+@click.option("--load", "load_path", type=click.Path(dir_okay=False),
+              help="Continue this save.")
+@click.option("--frames", type=int, default=None,
+              help="Run this many frames headless (no window), then stop.")
+@click.option("--screenshot", "shot", type=click.Path(dir_okay=False),
+              help="Save a PNG of the last frame (headless).")
+@click.option("--select", help="Open the belief inspector on this resident.")
+@click.option("--claim", help="Open the claim view on SUBJECT.ATTRIBUTE.")
+@click.option("--belief", help="Open this claim's history and evidence chain for the "
+              "selected resident (or your notebook).")
+@click.option("--debug", is_flag=True, help="Start with the debug view on.")
+@click.option("--at", "at", help="Run the town headless to this time first ('day 2 10:00').")
+@click.option("--commands", "commands_file", type=click.Path(dir_okay=False),
+              help="Play this walkthrough's commands first.")
+@click.option("--speed", type=click.Choice(["0", "1", "4", "16"]), default="0",
+              show_default=True, help="Clock speed to start at (0: paused).")
+@click.option("--tab", type=click.Choice(["case", "people", "claims", "log"]),
+              help="Which panel to show.")
+@click.option("--show", type=click.Choice(["help", "slots", "menu", "briefing", "command"]),
+              help="Open an overlay (for screenshots).")
+@click.option("--size", default="1280x720", show_default=True, help="Window size WxH.")
+def play(scenario: str | None, seed: int, load_path: str | None, frames: int | None,
+         shot: str | None, select: str | None, claim: str | None, belief: str | None,
+         debug: bool, at: str | None, commands_file: str | None, speed: str,
+         tab: str | None, show: str | None, size: str) -> None:
+    """Open the game window (with --frames/--screenshot: headless, and save a PNG)."""
+    from . import play as ui_play
+
+    try:
+        w, h = (int(x) for x in size.lower().split("x"))
+    except ValueError:
+        raise _bad(f"--size {size!r} is not like 1280x720") from None
+    headless = frames is not None or shot is not None
+    if not headless and not ui_play.has_display():
+        click.echo(ui_play.NO_DISPLAY)
+        return
+    if scenario is not None:
+        try:
+            load_scenario(scenario)
+        except ScenarioError as exc:
+            raise _bad(str(exc)) from None
+    if at is not None:
+        try:
+            clock.parse_when(at)
+        except clock.TimeFormatError as exc:
+            raise _bad(str(exc)) from None
+    kw = dict(scenario=scenario, seed=seed, load=load_path, select=select, claim=claim,
+              belief=belief, debug=debug, at=at, speed=int(speed), tab=tab, show=show,
+              commands=Path(commands_file) if commands_file else None)
+    try:
+        if headless:
+            out = ui_play.screenshot(Path(shot or "hearsay-screenshot.png"), frames or 60,
+                                     (w, h), **kw)
+            click.echo(f"saved {out} ({frames or 60} frames, {w}x{h})")
+        else:
+            ui_play.window((w, h), **kw)
+    except (SaveError, ValueError) as exc:
+        raise _bad(str(exc)) from None
+    except Exception as exc:  # noqa: BLE001 - SDL refusing a window is not a bug of ours
+        import pygame
+
+        if isinstance(exc, pygame.error):
+            raise _bad(f"cannot open a window: {exc}") from None
+        raise
 
 
 @main.command()

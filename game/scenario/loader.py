@@ -252,7 +252,8 @@ class Checker:
                     t.startswith("?") and t == subj):
                 self.bad(("reactions", i, "target"), f"{t!r} is not a resident, 'subject', "
                          "'value' or the variable in believes.claim")
-            if subj.startswith("?") and t != subj and r.action in ("accuse", "confront"):
+            if subj.startswith("?") and t not in (subj, "value") and r.action in (
+                    "accuse", "confront"):
                 self.bad(("reactions", i, "target"), f"target should be {subj} to act on "
                          "whoever the belief names")
         for i, e in enumerate(sc.endings):

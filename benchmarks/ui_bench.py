@@ -1,0 +1,109 @@
+"""Frame time of the game window, headless: a generated town of 200 residents on the map and
+the belief inspector open on a resident holding 1,000 beliefs.
+
+    .venv/bin/python benchmarks/ui_bench.py [--frames 300]
+
+Prints the median and 95th-percentile frame time, each as a fraction of the 16.7 ms a frame
+may take at 60 frames per second, for three cases: the clock paused (drawing only), the
+inspector scrolled every frame, and the clock running at 16x (ticks included).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import pygame  # noqa: E402
+
+from game import clock  # noqa: E402
+from game.generate import generated_town  # noqa: E402
+from game.sim import Simulation  # noqa: E402
+from memory import Evidence  # noqa: E402
+from ui.app import App  # noqa: E402
+from ui.scenes.town import TownScene  # noqa: E402
+from ui.session import Session  # noqa: E402
+
+BUDGET_MS = 1000 / 60
+RESIDENTS = 200
+BELIEFS = 1000
+
+
+def setup(app: App) -> tuple[TownScene, str]:
+    sim = Simulation.new(generated_town(RESIDENTS, 1), 1)
+    sim.run(until=sim.now + 6 * clock.HOUR)  # people about, rumours under way
+    rid = sorted(r for r in sim.people if not sim.people[r].is_player)[0]
+    have = len(sim.store.beliefs(rid, about_others=True))
+    sim.store.perceive_many([
+        Evidence(resident=rid, subject=f"bench{i:04d}", attribute="colour",
+                 value=("red", "blue", "green")[i % 3], kind="witnessed", event=f"bench{i}",
+                 at=sim.now) for i in range(max(0, BELIEFS - have))])
+    town = TownScene(app, Session(sim, "generated", 1))
+    app.replace(town)
+    town.select(rid)
+    return town, rid
+
+
+def measure(app: App, frames: int, each=None) -> list[float]:
+    out = []
+    for i in range(frames):
+        if each:
+            each(i)
+        t0 = time.perf_counter()
+        app.frame(1 / 60)
+        out.append((time.perf_counter() - t0) * 1000)
+    return out
+
+
+def report(name: str, ms: list[float]) -> str:
+    ms = sorted(ms)
+    med = statistics.median(ms)
+    p95 = ms[int(0.95 * (len(ms) - 1))]
+    return (f"{name:<34} median {med:6.2f} ms = {med / BUDGET_MS:5.1%} of 16.7 ms   "
+            f"p95 {p95:6.2f} ms = {p95 / BUDGET_MS:5.1%}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--frames", type=int, default=300)
+    args = ap.parse_args()
+    app = App((1280, 720), headless=True, saves=Path("/tmp/hearsay-bench-saves"))
+    town, rid = setup(app)
+    app.run_frames(30)  # warm the text cache and the map
+    rows = len(town.inspector.model.rows())
+    print(f"ui_bench: {len(town.session.sim.people)} residents on the map, inspector on "
+          f"{rid} with {rows} beliefs, 1280x720, headless (SDL dummy driver)")
+    paused = measure(app, args.frames)
+    print(report("paused (drawing only)", paused))
+
+    def scroll(i: int) -> None:
+        town.inspector.scroll(37 if (i // 50) % 2 == 0 else -37)
+    scrolling = measure(app, args.frames, scroll)
+    print(report("scrolling the inspector", scrolling))
+    ticks: list[float] = []
+    step = town.session.step
+
+    def timed_step() -> None:
+        t0 = time.perf_counter()
+        step()
+        ticks.append((time.perf_counter() - t0) * 1000)
+    town.session.step = timed_step
+    town.session.set_speed(16)
+    running = measure(app, args.frames)
+    print(report("clock running at 16x (ticks incl.)", running))
+    if ticks:
+        print(f"{'':<34} of which one simulation tick (game/): median "
+              f"{statistics.median(ticks):6.2f} ms, {len(ticks)} ticks in {args.frames} frames")
+    pygame.quit()
+
+
+if __name__ == "__main__":
+    main()

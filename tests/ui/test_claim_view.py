@@ -1,0 +1,57 @@
+"""The claim view: pick a claim, the map colours everyone by it, step back through time."""
+
+import pygame
+
+from ui.play import build
+
+
+def test_claim_view_colours_the_town_and_steps_back_through_time(ui):
+    build(ui.app, "missing_key", seed=0, at="day 2 10:00")
+    ui.frame(2)
+    t = ui.town
+    ui.key(pygame.K_c)  # the claims panel
+    assert t.panel == "claims"
+    ui.click_zone(t.claims, "claim:ada_key.moved_by")
+    cv = t.claim_view
+    assert cv is not None and cv.live
+    ui.frame()
+    legend = dict(t.overlay.legend)
+    beliefs = cv.beliefs()
+    assert legend["Cy"] == sum(1 for v, _, s in beliefs.values() if v == "cy" and s != "past")
+    assert "no belief" in legend
+    assert ui.shows("Ada's key · moved by") and ui.shows("now")
+    now_believers = dict(beliefs)
+    # step back to the start: fewer people had heard anything yet
+    ui.click_zone(t.overlay, "replay")
+    assert not cv.live and t.overlay.replaying
+    first = cv.at
+    back = cv.beliefs()
+    assert len(back) < len(now_believers)
+    assert set(back) <= set(now_believers)
+    ui.frame(8, dt=0.25)  # the replay moves forward an hour every quarter second
+    assert cv.at > first
+    ui.key(pygame.K_END)
+    assert cv.live
+    ui.key(pygame.K_LEFTBRACKET)
+    assert cv.at == t.session.now - 60
+    assert ui.shows("what each resident believes") or ui.shows("Ada's key · moved by")
+    # where people were is shown as it was then
+    ui.key(pygame.K_RIGHTBRACKET)
+    assert cv.live
+    ui.click_zone(t.claims, "close claim")
+    assert t.claim_view is None
+
+
+def test_beliefs_at_a_past_minute_match_history(ui):
+    from ui import queries
+
+    build(ui.app, "missing_key", seed=0, at="day 1 15:00")
+    sim = ui.town.session.sim
+    for rid in ("ada", "gus", "hana"):
+        b = sim.store.belief(rid, "ada_key", "moved_by")
+        if b is None:
+            continue
+        for v in b.history:
+            got = queries.beliefs_at(sim, "ada_key", "moved_by", v.at)[rid]
+            last = [x for x in b.history if x.at <= v.at][-1]
+            assert got == (last.value, last.confidence, last.state)

@@ -1,0 +1,34 @@
+"""`hearsay play`: headless screenshots, and one clear line where there is no display."""
+
+from click.testing import CliRunner
+
+from ui.cli import main
+
+
+def test_play_without_a_display_says_so_in_one_line(monkeypatch):
+    for var in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setattr("sys.platform", "linux")
+    res = CliRunner().invoke(main, ["play"])
+    assert res.exit_code == 0
+    lines = res.output.strip().splitlines()
+    assert len(lines) == 1
+    assert "no display" in lines[0] and "hearsay run" in lines[0] and "--screenshot" in lines[0]
+
+
+def test_play_headless_saves_a_screenshot(tmp_path):
+    out = tmp_path / "shot.png"
+    res = CliRunner().invoke(main, [
+        "play", "missing_key", "--frames", "3", "--screenshot", str(out), "--select", "ada",
+        "--claim", "ada_key.moved_by", "--debug"])
+    assert res.exit_code == 0, res.output
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_play_refuses_a_bad_scenario_or_resident_in_one_line(tmp_path):
+    res = CliRunner().invoke(main, ["play", "no_such_town", "--frames", "1", "--screenshot",
+                                    str(tmp_path / "x.png")])
+    assert res.exit_code == 2 and "no such scenario" in res.output
+    res = CliRunner().invoke(main, ["play", "missing_key", "--frames", "1", "--screenshot",
+                                    str(tmp_path / "x.png"), "--select", "zed"])
+    assert res.exit_code == 2 and "no resident 'zed'" in res.output

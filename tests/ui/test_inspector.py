@@ -1,0 +1,133 @@
+"""The belief inspector: click a resident, open a belief, filter, sort, scroll, debug view."""
+
+import pygame
+
+from game.player import PLAYER
+from memory import Evidence
+from ui.play import build
+
+
+def at_lunch(ui):
+    build(ui.app, "missing_key", seed=0, at="day 1 13:00")
+    ui.frame(2)
+    return ui.town
+
+
+def test_clicking_a_resident_opens_their_beliefs(ui):
+    t = at_lunch(ui)
+    ui.click_zone(t.map, "resident:ada")
+    assert t.panel == "inspector" and t.selected == "ada"
+    assert ("ada_key", "moved_by") in t.inspector.rows_drawn
+    assert ui.shows("Ada") and ui.shows("Ada's key · moved by")
+    row = next(r for r in t.inspector.model.visible() if r.key == ("ada_key", "moved_by"))
+    assert row.value == "Cy" and row.state == "influencing" and row.source == "rumour"
+    assert row.told == "told by Bo"  # who told them, and where it came from
+    assert ui.shows("rumour") and ui.shows(str(row.confidence))
+
+
+def test_opening_a_belief_shows_its_evidence_chain_and_history(ui):
+    t = at_lunch(ui)
+    ui.click_zone(t.map, "resident:gus")
+    ui.click_zone(t.inspector, "row:ada_key.moved_by")
+    assert t.panel == "belief" and t.belief == ("gus", "ada_key", "moved_by")
+    d = t.detail
+    assert d.sections[:1] == ["Why they believe it"] and "History" in d.sections
+    text = "\n".join(d.lines)
+    assert "Gus was told by Ada" in text and "Ada was told by Bo" in text
+    assert "Bo has no evidence of it" in text  # the lie, traced to its source
+    assert "first learned" in text
+    ui.click_zone(d, "claim view")  # from one belief to the whole town's view of it
+    assert t.claim_view is not None and t.claim_view.claim == "ada_key.moved_by"
+    ui.key(pygame.K_p)
+    ui.key(pygame.K_ESCAPE)
+    assert t.panel == "inspector"
+
+
+def test_filter_by_state_source_and_subject_and_sort_by_column(ui):
+    t = at_lunch(ui)
+    ui.click_zone(t.map, "resident:ada")
+    insp = t.inspector
+    all_rows = insp.model.visible()
+    assert len(all_rows) >= 4
+    ui.click_zone(insp, "source:rumour")
+    assert [r.source for r in insp.model.visible()] == ["rumour"]
+    ui.click_zone(insp, "source:all")
+    ui.click_zone(insp, "sort:confidence")
+    confs = [r.confidence for r in insp.model.visible()]
+    assert confs == sorted(confs, reverse=True)
+    ui.click_zone(insp, "sort:confidence")
+    assert [r.confidence for r in insp.model.visible()] == sorted(confs)
+    ui.click(insp.filter.rect.center)  # type into the filter box
+    ui.type("key")
+    assert insp.model.visible() and all("key" in r.claim.lower() or "key" in r.value.lower()
+                                        for r in insp.model.visible())
+    ui.key(pygame.K_ESCAPE)
+    assert not insp.filter.focused
+    states = insp.model.counts("state")
+    for state in states:
+        ui.click_zone(insp, f"state:{state}")
+        assert {r.state for r in insp.model.visible()} == {state}
+
+
+def test_the_notebook_is_the_players_own_inspector(town):
+    town.command("go inn")
+    town.command("ask fen ada_key.moved_by")
+    town.key(pygame.K_n)
+    t = town.town
+    assert t.panel == "inspector" and t.selected == PLAYER
+    assert town.shows("Your notebook")
+    keys = [r.key for r in t.inspector.model.visible()]
+    assert ("ada_key", "moved_by") in keys  # what Fen told the player
+    row = next(r for r in t.inspector.model.visible() if r.key == ("ada_key", "moved_by"))
+    assert row.raw_value == "dee" and "Fen" in row.told
+
+
+def test_debug_view_marks_false_beliefs_and_shows_truth(ui):
+    t = at_lunch(ui)
+    ui.click_zone(t.map, "resident:ada")
+    assert not ui.shows("✗ true: Dee")
+    ui.key(pygame.K_d)
+    assert t.session.debug
+    row = next(r for r in t.inspector.model.visible() if r.key == ("ada_key", "moved_by"))
+    assert row.false and row.truth == "Dee"
+    assert ui.shows("✗ true: Dee") and ui.shows("DEBUG VIEW — world truth shown")
+    ui.click_zone(t.inspector, "row:ada_key.moved_by")
+    assert "✗ False: in truth, Dee." in t.detail.lines
+
+
+def test_hundreds_of_beliefs_scroll_and_only_visible_rows_are_drawn(ui):
+    build(ui.app, "missing_key", seed=0)
+    t = ui.town
+    sim = t.session.sim
+    sim.store.perceive_many([
+        Evidence(resident="eli", subject=f"thing{i:04d}", attribute="colour", value="red",
+                 kind="witnessed", event=f"e{i}", at=sim.now) for i in range(1000)])
+    t.session.stamp += 1
+    ui.frame()
+    t.select("eli")
+    ui.frame()
+    insp = t.inspector
+    assert len(insp.model.visible()) >= 1000
+    drawn = list(insp.rows_drawn)
+    assert 5 < len(drawn) < 30
+    ui.key(pygame.K_PAGEDOWN)
+    assert insp.rows_drawn and insp.rows_drawn[0] != drawn[0]
+    before = insp.offset
+    ui.post(pygame.MOUSEMOTION, pos=insp.list_rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    for _ in range(50):
+        ui.post(pygame.MOUSEWHEEL, x=0, y=-5, flipped=False, precise_x=0.0, precise_y=-5.0)
+    ui.frame(2)
+    assert insp.offset > before + 5000  # the wheel scrolls the list under the pointer
+    assert ui.shows("beliefs · rows")
+
+
+def test_filter_by_subject(ui):
+    t = at_lunch(ui)
+    ui.click_zone(t.map, "resident:ada")
+    insp = t.inspector
+    subjects = {r.subject for r in insp.model.visible()}
+    assert {"ada_key", "cy"} <= subjects
+    ui.click_zone(insp, "about:cy")
+    assert {r.subject for r in insp.model.visible()} == {"cy"}
+    ui.click_zone(insp, "about:all")
+    assert {r.subject for r in insp.model.visible()} == subjects

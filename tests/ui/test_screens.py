@@ -1,0 +1,127 @@
+"""The window's screens: title, briefing, town, help, menu, save slots; resizing; fonts."""
+
+import pygame
+
+from ui import keys, theme
+from ui.scenes.briefing import BriefingScene
+from ui.scenes.help import HelpScene
+from ui.scenes.menu import MenuScene
+from ui.scenes.slots import SlotsScene
+from ui.scenes.title import TitleScene
+from ui.scenes.town import TownScene
+
+
+def test_title_lists_the_shipped_scenarios_and_starts_one(ui):
+    ui.app.replace(TitleScene(ui.app))
+    ui.frame(2)
+    title = ui.top
+    assert ui.shows("Hearsay") and ui.shows("Choose a story")
+    names = [c.title for c in title.choices]
+    assert "The Missing Key" in names
+    i = names.index("The Missing Key")
+    while title.index != i:  # keyboard: down the list to it
+        ui.key(pygame.K_DOWN)
+    ui.click_zone(title, "play")
+    assert isinstance(ui.app.scenes[0], TownScene)
+    assert isinstance(ui.top, BriefingScene)  # who you are, what happened, your goals
+    assert ui.shows("YOUR GOALS") or ui.shows("Your goals".upper())
+    ui.enter()
+    assert isinstance(ui.top, TownScene)
+    assert ui.town.session.sim.sc.scenario.id == "missing_key"
+    assert ui.town.session.speed == 0  # the clock waits for the player
+
+
+def test_the_town_screen_has_map_panels_dialogue_and_clock(town):
+    t = town.town
+    assert t.panel == "case"
+    assert town.shows("The Missing Key") and town.shows("09:00") and town.shows("GOALS")
+    assert "resident:ada" in t.map.zones.names() and "place:cafe" in t.map.zones.names()
+    assert {"verb:ask", "verb:tell", "verb:who"} <= set(t.dialogue.zones.names())
+    r = t.rects
+    for a, b in (("map", "right"), ("map", "dialogue"), ("dialogue", "right"), ("top", "map")):
+        assert not r[a].colliderect(r[b]), f"{a} overlaps {b}"
+
+
+def test_help_lists_every_key_and_every_key_has_a_handler(town):
+    for b in keys.BINDINGS:
+        assert callable(getattr(town.town, f"do_{b.action}", None)), b.action
+    town.key(pygame.K_h)
+    assert isinstance(town.top, HelpScene)
+    for b in keys.BINDINGS:
+        assert town.shows(b.label), b.label
+    town.key(pygame.K_ESCAPE)
+    assert isinstance(town.top, TownScene)
+
+
+def test_menu_and_restart(town):
+    town.command("go cafe")
+    assert town.town.session.place == "cafe"
+    town.key(pygame.K_ESCAPE)  # nothing open: the menu
+    assert isinstance(town.top, MenuScene)
+    town.click_zone(town.top, "Start this scenario again")
+    assert isinstance(town.top, TownScene)
+    assert town.town.session.place == "square"
+
+
+def test_save_and_load_slots(town, tmp_path):
+    town.command("go cafe")
+    now = town.town.session.now
+    town.key(pygame.K_s)
+    assert isinstance(town.top, SlotsScene)
+    town.click_zone(town.top, "save:slot-1")
+    assert (tmp_path / "saves" / "slot-1.sqlite").exists()
+    town.key(pygame.K_SPACE)
+    town.frame(30, dt=0.5)  # time passes
+    assert town.town.session.now > now
+    town.key(pygame.K_s)
+    town.click_zone(town.top, "load:slot-1")
+    assert town.town.session.now == now and town.town.session.place == "cafe"
+    again = town.town.session.restart()  # a loaded game starts again from its own scenario
+    assert again.place == "square" and again.now < now
+    town.key(pygame.K_F5)
+    assert (tmp_path / "saves" / "quick.sqlite").exists()
+
+
+def test_resizing_keeps_panels_apart_and_small_windows_scale(town):
+    for size in ((1600, 900), (1024, 600), (800, 480)):
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        town.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+        town.frame(2)
+        r = town.town.rects
+        assert not r["map"].colliderect(r["right"])
+        assert not r["dialogue"].colliderect(r["right"])
+        assert town.shows("Case")
+    assert town.app.canvas is not None  # 800x480 is drawn at the minimum size, scaled down
+    # a click lands where it was drawn, scaled
+    pos = town.town.map.zones.find("resident:ada").center
+    town.click((pos[0] * town.app.scale + town.app.offset[0],
+                pos[1] * town.app.scale + town.app.offset[1]))
+    assert town.town.selected == "ada"
+
+
+def test_fonts_load_once(town):
+    loads = theme.loads
+    town.frame(20)
+    town.key(pygame.K_h)
+    town.key(pygame.K_ESCAPE)
+    assert theme.loads == loads <= len(theme.STYLES)
+
+
+def test_a_lost_ending_explains_the_false_belief_and_offers_another_scenario(ui):
+    from pathlib import Path
+
+    from ui.play import build
+    from ui.scenes.ending import EndingScene
+
+    lose = Path(__file__).resolve().parents[2] / "content/scenarios/missing_key/lose-do-nothing.txt"
+    build(ui.app, "missing_key", seed=0, commands=lose, speed=16)
+    for _ in range(400):
+        if isinstance(ui.top, EndingScene):
+            break
+        ui.frame(1, dt=0.25)
+    ending = ui.top
+    assert isinstance(ending, EndingScene) and not ending.won
+    assert ui.shows("IT WENT WRONG")
+    assert any(line.startswith("Where the false belief came from: Bo") for line in ending.lines)
+    ui.click_zone(ending, "scenarios")
+    assert isinstance(ui.top, TitleScene)

@@ -1,0 +1,150 @@
+"""Playing in the window: typed commands, verbs and choices clicked, time controls, the log."""
+
+import pygame
+
+from game import clock
+from game.player import PLAYER
+from ui import composer
+from ui.session import MAX_STEPS_PER_FRAME, Session
+
+
+def test_typing_a_command_asks_and_the_answer_shows_in_the_dialogue(town):
+    t = town.town
+    town.command("go inn")
+    assert t.session.place == "inn"
+    town.command("ask fen ada_key.moved_by")
+    speech = [e for e in t.session.transcript if e.kind == "speech"]
+    assert speech and speech[-1].who == "Fen"
+    assert town.shows("Fen: ")
+    assert any("Dee" in line for line in [speech[-1].text])
+
+
+def test_a_bad_command_says_why_and_keeps_the_text(town):
+    t = town.town
+    town.key(pygame.K_RETURN)
+    town.type("ask nobody ada_key.moved_by")
+    town.enter()
+    assert t.dialogue.focused and "no resident 'nobody'" in t.dialogue.error
+    assert t.dialogue.line.value == "ask nobody ada_key.moved_by"
+    assert town.shows("✗ no resident 'nobody'")
+
+
+def test_spreading_a_rumour_by_clicking_verbs_and_choices(town):
+    t = town.town
+    town.click_zone(t.map, "place:inn")  # the place card
+    town.click_zone(t.card, "walk here")
+    assert t.session.place == "inn"
+    town.click_zone(t.dialogue, "verb:tell")
+    assert t.dialogue.focused and t.dialogue.line.value == "tell "
+    assert town.shows("Choose whom")
+    town.click_zone(t.dialogue, "choice:fen")
+    town.click_zone(t.dialogue, "choice:ada_key.moved_by")
+    town.click_zone(t.dialogue, "choice:bo")
+    town.click_zone(t.dialogue, "choice:anonymously")
+    assert t.dialogue.line.value.strip() == "tell fen ada_key.moved_by bo anonymously"
+    town.click_zone(t.dialogue, "do it")
+    told = t.session.sim.world.log(kind="talk")[-1]
+    assert told["actor"] == PLAYER and told["target"] == "fen" and told["value"] == "bo"
+    assert told["data"]["anonymous"]
+    b = t.session.sim.store.belief("fen", "ada_key", "moved_by")
+    assert any(c.value == "bo" for c in b.candidates)  # heard, weighed — not decided by ui
+    assert [e for e in t.session.transcript if e.kind == "speech"][-1].who == "Fen"
+
+
+def test_clicking_someone_while_composing_fills_in_who(town):
+    t = town.town
+    town.command("go inn")
+    town.click_zone(t.dialogue, "verb:who")
+    town.click_zone(t.map, "resident:fen")
+    assert t.dialogue.line.value == "who fen "
+    town.type("day 1 08:10")
+    town.enter()
+    assert "Dee" in t.session.transcript[-1].text or "Ada" in t.session.transcript[-1].text
+
+
+def test_time_controls_run_the_clock_in_fixed_ticks(town):
+    t = town.town
+    start = t.session.now
+    town.frame(30)
+    assert t.session.now == start  # paused
+    town.click_zone(t.topbar, "speed:16")
+    assert t.session.speed == 16
+    town.frame(16, dt=1 / 16)  # one second at 16x: sixteen ticks
+    assert t.session.now == start + 16 * clock.TICK
+    town.click_zone(t.topbar, "speed:0")
+    town.frame(10)
+    assert t.session.now == start + 16 * clock.TICK
+    town.key(pygame.K_PERIOD)  # one tick
+    assert t.session.now == start + 17 * clock.TICK
+    town.key(pygame.K_2)
+    assert t.session.speed == 4
+
+
+def test_the_clock_is_decoupled_from_the_frame_rate():
+    def run(frames: int, dt: float) -> int:
+        s = Session.new("missing_key", 0)
+        s.set_speed(4)
+        for _ in range(frames):
+            s.advance(dt)
+        return s.now
+
+    assert run(60, 1 / 60) == run(6, 1 / 6) == run(240, 1 / 240)
+    s = Session.new("missing_key", 0)
+    s.set_speed(16)
+    assert s.advance(5.0) == MAX_STEPS_PER_FRAME  # a stalled frame does not race ahead
+
+
+def test_typing_holds_the_clock(town):
+    t = town.town
+    t.session.set_speed(16)
+    town.key(pygame.K_RETURN)
+    now = t.session.now
+    town.frame(20, dt=0.25)
+    assert t.session.now == now and town.shows("holding while you type")
+    town.key(pygame.K_ESCAPE)
+    town.frame(4, dt=0.25)
+    assert t.session.now > now
+
+
+def test_the_log_shows_what_the_player_saw_and_debug_shows_everything(town):
+    t = town.town
+    town.command("go inn")
+    town.command("ask fen ada_key.moved_by")
+    town.key(pygame.K_l)
+    assert t.panel == "log"
+    seen = t.session.log()
+    assert seen and all(PLAYER in e["participants"] + e["witnesses"] for e in seen)
+    assert any("asked Fen" in s or "Fen" in s for s in t.log.shown)
+    town.key(pygame.K_d)
+    everything = t.session.log()
+    assert len(everything) == t.session.sim.world.count_events()
+    assert any(e["data"].get("backstory") or e["at"] < 540 for e in everything)
+
+
+def test_conversations_show_on_the_map_as_they_happen(town):
+    t = town.town
+    town.click_zone(t.topbar, "speed:16")
+    for _ in range(400):
+        town.frame(1, dt=1 / 16)
+        talks = [e for e in t.session.recent() if e["kind"] == "talk"]
+        if talks:
+            break
+    assert talks, "nobody talked all morning"
+
+
+def test_every_verb_has_its_words_described():
+    from game.commands import VERBS
+
+    assert set(composer.ARGS) == set(VERBS)
+
+
+def test_slash_opens_the_command_line_without_typing_itself(town):
+    town.press("/")
+    assert town.town.dialogue.focused and town.town.dialogue.line.value == ""
+    town.type("go inn")
+    town.key(pygame.K_TAB)  # nothing to complete: the line stays as it is
+    town.enter()
+    assert town.town.session.place == "inn"
+    town.key(pygame.K_RETURN)
+    town.key(pygame.K_UP)  # recall the last command
+    assert town.town.dialogue.line.value == "go inn"

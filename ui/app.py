@@ -1,0 +1,212 @@
+"""The pygame-ce window: a stack of scenes, a main loop, and headless frames for screenshots.
+
+`App.frame(dt)` is one turn of the loop — events to the top scene, `update(dt)`, draw from the
+topmost opaque scene up, flip. The simulation clock lives in the town scene's session and
+advances in fixed 10-minute ticks whatever the frame rate. Below `theme.MIN_SIZE` the screen is
+drawn at that size and scaled down, so a small window never squeezes panels into each other.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+
+from . import theme as T
+from .widgets import base
+
+FPS = 60
+SIZE = (1280, 720)
+
+
+def _icon() -> pygame.Surface:
+    """The window icon: a speech bubble in the game's amber."""
+    s = pygame.Surface((32, 32), pygame.SRCALPHA)
+    pygame.draw.rect(s, T.ACCENT, (2, 4, 28, 19), border_radius=8)
+    pygame.draw.polygon(s, T.ACCENT, [(9, 21), (17, 21), (8, 29)])
+    for x in (10, 16, 22):
+        pygame.draw.circle(s, T.BG, (x, 13), 2)
+    return s
+
+
+def default_saves() -> Path:
+    """Where save slots go: $HEARSAY_SAVES, else the project's saves/ folder when running
+    from a checkout, else ./saves."""
+    if os.environ.get("HEARSAY_SAVES"):
+        return Path(os.environ["HEARSAY_SAVES"])
+    here = Path(__file__).resolve().parents[1] / "saves"
+    return here if here.is_dir() else Path.cwd() / "saves"
+
+
+class App:
+    def __init__(self, size: tuple[int, int] = SIZE, *, saves: str | Path | None = None,
+                 headless: bool = False) -> None:
+        if headless:
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        if not pygame.font.get_init():
+            T.reset()  # a previous window's fonts died with it
+        pygame.display.init()
+        pygame.font.init()
+        self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.display.set_caption("Hearsay")
+        pygame.display.set_icon(_icon())
+        pygame.key.set_repeat(380, 35)
+        self.scenes: list = []
+        self.running = True
+        self.saves = Path(saves) if saves is not None else default_saves()
+        self.canvas: pygame.Surface | None = None
+        self.scale = 1.0
+        self.offset = (0, 0)
+        self.frames = 0
+        self._tip: str | None = None
+        self._toasts: list[list] = []  # [text, seconds left]
+
+    # -- the stack --------------------------------------------------------------------------
+
+    @property
+    def top(self):
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene) -> None:
+        self.scenes.append(scene)
+
+    def pop(self):
+        return self.scenes.pop() if self.scenes else None
+
+    def replace(self, scene) -> None:
+        """Clear the stack and start over with `scene` (a new game, the title screen)."""
+        self.scenes = [scene]
+
+    def find(self, cls):
+        """The topmost scene of a class, or None."""
+        for s in reversed(self.scenes):
+            if isinstance(s, cls):
+                return s
+        return None
+
+    def quit(self) -> None:
+        self.running = False
+
+    def tip(self, text: str) -> None:
+        """Show a tooltip by the pointer this frame."""
+        self._tip = text
+
+    def toast(self, text: str, seconds: float = 2.6) -> None:
+        """A short message at the top of the screen ("Saved to slot 1")."""
+        self._toasts.append([text, seconds])
+
+    # -- the loop ---------------------------------------------------------------------------
+
+    def _surface(self) -> pygame.Surface:
+        win = pygame.display.get_surface()
+        w, h = win.get_size()
+        mw, mh = T.MIN_SIZE
+        if w >= mw and h >= mh:
+            self.canvas, self.scale, self.offset = None, 1.0, (0, 0)
+            return win
+        size = (max(w, mw), max(h, mh))
+        if self.canvas is None or self.canvas.get_size() != size:
+            self.canvas = pygame.Surface(size)
+        self.scale = min(w / size[0], h / size[1])
+        self.offset = ((w - int(size[0] * self.scale)) // 2, (h - int(size[1] * self.scale)) // 2)
+        return self.canvas
+
+    def _to_canvas(self, e: pygame.event.Event) -> pygame.event.Event:
+        if self.canvas is None or not hasattr(e, "pos"):
+            return e
+        x = (e.pos[0] - self.offset[0]) / self.scale
+        y = (e.pos[1] - self.offset[1]) / self.scale
+        d = dict(e.dict)
+        d["pos"] = (int(x), int(y))
+        return pygame.event.Event(e.type, d)
+
+    def frame(self, dt: float = 1 / FPS, events: list | None = None) -> None:
+        """One turn of the loop: events, update, draw."""
+        surface = self._surface()
+        for e in (pygame.event.get() if events is None else events):
+            e = self._to_canvas(e)
+            if e.type == pygame.QUIT:
+                self.quit()
+                continue
+            if hasattr(e, "pos") and e.type != pygame.MOUSEWHEEL:
+                base.mouse[:] = e.pos
+            if e.type == pygame.KEYDOWN and e.key == pygame.K_q and e.mod & pygame.KMOD_CTRL:
+                self.quit()
+                continue
+            if self.top is not None:
+                self.top.handle_event(e)
+        if self.top is not None:
+            self.top.update(dt)
+        self._draw(surface, dt)
+        self.frames += 1
+
+    def _draw(self, surface: pygame.Surface, dt: float) -> None:
+        T.begin_frame()
+        self._tip = None
+        surface.fill(T.BG)
+        start = 0
+        for i, s in enumerate(self.scenes):
+            if s.opaque:
+                start = i
+        for s in self.scenes[start:]:
+            s.draw(surface)
+        self._draw_toasts(surface, dt)
+        if self._tip:
+            self._draw_tip(surface, self._tip)
+        if self.canvas is not None:
+            win = pygame.display.get_surface()
+            win.fill(T.BG)
+            size = (int(self.canvas.get_width() * self.scale),
+                    int(self.canvas.get_height() * self.scale))
+            win.blit(pygame.transform.smoothscale(self.canvas, size), self.offset)
+        pygame.display.flip()
+
+    def _draw_tip(self, surface: pygame.Surface, text: str) -> None:
+        lines = T.wrap(text, "small", 320)
+        lh = T.line_height("small")
+        w = max(T.width_of(s, "small") for s in lines) + 16
+        h = lh * len(lines) + 10
+        x, y = base.mouse[0] + 14, base.mouse[1] + 18
+        sw, sh = surface.get_size()
+        x, y = min(x, sw - w - 4), min(y, sh - h - 4)
+        r = pygame.Rect(x, y, w, h)
+        base.shadow(surface, r, 4)
+        base.panel(surface, r, T.RAISED, T.ACCENT)
+        for i, s in enumerate(lines):
+            T.text(surface, s, (x + 8, y + 5 + i * lh), "small", T.TEXT)
+
+    def _draw_toasts(self, surface: pygame.Surface, dt: float) -> None:
+        y = T.TOP_H + 10
+        for t in self._toasts:
+            t[1] -= dt
+            w = T.width_of(t[0], "ui_bold") + 28
+            r = pygame.Rect(0, y, w, 30)
+            r.centerx = surface.get_width() // 2
+            base.shadow(surface, r, 4)
+            base.panel(surface, r, T.RAISED, T.ACCENT, radius=15)
+            T.text(surface, t[0], r.center, "ui_bold", T.TEXT, align="center", valign="center")
+            y += 36
+        self._toasts = [t for t in self._toasts if t[1] > 0]
+
+    def run(self) -> None:
+        """The interactive loop, until the window is closed."""
+        clock = pygame.time.Clock()
+        while self.running and self.scenes:
+            dt = clock.tick(FPS) / 1000.0
+            self.frame(min(dt, 0.25))
+        pygame.quit()
+
+    def run_frames(self, n: int, dt: float = 1 / FPS) -> None:
+        """Run `n` frames as fast as they draw (headless screenshots, tests, benchmarks)."""
+        for _ in range(n):
+            if not self.running:
+                break
+            self.frame(dt)
+
+    def screenshot(self, path: str | Path) -> Path:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(pygame.display.get_surface(), str(path))
+        return path

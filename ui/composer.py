@@ -1,0 +1,201 @@
+"""Building a player command by clicking: what the command line expects next, and choices.
+
+The dialogue box offers the verbs as buttons; once a verb is chosen it offers the next word
+it needs (someone here, a claim you know of, a value, a place, a thing you carry, a time) as
+clickable chips, and Tab completes a half-typed word. Typed or clicked, the command ends up as
+text that `game.commands.parse` checks. No pygame here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game import clock
+from game.commands import VERBS
+from game.player import PLAYER
+
+from .labels import BELIEVES, claim_label, name_of, value_label
+
+# What each verb's words are; a trailing "?" marks an optional one. `who`'s time is the rest
+# of the line ("day 1 08:10").
+ARGS: dict[str, list[str]] = {
+    "go": ["place"],
+    "wait": ["duration?"],
+    "ask": ["resident", "claim"],
+    "why": ["resident", "claim"],
+    "who": ["resident", "time?"],
+    "tell": ["resident", "claim", "value", "anonymously?"],
+    "show": ["resident", "object"],
+    "search": ["spot?"],
+    "take": ["object"],
+    "bring": ["resident"],
+    "mediate": ["resident", "resident", "claim"],
+    "conclude": ["claim", "value"],
+}
+
+MAX_CHOICES = 14
+
+
+@dataclass(frozen=True)
+class Choice:
+    label: str  # what the chip shows
+    insert: str  # the word it puts on the command line
+    hint: str = ""  # a second, fainter word (e.g. "here")
+
+
+@dataclass(frozen=True)
+class Expect:
+    kind: str  # "verb", an ARGS kind without "?", or "" when nothing more is needed
+    prefix: str  # the half-typed word
+    verb: str | None
+    args: list[str]  # the complete words so far, after the verb
+    optional: bool = False
+
+
+def usage(verb: str | None) -> str:
+    return VERBS.get(verb or "", "")
+
+
+def expecting(text: str) -> Expect:
+    words = text.split()
+    open_word = bool(text) and not text[-1].isspace()
+    if not words or (len(words) == 1 and open_word):
+        return Expect("verb", words[0] if words else "", None, [])
+    verb = words[0].lower()
+    done = words[1:-1] if open_word else words[1:]
+    prefix = words[-1] if open_word else ""
+    spec = ARGS.get(verb)
+    if spec is None:
+        return Expect("", prefix, verb, done)
+    i = len(done)
+    if verb == "who" and i >= 1:
+        return Expect("time", prefix, verb, done, optional=True)
+    if i >= len(spec):
+        return Expect("", prefix, verb, done)
+    kind = spec[i]
+    return Expect(kind.rstrip("?"), prefix, verb, done, optional=kind.endswith("?"))
+
+
+def choices(session, text: str) -> list[Choice]:
+    """What can come next on the command line, filtered by what is half typed."""
+    ex = expecting(text)
+    sim = session.sim
+    out: list[Choice]
+    if ex.kind == "verb":
+        out = [Choice(v, v) for v in VERBS]
+    elif ex.kind == "resident":
+        out = [Choice(name_of(sim, r), r, "here") for r in session.here()
+               if r not in ex.args]
+    elif ex.kind == "place":
+        out = [Choice(p["name"], pid) for pid, p in sim.places.items()
+               if p["kind"] != "away" and pid != session.place]
+    elif ex.kind == "claim":
+        out = [Choice(claim_label(sim, *c.split(".", 1)), c) for c in known_claims(session)]
+    elif ex.kind == "value":
+        claim = next((a for a in ex.args if "." in a), "")
+        out = [Choice(value_label(sim, v), v) for v in values_for(session, claim)]
+    elif ex.kind == "object":
+        out = [Choice(sim.objects[o]["name"], o, hint) for o, hint in things(session)]
+    elif ex.kind == "spot":
+        place = session.place
+        spots = sim.places.get(place, {}).get("spots", []) if place else []
+        out = [Choice(s, f"{place}.{s}") for s in spots]
+    elif ex.kind == "time":
+        out = [Choice(t, t) for t in recent_times(session)]
+    elif ex.kind == "duration":
+        out = [Choice(d, d) for d in ("30", "1h", "2h", "4h", "8h")]
+    elif ex.kind == "anonymously":
+        out = [Choice("anonymously", "anonymously", "hide where it came from")]
+    else:
+        out = []
+    p = ex.prefix.lower()
+    if p and ex.kind != "time":
+        out = [c for c in out if c.insert.startswith(p) or c.label.lower().startswith(p)]
+    return out[:MAX_CHOICES]
+
+
+def apply(text: str, choice: Choice) -> str:
+    """The command line with `choice` put in place of the half-typed word."""
+    ex = expecting(text)
+    if ex.kind == "time" and ex.prefix:
+        # "who fen day 1" + a whole time: replace everything after the resident
+        head = " ".join([ex.verb or "", *ex.args[:1]])
+        return f"{head} {choice.insert} "
+    base = text[: len(text) - len(ex.prefix)] if ex.prefix else text
+    if base and not base[-1].isspace():
+        base += " "
+    return f"{base}{choice.insert} "
+
+
+def complete(session, text: str) -> str:
+    """Tab: fill in the half-typed word with the first choice that fits."""
+    opts = choices(session, text)
+    return apply(text, opts[0]) if opts else text
+
+
+def known_claims(session) -> list[str]:
+    """Claims the player has heard of, and the ones the scenario's endings turn on."""
+    sim = session.sim
+    seen: dict[str, None] = {}
+    for e in sim.sc.endings:
+        for c in getattr(e, "explain", []) or []:
+            seen[c] = None
+    if session.has_player:
+        for b in sim.store.beliefs(PLAYER, about_others=True):
+            if b.attribute.startswith(BELIEVES):
+                seen[b.attribute[len(BELIEVES):]] = None
+            elif not b.attribute.startswith("at_d"):
+                seen[f"{b.subject}.{b.attribute}"] = None
+    return list(seen)
+
+
+def values_for(session, claim: str) -> list[str]:
+    """Values worth offering for a claim: what the player has heard, what people say, and —
+    for "who did it" claims — everyone in town."""
+    sim = session.sim
+    s, _, a = claim.partition(".")
+    vals: dict[str, None] = {}
+    if s and a:
+        if session.has_player:
+            b = sim.store.belief(PLAYER, s, a, history=False)
+            for c in (b.candidates if b else []):
+                vals[c.value] = None
+        for b in sim.store.believers(s, a):
+            vals[b.value] = None
+        if sim.is_actor_attribute(a):
+            for r in sorted(sim.people):
+                if r != PLAYER:
+                    vals[r] = None
+    if not vals:
+        vals = {"yes": None, "no": None}
+    return list(vals)
+
+
+def things(session) -> list[tuple[str, str]]:
+    """(object, hint) the player can name: what they carry, then what they know is here."""
+    sim = session.sim
+    out = []
+    here = session.place
+    for oid in sim.objects:
+        loc = sim.world.fact(oid, "location") or ""
+        if loc == PLAYER:
+            out.append((oid, "you carry it"))
+        elif here and loc.split(".")[0] == here and session.has_player:
+            b = sim.store.belief(PLAYER, oid, "location", history=False)
+            if b is not None and b.value == loc:
+                out.append((oid, "here"))
+    return out
+
+
+def recent_times(session) -> list[str]:
+    """A few past times to ask 'who was there?' about: the last few half hours (any other
+    time can be typed, like "day 1 08:10")."""
+    now = session.now
+    times = []
+    t = clock.align(now) - clock.align(now) % 30
+    for _ in range(6):
+        if t < 0:
+            break
+        times.append(clock.fmt(t))
+        t -= 30
+    return times

@@ -1,0 +1,126 @@
+"""`hearsay play`: open the window — or, with --frames/--screenshot, run it headless and save
+a PNG, so anyone can look without a display.
+
+On a machine with no display (Linux without DISPLAY or WAYLAND_DISPLAY, and no
+SDL_VIDEODRIVER chosen), plain `hearsay play` says so in one line and points to the headless
+ways in, instead of failing inside SDL.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from game import clock
+
+NO_DISPLAY = ("hearsay: no display here (DISPLAY and WAYLAND_DISPLAY are unset) — run a "
+              "scenario headless with `hearsay run missing_key`, or look at the window with "
+              "`hearsay play missing_key --frames 60 --screenshot shot.png`")
+
+
+def has_display() -> bool:
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return True
+    if sys.platform in ("win32", "darwin"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def build(app, scenario=None, *, seed: int = 0, load: str | None = None,
+          select: str | None = None, claim: str | None = None, belief: str | None = None,
+          debug: bool = False, at: str | None = None, speed: int = 0, tab: str | None = None,
+          commands: Path | None = None, show: str | None = None, briefing: bool = False):
+    """Set up the app's first scenes as asked; returns the town scene (or None: title)."""
+    from .scenes.title import TitleScene
+    from .scenes.town import TownScene
+    from .session import Session
+
+    if scenario is None and load is None:
+        app.replace(TitleScene(app))
+        _show(app, None, show)
+        return None
+    session = Session.load(load) if load else Session.new(scenario, seed)
+    if commands is not None:
+        from game.walkthrough import play as play_walkthrough
+
+        played = play_walkthrough(session.sim, commands, to_end=False)
+        for step in played.steps:
+            session.note(f"› {step['command']}  —  {step['reply']}")
+        session.stamp += 1
+    if at is not None:
+        session.sim.run(until=clock.parse_when(at))
+        session.stamp += 1
+    session.debug = debug
+    town = TownScene(app, session)
+    app.replace(town)
+    if select:
+        if select not in session.sim.people:
+            raise ValueError(f"no resident {select!r} (residents: "
+                             f"{', '.join(sorted(session.sim.people))})")
+        town.select(select)
+    if belief:
+        s, _, a = belief.partition(".")
+        town.open_belief(select or "player", s, a)
+    if claim:
+        s, _, a = claim.partition(".")
+        if not (s and a):
+            raise ValueError(f"{claim!r} is not a claim like ada_key.moved_by")
+        town.open_claim(s, a)
+    if tab:
+        town.tab = tab
+    session.set_speed(speed)
+    if session.over:
+        town._check_ending()
+    if briefing and session.has_player:
+        from .scenes.briefing import BriefingScene
+
+        app.push(BriefingScene(app, town))
+    _show(app, town, show)
+    return town
+
+
+def _show(app, town, show: str | None) -> None:
+    if show is None:
+        return
+    from .scenes.help import HelpScene
+    from .scenes.menu import MenuScene
+    from .scenes.slots import SlotsScene
+
+    if show == "help":
+        app.push(HelpScene(app))
+    elif show == "slots":
+        app.push(SlotsScene(app, town))
+    elif show == "menu" and town is not None:
+        app.push(MenuScene(app, town))
+    elif show == "briefing" and town is not None:
+        from .scenes.briefing import BriefingScene
+
+        app.push(BriefingScene(app, town))
+    elif show == "command" and town is not None:
+        town.do_command()
+
+
+def screenshot(path: Path, frames: int, size: tuple[int, int], **kw) -> Path:
+    """Run `frames` frames headless and save the screen to `path`."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from .app import App
+
+    app = App(size, headless=True, saves=kw.pop("saves", None))
+    build(app, **kw)
+    app.run_frames(max(1, frames))
+    out = app.screenshot(path)
+    import pygame
+
+    pygame.quit()
+    return out
+
+
+def window(size: tuple[int, int], **kw) -> None:
+    """Open the window and play until it is closed."""
+    from .app import App
+
+    app = App(size)
+    build(app, briefing=kw.pop("briefing", True), **kw)
+    app.run()

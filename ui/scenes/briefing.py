@@ -1,0 +1,65 @@
+"""The briefing card shown over the town when a scenario starts: who you are, what happened,
+what you must do and by when, and how to begin. The clock stands still until it is closed.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import theme as T
+from ..widgets.base import button, panel, shadow
+from .base import Overlay
+
+ROLE = {"detective": "You are the detective", "mediator": "You are the mediator",
+        "observer": "You are watching"}
+
+
+class BriefingScene(Overlay):
+    def __init__(self, app, town) -> None:
+        super().__init__(app)
+        self.town = town
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
+                                                  pygame.K_SPACE):
+            self.close()
+            return True
+        return super().handle_event(e)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.dim(surface)
+        self.zones.clear()
+        sim = self.town.session.sim
+        info = sim.sc.scenario
+        sw, sh = surface.get_size()
+        w = min(760, sw - 80)
+        inner = w - 64
+        premise = T.wrap(" ".join(info.premise.split()), "prose", inner)
+        goals = [f"◆ {g.text}" + (f" — by {g.by}" if getattr(g, "by", None) else "")
+                 for g in sim.sc.goals]
+        goal_lines = [line for g in goals for line in T.wrap(g, "ui", inner)]
+        h = 130 + len(premise) * T.line_height("prose") + 40 + len(goal_lines) * 20 + 80
+        h = min(h, sh - 40)
+        card = pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h)
+        shadow(surface, card, 10, 14)
+        panel(surface, card, T.PANEL, T.ACCENT, radius=14)
+        x, y = card.x + 32, card.y + 26
+        T.text(surface, ROLE.get(info.role, "").upper(), (x, y), "small_bold", T.ACCENT)
+        y += 20
+        T.text(surface, info.title, (x, y), "big", T.TEXT, width=inner)
+        y += 50
+        for line in premise:
+            T.text(surface, line, (x, y), "prose", T.TEXT)
+            y += T.line_height("prose")
+        if goal_lines:
+            y += 14
+            T.text(surface, "YOUR GOALS", (x, y), "small_bold", T.ACCENT)
+            y += 20
+            for line in goal_lines:
+                T.text(surface, line, (x, y), "ui", T.TEXT)
+                y += 20
+        hint = "Time is paused. Press Space to let it run; H lists every key."
+        T.text(surface, hint, (x, card.bottom - 46), "small", T.DIM, width=inner - 170,
+               valign="center")
+        button(surface, self.zones, (card.right - 32 - 150, card.bottom - 62, 150, 36),
+               "Begin  ↵", self.close, name="begin", active=True)

@@ -1,0 +1,155 @@
+"""The ending screen: won or lost, the ending's text, and — so a loss is legible — what the
+town believed at the end about the claims the ending turns on, who held the false belief and
+where they had it from. Then: play again, pick another scenario, look around, or quit.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game import clock
+
+from .. import theme as T
+from ..labels import claim_text, name_of, value_label
+from ..widgets.base import button, panel, shadow
+from .base import Overlay
+
+
+class EndingScene(Overlay):
+    def __init__(self, app, town) -> None:
+        super().__init__(app)
+        self.town = town
+        self.ending = town.session.ending()
+        self.lines: list[str] = []
+
+    @property
+    def won(self) -> bool:
+        return bool(self.ending and self.ending.win)
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        if e.type == pygame.KEYDOWN:
+            if e.key == pygame.K_r:
+                self.again()
+                return True
+            if e.key == pygame.K_t:
+                self.scenarios()
+                return True
+        return super().handle_event(e)
+
+    def again(self) -> None:
+        from .town import TownScene
+
+        self.app.replace(TownScene(self.app, self.town.session.restart()))
+
+    def scenarios(self) -> None:
+        from .title import TitleScene
+
+        self.app.replace(TitleScene(self.app))
+
+    def _believed(self, claim: str) -> tuple[list[tuple[str, bool, list[str]]], str]:
+        """([(value words, is it true, ["Gus 70 (from Bo)", ...])], where the false belief
+        came from) for one claim."""
+        sim = self.town.session.sim
+        s, _, a = claim.partition(".")
+        truth = sim.world.fact(s, a)
+        groups: dict[str, list[str]] = {}
+        origins: dict[str, int] = {}
+        for b in sim.store.believers(s, a):
+            if b.resident == "player" or b.state.value == "past":
+                continue
+            src = ""
+            if b.kind == "hearsay" and b.origin:
+                src = f" (from {name_of(sim, b.origin)})"
+            elif b.kind in ("firsthand", "witnessed"):
+                src = " (saw it)"
+            elif b.kind == "inferred":
+                src = " (worked it out)"
+            if truth is not None and b.value != truth:
+                key = name_of(sim, b.origin) if b.origin else f"{name_of(sim, b.resident)}'s " \
+                    f"own {'reasoning' if b.kind == 'inferred' else 'account'}"
+                origins[key] = origins.get(key, 0) + 1
+            groups.setdefault(b.value, []).append(f"{name_of(sim, b.resident)} {b.confidence}"
+                                                  f"{src}")
+        rows = [(value_label(sim, v), v == truth, names) for v, names in
+                sorted(groups.items(), key=lambda kv: -len(kv[1]))]
+        where = ""
+        if origins:
+            parts = [f"{k} ({n})" for k, n in sorted(origins.items(), key=lambda kv: -kv[1])]
+            where = "Where the false belief came from: " + ", ".join(parts) + "."
+        return rows, where
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.dim(surface, 190)
+        self.zones.clear()
+        sw, sh = surface.get_size()
+        w = min(880, sw - 80)
+        e = self.ending
+        sim = self.town.session.sim
+        inner = w - 64
+        title = e.title if e else "The end"
+        text = " ".join((e.text if e else "").split())
+        body = T.wrap(text, "prose", inner)
+        explain = list(getattr(e, "explain", []) or []) if e else []
+        rows = []
+        for claim in explain:
+            rows.append(("head", f"What the town believed: {claim_text(sim, claim)}"))
+            believed, where = self._believed(claim)
+            for words, true, names in believed:
+                mark = "✓ true" if true else "✗ false"
+                line = f"{words} — {mark}: " + ", ".join(names)
+                for part in T.wrap(line, "small", inner - 20):
+                    rows.append(("true" if true else "false", part))
+            if where and not self.won:
+                for part in T.wrap(where, "small_bold", inner - 20):
+                    rows.append(("where", part))
+        reached = sim.stages_reached() if sim.has_player else set()
+        if sim.sc.stages and sim.has_player:
+            rows.append(("head", f"You found out {len(reached)} of {len(sim.sc.stages)}"))
+            for st in sim.sc.stages:
+                rows.append(("true" if st.id in reached else "dim",
+                             ("✓ " if st.id in reached else "· ") + st.text))
+        h = 92 + len(body) * T.line_height("prose") + 8 + sum(
+            30 if k == "head" else 18 for k, _ in rows) + 84
+        h = min(h, sh - 40)
+        card = pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h)
+        shadow(surface, card, 10, 14)
+        accent = T.GOOD if self.won else T.BAD
+        panel(surface, card, T.PANEL, accent, radius=14, width=2)
+        x, y = card.x + 32, card.y + 26
+        self.lines = []
+        verdict = "You won" if self.won else "It went wrong"
+        T.text(surface, verdict.upper(), (x, y), "small_bold", accent)
+        T.text(surface, clock.fmt(sim.now), (card.right - 32, y), "small", T.FAINT,
+               align="right")
+        y += 20
+        T.text(surface, title, (x, y), "big", T.TEXT, width=inner)
+        self.lines += [verdict, title]
+        y += 46
+        for line in body:
+            T.text(surface, line, (x, y), "prose", T.TEXT)
+            y += T.line_height("prose")
+        self.lines.append(text)
+        y += 8
+        bottom = card.bottom - 64
+        for kind, line in rows:
+            if y > bottom - 18:
+                break
+            if kind == "head":
+                y += 12
+                T.text(surface, line.upper(), (x, y), "small_bold", T.ACCENT, width=inner)
+                y += 18
+            else:
+                col = {"true": T.GOOD, "false": T.BAD, "dim": T.FAINT, "where": T.TEXT}[kind]
+                style = "small_bold" if kind == "where" else "small"
+                T.text(surface, line, (x + 10, y), style, col, width=inner - 10)
+                y += 18
+            self.lines.append(line)
+        bx = x
+        for label, action, name in (("Play again  R", self.again, "again"),
+                                    ("Another scenario  T", self.scenarios, "scenarios"),
+                                    ("Look around  Esc", self.close, "look"),
+                                    ("Quit", self.app.quit, "quit")):
+            bw = T.width_of(label, "ui_bold") + 30
+            button(surface, self.zones, (bx, card.bottom - 52, bw, 34), label, action,
+                   name=name, active=name == "again")
+            bx += bw + 10

@@ -1,0 +1,67 @@
+"""The menu (Esc in the town): resume, see the ending again, save and load, help, start the
+scenario again, pick another scenario, quit.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import theme as T
+from ..widgets.base import button, panel, shadow
+from .base import Overlay
+
+
+class MenuScene(Overlay):
+    def __init__(self, app, town) -> None:
+        super().__init__(app)
+        self.town = town
+
+    def items(self):
+        town = self.town
+        out = [("Resume", self.close)]
+        if town.session.over:
+            out.append(("See the ending", self.ending))
+        out += [("Save or load", self.slots), ("Help", self.help),
+                ("Start this scenario again", self.restart),
+                ("Pick another scenario", self.title), ("Quit", self.app.quit)]
+        return out
+
+    def ending(self) -> None:
+        from .ending import EndingScene
+
+        self.app.pop()
+        self.app.push(EndingScene(self.app, self.town))
+
+    def slots(self) -> None:
+        self.app.pop()
+        self.town.do_slots()
+
+    def help(self) -> None:
+        self.app.pop()
+        self.town.do_help()
+
+    def restart(self) -> None:
+        from .town import TownScene
+
+        self.app.replace(TownScene(self.app, self.town.session.restart()))
+
+    def title(self) -> None:
+        from .title import TitleScene
+
+        self.app.replace(TitleScene(self.app))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.dim(surface)
+        self.zones.clear()
+        items = self.items()
+        sw, sh = surface.get_size()
+        w, h = 340, 80 + 46 * len(items)
+        card = pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h)
+        shadow(surface, card, 10, 14)
+        panel(surface, card, T.PANEL, T.ACCENT, radius=14)
+        T.text(surface, "Hearsay", (card.centerx, card.y + 18), "big", T.ACCENT, align="center")
+        y = card.y + 70
+        for label, action in items:
+            button(surface, self.zones, (card.x + 30, y, w - 60, 36), label, action, name=label,
+                   active=label == "Resume")
+            y += 46

@@ -1,0 +1,98 @@
+"""Save and load slots: six numbered slots and the quick save, each a SQLite file in the
+saves folder, shown with its scenario and time. Opened from the town (save or load) or from
+the title screen (load only).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pygame
+
+from game import clock
+
+from .. import queries
+from .. import theme as T
+from ..widgets.base import button, panel, shadow
+from .base import Overlay
+
+SLOTS = [("quick", "Quick save")] + [(f"slot-{i}", f"Slot {i}") for i in range(1, 7)]
+
+
+def slot_path(saves: Path, slot: str) -> Path:
+    return saves / f"{slot}.sqlite"
+
+
+class SlotsScene(Overlay):
+    def __init__(self, app, town=None) -> None:
+        super().__init__(app)
+        self.town = town  # None: from the title screen, loading only
+        self.rows: list[tuple[str, str]] = []
+
+    def save(self, slot: str) -> None:
+        self.town.save(slot_path(self.app.saves, slot))
+        self.close()
+
+    def load(self, slot: str) -> None:
+        from .town import TownScene
+
+        path = slot_path(self.app.saves, slot)
+        if self.town is not None:
+            self.town.load(path)
+            return
+        from game.save import SaveError
+        from game.scenario import ScenarioError
+
+        from ..session import Session
+
+        try:
+            session = Session.load(path)
+        except (SaveError, ScenarioError, OSError) as exc:
+            self.app.toast(f"Could not load: {exc}")
+            return
+        self.app.replace(TownScene(self.app, session))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.dim(surface)
+        self.zones.clear()
+        sw, sh = surface.get_size()
+        w, h = min(680, sw - 60), 110 + 52 * len(SLOTS)
+        card = pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h)
+        shadow(surface, card, 10, 14)
+        panel(surface, card, T.PANEL, T.ACCENT, radius=14)
+        title = "Save or load" if self.town is not None else "Load a saved game"
+        T.text(surface, title, (card.x + 26, card.y + 18), "big", T.TEXT)
+        T.text(surface, f"in {self.app.saves}", (card.x + 26, card.y + 58), "small", T.FAINT,
+               width=w - 170)
+        button(surface, self.zones, (card.right - 120, card.y + 22, 96, 30), "Close  Esc",
+               self.close, name="close")
+        y = card.y + 86
+        self.rows = []
+        for slot, label in SLOTS:
+            path = slot_path(self.app.saves, slot)
+            info = queries.save_info(path) if path.exists() else None
+            r = pygame.Rect(card.x + 20, y, w - 40, 44)
+            pygame.draw.rect(surface, T.RAISED, r, border_radius=8)
+            T.text(surface, label, (r.x + 14, r.y + 6), "ui_bold", T.TEXT)
+            if info:
+                when = dt.datetime.fromtimestamp(path.stat().st_mtime).strftime("%d %b %H:%M")
+                desc = f"{info['scenario']} · {clock.fmt(info['now'])}" + (
+                    " · ended" if info["ending"] else "") + f" · saved {when}"
+            else:
+                desc = "empty"
+            T.text(surface, desc, (r.x + 14, r.y + 25), "small", T.DIM if info else T.FAINT,
+                   width=r.width - 220)
+            self.rows.append((slot, desc))
+            bx = r.right - 8
+            if info:
+                bx -= 80
+                button(surface, self.zones, (bx, r.y + 8, 76, 28), "Load",
+                       lambda s=slot: self.load(s), name=f"load:{slot}", style="small_bold")
+                bx -= 4
+            if self.town is not None:
+                bx -= 80
+                button(surface, self.zones, (bx, r.y + 8, 76, 28), "Save",
+                       lambda s=slot: self.save(s), name=f"save:{slot}", style="small_bold",
+                       active=True)
+            y += 52

@@ -1,0 +1,280 @@
+"""The town screen: the map, the right-hand panel (case, people and the belief inspector,
+claim view, event log), the dialogue box and the top bar — and what the keys do.
+
+It holds what is selected and open; the session holds the game. The clock advances here, in
+`update`, in whole ticks at the chosen speed (and holds while the player types).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game import clock
+from game.player import PLAYER
+
+from .. import composer, keys, queries
+from .. import theme as T
+from ..claimview import ClaimView
+from ..session import Session
+from ..widgets import base
+from ..widgets.case import CasePanel
+from ..widgets.claims import ClaimOverlay, ClaimsPanel
+from ..widgets.detail import BeliefDetail
+from ..widgets.dialogue import Dialogue
+from ..widgets.inspector import Inspector
+from ..widgets.log import EventLog
+from ..widgets.map import TownMap
+from ..widgets.placecard import PlaceCard
+from ..widgets.roster import Roster
+from ..widgets.topbar import TopBar
+from .base import Scene
+from .townkeys import TABS, TownKeys
+
+WHEEL = 48
+
+
+class TownScene(TownKeys, Scene):
+    def __init__(self, app, session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        self.tab = "case"
+        self.selected: str | None = None
+        self.belief: tuple[str, str, str] | None = None
+        self.claim_view: ClaimView | None = None
+        self.place_card: str | None = None
+        self.ended = False  # the ending screen has been shown
+        self.topbar = TopBar(self)
+        self.map = TownMap(self)
+        self.overlay = ClaimOverlay(self)
+        self.card = PlaceCard(self)
+        self.dialogue = Dialogue(self)
+        self.case = CasePanel(self)
+        self.roster = Roster(self)
+        self.inspector = Inspector(self)
+        self.detail = BeliefDetail(self)
+        self.claims = ClaimsPanel(self)
+        self.log = EventLog(self)
+        self.rects: dict[str, pygame.Rect] = {}
+        self._counts: tuple[int, dict[str, int]] = (-1, {})
+        pygame.display.set_caption(f"Hearsay — {session.sim.sc.scenario.title}")
+
+    # -- what is open -----------------------------------------------------------------------
+
+    @property
+    def typing(self) -> bool:
+        return self.dialogue.focused or self.inspector.filter.focused
+
+    @property
+    def belief_key(self) -> tuple[str, str] | None:
+        return self.belief[1:] if self.belief else None
+
+    @property
+    def panel(self) -> str:
+        """Which panel the right-hand side shows: case, people, inspector, belief, claims,
+        log."""
+        if self.tab == "people":
+            if self.belief:
+                return "belief"
+            return "inspector" if self.selected else "people"
+        return self.tab
+
+    def show_tab(self, tab: str) -> None:
+        self.tab = tab
+
+    def select(self, rid: str | None) -> None:
+        self.selected = rid
+        self.belief = None
+        if rid is not None:
+            self.inspector.open(rid)
+        self.tab = "people"
+
+    def unselect(self) -> None:
+        self.select(None)
+
+    def open_belief(self, rid: str, subject: str, attribute: str) -> None:
+        if self.selected != rid:
+            self.select(rid)
+        self.belief = (rid, subject, attribute)
+        self.detail.offset = 0
+        self.tab = "people"
+
+    def close_belief(self) -> None:
+        self.belief = None
+
+    def open_claim(self, subject: str, attribute: str) -> None:
+        self.claim_view = ClaimView(self.session, subject, attribute)
+        self.overlay.replaying = False
+        self.tab = "claims"
+
+    def close_claim(self) -> None:
+        self.claim_view = None
+
+    def close_place(self) -> None:
+        self.place_card = None
+
+    def tip(self, text: str) -> None:
+        self.app.tip(text)
+
+    def belief_count(self, rid: str) -> int:
+        if self._counts[0] != self.session.stamp:
+            self._counts = (self.session.stamp, queries.belief_counts(self.session.sim))
+        return self._counts[1].get(rid, 0)
+
+    # -- clicks on the map ------------------------------------------------------------------
+
+    def on_resident(self, rid: str) -> None:
+        ex = composer.expecting(self.dialogue.line.value)
+        if self.dialogue.focused and ex.kind == "resident" and rid != PLAYER:
+            self.dialogue.line.set(composer.apply(self.dialogue.line.value,
+                                                  composer.Choice(rid, rid)))
+            return
+        self.place_card = None
+        self.select(rid)
+
+    def on_place(self, pid: str) -> None:
+        ex = composer.expecting(self.dialogue.line.value)
+        if self.dialogue.focused and ex.kind == "place":
+            self.dialogue.line.set(composer.apply(self.dialogue.line.value,
+                                                  composer.Choice(pid, pid)))
+            return
+        self.place_card = None if self.place_card == pid else pid
+
+    # -- commands ---------------------------------------------------------------------------
+
+    def start_verb(self, verb: str) -> None:
+        text = f"{verb} "
+        spec = composer.ARGS.get(verb, [])
+        if spec[:1] == ["resident"] and self.selected in self.session.here():
+            text += f"{self.selected} "
+        self.place_card = None
+        self.dialogue.start(text)
+
+    def run_command(self, text: str) -> None:
+        self.place_card = None
+        if self.session.submit(text):
+            self.after_command()
+
+    def after_command(self) -> None:
+        self.dialogue.follow = True
+        self._check_ending()
+
+    def set_speed(self, speed: int) -> None:
+        self.session.set_speed(speed)
+
+    # -- the scene --------------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> dict[str, pygame.Rect]:
+        w, h = size
+        right_w = max(440, min(T.RIGHT_W, int(w * 0.42)))
+        dh = T.DIALOGUE_H if self.session.has_player else 64  # no player: just a note
+        r = {
+            "top": pygame.Rect(0, 0, w, T.TOP_H),
+            "right": pygame.Rect(w - right_w, T.TOP_H, right_w, h - T.TOP_H),
+            "map": pygame.Rect(0, T.TOP_H, w - right_w, h - T.TOP_H - dh),
+            "dialogue": pygame.Rect(0, h - dh, w - right_w, dh),
+        }
+        r["tabs"] = pygame.Rect(r["right"].x, r["right"].y, r["right"].width, 40)
+        r["panel"] = pygame.Rect(r["right"].x + T.PAD, r["right"].y + 52,
+                                 r["right"].width - 2 * T.PAD, r["right"].height - 52 - T.PAD)
+        self.rects = r
+        return r
+
+    def _panel_widget(self):
+        return {"case": self.case, "people": self.roster, "inspector": self.inspector,
+                "belief": self.detail, "claims": self.claims, "log": self.log}[self.panel]
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        if e.type == pygame.MOUSEWHEEL:
+            pos = tuple(base.mouse)
+            if self.rects and self.rects["right"].collidepoint(pos):
+                self._panel_widget().scroll(-e.y * WHEEL)
+            elif self.rects and self.rects["dialogue"].collidepoint(pos):
+                self.dialogue.scroll(-e.y * WHEEL)
+            return True
+        if self.panel == "inspector" and self.inspector.handle_event(e):
+            return True
+        if self.dialogue.handle_event(e):
+            return True
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            return self._click(e.pos)
+        if e.type == pygame.KEYDOWN and not self.typing:
+            b = keys.BY_KEY.get(e.key)
+            if b is not None:
+                if e.key == pygame.K_SLASH:
+                    self.dialogue.swallow = "/"  # the TEXTINPUT that follows is not typed
+                getattr(self, f"do_{b.action}")()
+                return True
+        return False
+
+    def _click(self, pos) -> bool:
+        for w in (self.card, self.topbar, self.overlay):
+            if w.zones.hit(pos):
+                return w.click(pos)
+        if self.rects["right"].collidepoint(pos):
+            action = self.zones.hit(pos)
+            if action:
+                action()
+                return True
+            return self._panel_widget().click(pos)
+        if self.rects["map"].collidepoint(pos):
+            if not self.map.click(pos):
+                self.place_card = None
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        if not self.typing and self.session.advance(dt):
+            self._check_ending()
+        self.map.update(dt)
+        self.overlay.update(dt)
+        self.dialogue.update(dt)
+        self.inspector.filter.update(dt)
+
+    def _check_ending(self) -> None:
+        if self.session.over and not self.ended:
+            from .ending import EndingScene
+
+            self.ended = True
+            self.session.set_speed(0)
+            self.app.push(EndingScene(self.app, self))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.layout(surface.get_size())
+        self.zones.clear()
+        map_r = r["map"]
+        if self.claim_view is not None:
+            strip = pygame.Rect(map_r.x, map_r.bottom - 78, map_r.width, 78)
+            map_r = pygame.Rect(map_r.x, map_r.y, map_r.width, map_r.height - 78)
+        self.map.draw(surface, map_r)
+        if self.claim_view is not None:
+            self.overlay.draw(surface, strip)
+        if self.session.debug:
+            self._debug_ribbon(surface, map_r)
+        elif self.claim_view is not None and not self.claim_view.live:
+            self._ribbon(surface, map_r, f"Looking back: {clock.fmt(self.claim_view.at)} — "
+                         "End returns to now", T.ACCENT)
+        self.card.draw(surface, map_r)
+        pygame.draw.rect(surface, T.PANEL, r["right"])
+        pygame.draw.line(surface, T.BORDER, r["right"].topleft, r["right"].bottomleft)
+        self._tabs(surface, r["tabs"])
+        self._panel_widget().draw(surface, r["panel"])
+        self.dialogue.draw(surface, r["dialogue"])
+        self.topbar.draw(surface, r["top"])
+
+    def _tabs(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        x = rect.x + T.PAD
+        w = (rect.width - 2 * T.PAD - 3 * 6) // 4
+        for tab, label, key in TABS:
+            b = pygame.Rect(x, rect.y + 10, w, 32)
+            base.button(surface, self.zones, b, label, lambda t=tab: self.show_tab(t),
+                        name=f"tab:{tab}", active=self.tab == tab, hint=key)
+            x += w + 6
+
+    def _debug_ribbon(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        self._ribbon(surface, rect, "DEBUG VIEW — world truth shown", T.BAD)
+
+    def _ribbon(self, surface: pygame.Surface, rect: pygame.Rect, label: str, colour) -> None:
+        w = T.width_of(label, "small_bold") + 20
+        box = self.map.free_spot(w, 22)
+        base.panel(surface, box, colour, None, radius=11)
+        T.text(surface, label, box.center, "small_bold", T.BG, align="center", valign="center")

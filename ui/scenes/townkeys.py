@@ -1,0 +1,159 @@
+"""What the town screen's keys do (the table is `ui.keys`; each binding's action names a
+`do_<action>` method here), and saving and loading from the town. Mixed into `TownScene`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.player import PLAYER
+
+from ..session import Session
+
+TABS = (("case", "Case", "G"), ("people", "People", "P"), ("claims", "Claims", "C"),
+        ("log", "Log", "L"))
+
+
+class TownKeys:
+    def do_pause(self) -> None:
+        self.session.toggle_pause()
+
+    def do_speed1(self) -> None:
+        self.session.set_speed(1)
+
+    def do_speed4(self) -> None:
+        self.session.set_speed(4)
+
+    def do_speed16(self) -> None:
+        self.session.set_speed(16)
+
+    def do_step(self) -> None:
+        self.session.set_speed(0)
+        if not self.session.over:
+            self.session.step()
+            self._check_ending()
+
+    def do_command(self) -> None:
+        if self.session.has_player and not self.session.over:
+            self.dialogue.focus(True)
+
+    def do_next_tab(self) -> None:
+        order = [t for t, _, _ in TABS]
+        self.tab = order[(order.index(self.tab) + 1) % len(order)]
+
+    def do_back(self) -> None:
+        if self.place_card:
+            self.place_card = None
+        elif self.belief:
+            self.belief = None
+        elif self.selected and self.tab == "people":
+            self.unselect()
+        elif self.claim_view and self.tab == "claims":
+            self.close_claim()
+        else:
+            self.do_menu()
+
+    def do_tab_case(self) -> None:
+        self.tab = "case"
+
+    def do_tab_people(self) -> None:
+        self.tab = "people"
+
+    def do_notebook(self) -> None:
+        if self.session.has_player:
+            self.select(PLAYER)
+
+    def do_tab_claims(self) -> None:
+        self.tab = "claims"
+        if self.claim_view is None:
+            rows = self.claims.claims()
+            if rows:
+                self.open_claim(rows[0][0], rows[0][1])
+
+    def do_tab_log(self) -> None:
+        self.tab = "log"
+
+    def _page(self) -> int:
+        return self.rects.get("panel", pygame.Rect(0, 0, 0, 400)).height - 60
+
+    def do_page_up(self) -> None:
+        self._panel_widget().scroll(-self._page())
+
+    def do_page_down(self) -> None:
+        self._panel_widget().scroll(self._page())
+
+    def do_back_hour(self) -> None:
+        if self.claim_view:
+            self.overlay._step(-60)
+
+    def do_forward_hour(self) -> None:
+        if self.claim_view:
+            self.overlay._step(60)
+
+    def do_replay(self) -> None:
+        self.overlay.replay()
+
+    def do_live(self) -> None:
+        if self.claim_view:
+            self.claim_view.seek(None)
+
+    def do_debug(self) -> None:
+        self.session.debug = not self.session.debug
+        self.app.toast("Debug view on: world truth shown" if self.session.debug
+                       else "Debug view off")
+
+    def do_quicksave(self) -> None:
+        self.save(self.app.saves / "quick.sqlite")
+
+    def do_quickload(self) -> None:
+        path = self.app.saves / "quick.sqlite"
+        if not path.exists():
+            self.app.toast("No quick save yet (F5 saves)")
+            return
+        self.load(path)
+
+    def do_slots(self) -> None:
+        from .slots import SlotsScene
+
+        self.app.push(SlotsScene(self.app, self))
+
+    def do_help(self) -> None:
+        from .help import HelpScene
+
+        self.app.push(HelpScene(self.app))
+
+    def do_menu(self) -> None:
+        from .menu import MenuScene
+
+        self.app.push(MenuScene(self.app, self))
+
+    def do_screenshot(self) -> None:
+        n = len(list(self.app.saves.glob("screenshot-*.png"))) + 1
+        path = self.app.screenshot(self.app.saves / f"screenshot-{n}.png")
+        self.app.toast(f"Screenshot saved: {path.name}")
+
+    # -- saves ----------------------------------------------------------------------------
+
+    def save(self, path: Path) -> None:
+        try:
+            self.session.save(path)
+        except OSError as exc:
+            self.app.toast(f"Could not save: {exc}")
+            return
+        self.app.toast(f"Saved: {path.name}")
+
+    def load(self, path: Path) -> None:
+        from game.save import SaveError
+        from game.scenario import ScenarioError
+
+        try:
+            session = Session.load(path)
+        except (SaveError, ScenarioError, OSError) as exc:
+            self.app.toast(f"Could not load: {exc}")
+            return
+        from .town import TownScene
+
+        self.app.replace(TownScene(self.app, session))
+        self.app.toast(f"Loaded: {path.name}")

@@ -1,0 +1,213 @@
+"""One game in the window: the simulation, its fixed-step clock, and what the player sees.
+
+No pygame here. The session owns the `Simulation`, advances it in whole 10-minute ticks at the
+chosen speed however fast the screen draws (a fixed-step accumulator), sends the player's
+commands through `sim.command(...)` — the only way the window changes anything — and keeps the
+transcript of what was said. Everything the scenes show is read from here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from game import clock
+from game.commands import CommandError, parse
+from game.player import PLAYER
+from game.sim import Simulation
+
+from . import queries
+
+SPEEDS = (0, 1, 4, 16)  # pause, 1x, 4x, 16x
+TICKS_PER_SECOND = 1.0  # at 1x: one 10-minute tick per second of real time
+MAX_STEPS_PER_FRAME = 4  # a slow frame never makes the clock race to catch up
+
+
+@dataclass
+class Entry:
+    """One line of the dialogue transcript."""
+
+    kind: str  # "command", "speech", "narration", "error", "event"
+    who: str
+    text: str
+    at: int
+
+
+class Session:
+    def __init__(self, sim: Simulation, scenario: str | Path | None = None, seed: int = 0):
+        self.sim = sim
+        self.scenario = scenario if scenario is not None else sim.sc.scenario.id
+        self.seed = seed
+        self.speed = 0
+        self.acc = 0.0
+        self.debug = False
+        self.stamp = 0  # bumps whenever the simulation changes, for caches
+        self.transcript: list[Entry] = []
+        self.typed: list[str] = []  # commands the player typed, for recall with Up/Down
+        self._log: list[dict] = []
+        self._log_last = 0
+        self._log_debug = False
+        self._recent: tuple[int, list[dict]] = (-1, [])
+        self._intro()
+
+    # -- making one -------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, scenario: str | Path, seed: int = 0) -> Session:
+        return cls(Simulation.new(scenario, seed), scenario, seed)
+
+    @classmethod
+    def load(cls, path: str | Path) -> Session:
+        from game.scenario.loader import parse_text
+
+        sim = Simulation.load(path)
+        seed = int(sim.world.meta("seed") or 0)
+        # Restarting a loaded game starts the scenario the save was made from (its text is in
+        # the save), even if the file has changed or, for a generated town, never existed.
+        scenario = parse_text(sim.world.meta("scenario_text") or "",
+                              Path(sim.world.meta("scenario_file") or "scenario.toml"))
+        s = cls(sim, scenario, seed)
+        s.note(f"Loaded {Path(path).name} — {clock.fmt(sim.now)}.")
+        return s
+
+    def restart(self) -> Session:
+        return Session.new(self.scenario, self.seed)
+
+    def save(self, path: str | Path) -> Path:
+        out = self.sim.save(path)
+        self.note(f"Saved to {Path(path).name}.")
+        return out
+
+    def _intro(self) -> None:
+        sim = self.sim
+        if sim.has_player and sim.sc.player is not None and sim.sc.player.note:
+            self.note(sim.sc.player.note)
+        if sim.has_player:
+            self.note(f"You are at {sim.place_name(self.place)}. {self._here_words()}")
+        else:
+            self.note("There is no player in this town: watch, select residents and inspect "
+                      "what they believe.")
+
+    # -- the clock --------------------------------------------------------------------------
+
+    @property
+    def now(self) -> int:
+        return self.sim.now
+
+    @property
+    def over(self) -> bool:
+        return self.sim.ending is not None
+
+    def set_speed(self, speed: int) -> None:
+        if speed not in SPEEDS:
+            raise ValueError(f"speed is one of {SPEEDS}")
+        self.speed = speed
+        if speed == 0:
+            self.acc = 0.0
+
+    def toggle_pause(self, resume_to: int = 1) -> None:
+        self.set_speed(0 if self.speed else resume_to)
+
+    def advance(self, dt: float) -> int:
+        """Let `dt` seconds of real time pass; returns how many ticks the simulation took."""
+        if self.speed == 0 or self.over:
+            return 0
+        self.acc += dt * self.speed * TICKS_PER_SECOND
+        steps = int(self.acc + 1e-9)  # 6 frames of 1/6 s at 4x are 4 ticks, not 3.999…
+        if steps > MAX_STEPS_PER_FRAME:
+            steps, self.acc = MAX_STEPS_PER_FRAME, 0.0
+        else:
+            self.acc = max(0.0, self.acc - steps)
+        for _ in range(steps):
+            self.step()
+            if self.over:
+                break
+        return steps
+
+    @property
+    def alpha(self) -> float:
+        """How far into the next tick the clock is (0..1), for smooth drawing."""
+        return self.acc if self.speed else 0.0
+
+    def step(self) -> None:
+        self.sim.step()
+        self.stamp += 1
+
+    # -- the player -------------------------------------------------------------------------
+
+    @property
+    def has_player(self) -> bool:
+        return self.sim.has_player
+
+    @property
+    def place(self) -> str | None:
+        st = self.sim.state.get(PLAYER)
+        return st.place if st else None
+
+    def here(self) -> list[str]:
+        """Residents awake where the player is (whom the player can talk to)."""
+        if self.place is None:
+            return []
+        return [r for r in self.sim.present(self.place) if r != PLAYER]
+
+    def _here_words(self) -> str:
+        names = [self.sim.name(r) for r in self.here()]
+        return ("Here: " + ", ".join(names) + ".") if names else "Nobody is here."
+
+    def check(self, text: str) -> str | None:
+        """Why `text` is not a command (the parser's words), or None if it is one."""
+        try:
+            parse(text, self.sim.names())
+        except CommandError as exc:
+            return str(exc)
+        return None
+
+    def submit(self, text: str) -> bool:
+        """Carry out a typed command through `sim.command`; True if it was a command."""
+        text = " ".join(text.split())
+        if not text:
+            return False
+        at = self.sim.now
+        try:
+            cmd = parse(text, self.sim.names())
+        except CommandError as exc:
+            self.transcript.append(Entry("error", "", str(exc), at))
+            return False
+        self.typed.append(text)
+        self.transcript.append(Entry("command", "", cmd.text, at))
+        reply = self.sim.command(cmd)
+        for line in reply.lines:
+            kind = "speech" if line.who else ("narration" if reply.ok else "error")
+            self.transcript.append(Entry(kind, line.who, line.text, at))
+        self.stamp += 1
+        return True
+
+    def note(self, text: str) -> None:
+        self.transcript.append(Entry("narration", "", text, self.sim.now))
+
+    # -- what was seen ----------------------------------------------------------------------
+
+    def log(self) -> list[dict]:
+        """The event log: what the player took part in or witnessed — in the debug view (or a
+        town with no player), every world event. Read incrementally."""
+        everything = self.debug or not self.has_player
+        if everything != self._log_debug:
+            self._log, self._log_last, self._log_debug = [], 0, everything
+        new = queries.seen_events(self.sim, None if everything else PLAYER, self._log_last)
+        if new:
+            self._log.extend(new)
+            self._log_last = new[-1]["id"]
+        return self._log
+
+    def recent(self) -> list[dict]:
+        """World events of the last tick (conversations to show on the map), cached."""
+        if self._recent[0] != self.stamp:
+            since = self.sim.now - clock.TICK
+            self._recent = (self.stamp, self.sim.world.log(since=since))
+        return self._recent[1]
+
+    def ending(self):
+        """The scenario's ending record once the story is over, else None."""
+        if not self.sim.ending:
+            return None
+        return next((e for e in self.sim.sc.endings if e.id == self.sim.ending), None)

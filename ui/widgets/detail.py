@@ -1,0 +1,216 @@
+"""One belief, opened: its value and confidence, why the resident holds it (each evidence
+chain, teller by teller back to whoever saw it — or to someone who said it without knowing),
+what speaks against it, the other values kept beside it, and its history, version by version.
+In the debug view, the world's truth and whether the belief is stale.
+
+The page is laid out once (per belief, clock tick and width) as blocks of known height, and
+only the blocks in view are drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game import clock
+
+from .. import theme as T
+from ..labels import (
+    STATE_WORDS,
+    cause_words,
+    claim_label,
+    evidence_words,
+    name_of,
+    provenance,
+    step_words,
+    value_label,
+)
+from .base import Widget, badge, bar, button, clamp_scroll, scrollbar, separator
+
+Block = tuple[int, Callable[[pygame.Surface, int, int, int], None]]
+
+
+class BeliefDetail(Widget):
+    def __init__(self, town) -> None:
+        super().__init__()
+        self.town = town
+        self.offset = 0
+        self._key = None
+        self._blocks: list[Block] = []
+        self.sections: list[str] = []  # headings on the page (tests)
+        self.lines: list[str] = []  # the page's text (tests)
+
+    def scroll(self, dy: int) -> None:
+        self.offset += dy
+
+    def draw(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self.zones.clear()
+        town = self.town
+        rid, s, a = town.belief
+        sim = town.session.sim
+        button(surf, self.zones, (rect.x, rect.y, 30, 30), "‹", town.close_belief, name="back")
+        sub = "as you believe it" if rid == "player" else f"as {name_of(sim, rid)} believes it"
+        T.text(surf, claim_label(sim, s, a), (rect.x + 40, rect.y - 1), "head", T.TEXT,
+               width=rect.width - 40 - 150)
+        T.text(surf, sub, (rect.x + 40, rect.y + 20), "small", T.DIM)
+        button(surf, self.zones, (rect.right - 140, rect.y, 140, 28), "Show on the map",
+               lambda: town.open_claim(s, a), name="claim view", style="small_bold")
+        body = pygame.Rect(rect.x, rect.y + 42, rect.width, rect.height - 42)
+        key = (town.belief, town.session.stamp, body.width, town.session.debug)
+        if key != self._key:
+            self._blocks = self._layout(body.width - 14)
+            self._key = key
+        content = sum(h for h, _ in self._blocks)
+        self.offset = clamp_scroll(self.offset, content, body.height)
+        clip = surf.get_clip()
+        surf.set_clip(body)
+        y = body.y - self.offset
+        for h, fn in self._blocks:
+            if y + h >= body.y and y <= body.bottom:
+                fn(surf, body.x, y, body.width - 14)
+            y += h
+        surf.set_clip(clip)
+        scrollbar(surf, body, self.offset, content)
+
+    # -- the page ---------------------------------------------------------------------------
+
+    def _layout(self, width: int) -> list[Block]:
+        town = self.town
+        sim = town.session.sim
+        rid, s, a = town.belief
+        blocks: list[Block] = []
+        self.sections, self.lines = [], []
+        belief = sim.store.belief(rid, s, a)
+        if belief is None:
+            return [self._para("They hold no belief about this (any more).", "ui", T.FAINT,
+                               width)]
+        ex = sim.store.explain(rid, s, a)
+
+        def text_block(t: str, style="ui", color=T.TEXT, indent=0, gap=2) -> None:
+            blocks.append(self._para(t, style, color, width - indent, indent, gap))
+
+        def heading(t: str) -> None:
+            self.sections.append(t)
+            self.lines.append(t)
+
+            def draw(surf, x, y, w, t=t):
+                T.text(surf, t.upper(), (x, y + 10), "small_bold", T.ACCENT)
+                separator(surf, x + T.width_of(t.upper(), "small_bold") + 8, x + w, y + 18)
+            blocks.append((32, draw))
+
+        # the value
+        colour = T.STATE.get(belief.state.value, T.DIM)
+
+        def summary(surf, x, y, w):
+            T.text(surf, value_label(sim, belief.value), (x, y), "big", T.TEXT, width=w - 130)
+            badge(surf, (x + w - 120, y + 8, 118, 20), belief.state.value, colour)
+            bar(surf, (x, y + 44, w - 60, 10), belief.confidence / 100, colour)
+            T.text(surf, f"{belief.confidence}", (x + w - 50, y + 38), "ui_bold", T.TEXT)
+            T.text(surf, "/100", (x + w - 26, y + 41), "small", T.FAINT)
+        blocks.append((62, summary))
+        self.lines.append(value_label(sim, belief.value))
+        text_block(f"{STATE_WORDS.get(belief.state.value, '')}. Source: {belief.source} — "
+                   f"{provenance(sim, belief)}. Held since {clock.fmt(belief.since)}; heard "
+                   f"{belief.exposures} more time{'s' if belief.exposures != 1 else ''}, "
+                   f"acted on {belief.uses}.", "small", T.DIM)
+        if town.session.debug:
+            truth = sim.world.fact(s, a)
+            if truth is not None:
+                ok = truth == belief.value
+                text_block(("✓ True: the world agrees." if ok else
+                            f"✗ False: in truth, {value_label(sim, truth)}."),
+                           "ui_bold", T.GOOD if ok else T.BAD, gap=4)
+            if belief.stale:
+                text_block("◷ Stale: the world has changed since this was learned.",
+                           "ui_bold", T.BAD)
+
+        # why: the evidence chains
+        heading("Why they believe it")
+        if ex is None or not ex.supports:
+            text_block("No evidence on record for the value held.", "small", T.FAINT)
+        for n, chain in enumerate(ex.supports if ex else [], start=1):
+            done = "ends in someone's own evidence" if chain.complete else \
+                "ends in hearsay nobody can vouch for"
+            text_block(f"Chain {n} — {done}", "small_bold", T.DIM if chain.complete else
+                       T.STATE["doubtful"], gap=4)
+            for i, step in enumerate(chain.steps):
+                words = step_words(sim, step)
+                self.lines.append(words)
+                blocks.append(self._step(words, i, i == len(chain.steps) - 1,
+                                         step.recorded, width))
+        # against
+        if ex is not None and ex.against:
+            heading("What speaks against it")
+            for e in ex.against:
+                line = evidence_words(sim, e)
+                self.lines.append(line)
+                text_block("• " + line, "small", T.TEXT, indent=6)
+        others = [c for c in belief.candidates if not c.held]
+        if others:
+            heading("Other values they keep in mind")
+            for c in others:
+                blocks.append(self._candidate(sim, c))
+        # history
+        heading("History")
+        for v in reversed(belief.history):
+            blocks.append(self._version(sim, v, width))
+            self.lines.append(cause_words(v.cause))
+        return blocks
+
+    def _para(self, t: str, style: str, color, width: int, indent: int = 0,
+              gap: int = 2) -> Block:
+        lines = T.wrap(t, style, width)
+        lh = T.line_height(style) + gap
+        self.lines.append(t)
+
+        def draw(surf, x, y, w):
+            for i, line in enumerate(lines):
+                T.text(surf, line, (x + indent, y + i * lh), style, color)
+        return (len(lines) * lh + 4, draw)
+
+    def _step(self, words: str, depth: int, last: bool, recorded: bool, width: int) -> Block:
+        indent = 14 + min(depth, 6) * 14
+        lines = T.wrap(words, "small", width - indent - 14)
+        lh = T.line_height("small") + 1
+        h = len(lines) * lh + 8
+
+        def draw(surf, x, y, w):
+            dot = (x + indent - 6, y + 8)
+            if depth:
+                pygame.draw.line(surf, T.BORDER, (dot[0] - 14, y - 6), (dot[0] - 14, dot[1]), 1)
+                pygame.draw.line(surf, T.BORDER, (dot[0] - 14, dot[1]), (dot[0] - 6, dot[1]), 1)
+            pygame.draw.circle(surf, T.GOOD if recorded else T.BAD, dot, 4)
+            for i, line in enumerate(lines):
+                T.text(surf, line, (x + indent + 4, y + 1 + i * lh), "small",
+                       T.TEXT if recorded else T.BAD)
+        return (h, draw)
+
+    def _candidate(self, sim, c) -> Block:
+        def draw(surf, x, y, w):
+            T.text(surf, value_label(sim, c.value), (x + 6, y + 2), "cell", T.TEXT, width=150)
+            bar(surf, (x + 160, y + 7, 90, 7), c.confidence / 100, T.SOURCE.get(c.source, T.DIM))
+            T.text(surf, f"{c.confidence} · {c.source}" + (
+                f" · {name_of(sim, c.teller)}" if c.teller else ""), (x + 258, y + 2), "small",
+                T.DIM, width=w - 260)
+        return (22, draw)
+
+    def _version(self, sim, v, width: int) -> Block:
+        note = v.note or ""
+        lines = T.wrap(note, "small", width - 24) if note else []
+        lh = T.line_height("small")
+        h = 24 + len(lines) * lh + 6
+        colour = T.STATE.get(v.state, T.DIM)
+
+        def draw(surf, x, y, w):
+            T.text(surf, clock.fmt(v.at), (x, y + 3), "small_bold", T.DIM)
+            T.text(surf, cause_words(v.cause), (x + 96, y + 3), "small_bold", T.TEXT, width=110)
+            T.text(surf, value_label(sim, v.value), (x + 210, y + 3), "small", T.TEXT,
+                   width=w - 210 - 150)
+            bar(surf, (x + w - 146, y + 8, 40, 6), v.confidence / 100, colour)
+            T.text(surf, str(v.confidence), (x + w - 102, y + 3), "small", T.DIM)
+            badge(surf, (x + w - 78, y + 2, 78, 16), v.state, colour)
+            for i, line in enumerate(lines):
+                T.text(surf, line, (x + 14, y + 22 + i * lh), "small", T.FAINT)
+        return (h, draw)

@@ -1,0 +1,309 @@
+"""The dialogue box under the map: what was said (residents' words from the templates, your
+commands, what happened), the verbs as buttons, and the command line with each verb's usage.
+
+Choosing a verb — clicking it, or typing it — opens a row of choices for the next word
+(someone here, a claim you know of, a value, a place, a thing you carry); click one, or press
+Tab to complete, and Enter to do it. Everything goes through `Session.submit`, which parses
+the text with `game.commands.parse` and hands it to `sim.command`.
+"""
+
+from __future__ import annotations
+
+import bisect
+
+import pygame
+
+from game import clock
+from game.commands import VERBS
+
+from .. import composer
+from .. import theme as T
+from .base import Widget, button, chip, clamp_scroll, hovered, panel, scrollbar
+from .textinput import TextInput
+
+VERB_LABELS = {"go": "Go", "wait": "Wait", "ask": "Ask", "why": "Why?", "who": "Who was there?",
+               "tell": "Tell", "show": "Show", "search": "Search", "take": "Take",
+               "bring": "Bring", "mediate": "Mediate", "conclude": "Conclude"}
+KIND_WORDS = {"verb": "what to do", "resident": "whom", "place": "where to", "claim": "about what",
+              "value": "what value", "object": "which thing", "spot": "where exactly",
+              "time": "at what time", "duration": "how long", "anonymously": "as yourself, or"}
+
+
+class Dialogue(Widget):
+    def __init__(self, town) -> None:
+        super().__init__()
+        self.town = town
+        self.line = TextInput("click a verb, or press Enter and type a command")
+        self.offset = 0
+        self.follow = True
+        self.error = ""
+        self.recall = -1  # position in the typed-command history (Up/Down)
+        self.swallow = ""  # a character whose TEXTINPUT opened the line, not to be typed
+        self._key = None
+        self._tops: list[int] = []
+        self._rows: list[tuple] = []
+        self.popup = pygame.Rect(0, 0, 0, 0)
+        self.choices: list[composer.Choice] = []  # what the last frame offered (tests)
+
+    # -- input ------------------------------------------------------------------------------
+
+    @property
+    def focused(self) -> bool:
+        return self.line.focused
+
+    def focus(self, on: bool = True) -> None:
+        self.line.focused = on
+        if on:
+            self.error = ""
+
+    def start(self, text: str) -> None:
+        """Put `text` on the command line and focus it (a verb button, a map click)."""
+        self.line.set(text)
+        self.focus(True)
+
+    def submit(self) -> None:
+        text = self.line.value.strip()
+        if not text:
+            self.focus(False)
+            return
+        problem = self.town.session.check(text)
+        if problem:
+            self.error = problem
+            return
+        self.town.session.submit(text)
+        self.line.set("")
+        self.error = ""
+        self.recall = -1
+        self.follow = True
+        self.focus(False)
+        self.town.after_command()
+
+    def scroll(self, dy: int) -> None:
+        self.offset += dy
+        self.follow = False
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            if self.click(e.pos):
+                return True
+            if self.line.rect.collidepoint(e.pos):
+                self.focus(True)
+                return True
+            return False
+        if not self.focused:
+            return False
+        if e.type == pygame.TEXTINPUT and self.swallow:
+            skip, self.swallow = e.text == self.swallow, ""
+            if skip:
+                return True
+        if e.type == pygame.KEYDOWN:
+            if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.submit()
+                return True
+            if e.key == pygame.K_ESCAPE:
+                self.focus(False)
+                return True
+            if e.key == pygame.K_TAB:
+                self.line.set(composer.complete(self.town.session, self.line.value))
+                return True
+            if e.key in (pygame.K_UP, pygame.K_DOWN):
+                typed = self.town.session.typed
+                if typed:
+                    step = -1 if e.key == pygame.K_UP else 1
+                    i = len(typed) if self.recall < 0 else self.recall
+                    i = max(0, min(len(typed), i + step))
+                    self.recall = i
+                    self.line.set(typed[i] if i < len(typed) else "")
+                return True
+        used = self.line.handle_event(e)
+        if used:
+            self.error = ""
+        return used or e.type in (pygame.KEYDOWN, pygame.TEXTINPUT)
+
+    def update(self, dt: float) -> None:
+        self.line.update(dt)
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def draw(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self.zones.clear()
+        pygame.draw.rect(surf, T.PANEL, rect)
+        pygame.draw.line(surf, T.BORDER, rect.topleft, rect.topright)
+        inner = rect.inflate(-2 * T.PAD, -2 * T.PAD)
+        s = self.town.session
+        line_r = pygame.Rect(inner.x, inner.bottom - 30, inner.width, 30)
+        usage_y = line_r.y - 20
+        n_rows = len(self._verb_rows(inner.width))
+        verbs_y = usage_y - 30 * n_rows
+        talk = s.has_player and not s.over
+        if talk:
+            self._verbs(surf, pygame.Rect(inner.x, verbs_y, inner.width, 30 * n_rows))
+            self._usage(surf, inner.x, usage_y, inner.width)
+            self.line.draw(surf, line_r, prompt="›")
+            top_of_input = verbs_y - 6
+        elif s.over:
+            msg = "The story is over — see the ending, or start again, from the menu (Esc)."
+            T.text(surf, msg, (inner.x, line_r.centery), "ui", T.FAINT, valign="center")
+            top_of_input = line_r.y - 6
+        else:  # a town with no player: the transcript is its one note
+            top_of_input = inner.bottom
+        self._transcript(surf, pygame.Rect(inner.x, inner.y, inner.width,
+                                           top_of_input - inner.y))
+        self.popup = pygame.Rect(0, 0, 0, 0)
+        self.choices = []
+        if talk and self.focused:
+            self._choices(surf, inner, line_r)
+
+    @staticmethod
+    def _verb_rows(width: int) -> list[list[tuple[str, str, int]]]:
+        rows: list[list[tuple[str, str, int]]] = [[]]
+        x = 0
+        for verb in VERBS:
+            label = VERB_LABELS.get(verb, verb)
+            w = T.width_of(label, "small_bold") + 18
+            if x + w > width and rows[-1]:
+                rows.append([])
+                x = 0
+            rows[-1].append((verb, label, w))
+            x += w + 4
+        return rows
+
+    def _verbs(self, surf, r: pygame.Rect) -> None:
+        for i, row in enumerate(self._verb_rows(r.width)):
+            x = r.x
+            for verb, label, w in row:
+                b = button(surf, self.zones, (x, r.y + i * 30, w, 26), label,
+                           lambda v=verb: self.town.start_verb(v), name=f"verb:{verb}",
+                           style="small_bold")
+                if hovered(b):
+                    self.town.tip(VERBS[verb])
+                x += w + 4
+
+    def _usage(self, surf, x: int, y: int, w: int) -> None:
+        if self.error:
+            T.text(surf, "✗ " + self.error, (x, y), "small", T.BAD, width=w)
+            return
+        ex = composer.expecting(self.line.value)
+        text = composer.usage(ex.verb) if ex.verb else ""
+        if not text:
+            here = [self.town.session.sim.name(r) for r in self.town.session.here()]
+            place = self.town.session.sim.place_name(self.town.session.place or "")
+            text = f"At {place}. " + (f"Here: {', '.join(here)}." if here else "Nobody here.")
+            T.text(surf, text, (x, y), "small", T.DIM, width=w)
+            return
+        T.text(surf, text, (x, y), "small", T.TEAL, width=w)
+
+    def _choices(self, surf, inner: pygame.Rect, line_r: pygame.Rect) -> None:
+        s = self.town.session
+        text = self.line.value
+        ex = composer.expecting(text)
+        opts = composer.choices(s, text)
+        self.choices = opts
+        ready = s.check(text) is None if text.strip() else False
+        want = KIND_WORDS.get(ex.kind, "")
+        if ex.kind == "resident" and not opts:
+            want = "whom — nobody is here to talk to"
+        title = (f"Choose {want}" + (" (optional)" if ex.optional else "")) if ex.kind else \
+            "Ready"
+        # lay out chips in rows above the command line
+        maxw = inner.width - 20
+        rows: list[list[tuple[composer.Choice, int]]] = [[]]
+        x = 0
+        for c in opts:
+            w = min(T.width_of(T.fit(c.label, "small", 240), "small") + 16 +
+                    (T.width_of(c.hint, "small") + 6 if c.hint else 0), 280)
+            if x + w > maxw and rows[-1]:
+                if len(rows) == 3:
+                    break
+                rows.append([])
+                x = 0
+            rows[-1].append((c, w))
+            x += w + 6
+        n_rows = len(rows) if opts else 0
+        h = 32 + n_rows * 28 + (30 if ready else 0) + 6
+        box = pygame.Rect(inner.x, line_r.y - 6 - h, inner.width, h)
+        self.popup = box
+        panel(surf, box, T.RAISED, T.ACCENT, radius=8)
+        T.text(surf, title, (box.x + 10, box.y + 8), "small_bold", T.ACCENT)
+        T.text(surf, "Tab completes · Enter does it · Esc closes", (box.right - 10, box.y + 8),
+               "small", T.FAINT, align="right")
+        y = box.y + 30
+        for row in rows if opts else []:
+            x = box.x + 10
+            for c, w in row:
+                chip(surf, self.zones, (x, y), c.label,
+                     lambda c=c: self.line.set(composer.apply(self.line.value, c)),
+                     name=f"choice:{c.insert}", hint=c.hint, color=T.PANEL, max_width=240)
+                x += w + 6
+            y += 28
+        if ready:
+            label = f"Do it:  {text.strip()}  ↵"
+            w = min(box.width - 20, T.width_of(label, "small_bold") + 24)
+            button(surf, self.zones, (box.x + 10, y + 2, w, 26), label, self.submit,
+                   name="do it", active=True, style="small_bold")
+
+    def _transcript(self, surf, r: pygame.Rect) -> None:
+        s = self.town.session
+        entries = s.transcript
+        width = r.width - 14
+        key = (len(entries), width, id(s))
+        if key != self._key:
+            self._layout(entries, width)
+            self._key = key
+        content = self._tops[-1] if self._tops else 0
+        if self.follow:
+            self.offset = content
+        self.offset = clamp_scroll(self.offset, content, r.height)
+        if self.offset >= content - r.height:
+            self.follow = True
+        clip = surf.get_clip()
+        surf.set_clip(r)
+        first = max(0, bisect.bisect_right(self._tops, self.offset) - 1)
+        for i in range(first, len(self._rows)):
+            y = r.y + self._tops[i] - self.offset
+            if y > r.bottom:
+                break
+            self._draw_entry(surf, self._rows[i], r.x, y)
+        surf.set_clip(clip)
+        scrollbar(surf, r, self.offset, content)
+
+    def _layout(self, entries, width: int) -> None:
+        self._rows, self._tops = [], [0]
+        for e in entries:
+            if e.kind == "speech":
+                head = f"{e.who}: "
+                hw = T.width_of(head, "ui_bold")
+                lines = T.wrap(e.text, "say", width - hw)
+                lh = T.line_height("say")
+                row = ("speech", e, head, hw, lines, lh)
+                h = len(lines) * lh + 6
+            elif e.kind == "command":
+                row = ("command", e, f"{clock.fmt_clock(e.at)}  › {e.text}")
+                h = T.line_height("mono") + 4
+            else:
+                style = "ui"
+                lines = T.wrap(e.text, style, width)
+                lh = T.line_height(style)
+                row = (e.kind, e, lines, lh)
+                h = len(lines) * lh + 4
+            self._rows.append(row)
+            self._tops.append(self._tops[-1] + h)
+
+    def _draw_entry(self, surf, row, x: int, y: int) -> None:
+        kind = row[0]
+        if kind == "speech":
+            _, e, head, hw, lines, lh = row
+            rid = next((r for r, p in self.town.session.sim.people.items() if p.name == e.who),
+                       None)
+            col = self.town.map.hue_of(rid) if rid else T.ACCENT
+            T.text(surf, head, (x, y + 1), "ui_bold", T.mix(col, T.TEXT, 0.35))
+            for i, line in enumerate(lines):
+                T.text(surf, line, (x + hw, y + i * lh), "say", T.TEXT)
+        elif kind == "command":
+            T.text(surf, row[2], (x, y), "mono", T.ACCENT)
+        else:
+            _, e, lines, lh = row
+            col = {"error": T.BAD, "narration": T.DIM}.get(kind, T.DIM)
+            for i, line in enumerate(lines):
+                T.text(surf, line, (x, y + i * lh), "ui", col)

@@ -1,0 +1,341 @@
+"""The town map: places by kind joined by paths, residents as tokens gliding between them,
+conversations as they happen, the player's position — and, in the claim view, every token
+coloured by what that resident believes about one claim and how strongly.
+
+The still part (ground, paths, places, names: `mapground.Ground`) is drawn once per size into
+a cached surface; each frame only blits it and draws the tokens.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game import clock
+from game.player import PLAYER
+
+from .. import theme as T
+from ..labels import name_of
+from .base import Widget, hovered
+from .mapground import Ground
+
+TALK_KINDS = {"talk", "ask", "why", "mediate", "report", "accuse", "reply", "show", "ask_who",
+              "bring"}
+
+
+def _initials(people: dict) -> dict[str, str]:
+    """One letter per resident where that is unique, two where it is not."""
+    firsts: dict[str, int] = {}
+    for p in people.values():
+        firsts[p.name[:1].upper()] = firsts.get(p.name[:1].upper(), 0) + 1
+    out = {}
+    for rid, p in people.items():
+        n = p.name.strip() or rid
+        out[rid] = n[:1].upper() if firsts[n[:1].upper()] == 1 else (n[:1].upper() + n[1:2])
+    return out
+
+
+class TownMap(Widget):
+    """The map; clicks on a resident or a place go to the town scene (`on_resident`,
+    `on_place`)."""
+
+    def __init__(self, town) -> None:
+        super().__init__()
+        self.town = town
+        self._bg: pygame.Surface | None = None
+        self._bg_key = None
+        self.centers: dict[str, tuple[int, int]] = {}
+        self.radius: dict[str, int] = {}
+        self.shown: dict[str, list[float]] = {}  # resident -> drawn position (glides)
+        self.targets: dict[str, tuple[float, float]] = {}
+        self._initials: dict[str, str] = {}
+        self._hues: dict[str, tuple] = {}
+        self.token_r = 9
+        self.hover: str | None = None  # "resident:x" or "place:y"
+        self._where: dict[str, tuple[str, str]] = {}
+        self._people_of = None
+        self.label_at: dict[str, pygame.Rect] = {}
+        self._tkey = None
+
+    # -- layout -----------------------------------------------------------------------------
+
+    @property
+    def sim(self):
+        return self.town.session.sim
+
+    def _layout(self, rect: pygame.Rect) -> None:
+        sim = self.sim
+        key = (rect.size, id(sim), self.town.session.debug)
+        if key == self._bg_key:
+            return
+        self._bg_key = key
+        many = len(sim.people) > 60
+        scale = max(0.8, min(1.5, min(rect.width / 770, rect.height / 450)))
+        self.token_r = 7 if many else max(9, int(round(9 * min(scale, 1.25))))
+        inner = rect.inflate(-int(110 * scale), -int(100 * scale))
+        self.centers, self.radius = {}, {}
+        for pid, p in sim.places.items():
+            x = inner.x + p["x"] * inner.width
+            y = inner.y + p["y"] * inner.height
+            self.centers[pid] = (int(x), int(y))
+            small = p["kind"] in ("home", "away")
+            base = (11 if many else 14) if small else (17 if many else 22)
+            self.radius[pid] = int(round(base * scale))
+        self._people()
+        ground = Ground(sim, self.centers, self.radius, self.token_r)
+        self._bg = ground.draw(rect)
+        self.label_at = ground.label_at
+        self.shown = {}
+        self._tkey = None
+
+    def free_spot(self, w: int, h: int) -> pygame.Rect:
+        """A w×h box along the map's edge that covers no place, name or resident (the first
+        such of top, bottom and the corners), for ribbons over the map."""
+        things = [r.move(self.rect.topleft) for r in self.label_at.values()]
+        for pid, c in self.centers.items():
+            r = self.radius[pid] + 6
+            things.append(pygame.Rect(c[0] - r, c[1] - r, 2 * r, 2 * r))
+        tr = self.token_r + 3
+        things += [pygame.Rect(p[0] - tr, p[1] - tr, 2 * tr, 2 * tr) for p in self.shown.values()]
+        area = self.rect.inflate(-16, -16)
+        first = None
+        for anchor in ("midtop", "midbottom", "topright", "bottomright", "bottomleft", "topleft"):
+            box = pygame.Rect(0, 0, w, h)
+            setattr(box, anchor, getattr(area, anchor))
+            first = first or box
+            if box.collidelist(things) < 0:
+                return box
+        return first
+
+    def _people(self) -> None:
+        if self._people_of is not self.sim:
+            order = sorted(r for r in self.sim.people if r != PLAYER)
+            self._hues = {r: T.hue(i) for i, r in enumerate(order)}
+            self._initials = _initials(self.sim.people)
+            self._people_of = self.sim
+
+    def hue_of(self, rid: str):
+        self._people()
+        return self._hues.get(rid, T.HUES[0])
+
+    def initial(self, rid: str) -> str:
+        self._people()
+        return "Y" if rid == PLAYER else self._initials.get(rid, "?")
+
+    # -- where tokens go --------------------------------------------------------------------
+
+    def _whereabouts(self) -> dict[str, tuple[str, str]]:
+        """{resident: (place, status)} now, or at the claim view's chosen time."""
+        sim = self.sim
+        cv = self.town.claim_view
+        if cv is not None and not cv.live:
+            from .. import queries
+
+            at = cv.at
+            places = queries.positions_at(sim, at)
+            out = {}
+            for rid, person in sim.people.items():
+                status, sched = person.status_at(at)
+                out[rid] = (places.get(rid, sched), "awake" if person.is_player else status)
+            return out
+        return {rid: (st.place, st.status) for rid, st in sim.state.items()}
+
+    def _targets(self) -> dict[str, tuple[float, float]]:
+        where = self._whereabouts()
+        by_place: dict[str, list[str]] = {}
+        for rid in sorted(where, key=lambda r: (r != PLAYER, r)):
+            by_place.setdefault(where[rid][0], []).append(rid)
+        out = {}
+        tr = self.token_r
+        gap = tr * 2 + 3
+        for pid, rids in by_place.items():
+            c = self.centers.get(pid)
+            if c is None:
+                continue
+            base = self.radius[pid] + tr + 3
+            i, ring = 0, 0
+            while i < len(rids):
+                rr = base + ring * gap
+                cap = max(4, int(2 * math.pi * rr / gap))
+                span = 2 * math.pi if ring == 0 else 2 * math.pi * 0.8  # keep the label free
+                n = min(cap if ring == 0 else int(cap * 0.8), len(rids) - i)
+                step = span / max(n, 1) if n < cap else span / cap
+                a0 = -math.pi / 2 - (step * (n - 1) / 2 if ring == 0 and n < cap else 0)
+                if ring > 0:
+                    a0 = math.pi / 2 + math.pi * 0.2 + step / 2
+                for k in range(n):
+                    a = a0 + k * step
+                    out[rids[i + k]] = (c[0] + math.cos(a) * rr, c[1] + math.sin(a) * rr)
+                i += n
+                ring += 1
+        self._where = where
+        return out
+
+    def update(self, dt: float) -> None:
+        if not self.centers:
+            return
+        cv = self.town.claim_view
+        key = (self.town.session.stamp, cv.time if cv else None, self._bg_key)
+        if key != self._tkey:
+            self.targets = self._targets()
+            self._tkey = key
+        k = 1.0 - math.exp(-dt * 9.0)
+        for rid, (tx, ty) in self.targets.items():
+            p = self.shown.get(rid)
+            if p is None:
+                self.shown[rid] = [tx, ty]
+            else:
+                p[0] += (tx - p[0]) * k
+                p[1] += (ty - p[1]) * k
+        for rid in list(self.shown):
+            if rid not in self.targets:
+                del self.shown[rid]
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def draw(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self.zones.clear()
+        self._layout(self.rect)
+        if not self.shown:
+            self.update(0.0)
+        surf.blit(self._bg, self.rect)
+        clip = surf.get_clip()
+        surf.set_clip(self.rect)
+        sim = self.sim
+        self.hover = None
+        for pid, c in self.centers.items():
+            r = self.radius[pid]
+            box = pygame.Rect(c[0] - r - 4, c[1] - r - 4, 2 * r + 8, 2 * r + 8)
+            self.zones.add(box, lambda p=pid: self.town.on_place(p), f"place:{pid}")
+            if hovered(box) or self.town.place_card == pid:
+                pygame.draw.circle(surf, T.ACCENT, c, r + 8, 2)
+                if hovered(box):
+                    self.hover = f"place:{pid}"
+                if pid not in self.label_at:
+                    Ground(sim, self.centers, self.radius, self.token_r).label(
+                        surf, sim.places[pid]["name"], c, r, sim.places[pid]["kind"])
+        if self.town.session.has_player and self.town.claim_view is None:
+            here = self.town.session.place
+            if here in self.centers:
+                c = self.centers[here]
+                pygame.draw.circle(surf, T.ACCENT, c, self.radius[here] + 5, 3)
+        self._draw_talk(surf)
+        self._draw_tokens(surf)
+        surf.set_clip(clip)
+
+    def _draw_talk(self, surf: pygame.Surface) -> None:
+        cv = self.town.claim_view
+        if cv is not None and not cv.live:
+            return
+        session = self.town.session
+        for ev in session.recent():
+            if ev["kind"] not in TALK_KINDS or not ev["actor"] or not ev["target"]:
+                continue
+            a, b = self.shown.get(ev["actor"]), self.shown.get(ev["target"])
+            if a is None or b is None:
+                continue
+            about = cv is not None and ev["claim"] == cv.claim and ev["value"]
+            col = cv.colour(ev["value"]) if about else (250, 248, 240)
+            mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 14)
+            pygame.draw.line(surf, T.MAP_INK, a, b, 5 if about else 4)
+            pygame.draw.line(surf, col, a, b, 3 if about else 2)
+            bubble = pygame.Rect(0, 0, 22, 15)
+            bubble.center = (int(mid[0]), int(mid[1]))
+            pygame.draw.rect(surf, col, bubble, border_radius=6)
+            pygame.draw.rect(surf, T.MAP_INK, bubble, 1, border_radius=6)
+            tail = [(bubble.centerx - 3, bubble.bottom - 1), (bubble.centerx + 3,
+                                                              bubble.bottom - 1),
+                    (bubble.centerx, bubble.bottom + 4)]
+            pygame.draw.polygon(surf, col, tail)
+            for i in (-5, 0, 5):
+                pygame.draw.circle(surf, T.MAP_INK, (bubble.centerx + i, bubble.centery), 1)
+            if hovered(bubble.inflate(6, 6)):
+                seen = session.debug or not session.has_player or PLAYER in (
+                    ev["participants"] + ev["witnesses"])
+                who = f"{name_of(self.sim, ev['actor'])} and {name_of(self.sim, ev['target'])}"
+                tip = ev["summary"] if seen else f"{who} are talking (you can't hear them)"
+                self.town.tip(f"{clock.fmt_clock(ev['at'])} {tip}")
+
+    def _draw_tokens(self, surf: pygame.Surface) -> None:
+        sim = self.sim
+        cv = self.town.claim_view
+        beliefs = cv.beliefs() if cv is not None else {}
+        tr = self.token_r
+        selected = self.town.selected
+        tags: list[tuple[str, tuple, tuple]] = []
+        for rid, p in self.shown.items():
+            x, y = int(p[0]), int(p[1])
+            person = sim.people[rid]
+            status = self._where.get(rid, ("", "awake"))[1]
+            is_player = rid == PLAYER
+            if cv is not None:
+                self._claim_token(surf, (x, y), beliefs.get(rid), cv, is_player)
+            else:
+                col = T.ACCENT if is_player else self._hues.get(rid, T.HUES[0])
+                if status != "awake":
+                    col = T.mix(col, T.MAP_BG, 0.6)
+                pygame.draw.circle(surf, T.MAP_INK, (x, y + 1), tr + 1)
+                pygame.draw.circle(surf, col, (x, y), tr)
+                pygame.draw.circle(surf, (250, 246, 236), (x, y), tr, 2 if is_player else 1)
+            label = "You"[:1] if is_player else self._initials.get(rid, "?")
+            ink = T.BG if (cv is None or rid not in beliefs) else (255, 255, 255)
+            if tr >= 9 or is_player:
+                T.text(surf, label, (x, y), "token", ink, align="center", valign="center")
+            if status == "asleep":
+                T.text(surf, "z", (x + tr - 1, y - tr - 4), "small_bold", T.MAP_INK_DIM)
+            box = pygame.Rect(x - tr - 2, y - tr - 2, 2 * tr + 4, 2 * tr + 4)
+            self.zones.add(box, lambda r=rid: self.town.on_resident(r), f"resident:{rid}")
+            hot = hovered(box)
+            if hot:
+                self.hover = f"resident:{rid}"
+            if rid == selected:
+                pygame.draw.circle(surf, T.ACCENT, (x, y), tr + 4, 2)
+            if hot or rid == selected or is_player:
+                text = "You" if is_player else person.name
+                if hot and not is_player:
+                    text += f" · {person.role}" if person.role else ""
+                    if status != "awake":
+                        text += f" ({status})"
+                tags.append((text, (x, y - tr - 3), T.ACCENT if is_player else T.TEXT))
+        placed: list[pygame.Rect] = []
+        for text, pos, col in tags:  # name tags above all tokens, never on each other
+            surf_t = T.render(T.fit(text, "small_bold", 300), "small_bold", col)
+            box = surf_t.get_rect(midbottom=pos)
+            while box.inflate(10, 4).collidelist(placed) >= 0:
+                box.y -= box.height + 4
+            pill = box.inflate(10, 4)
+            placed.append(pill)
+            pygame.draw.rect(surf, T.BG, pill, border_radius=pill.height // 2)
+            T.text(surf, T.fit(text, "small_bold", 300), box.topleft, "small_bold", col)
+
+    def _claim_token(self, surf, pos, held, cv, is_player: bool) -> None:
+        x, y = pos
+        tr = self.token_r
+        if held is None:
+            pygame.draw.circle(surf, T.mix(T.MAP_BG, (255, 255, 255), 0.3), (x, y), tr)
+            pygame.draw.circle(surf, T.NO_BELIEF, (x, y), tr, 2)
+            if is_player:
+                pygame.draw.circle(surf, T.ACCENT, (x, y), tr + 2, 2)
+            return
+        value, conf, state = held
+        col = cv.colour(value)
+        strength = max(0.15, min(1.0, conf / 100))
+        fill = T.mix(T.mix(T.MAP_BG, (255, 255, 255), 0.2), col, 0.35 + 0.65 * strength)
+        if state == "past":
+            fill = T.mix(fill, T.NO_BELIEF, 0.6)
+        pygame.draw.circle(surf, T.MAP_INK, (x, y + 1), tr + 1)
+        pygame.draw.circle(surf, fill, (x, y), tr)
+        ring = pygame.Rect(x - tr - 4, y - tr - 4, 2 * tr + 8, 2 * tr + 8)
+        pygame.draw.circle(surf, T.mix(T.MAP_BG, T.MAP_EDGE, 0.5), (x, y), tr + 4, 3)
+        end = math.pi / 2
+        start = end - 2 * math.pi * conf / 100
+        if conf > 0:
+            pygame.draw.arc(surf, T.mix(col, T.MAP_INK, 0.25), ring, start, end, 3)
+        if state in ("doubtful", "anomalous"):
+            mark = pygame.Rect(x + tr - 3, y - tr - 6, 11, 11)
+            pygame.draw.circle(surf, T.STATE[state], mark.center, 6)
+            T.text(surf, "?", mark.center, "small_bold", T.BG, align="center", valign="center")
+        if is_player:
+            pygame.draw.circle(surf, T.ACCENT, (x, y), tr + 7, 2)

@@ -1,0 +1,69 @@
+"""The People panel: everyone in town — where they are, awake or not, how many beliefs they
+hold — with your own notebook first. Click one to open the belief inspector on them.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.player import PLAYER
+
+from .. import theme as T
+from ..labels import whereabouts
+from .base import Widget, clamp_scroll, hovered, scrollbar
+
+ROW = 44
+
+
+class Roster(Widget):
+    def __init__(self, town) -> None:
+        super().__init__()
+        self.town = town
+        self.offset = 0
+
+    def scroll(self, dy: int) -> None:
+        self.offset += dy
+
+    def draw(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self.zones.clear()
+        town, sim = self.town, self.town.session.sim
+        T.text(surf, "People", (rect.x, rect.y), "head", T.TEXT)
+        T.text(surf, "Pick someone to see what they believe — and why.",
+               (rect.x, rect.y + 24), "small", T.DIM, width=rect.width)
+        body = pygame.Rect(rect.x, rect.y + 48, rect.width, rect.height - 48)
+        rids = sorted((r for r in sim.people if r != PLAYER), key=lambda r: sim.name(r))
+        if sim.has_player:
+            rids.insert(0, PLAYER)
+        content = len(rids) * ROW
+        self.offset = clamp_scroll(self.offset, content, body.height)
+        clip = surf.get_clip()
+        surf.set_clip(body)
+        first = self.offset // ROW
+        hues = town.map.hue_of
+        for i in range(first, min(len(rids), first + body.height // ROW + 2)):
+            rid = rids[i]
+            y = body.y + i * ROW - self.offset
+            r = pygame.Rect(body.x, y, body.width - 8, ROW - 4)
+            sel = town.selected == rid
+            pygame.draw.rect(surf, T.HOVER if (hovered(r) or sel) else T.RAISED, r,
+                             border_radius=T.RADIUS)
+            if sel:
+                pygame.draw.rect(surf, T.ACCENT, r, 1, border_radius=T.RADIUS)
+            person, st = sim.people[rid], sim.state[rid]
+            col = T.ACCENT if rid == PLAYER else hues(rid)
+            pygame.draw.circle(surf, col, (r.x + 20, r.centery), 11)
+            T.text(surf, town.map.initial(rid), (r.x + 20, r.centery), "token", T.BG,
+                   align="center", valign="center")
+            name = "You — your notebook" if rid == PLAYER else person.name
+            T.text(surf, name, (r.x + 40, r.y + 5), "ui_bold", T.TEXT, width=r.width - 200)
+            role = person.role if rid != PLAYER else "what you have learned, and from whom"
+            T.text(surf, role, (r.x + 40, r.y + 22), "small", T.DIM, width=r.width - 200)
+            T.text(surf, whereabouts(sim, rid), (r.right - 10, r.y + 6), "small",
+                   T.TEXT if st.status == "awake" else T.FAINT, align="right", width=170)
+            n = town.belief_count(rid)
+            T.text(surf, f"{n} belief{'s' if n != 1 else ''}", (r.right - 10, r.y + 22),
+                   "small", T.FAINT, align="right")
+            self.zones.add(r.clip(body), lambda x=rid: town.select(x), f"person:{rid}")
+        surf.set_clip(clip)
+        scrollbar(surf, body, self.offset, content)

@@ -1,0 +1,108 @@
+"""The bar across the top: the scenario, the clock and its controls (pause, 1×, 4×, 16×, one
+tick), the time left to the next deadline, and the save, debug and help buttons.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game import clock
+
+from .. import theme as T
+from . import glyphs
+from .base import Widget, button, hovered
+
+SPEED_LABELS = {0: "", 1: "1×", 4: "4×", 16: "16×"}
+
+
+class TopBar(Widget):
+    def __init__(self, town) -> None:
+        super().__init__()
+        self.town = town
+
+    def draw(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self.zones.clear()
+        town, s = self.town, self.town.session
+        pygame.draw.rect(surf, T.PANEL, rect)
+        pygame.draw.line(surf, T.BORDER, rect.bottomleft, (rect.right, rect.bottom - 1))
+        cy = rect.centery
+
+        # game buttons, from the right
+        bx = rect.right - T.PAD
+        for label, action, name, active in (
+                ("?", town.do_help, "help", False),
+                ("Debug", town.do_debug, "debug", s.debug),
+                ("Saves", town.do_slots, "slots", False),
+                ("Menu", town.do_menu, "menu", False)):
+            w = 34 if label == "?" else T.width_of(label, "ui_bold") + 22
+            r = pygame.Rect(bx - w, cy - 15, w, 30)
+            button(surf, self.zones, r, label, action, name=name, active=active)
+            if hovered(r):
+                tips = {"help": "Every key (H)", "debug": "World truth beside beliefs (D)",
+                        "slots": "Save and load (S, F5, F9)", "menu": "Restart, scenarios, quit"}
+                town.tip(tips[name])
+            bx = r.x - 6
+        right_edge = bx - 12
+
+        # the logo, left
+        x = rect.x + T.PAD
+        logo = T.text(surf, "Hearsay", (x, cy), "logo", T.ACCENT, valign="center")
+
+        # the clock and its controls: centred, but never into the buttons
+        controls_w = 62 + 36 + 3 * 50 + 38
+        note_w = 200
+        cx = rect.centerx - (controls_w + note_w) // 2 + 40
+        cx = min(cx, right_edge - controls_w - 120)
+        cx = max(cx, logo.right + 24)
+        T.text(surf, s.sim.sc.scenario.title, (logo.right + 12, cy), "ui", T.DIM,
+               width=cx - logo.right - 28, valign="center")
+        T.text(surf, f"Day {clock.day_of(s.now)}", (cx, cy - 9), "small_bold", T.DIM,
+               valign="center")
+        T.text(surf, clock.fmt_clock(s.now), (cx, cy + 8), "clock", T.TEXT, valign="center")
+        x = cx + 62
+        for speed in (0, 1, 4, 16):
+            r = pygame.Rect(x, cy - 15, 46 if speed else 36, 30)
+            active = s.speed == speed
+            button(surf, self.zones, r, SPEED_LABELS[speed] or " ",
+                   lambda v=speed: town.set_speed(v), name=f"speed:{speed}", active=active)
+            if speed == 0:
+                glyphs.pause_icon(surf, r.center, T.BG if active else T.TEXT, 12)
+            x = r.right + 4
+        r = pygame.Rect(x, cy - 15, 34, 30)
+        button(surf, self.zones, r, " ", town.do_step, name="step")
+        if hovered(r):
+            town.tip("Let ten minutes pass (.)")
+        glyphs.step_icon(surf, r.center, T.TEXT, 12)
+        x = r.right + 10
+        room = right_edge - x
+        if s.over:
+            note, col = "the story is over", T.ACCENT
+        elif town.typing and s.speed:
+            note, col = "holding while you type", T.ACCENT
+        elif s.speed == 0:
+            note, col = "paused — Space to run", T.FAINT
+        else:
+            note, col = f"running at {SPEED_LABELS[s.speed]}", T.GOOD
+        if room > 60:
+            T.text(surf, note, (x, cy - 8), "small", col, valign="center", width=room)
+            left = self.deadline()
+            if left:
+                T.text(surf, left, (x, cy + 8), "small", T.DIM, valign="center", width=room)
+
+    def deadline(self) -> str:
+        """'41h to day 3 18:00' for the nearest goal deadline still ahead."""
+        s = self.town.session
+        ahead = []
+        for g in s.sim.sc.goals:
+            by = getattr(g, "by", None)
+            if by:
+                t = clock.parse_when(by)
+                if t >= s.now:
+                    ahead.append(t)
+        if not ahead:
+            return ""
+        t = min(ahead)
+        hours = (t - s.now) // 60
+        left = f"{hours}h" if hours < 48 else f"{hours // 24}d {hours % 24}h"
+        return f"{left} left — deadline {clock.fmt(t)}"
