@@ -514,6 +514,101 @@ def bench_aging(sizes: Sizes, tmp: Path) -> dict:
     return res
 
 
+# -- recall and staleness (issue 6) ---------------------------------------------------------------
+
+
+RECALL_MEMORIES = 10_000
+RECALL_CUES = ["market key", "mill courting", "baker", "chapel bell", "r0007", "smith",
+               "orchard cellar", "weaver job", "dock barn", "bridge tannery"]
+
+
+def bench_recall(tmp: Path, memories: int) -> dict:
+    """Top-10 recall for one resident holding `memories` memories, against a full scan of the
+    same tables (load every belief of the resident, score word overlap × accessibility)."""
+    from memory.recall import words
+
+    store = MemoryStore(tmp / "recall.db", states=["location"])
+    rng = random.Random(SEED)
+    vocab = PLACES + JOBS + [f"r{i:04d}" for i in range(200)]
+    evs = []
+    for i in range(memories):
+        subject = f"{rng.choice(vocab)}_{i}"
+        attr = rng.choice(("location", "job", "courting", "taken_by", "owner"))
+        evs.append(Evidence(resident="r0000", subject=subject, attribute=attr,
+                            value=rng.choice(vocab), kind="witnessed", event=f"e{i}",
+                            at=rng.randrange(0, 20 * DAY)))
+    t = time.perf_counter()
+    for i in range(0, len(evs), 2000):
+        store.perceive_many(evs[i:i + 2000])
+    res: dict = {"memories": memories, "build_s": time.perf_counter() - t}
+    now = 21 * DAY
+    with Clock() as rc:
+        for cue in RECALL_CUES:
+            got = store.recall("r0000", cue, now, k=10)
+            assert got, cue
+    res["recall_ms"] = rc.wall * 1000 / len(RECALL_CUES)
+    from memory.belief import view
+    from memory.codec import SELECT_BELIEF, state_from_row
+
+    with Clock() as sc:
+        for cue in RECALL_CUES:
+            terms = set(words(cue))
+            scored = []
+            for row in store.db.execute(f"{SELECT_BELIEF} WHERE b.resident = ?", ("r0000",)):
+                b = view(state_from_row(row))
+                overlap = len(terms & set(words(f"{b.subject} {b.attribute} {b.value}")))
+                if overlap:
+                    scored.append((overlap * b.accessibility(now), b.subject))
+            scored.sort(reverse=True)
+            assert scored[:10]
+    res["scan_ms"] = sc.wall * 1000 / len(RECALL_CUES)
+    res["ratio"] = res["recall_ms"] / res["scan_ms"]
+    store.close()
+    return res
+
+
+def bench_staleness(tmp: Path, residents: int, per: int, changes: int) -> dict:
+    """One staleness pass after `changes` fact changes in a town of residents × per beliefs,
+    each resting on a fact version, against recomputing staleness for every belief."""
+    path = tmp / "stale.db"
+    store = MemoryStore(path)
+    conn = store.db.conn
+    t = time.perf_counter()
+    populate_beliefs(conn, residents * per, residents)
+    conn.execute("BEGIN")
+    conn.execute("INSERT INTO belief_facts (belief_id, fact, version) SELECT b.id, c.subject "
+                 "|| '.' || c.attribute, 1 FROM beliefs b JOIN claims c ON c.id = b.claim_id")
+    conn.execute("COMMIT")
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    res: dict = {"beliefs": residents * per, "changes": changes,
+                 "populate_s": time.perf_counter() - t}
+    store.close()
+    shutil.copyfile(path, tmp / "stale_scan.db")
+    facts = [(f"item{i:05d}.taken_by", 2) for i in range(changes)]
+    store = MemoryStore(path)
+    with Clock() as pc:
+        marked = store.mark_changed(facts)
+    res["pass_s"], res["marked"] = pc.wall, marked
+    store.close()
+    scan = MemoryStore(tmp / "stale_scan.db")
+    conn = scan.db.conn
+    with Clock() as fc:
+        conn.execute("BEGIN")
+        conn.executemany("INSERT INTO fact_versions (fact, version) VALUES (?, ?) ON CONFLICT "
+                         "(fact) DO UPDATE SET version = excluded.version", facts)
+        n = conn.execute(
+            "UPDATE beliefs SET stale = EXISTS (SELECT 1 FROM belief_facts bf JOIN "
+            "fact_versions fv ON fv.fact = bf.fact WHERE bf.belief_id = beliefs.id AND "
+            "bf.version < fv.version)").rowcount
+        conn.execute("COMMIT")
+    stale_scan = conn.execute("SELECT count(*) FROM beliefs WHERE stale = 1").fetchone()[0]
+    scan.close()
+    assert stale_scan == marked, (stale_scan, marked)
+    res["scan_s"], res["scanned"] = fc.wall, n
+    res["ratio"] = res["pass_s"] / res["scan_s"]
+    return res
+
+
 # -- output ---------------------------------------------------------------------------------------
 
 
@@ -575,6 +670,17 @@ def render(result: dict) -> None:
         console.print(t)
         console.print(f"  aged {a['aged']:,}, history rows {a['history_rows']:,}; after: "
                       + ", ".join(f"{k} {v:,}" for k, v in a["states_after"].items()))
+    r = result.get("recall")
+    if r:
+        console.print(f"[bold]recall[/]: top-10 for one resident holding {r['memories']:,} "
+                      f"memories: {r['recall_ms']:.1f} ms, against {r['scan_ms']:.1f} ms for a "
+                      f"full scan of the same tables ([bold]{r['ratio']:.2f}×[/])")
+    st = result.get("staleness")
+    if st:
+        console.print(f"[bold]staleness[/]: one pass after {st['changes']} fact changes over "
+                      f"{st['beliefs']:,} beliefs marked {st['marked']:,} stale in "
+                      f"{st['pass_s'] * 1000:.0f} ms, against {st['scan_s'] * 1000:.0f} ms to "
+                      f"recompute every belief ([bold]{st['ratio']:.3f}×[/])")
     console.print(f"peak RSS {result['peak_rss_mb']:.0f} MB; total {result['total_s']:.0f} s")
 
 
@@ -582,7 +688,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="small smoke size")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON only")
-    ap.add_argument("--only", choices=("perceive", "aging"), help="run one part")
+    ap.add_argument("--only", choices=("perceive", "aging", "recall", "staleness"),
+                    help="run one part")
     ap.add_argument("--profile", action="store_true",
                     help="cProfile the perceive batches; top 25 to stderr (slows perceive)")
     ap.add_argument("--evidence", type=int, help="override the evidence count")
@@ -613,6 +720,12 @@ def main(argv: list[str] | None = None) -> int:
             result["perceive"], report = bench_perceive(sizes, tmp, args.profile)
         if args.only in (None, "aging"):
             result["aging"] = bench_aging(sizes, tmp)
+        if args.only in (None, "recall"):
+            result["recall"] = bench_recall(tmp, RECALL_MEMORIES if not args.quick else 1000)
+        if args.only in (None, "staleness"):
+            result["staleness"] = bench_staleness(
+                tmp, sizes.residents, 1000 if not args.quick else 100, 100 if not args.quick
+                else 10)
     result["total_s"] = time.perf_counter() - start
     result["peak_rss_mb"] = peak_rss_mb()
     summary = {}
@@ -624,6 +737,12 @@ def main(argv: list[str] | None = None) -> int:
     if "aging" in result:
         a = result["aging"]
         summary.update(aging_s=round(a["age_s"], 2), aging_x_floor=round(a["ratio_age"], 2))
+    if "recall" in result:
+        summary.update(recall_ms=round(result["recall"]["recall_ms"], 2),
+                       recall_x_scan=round(result["recall"]["ratio"], 3))
+    if "staleness" in result:
+        summary.update(staleness_s=round(result["staleness"]["pass_s"], 3),
+                       staleness_x_scan=round(result["staleness"]["ratio"], 4))
     result["summary"] = summary
 
     if args.json:
