@@ -237,12 +237,13 @@ def inspect(save: str, resident: str, as_json: bool, show_all: bool) -> None:
     t = Table(title=f"{sim.name(resident)} at {clock.fmt(sim.now)} — "
               f"{len(rows)} beliefs", title_justify="left")
     for col in ("claim", "value", "conf", "state", "source", "told by", "origin", "others",
-                "hist", "debug: true?", "stale"):
-        t.add_column(col, no_wrap=col in ("claim", "value", "conf", "state", "hist"))
+                "recall", "hist", "debug: true?", "stale"):
+        t.add_column(col, no_wrap=col in ("claim", "value", "conf", "state", "hist", "recall"))
     for r in rows:
         t.add_row(r["claim"], r["value"], str(r["confidence"]), r["state"], r["kind"],
                   r["teller"] or "", r["origin"] or "", ", ".join(
                       f"{c['value']} {c['confidence']}" for c in r["candidates"][1:]),
+                  f"{r['accessibility']:.2f} {r['access']}",
                   str(r["history"]),
                   {True: "yes", False: "NO", None: "—"}[r["debug"]["matches_truth"]],
                   "STALE" if r["debug"]["stale"] else "")
@@ -263,6 +264,8 @@ def inspect_rows(sim, resident: str, show_all: bool = False) -> list[dict]:
                            for c in b.candidates],
             "confidence": b.confidence, "state": b.state.value, "kind": b.kind,
             "source": b.source, "teller": b.teller, "origin": b.origin,
+            "accessibility": round(b.accessibility(sim.now), 3), "access": b.access(sim.now),
+            "half_life_hours": round(b.half_life / 60, 1),
             "history": len(full.history) if full else 0,
             "debug": {"matches_truth": None if truth is None else truth == b.value,
                       "truth": truth, "stale": b.stale},

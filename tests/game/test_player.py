@@ -112,3 +112,21 @@ def test_a_walkthrough_error_names_its_line(tmp_path, missing_key):
     w.write_text("day 1 09:00 go cafe\nday 1 09:30 ask zed x.y\n")
     res = CliRunner().invoke(main, ["run", "missing_key", "--commands", str(w)])
     assert res.exit_code == 2 and f"{w}:2:" in res.output and "no resident 'zed'" in res.output
+
+
+def test_residents_trust_the_player_less_after_a_lie_is_found_out(sim):
+    """Residents react to the player as to anyone (§10): a rumour of the player's that the
+    listener later sees refuted with their own eyes costs the player trust, so the player's
+    next rumour starts weaker."""
+    before = sim.store.trust("ada", PLAYER, "whereabouts")
+    meet(sim, "ada")
+    assert sim.command("tell ada bo.at_counter no").ok  # she will see this refuted
+    from memory import Evidence
+
+    sim.store.perceive(Evidence(resident="ada", subject="bo", attribute="at_counter",
+                                value="yes", kind="witnessed", event="seen", at=sim.now))
+    after = sim.store.trust("ada", PLAYER, "whereabouts")
+    assert after < before
+    meet(sim, "ada")
+    assert sim.command("tell ada eli.at_counter yes").ok
+    assert sim.store.belief("ada", "eli", "at_counter").confidence < 58
