@@ -663,7 +663,11 @@ class Simulation:
         label = self.attributes.get(attribute)
         who = self.name(subject) if subject in self.people else (
             self.objects[subject]["name"] if subject in self.objects else subject)
+        if attribute.startswith("believes "):  # what someone believes about another claim
+            return f"{who} believes " + self.say_claim(attribute[len("believes "):], value)
         if value is None:
+            if label and label.label and label.label.endswith("{value}"):
+                return label.label.format(subject=who, value="…")
             return f"{who}'s {attribute.replace('_', ' ')}"
         words = self.value_words(value, attribute)
         if attribute.startswith("at_d") and attribute[4:].replace("_", "").isdigit():

@@ -385,6 +385,20 @@ def demo() -> None:
                        f"{b.confidence:>3}  {b.state.value:<11} {b.source}{src}")
 
 
+@main.command()
+@click.argument("save", type=click.Path(dir_okay=False))
+@click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
+              help="Where to write the HTML (default: SAVE with .html).")
+def report(save: str, output: str | None) -> None:
+    """Write an HTML report of a save: what everyone believes, and why (open it in a browser)."""
+    from ui.report import render
+
+    sim = _open(save)
+    out = Path(output) if output else Path(save).with_suffix(".html")
+    out.write_text(render(sim), encoding="utf-8")
+    click.echo(f"wrote {out}")
+
+
 def entry() -> None:  # pragma: no cover
     main()
 
