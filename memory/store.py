@@ -169,8 +169,12 @@ class MemoryStore:
             return []
         try:
             with self.db.atomic():
-                return Batch(self).run(evs)
+                self.trust_book.batch()
+                out = Batch(self).run(evs)
+                self.trust_book.flush()
+                return out
         except BaseException:
+            self.trust_book.discard()
             self._reload()  # the cached claim ids and trust may name rolled-back rows
             raise
 

@@ -13,11 +13,19 @@ from .kinds import TRUST_CONFIRM, TRUST_REFUTE
 ANY_TOPIC = "*"
 
 
+_UPSERT = ("INSERT INTO trust (listener, teller, topic, value) VALUES (?, ?, ?, ?) "
+           "ON CONFLICT (listener, teller, topic) DO UPDATE SET value = excluded.value")
+_CHANGE = ("INSERT INTO trust_changes (listener, teller, topic, old, new, at, reason, "
+           "evidence_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+
+
 class TrustBook:
     def __init__(self, db: Database, default: float):
         self.db = db
         self.default = default
         self._t: dict[tuple[str, str, str], float] = {}
+        self._pending: dict | None = None
+        self._changes: list[tuple] = []
         self.reload()
 
     def reload(self) -> None:
@@ -41,16 +49,33 @@ class TrustBook:
             raise InvalidEvidence("trust", f"trust is between 0 and 1, got {value}")
         old = self.get(listener, teller, topic)
         value = round(value, 4)
-        self.db.execute(
-            "INSERT INTO trust (listener, teller, topic, value) VALUES (?, ?, ?, ?) "
-            "ON CONFLICT (listener, teller, topic) DO UPDATE SET value = excluded.value",
-            (listener, teller, topic, value))
-        self.db.execute(
-            "INSERT INTO trust_changes (listener, teller, topic, old, new, at, reason, "
-            "evidence_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (listener, teller, topic, old, value, at, reason, evidence_id))
+        row = (listener, teller, topic, value)
+        change = (listener, teller, topic, old, value, at, reason, evidence_id)
         self._t[(listener, teller, topic)] = value
+        if self._pending is not None:
+            # Inside a perceive batch: written with the batch's other rows (see `flush`).
+            self._pending[(listener, teller, topic)] = row
+            self._changes.append(change)
+        else:
+            self.db.conn.execute(_UPSERT, row)
+            self.db.conn.execute(_CHANGE, change)
         return value
+
+    def batch(self) -> None:
+        """Hold writes until `flush` (the cache answers reads meanwhile)."""
+        self._pending, self._changes = {}, []
+
+    def flush(self) -> None:
+        pending, changes = self._pending or {}, self._changes
+        self._pending, self._changes = None, []
+        if pending:
+            self.db.conn.executemany(_UPSERT, list(pending.values()))
+        if changes:
+            self.db.conn.executemany(_CHANGE, changes)
+
+    def discard(self) -> None:
+        """A batch failed: forget its held writes (the caller reloads the cache)."""
+        self._pending, self._changes = None, []
 
     def judge(self, listener: str, teller: str, topic: str, confirmed: bool, *, at: int,
               evidence_id: int | None) -> float:
