@@ -34,6 +34,7 @@ VERBS = {
     "bring": "bring RESIDENT — ask them to come with you",
     "mediate": "mediate RESIDENT RESIDENT CLAIM — have them compare what they know",
     "conclude": "conclude CLAIM VALUE — give your answer",
+    "say": "say ANYTHING — tell someone here something in your own words (needs a model)",
 }
 
 _CLAIM = re.compile(r"^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$")
@@ -132,6 +133,10 @@ def parse(text: str, names: Names | None = None) -> Command:
     elif verb == "conclude":
         need(2, 2)
         _claim(args[0])
+    elif verb == "say":
+        if not args:
+            raise CommandError(f"usage: {usage}")
+        return Command(verb, (" ".join(text.strip().split()[1:]),), text.strip())
     return Command(verb, tuple(args), " ".join([verb, *args]))
 
 

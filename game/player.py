@@ -339,7 +339,18 @@ def conclude(sim: Simulation, claim: str, value: str) -> Reply:
     return Reply(True, minutes=0).say("", f"You conclude: {sim.say_claim(claim, value)}.")
 
 
+def say(sim: Simulation, text: str) -> Reply:
+    """Free words, read by the configured language model into a claim, checked by the guard."""
+    if sim.model is None:
+        return fail("No language model is configured (set HEARSAY_MODEL_URL and HEARSAY_MODEL)"
+                    "; use the verbs, e.g. tell ada ada_key.moved_by dee.")
+    from .model import tell_from_text
+
+    return tell_from_text(sim, sim.model, text)
+
+
 _VERBS = {"go": go, "wait": wait, "ask": ask, "why": ask_why, "who": who, "tell": tell,
+          "say": say,
           "mediate": mediate, "search": search, "take": take, "show": show, "bring": bring,
           "conclude": conclude}
 

@@ -21,6 +21,7 @@ from . import acts, attention, clock, commands, decide, people, perception, play
 from .commands import Command, Names
 from .conditions import Condition
 from .ctx import ConditionContext
+from .model import LanguageModel, ModelNarrator, ModelSettings
 from .people import AWAKE, Person
 from .player import PLAYER, Reply
 from .scenario import load_scenario
@@ -69,6 +70,13 @@ class Simulation:
                         for o in scenario.objects}
         folder = Path(file).parent if Path(file).name == "scenario.toml" else None
         self.words = TemplateNarrator(folder if folder and folder.is_dir() else None)
+        # An optional language model (HEARSAY_MODEL_URL / HEARSAY_MODEL): words and typed text
+        # only; it never decides what anyone believes (see game/model.py).
+        self.model = None
+        settings = ModelSettings.from_env()
+        if settings is not None:
+            self.model = LanguageModel(settings)
+            self.words = ModelNarrator(self.words, self.model)
         self.documents: dict[str, dict] = {}
         self.people: dict[str, Person] = {}
         self.state: dict[str, RState] = {}

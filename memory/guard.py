@@ -52,6 +52,7 @@ class WorldEvent(BaseModel):
     at: int = 0
     participants: list[str] = []
     witnesses: list[str] = []
+    spoken: bool = False  # a conversation: it proves what was said, not that it happened
 
 
 class WorldView(Protocol):
@@ -150,6 +151,9 @@ def _check_event(p: Proposal, world: WorldView | None) -> None:
         present = set(ev.participants) | set(ev.witnesses)
         if p.resident not in present:
             raise GuardRefusal(EVENT_PROOF, f"{p.resident} was not at event {p.event!r}")
+        if ev.spoken and p.kind in (SourceKind.FIRSTHAND, SourceKind.WITNESSED):
+            raise GuardRefusal(UPGRADE, f"event {p.event!r} was a conversation: it proves "
+                               "what was said, not that it happened — hearsay at most")
         if p.kind is SourceKind.FIRSTHAND and p.resident not in ev.participants:
             raise GuardRefusal(UPGRADE, f"{p.resident} saw event {p.event!r} but took no part; "
                                "that is witnessed, not firsthand")

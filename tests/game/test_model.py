@@ -1,0 +1,143 @@
+"""The optional language model: it words things and reads typed text, and never decides what
+anyone believes — its readings pass the memory guard, and without a model everything works from
+the templates. Tested against a small OpenAI-compatible server on loopback (no network)."""
+
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, HTTPServer
+
+import pytest
+
+from game.model import LanguageModel, ModelNarrator, ModelSettings
+from game.player import PLAYER
+from game.sim import Simulation
+
+from .test_player import meet
+
+
+class FakeModel:
+    """Serves /v1/chat/completions with whatever the test queues."""
+
+    def __init__(self):
+        self.replies: list[str] = []
+        self.requests: list[dict] = []
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):  # noqa: N802 - http.server's name
+                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                fake.requests.append(body)
+                content = fake.replies.pop(0) if fake.replies else ""
+                out = json.dumps({
+                    "id": "x", "object": "chat.completion", "created": 0, "model": "fake",
+                    "choices": [{"index": 0, "finish_reason": "stop",
+                                 "message": {"role": "assistant", "content": content}}],
+                }).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(out)))
+                self.end_headers()
+                self.wfile.write(out)
+
+            def log_message(self, *a):
+                pass
+
+        self.server = HTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_port}/v1"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.server.shutdown()
+
+
+@pytest.fixture
+def fake():
+    f = FakeModel()
+    yield f
+    f.close()
+
+
+@pytest.fixture
+def sim_with_model(fake, monkeypatch):
+    monkeypatch.setenv("HEARSAY_MODEL_URL", fake.url)
+    monkeypatch.setenv("HEARSAY_MODEL", "fake")
+    sim = Simulation.new("missing_key", seed=3)
+    assert isinstance(sim.words, ModelNarrator)
+    return sim
+
+
+def reading(**kw):
+    base = {"listener": "ada", "subject": "ada_key", "attribute": "moved_by", "value": "dee",
+            "source": "hearsay", "basis": "heard"}
+    return json.dumps({**base, **kw})
+
+
+def test_without_a_model_everything_works_from_templates(monkeypatch):
+    monkeypatch.delenv("HEARSAY_MODEL_URL", raising=False)
+    sim = Simulation.new("missing_key", seed=3)
+    assert sim.model is None and ModelSettings.from_env() is None
+    r = sim.command("say tell ada it was dee")
+    assert not r.ok and "No language model is configured" in r.text()
+
+
+def test_typed_text_becomes_hearsay_from_the_player(fake, sim_with_model):
+    sim = sim_with_model
+    meet(sim, "ada")
+    fake.replies.append(reading())
+    r = sim.command("say Ada, it was Dee who moved your key")
+    assert r.ok, r.text()
+    ev = sim.store.evidence("ada", "ada_key", "moved_by")[-1]
+    assert (ev.kind, ev.teller, ev.value, ev.by_player) == ("hearsay", PLAYER, "dee", True)
+    assert fake.requests[0]["response_format"]["type"] == "json_schema"
+
+
+@pytest.mark.parametrize("bad", [
+    reading(source="witnessed"),  # "Ada saw it": a conversation proves only what was said
+    reading(source="firsthand"),
+    "this is not json",
+    reading(listener="zed"),
+])
+def test_a_bad_reading_is_refused_and_memory_is_untouched(fake, sim_with_model, bad):
+    sim = sim_with_model
+    meet(sim, "ada")
+    before = [e.id for e in sim.store.evidence("ada", "ada_key", "moved_by")]
+    fake.replies.append(bad)
+    r = sim.command("say Ada saw Dee take it herself")
+    assert "refused" in r.text() or "no resident" in r.text(), r.text()
+    assert [e.id for e in sim.store.evidence("ada", "ada_key", "moved_by")] == before
+
+
+def test_rewording_keeps_the_facts_or_falls_back_to_the_template(fake, sim_with_model):
+    sim = sim_with_model
+    meet(sim, "ada")
+    fake.replies.append("Bo swore to me Cy took it. Cy, no doubt.")  # keeps Cy and Bo
+    r = sim.command("ask ada ada_key.moved_by")
+    assert r.lines[-1].text == "Bo swore to me Cy took it. Cy, no doubt."
+    fake.replies.append("Somebody took it, I think.")  # dropped the names: template stands
+    meet(sim, "ada")
+    r = sim.command("ask ada ada_key.moved_by")
+    assert "Bo" in r.lines[-1].text and "Cy" in r.lines[-1].text
+
+
+def test_a_failing_model_leaves_the_template(monkeypatch):
+    model = LanguageModel(ModelSettings(base_url="http://127.0.0.1:9/v1", model="x",
+                                        timeout=0.5, max_retries=0))
+    assert model.reword("Bo told me Cy did it.", "Ada", ["Cy"]) == "Bo told me Cy did it."
+
+
+def test_words_from_the_model_never_change_the_world_log(fake, monkeypatch):
+    script = ["day 1 09:00 go cafe", "+ ask ada ada_key.moved_by", "+ wait 1h"]
+
+    def play(env: bool):
+        if env:
+            monkeypatch.setenv("HEARSAY_MODEL_URL", fake.url)
+            monkeypatch.setenv("HEARSAY_MODEL", "fake")
+        else:
+            monkeypatch.delenv("HEARSAY_MODEL_URL", raising=False)
+        sim = Simulation.new("missing_key", seed=3)
+        for line in script:
+            sim.command(line.split(None, 3)[-1] if line.startswith("day") else line[2:])
+        return sim.world.log_hash()
+
+    fake.replies.extend(["Anything at all, Cy and Bo."] * 5)
+    assert play(True) == play(False)
