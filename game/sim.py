@@ -369,7 +369,8 @@ class Simulation:
             return self._skipped(rid, attention.ASLEEP)
         if st.following or (st.intent is not None and st.intent.action != "stay"):
             return self._skipped(rid, attention.BUSY)
-        important = self._news.get(rid, 0) >= attention.IMPORTANT_NEWS
+        # News since the resident last thought; very important news raises the depth (§11).
+        important = self._news.pop(rid, 0) >= attention.IMPORTANT_NEWS
         st.depth = attention.depth(self.attention_of(rid), important)
         if st.depth == attention.SKIP:
             return self._skipped(rid, attention.EXHAUSTED)
@@ -385,7 +386,6 @@ class Simulation:
         """Being awake, acting and taking in news spend attention; sleep restores it."""
         arrivals, self._arrivals = self._arrivals, {}
         acted, self._acted = self._acted, set()
-        self._news = {}
         for rid in sorted(self.people):
             person, st = self.people[rid], self.state[rid]
             if person.is_player:

@@ -24,6 +24,7 @@ OVERHEAR_BASE = 0.15
 OVERHEAR_CURIOSITY = 0.35
 OVERHEAR_MAX = 3
 RECALL_K = 5
+REDUCED_K = 2  # at reduced depth: fewer memories, and none brought along by association
 FORGOTTEN = "someone"  # the origin of a rumour whose teller has been forgotten
 MIN_TELL_CONFIDENCE = 40
 NOVELTY_HOURS = 12
@@ -76,11 +77,14 @@ EXPRESSED = ("sure", "forgot_source", "hazy", "gone")  # what counts as saying h
 
 def come_to_mind(sim: Simulation, rid: str, cue: str) -> None:
     """What `rid` perceives is a cue (§7): recall re-evokes what it names — bringing dormant
-    memories back — and, one hop on, what shares their people, places or objects. Only at full
-    attention: at reduced depth fewer memories are recalled (§11)."""
-    if sim.state[rid].depth != "full" or sim.people[rid].is_player:
+    memories back — and, one hop on, what shares their people, places or objects. At reduced
+    depth fewer memories are recalled and none by association; skipped, none (§11)."""
+    depth = sim.state[rid].depth
+    if depth == "skip" or sim.people[rid].is_player:
         return
-    for r in sim.store.recall(rid, cue, sim.now, k=RECALL_K):
+    full = depth == "full"
+    for r in sim.store.recall(rid, cue, sim.now, k=RECALL_K if full else REDUCED_K,
+                              associate=full):
         if r.how != "ranked":
             sim.count(f"recall_{r.how}")
 

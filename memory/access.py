@@ -5,7 +5,7 @@ last used or re-evoked, H = H0 × (imp / imp0) × (1 + σ(d) + σ(u) + σ(s)), �
 with d re-exposures, u uses in a decision, s independent sources. A memory is active while
 a ≥ 2⁻³, dormant while 2⁻⁵ ≤ a < 2⁻³, unrecallable below — that is, after three and five
 effective half-lives. Accessibility is computed when someone looks (from the stored time of last
-evocation and H), never ticked; the set-wise pass in `passes.py` only records transitions.
+evocation and H), never ticked; the set-wise pass in `recall.py` only records transitions.
 """
 
 from __future__ import annotations

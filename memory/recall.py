@@ -26,7 +26,7 @@ from .codec import SELECT_BELIEF, state_from_row
 if TYPE_CHECKING:
     from .store import MemoryStore
 
-_WORD = re.compile(r"[a-z0-9]+")
+_WORD = re.compile(r"[^\W_]+")  # letters and digits, as FTS5's unicode61 tokenizer splits
 HOP = 2  # associated memories brought along per recalled one
 
 
@@ -46,12 +46,19 @@ def words(text: str) -> list[str]:
 def recall(store: MemoryStore, resident: str, cue: str, now: int, k: int = 10,
            associate: bool = True) -> list[Recalled]:
     terms = sorted(set(w for w in words(cue) if len(w) > 1))
-    if not terms:
+    who = words(resident)
+    if not terms or not who:
         return []
-    query = f'resident : "{resident}" AND (' + " OR ".join(f'"{t}"' for t in terms) + ")"
+    # The resident column only narrows the search: relevance is bm25 over the memory's own
+    # words (weight 0 for the resident column), so a cue that happens to name the resident
+    # does not make every one of its memories relevant. The phrase matches any id that starts
+    # with the same tokens ("ann" and "ann_b"), so the join keeps exactly this resident's.
+    query = (f'resident : ^ "{" ".join(who)}" AND words : ('
+             + " OR ".join(f'"{t}"' for t in terms) + ")")
     hits = store.db.execute(
-        "SELECT rowid, bm25(recall_fts) FROM recall_fts WHERE recall_fts MATCH ? "
-        "ORDER BY bm25(recall_fts) LIMIT 200", (query,)).fetchall()
+        "SELECT f.rowid, bm25(recall_fts, 0.0, 1.0) AS rank FROM recall_fts f JOIN beliefs b "
+        "ON b.id = f.rowid WHERE recall_fts MATCH ? AND b.resident = ? ORDER BY rank LIMIT 200",
+        (query, resident)).fetchall()
     if not hits:
         return []
     # bm25 is more negative the better the match; scale it to (0, 1] within this query so it
@@ -143,8 +150,11 @@ def _evoke(store: MemoryStore, resident: str, recalled: list[Recalled], now: int
 
 # -- the passes ---------------------------------------------------------------------------------
 
-_NEW_DORMANT = "access = 'active' AND dormant_at <= :now"
-_NEW_GONE = "access = 'dormant' AND gone_at <= :now"
+# a = 2⁻³ exactly at three half-lives is still active (§7: active while a ≥ 2⁻³); it is below
+# at any later minute, so a memory is dormant at `now` once dormant_at < now (and likewise for
+# unrecallable), and the event records the crossing instant itself.
+_NEW_DORMANT = "access = 'active' AND dormant_at < :now"
+_NEW_GONE = "access = 'dormant' AND gone_at < :now"
 
 
 def refresh_access(store: MemoryStore, now: int) -> dict[str, int]:
@@ -178,6 +188,9 @@ _CLOSE = (
 _JUDGED = (f"min(10, {_BASE} + (uses > 0) + (json_array_length(candidates) > 1 OR state IN "
            f"('doubtful', 'anomalous', 'corrected')) + {_CLOSE})")
 _DUE = f"looked_back = 0 AND created_at <= :now - {acc.H0}"
+# Importance is floored at 1 in H (access.MIN_IMPORTANCE): judging a 0 up to 1 changes nothing,
+# so it is not a lengthening.
+_HIGHER = f"max({acc.MIN_IMPORTANCE}, {_JUDGED}) > max({acc.MIN_IMPORTANCE}, {_BASE})"
 
 
 def look_back(store: MemoryStore, now: int) -> dict[str, int]:
@@ -186,16 +199,23 @@ def look_back(store: MemoryStore, now: int) -> dict[str, int]:
     p = {"now": now}
     conn.execute(
         "INSERT INTO memory_events (at, resident, belief_id, kind, detail) SELECT :now, "
-        f"resident, id, 'lookback', CASE WHEN {_JUDGED} > {_BASE} THEN 'lengthened' ELSE "
+        f"resident, id, 'lookback', CASE WHEN {_HIGHER} THEN 'lengthened' ELSE "
         f"'kept' END FROM beliefs WHERE {_DUE}", p)
     lengthened = conn.execute(
         f"UPDATE beliefs SET half_life = half_life * max(1, {_JUDGED}) / max(1, {_BASE}), "
-        f"judged_importance = {_JUDGED}, looked_back = 1 WHERE {_DUE} AND {_JUDGED} > {_BASE}",
+        f"judged_importance = {_JUDGED}, looked_back = 1 WHERE {_DUE} AND {_HIGHER}",
         p).rowcount
     kept = conn.execute(f"UPDATE beliefs SET looked_back = 1 WHERE {_DUE}", p).rowcount
+    # A longer H moves the thresholds later; a memory already recorded dormant (a low-
+    # importance one can be by 64.8 h, before its look-back at 72 h) may now be above 2⁻³
+    # again, and its recorded state must say so, or the pass would never record it going
+    # dormant again and what reads the column (talk, association) would disagree with a(t).
     conn.execute(
         "UPDATE beliefs SET dormant_at = last_evoked_at + CAST(3 * half_life AS INTEGER), "
-        "gone_at = last_evoked_at + CAST(5 * half_life AS INTEGER) WHERE id IN (SELECT "
+        "gone_at = last_evoked_at + CAST(5 * half_life AS INTEGER), access = CASE "
+        "WHEN access != 'active' AND last_evoked_at + CAST(3 * half_life AS INTEGER) >= :now "
+        "THEN 'active' WHEN access = 'unrecallable' AND last_evoked_at + CAST(5 * half_life "
+        "AS INTEGER) >= :now THEN 'dormant' ELSE access END WHERE id IN (SELECT "
         "belief_id FROM memory_events WHERE kind = 'lookback' AND detail = 'lengthened' AND "
         "at = :now)", p)
     return {"lookbacks": lengthened + kept, "lengthened": lengthened}

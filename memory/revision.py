@@ -119,8 +119,10 @@ def apply(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
     if e.at >= b.last_evoked_at:
         b.last_evoked_at = e.at
         b.access = "active"
-    if not out.exposure and e.value == b.value and e.kind != "inferred":
-        b.recheck = False  # fresh support for the held value: the conclusion stands checked
+    if not out.exposure and e.value == b.value and e.rank >= FIRSTHAND_RANK:
+        # Seen (or declared) afresh: the conclusion stands checked. Re-inferring from premises
+        # also clears it (the writer does that); a rumour does not (§9).
+        b.recheck = False
     if not out.exposure:
         b.last_evidence_at = max(b.last_evidence_at, e.at)
         b.updated_at = max(b.updated_at, e.at)

@@ -242,7 +242,7 @@ class MemoryStore:
         out = dict(self.db.execute(sql + " GROUP BY kind", params).fetchall())
         out["lengthened"] = self.db.execute(
             "SELECT count(*) FROM memory_events WHERE kind = 'lookback' AND detail = "
-            "'lengthened'").fetchone()[0]
+            "'lengthened'" + (" AND at >= ?" if since is not None else ""), params).fetchone()[0]
         return out
 
     def propose(self, proposal: Proposal | dict[str, Any],
