@@ -53,6 +53,7 @@ def recall(store: MemoryStore, resident: str, cue: str, now: int, k: int = 10,
     # words (weight 0 for the resident column), so a cue that happens to name the resident
     # does not make every one of its memories relevant. The phrase matches any id that starts
     # with the same tokens ("ann" and "ann_b"), so the join keeps exactly this resident's.
+    index_pending(store, resident)
     query = (f'resident : ^ "{" ".join(who)}" AND words : ('
              + " OR ".join(f'"{t}"' for t in terms) + ")")
     hits = store.db.execute(
@@ -82,6 +83,24 @@ def recall(store: MemoryStore, resident: str, cue: str, now: int, k: int = 10,
         out += _associates(store, resident, out, now)
     _evoke(store, resident, out, now)
     return out
+
+
+def index_pending(store: MemoryStore, resident: str) -> int:
+    """Bring the resident's entries in the full-text index up to date: the words of beliefs
+    written since it last recalled (their claim, people, places, objects). Computed when asked
+    for, like accessibility, so perceiving pays nothing for it."""
+    rows = store.db.execute(
+        "SELECT b.id, b.resident, c.subject || ' ' || c.attribute || ' ' || b.value || ' ' || "
+        "coalesce(b.teller, '') || ' ' || coalesce(b.origin, '') FROM beliefs b JOIN claims c "
+        "ON c.id = b.claim_id WHERE b.resident = ? AND b.indexed = 0", (resident,)).fetchall()
+    if rows:
+        with store.db.atomic():
+            store.db.conn.executemany(
+                "INSERT OR REPLACE INTO recall_fts (rowid, resident, words) VALUES (?, ?, ?)",
+                rows)
+            store.db.conn.execute("UPDATE beliefs SET indexed = 1 WHERE resident = ? AND "
+                                  "indexed = 0", (resident,))
+    return len(rows)
 
 
 def _names(b: Belief) -> set[str]:

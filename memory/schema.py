@@ -14,7 +14,7 @@ import sqlite3
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 migrations = Migrations("hearsay.memory")
 
@@ -211,6 +211,17 @@ def _v4(db: Database) -> None:
             SELECT b.id, b.resident, c.subject || ' ' || c.attribute || ' ' || b.value || ' ' ||
                    coalesce(b.teller, '') || ' ' || coalesce(b.origin, '')
             FROM beliefs b JOIN claims c ON c.id = b.claim_id;
+    """)
+
+
+@migrations(name="0005_lazy_recall_index")
+def _v5(db: Database) -> None:
+    # Recall's full-text index is brought up to date when a resident recalls, not on every
+    # write: `indexed` says whether the belief's current words are in recall_fts.
+    _run_script(db, """
+        ALTER TABLE beliefs ADD COLUMN indexed INTEGER NOT NULL DEFAULT 0;
+        UPDATE beliefs SET indexed = 1 WHERE id IN (SELECT rowid FROM recall_fts);
+        CREATE INDEX IF NOT EXISTS beliefs_unindexed ON beliefs (resident) WHERE indexed = 0;
     """)
 
 

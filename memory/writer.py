@@ -314,24 +314,17 @@ class Batch:
         if self.premise_rows:
             ex("INSERT OR IGNORE INTO belief_premises (belief_id, premise_id) VALUES (?, ?)",
                self.premise_rows)
-        # Recall's full-text index: the words of each new belief, and of any whose held value
-        # changed (§7: relevance by bm25 over the claim, its people, places and objects).
-        words = [(b.id, b.resident, recall_words(b)) for b in self.new.values()]
-        words += [(i, self.dirty[i].resident, recall_words(self.dirty[i]))
-                  for i in sorted(self.reworded) if i in self.dirty]
-        if words:
-            ex("INSERT OR REPLACE INTO recall_fts (rowid, resident, words) VALUES (?, ?, ?)",
-               words)
+        # Recall's full-text index (§7): new beliefs arrive unindexed (the column's default);
+        # a belief whose held value changed must be indexed again. Recall catches up on just
+        # that resident's pending words when it next runs (recall.index_pending).
+        reworded = [(i,) for i in sorted(self.reworded) if i in self.dirty]
+        if reworded:
+            ex("UPDATE beliefs SET indexed = 0 WHERE id = ?", reworded)
         # A conclusion whose premise was corrected or went past must be rechecked (§9).
         if self.changed_premises:
             mark_rechecks(self.db, sorted(self.changed_premises))
         if self.judged:
             ex("UPDATE evidence SET judged = 1 WHERE id = ?", [(i,) for i in self.judged])
-
-
-def recall_words(b: BeliefState) -> str:
-    held = b.held()
-    return " ".join(x for x in (b.subject, b.attribute, b.value, held.teller, held.origin) if x)
 
 
 def mark_rechecks(db, premise_ids: list[int]) -> int:
