@@ -1,4 +1,99 @@
 """The town: world, clock, residents, scenarios, simulation, player verbs, saves, narration.
 
 game depends on memory and never imports pygame.
+
+The public API other packages import is `__all__` below. Each name is loaded from its module
+on first use (PEP 562), so `from game import clock` does not pull in the simulation, and
+`hearsay --help` stays quick.
 """
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+# public name -> (module, attribute in it; None: the module itself)
+_EXPORTS = {
+    "clock": ("clock", None),
+    "PLAYER": ("player", "PLAYER"),
+    "VERBS": ("commands", "VERBS"),
+    "CommandError": ("commands", "CommandError"),
+    "WalkthroughError": ("commands", "WalkthroughError"),
+    "parse": ("commands", "parse"),
+    "Simulation": ("sim", "Simulation"),
+    "SaveError": ("save", "SaveError"),
+    "ScenarioError": ("scenario", "ScenarioError"),
+    "load_scenario": ("scenario", "load_scenario"),
+    "shipped_names": ("scenario.loader", "shipped_names"),
+    "generated_town": ("generate", "generated_town"),
+    "play_walkthrough": ("walkthrough", "play"),
+    "first_dormancy": ("report", "first_dormancy"),
+    "mechanisms": ("report", "mechanisms"),
+    "SaveInfo": ("queries", "SaveInfo"),
+    "peek_save": ("queries", "peek_save"),
+    "positions_at": ("queries", "positions_at"),
+    "restart": ("queries", "restart"),
+    "seen_events": ("queries", "seen_events"),
+    "started_from": ("queries", "started_from"),
+}
+
+__all__ = [
+    "PLAYER",
+    "VERBS",
+    "CommandError",
+    "SaveError",
+    "SaveInfo",
+    "ScenarioError",
+    "Simulation",
+    "WalkthroughError",
+    "clock",
+    "first_dormancy",
+    "generated_town",
+    "load_scenario",
+    "mechanisms",
+    "parse",
+    "peek_save",
+    "play_walkthrough",
+    "positions_at",
+    "restart",
+    "seen_events",
+    "shipped_names",
+    "started_from",
+]
+
+
+def __getattr__(name: str):
+    try:
+        module, attr = _EXPORTS[name]
+    except KeyError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    value = import_module(f"{__name__}.{module}")
+    if attr is not None:
+        value = getattr(value, attr)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+if TYPE_CHECKING:
+    from . import clock
+    from .commands import VERBS, CommandError, WalkthroughError, parse
+    from .generate import generated_town
+    from .player import PLAYER
+    from .queries import (
+        SaveInfo,
+        peek_save,
+        positions_at,
+        restart,
+        seen_events,
+        started_from,
+    )
+    from .report import first_dormancy, mechanisms
+    from .save import SaveError
+    from .scenario import ScenarioError, load_scenario
+    from .scenario.loader import shipped_names
+    from .sim import Simulation
+    from .walkthrough import play as play_walkthrough

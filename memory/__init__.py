@@ -4,6 +4,7 @@ Embeddable by any game: it knows nothing of towns or windows. The rules and thei
 those of `epistemics.md`; each is tested with the document's figures.
 """
 
+from .access import DORMANT_AFTER, GONE_AFTER
 from .belief import EVENT_NATURE, STATE_NATURE, Belief, BeliefState, Candidate, Version
 from .errors import GuardRefusal, InvalidEvidence
 from .evidence import Evidence
@@ -18,6 +19,18 @@ from .kinds import (
     rank,
     rank_name,
 )
+from .queries import (
+    BeliefSignature,
+    ClaimCount,
+    Held,
+    belief_counts,
+    belief_signature,
+    believers_at,
+    changed_since,
+    claim_change_times,
+    claim_values,
+    claims,
+)
 from .recall import Recalled
 from .records import EvidenceRecord, TrustChange
 from .revision import NOISY_OR, RULES, Outcome, revise
@@ -25,19 +38,24 @@ from .store import MemoryStore, Salient
 from .writer import about_attribute
 
 __all__ = [
+    "DORMANT_AFTER",
     "EVENT_NATURE",
+    "GONE_AFTER",
     "NOISY_OR",
     "RULES",
     "STATE_NATURE",
     "Basis",
     "Belief",
+    "BeliefSignature",
     "BeliefState",
     "Candidate",
     "Chain",
+    "ClaimCount",
     "Evidence",
     "EvidenceRecord",
     "Explanation",
     "GuardRefusal",
+    "Held",
     "InvalidEvidence",
     "MemoryStore",
     "Outcome",
@@ -53,6 +71,13 @@ __all__ = [
     "WorldEvent",
     "WorldView",
     "about_attribute",
+    "belief_counts",
+    "belief_signature",
+    "believers_at",
+    "changed_since",
+    "claim_change_times",
+    "claim_values",
+    "claims",
     "hearsay_confidence",
     "initial_confidence",
     "rank",

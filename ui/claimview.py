@@ -1,15 +1,15 @@
 """The claim view's model: one claim, what every resident believes about it, at a chosen time.
 
 Live, it reads `store.believers(...)`; stepped back in time, it reconstructs each belief from
-its history (`ui.queries.beliefs_at`). Each value keeps one colour for the whole run, so a
+its history (`memory.believers_at`). Each value keeps one colour for the whole run, so a
 rumour's colour can be watched spreading. No pygame here.
 """
 
 from __future__ import annotations
 
 from game import clock
+from memory import believers_at, claim_change_times, claim_values
 
-from . import queries
 from .theme import VALUE_HUES
 
 
@@ -38,8 +38,8 @@ class ClaimView:
     def times(self) -> list[int]:
         """Every minute someone's belief about the claim changed (cached per tick)."""
         if self._times[0] != self.session.stamp:
-            self._times = (self.session.stamp, queries.claim_change_times(
-                self.session.sim, self.subject, self.attribute))
+            self._times = (self.session.stamp, claim_change_times(
+                self.session.sim.store, self.subject, self.attribute))
         return self._times[1]
 
     def start(self) -> int:
@@ -56,14 +56,15 @@ class ClaimView:
                 self._beliefs = {b.resident: (b.value, b.confidence, b.state.value)
                                  for b in sim.store.believers(self.subject, self.attribute)}
             else:
-                self._beliefs = queries.beliefs_at(sim, self.subject, self.attribute, self.time)
+                self._beliefs = believers_at(sim.store, self.subject, self.attribute,
+                                             self.time)
             self._colours = {}
             self._key = key
         return self._beliefs
 
     def colour(self, value: str):
         if not self._colours:
-            values = queries.claim_values(self.session.sim, self.subject, self.attribute)
+            values = claim_values(self.session.sim.store, self.subject, self.attribute)
             self._colours = {v: VALUE_HUES[i % len(VALUE_HUES)] for i, v in enumerate(values)}
         return self._colours.get(value, VALUE_HUES[-1])
 

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game import clock
-from game.commands import VERBS
-from game.player import PLAYER
+from game import PLAYER, VERBS, clock
 
 from .labels import BELIEVES, claim_label, name_of, value_label
 
@@ -31,6 +29,7 @@ ARGS: dict[str, list[str]] = {
     "bring": ["resident"],
     "mediate": ["resident", "resident", "claim"],
     "conclude": ["claim", "value"],
+    "say": ["words"],  # free text: nothing to offer
 }
 
 MAX_CHOICES = 14

@@ -1,22 +1,29 @@
 """The belief inspector's rows: one resident's beliefs in words, filtered and sorted.
 
 Reads `store.beliefs(resident)` only when that resident's memory changed (a cheap signature
-query decides), so an inspector open on a resident with a thousand beliefs costs nothing per
-frame. Filtering and sorting work on the cached rows. No pygame here.
+query, `memory.belief_signature`, decides), so an inspector open on a resident with a thousand
+beliefs costs nothing per frame. Filtering and sorting work on the cached rows. How easily
+each belief comes to mind (epistemics §7) is worked out from the cached belief when looked at,
+since it changes with the clock alone. No pygame here.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
+from operator import attrgetter
 
-from . import queries
-from .labels import BELIEVES, claim_label, provenance, value_label
+from memory import Belief, BeliefSignature, State, belief_signature, changed_since
+
+from .labels import BELIEVES, RECALL, claim_label, half_lives, provenance, recall_word, value_label
 
 STATES = ("influencing", "past", "doubtful", "anomalous", "corrected")
 SOURCES = ("first-hand", "document", "testimony", "rumour", "inferred", "implanted")
-SORTS = ("claim", "value", "confidence", "state", "source", "updated")
+SORTS = ("claim", "value", "confidence", "state", "recall", "source", "updated")
 _SOURCE_ORDER = {s: i for i, s in enumerate(SOURCES)}
 _STATE_ORDER = {s: i for i, s in enumerate(STATES)}
+_DESCENDING_FIRST = ("confidence", "recall", "updated")  # biggest first on the first click
+PATCH_LIMIT = 100  # re-read more changed beliefs than this in one query, not one by one
 
 
 @dataclass
@@ -39,10 +46,26 @@ class Row:
     truth: str | None  # debug: the world's value, words
     raw_truth: str | None
     others: int  # candidates kept beside the held value
+    belief: Belief  # the belief read (no history)
+    half_life: float  # effective half-life H, sim minutes (§7)
+    last_evoked_at: int  # when it was last brought to mind
 
     @property
     def key(self) -> tuple[str, str]:
         return (self.subject, self.attribute)
+
+    def accessibility(self, now: int) -> float:
+        """How easily it comes to mind at `now`, 0..1 (§7)."""
+        return self.belief.accessibility(now)
+
+    def half_lives(self, now: int) -> float:
+        """Half-lives since it was last brought to mind (accessibility is 2 to the minus
+        this): plain arithmetic, cheap enough to count a thousand rows every tick."""
+        return half_lives(now, self.last_evoked_at, self.half_life)
+
+    def recall(self, now: int) -> str:
+        """vivid, fading, dormant or forgotten at `now` (see `labels.recall_word`)."""
+        return recall_word(half_lives(now, self.last_evoked_at, self.half_life))
 
     @property
     def false(self) -> bool:
@@ -56,17 +79,23 @@ class InspectorModel:
         self.resident = resident
         self.state: str | None = None
         self.source: str | None = None
+        self.recall: str | None = None  # vivid / fading / dormant / forgotten
         self.search = ""
         self.subject: str | None = None
         self.others = True  # show beliefs about what others believe
         self.sort = "claim"
         self.descending = False
-        self._sig = None
+        self._sig: tuple | None = None  # (BeliefSignature, sim id) at the last look
         self._seen = None  # (session stamp, sim) when the signature was last checked
+        self._looked_at = 0  # the sim minute the signature was last checked at
         self._rows: list[Row] = []
         self._counts: dict = {}
         self._view_key = None
         self._view: list[Row] = []
+
+    @property
+    def now(self) -> int:
+        return self.session.now
 
     def rows(self) -> list[Row]:
         """Every belief the resident holds, as rows. Re-read only when memory changed, and
@@ -77,12 +106,13 @@ class InspectorModel:
         if seen == self._seen:
             return self._rows  # nothing has happened since the last look
         self._seen = seen
-        sig = (*queries.belief_signature(sim, self.resident), id(sim))
+        sig = (belief_signature(sim.store, self.resident), id(sim))
+        looked_at, self._looked_at = self._looked_at, sim.now
         if sig == self._sig:
             return self._rows
-        if self._sig is not None and self._sig[-1] == sig[-1]:
-            self._patch(self._sig[1])
-        if _signature(self._rows, id(sim)) != sig:
+        if self._sig is not None and self._sig[1] == sig[1]:
+            self._patch(looked_at)  # what changed at or after the minute of the last look
+        if (signature_of(self._rows), id(sim)) != sig:
             self._rows = [self._row(b) for b in
                           sim.store.beliefs(self.resident, about_others=True)]
         self._sig = sig
@@ -92,8 +122,11 @@ class InspectorModel:
 
     def _patch(self, since: int) -> None:
         sim = self.session.sim
+        changed = changed_since(sim.store, self.resident, since)
+        if len(changed) > PATCH_LIMIT:
+            return  # the rows will not match the signature: `rows` reads them all
         index = {r.key: i for i, r in enumerate(self._rows)}
-        for s, a in queries.beliefs_updated_since(sim, self.resident, since):
+        for s, a in changed:
             b = sim.store.belief(self.resident, s, a, history=False)
             if b is None:
                 continue
@@ -115,19 +148,23 @@ class InspectorModel:
             state=b.state.value, source=b.source, kind=b.kind, told=provenance(sim, b),
             teller=b.teller, origin=b.origin, about_others=others, updated_at=b.updated_at,
             stale=b.stale, truth=value_label(sim, truth) if truth is not None else None,
-            raw_truth=truth, others=max(0, len(b.candidates) - 1))
+            raw_truth=truth, others=max(0, len(b.candidates) - 1), belief=b,
+            half_life=b.half_life, last_evoked_at=b.last_evoked_at)
 
     def visible(self) -> list[Row]:
         """The rows that pass the filters, in the chosen order."""
         rows = self.rows()
-        key = (self._sig, self.state, self.source, self.search, self.subject, self.others,
-               self.sort, self.descending)
+        now = self.now
+        timed = self.sort == "recall" or self.recall is not None  # changes with the clock
+        key = (self._sig, self.state, self.source, self.recall, self.search, self.subject,
+               self.others, self.sort, self.descending, now if timed else None)
         if key == self._view_key:
             return self._view
         q = self.search.lower().strip()
         out = [r for r in rows
                if (self.state is None or r.state == self.state)
                and (self.source is None or r.source == self.source)
+               and (self.recall is None or r.recall(now) == self.recall)
                and (self.subject is None or r.subject == self.subject)
                and (self.others or not r.about_others)
                and (not q or q in r.claim.lower() or q in r.value.lower()
@@ -137,6 +174,7 @@ class InspectorModel:
             "value": lambda r: (r.value.lower(), r.claim.lower()),
             "confidence": lambda r: (r.confidence, r.claim.lower()),
             "state": lambda r: (_STATE_ORDER.get(r.state, 9), r.claim.lower()),
+            "recall": lambda r: (-r.half_lives(now), r.claim.lower()),  # = accessibility
             "source": lambda r: (_SOURCE_ORDER.get(r.source, 9), r.claim.lower()),
             "updated": lambda r: (r.updated_at, r.claim.lower()),
         }[self.sort]
@@ -145,17 +183,22 @@ class InspectorModel:
         return out
 
     def counts(self, field: str) -> dict[str, int]:
-        """How many rows have each state (or source), before filtering."""
+        """How many rows have each state (or source, subject, recall), before filtering."""
         rows = self.rows()
-        key = (field, self.others)
-        if key not in self._counts:
-            out: dict[str, int] = {}
-            for r in rows:
-                if self.others or not r.about_others:
-                    v = getattr(r, field)
-                    out[v] = out.get(v, 0) + 1
+        now = self.now
+        key = (field, self.others, now if field == "recall" else None)
+        out = self._counts.get(key)
+        if out is None:
+            pool = rows if self.others else [r for r in rows if not r.about_others]
+            if field == "recall":  # changes with the clock: keep only this minute's
+                self._counts = {k: v for k, v in self._counts.items() if k[0] != "recall"}
+                got = Counter(recall_word(max(0, now - r.last_evoked_at) / r.half_life)
+                              for r in pool)
+                out = {w: got[w] for w in RECALL if w in got}
+            else:
+                out = dict(Counter(map(attrgetter(field), pool)))
             self._counts[key] = out
-        return self._counts[key]
+        return out
 
     def top_subjects(self, n: int = 12) -> dict[str, int]:
         """The `n` subjects the resident holds most beliefs about, with their counts."""
@@ -172,11 +215,15 @@ class InspectorModel:
             self.descending = not self.descending
         else:
             self.sort = column
-            self.descending = column in ("confidence", "updated")
+            self.descending = column in _DESCENDING_FIRST
 
 
-def _signature(rows: list[Row], sim_id: int) -> tuple:
-    """What `queries.belief_signature` would say about these rows."""
-    states = [sum(1 for r in rows if r.state == s) for s in queries.STATES]
-    return (len(rows), max((r.updated_at for r in rows), default=0),
-            sum(r.confidence for r in rows), sum(1 for r in rows if r.stale), *states, sim_id)
+def signature_of(rows: list[Row]) -> BeliefSignature:
+    """What `memory.belief_signature` says of a memory holding exactly these beliefs."""
+    bs = [r.belief for r in rows]
+    return BeliefSignature(
+        count=len(bs), updated_at=max((b.updated_at for b in bs), default=0),
+        confidence=sum(b.confidence for b in bs), stale=sum(1 for b in bs if b.stale),
+        last_evoked_at=sum(b.last_evoked_at for b in bs), uses=sum(b.uses for b in bs),
+        exposures=sum(b.exposures for b in bs), importance=sum(b.importance or 0 for b in bs),
+        states=tuple(sum(1 for b in bs if b.state == s) for s in State))

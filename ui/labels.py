@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 
-from game import clock
-from game.player import PLAYER
+from game import PLAYER, clock
+from memory import DORMANT_AFTER, GONE_AFTER
 
 BELIEVES = "believes "
 _SLOT = re.compile(r"^at_d(\d+)_(\d{2})(\d{2})$")
@@ -162,3 +162,54 @@ def whereabouts(sim, rid: str) -> str:
     if st.status == "awake" or st.status in where.lower():
         return where
     return f"{where} ({st.status})"
+
+
+# -- how easily a memory comes to mind (epistemics §7) -----------------------------------------
+
+RECALL = ("vivid", "fading", "dormant", "forgotten")
+RECALL_WORDS = {
+    "vivid": "comes to mind at once",
+    "fading": "still comes to mind, less readily",
+    "dormant": "comes to mind only if something calls it up",
+    "forgotten": "can no longer be recalled",
+}
+
+
+def half_lives(now: int, last_evoked_at: int, half_life: float) -> float:
+    """How many effective half-lives have passed since the memory was last brought to mind:
+    its accessibility is 2 to the minus this (§7)."""
+    return max(0, now - last_evoked_at) / half_life
+
+
+def recall_word(k: float) -> str:
+    """After `k` half-lives: vivid (within one), fading (still active), dormant (memory's
+    "dormant", from three), forgotten (its "unrecallable", from five)."""
+    if k <= 1:
+        return "vivid"
+    if k <= DORMANT_AFTER:
+        return "fading"
+    return "dormant" if k <= GONE_AFTER else "forgotten"
+
+
+def half_lives_left(k: float) -> float:
+    """How many half-lives remain before the memory can no longer be recalled, 0..5."""
+    return max(0.0, min(float(GONE_AFTER), GONE_AFTER - k))
+
+
+def hours(minutes: float) -> str:
+    """'36 h', '4.5 h'; past two days, with the days beside it: '86 h (3.6 days)'."""
+    h = minutes / clock.HOUR
+    out = f"{h:.1f} h" if h < 10 else f"{round(h)} h"
+    return out + (f" ({h / 24:.1f} days)" if h >= 48 else "")
+
+
+def ago(now: int, at: int) -> str:
+    """'just now', '40 min ago', '5 h ago', '2 days ago'."""
+    dt = max(0, now - at)
+    if dt < clock.TICK:
+        return "just now"
+    if dt < clock.HOUR:
+        return f"{dt} min ago"
+    if dt < 2 * clock.DAY:
+        return f"{round(dt / clock.HOUR)} h ago"
+    return f"{round(dt / clock.DAY)} days ago"

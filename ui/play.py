@@ -42,7 +42,7 @@ def build(app, scenario=None, *, seed: int = 0, load: str | None = None,
         return None
     session = Session.load(load) if load else Session.new(scenario, seed)
     if commands is not None:
-        from game.walkthrough import play as play_walkthrough
+        from game import play_walkthrough
 
         played = play_walkthrough(session.sim, commands, to_end=False)
         for step in played.steps:

@@ -11,12 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from game import clock
-from game.commands import CommandError, parse
-from game.player import PLAYER
-from game.sim import Simulation
-
-from . import queries
+from game import PLAYER, CommandError, Simulation, clock, parse, seen_events, started_from
 
 SPEEDS = (0, 1, 4, 16)  # pause, 1x, 4x, 16x
 TICKS_PER_SECOND = 1.0  # at 1x: one 10-minute tick per second of real time
@@ -58,14 +53,10 @@ class Session:
 
     @classmethod
     def load(cls, path: str | Path) -> Session:
-        from game.scenario.loader import parse_text
-
         sim = Simulation.load(path)
-        seed = int(sim.world.meta("seed") or 0)
         # Restarting a loaded game starts the scenario the save was made from (its text is in
         # the save), even if the file has changed or, for a generated town, never existed.
-        scenario = parse_text(sim.world.meta("scenario_text") or "",
-                              Path(sim.world.meta("scenario_file") or "scenario.toml"))
+        scenario, seed = started_from(sim)
         s = cls(sim, scenario, seed)
         s.note(f"Loaded {Path(path).name} — {clock.fmt(sim.now)}.")
         return s
@@ -193,7 +184,7 @@ class Session:
         everything = self.debug or not self.has_player
         if everything != self._log_debug:
             self._log, self._log_last, self._log_debug = [], 0, everything
-        new = queries.seen_events(self.sim, None if everything else PLAYER, self._log_last)
+        new = seen_events(self.sim, None if everything else PLAYER, self._log_last)
         if new:
             self._log.extend(new)
             self._log_last = new[-1]["id"]

@@ -55,6 +55,13 @@ SOURCE = {  # provenance rank names (memory.kinds.RANK_NAMES)
     "implanted": (206, 96, 120),
 }
 
+RECALL = {  # how easily a memory comes to mind (epistemics §7): one hue, dimming
+    "vivid": (124, 208, 226),
+    "fading": (96, 158, 178),
+    "dormant": (122, 118, 156),
+    "forgotten": (104, 106, 120),
+}
+
 PLACE = {  # map colours by place kind
     "cafe": (192, 116, 78),
     "market": (210, 158, 58),

@@ -43,7 +43,7 @@ def test_claim_view_colours_the_town_and_steps_back_through_time(ui):
 
 
 def test_beliefs_at_a_past_minute_match_history(ui):
-    from ui import queries
+    from memory import believers_at
 
     build(ui.app, "missing_key", seed=0, at="day 1 15:00")
     sim = ui.town.session.sim
@@ -52,6 +52,6 @@ def test_beliefs_at_a_past_minute_match_history(ui):
         if b is None:
             continue
         for v in b.history:
-            got = queries.beliefs_at(sim, "ada_key", "moved_by", v.at)[rid]
+            got = believers_at(sim.store, "ada_key", "moved_by", v.at)[rid]
             last = [x for x in b.history if x.at <= v.at][-1]
             assert got == (last.value, last.confidence, last.state)

@@ -131,3 +131,75 @@ def test_filter_by_subject(ui):
     assert {r.subject for r in insp.model.visible()} == {"cy"}
     ui.click_zone(insp, "about:all")
     assert {r.subject for r in insp.model.visible()} == subjects
+
+
+def test_each_belief_shows_how_easily_it_comes_to_mind(ui):
+    """§7 in the inspector: a gauge and a word per row, a Recall filter, a Recall sort, and
+    accessibility, half-life and last evocation in the opened belief."""
+    build(ui.app, "nine_neighbours", seed=0, at="day 8 10:00")
+    ui.frame(2)
+    t = ui.town
+    t.select("dot")
+    ui.frame()
+    insp, now = t.inspector, t.session.now
+    rows = insp.model.visible()
+    for r in rows:  # the words follow memory's own accessibility and access state
+        b = t.session.sim.store.belief("dot", *r.key, history=False)
+        assert r.accessibility(now) == b.accessibility(now)
+        assert {"vivid": "active", "fading": "active", "dormant": "dormant",
+                "forgotten": "unrecallable"}[r.recall(now)] == b.access(now)
+        assert (r.recall(now) == "vivid") == (b.access(now) == "active" and
+                                              b.accessibility(now) >= 0.5)
+    counts = insp.model.counts("recall")
+    assert counts.get("dormant") and counts.get("vivid")
+    assert ui.shows("Recall") and ui.shows("Recall:")  # the column head and the filter row
+    assert ui.shows("vivid") and ui.shows(f"dormant {counts['dormant']}")
+    ui.click_zone(insp, "recall:dormant")
+    dormant = insp.model.visible()
+    assert len(dormant) == counts["dormant"] and {r.recall(now) for r in dormant} == {"dormant"}
+    ui.click_zone(insp, "recall:all")
+    ui.click_zone(insp, "sort:recall")  # most easily recalled first, then the other way
+    acc = [r.accessibility(now) for r in insp.model.visible()]
+    assert acc == sorted(acc, reverse=True)
+    ui.click_zone(insp, "sort:recall")
+    acc = [r.accessibility(now) for r in insp.model.visible()]
+    assert acc == sorted(acc)
+    first = insp.model.visible()[0]
+    assert first.recall(now) == "dormant"  # the least accessible is on top
+    ui.click_zone(insp, f"row:{first.subject}.{first.attribute}")
+    text = "\n".join(t.detail.lines)
+    assert "Recall: dormant" in text and "half-life" in text
+    assert "last brought to mind" in text and "Dormant since" in text
+    assert f"Accessibility {first.accessibility(now):.2f}" in text
+
+
+def test_recall_moves_with_the_clock_and_with_re_evocation(ui):
+    t = at_lunch(ui)
+    t.select("ada")
+    ui.frame()
+    m = t.inspector.model
+    row = next(r for r in m.visible() if r.key == ("ada_key", "moved_by"))
+    sim = t.session.sim
+    assert row.recall(sim.now) == "vivid"
+    # time alone dims a memory: no belief changes, yet the word does
+    later = sim.now + int(4 * row.half_life)
+    assert row.recall(later) == "dormant"
+    # being brought to mind is a change of memory the inspector picks up (no revision)
+    before = row.last_evoked_at
+    sim.store.recall("ada", "key", now=sim.now + 120)
+    t.session.stamp += 1
+    row = next(r for r in m.visible() if r.key == ("ada_key", "moved_by"))
+    assert row.last_evoked_at == sim.now + 120 > before
+
+
+def test_hovering_the_recall_gauge_explains_it(ui):
+    t = at_lunch(ui)
+    t.select("ada")
+    ui.frame()
+    insp = t.inspector
+    rect = insp.zones.find("row:ada_key.moved_by")
+    x = insp.zones.find("sort:state").x + 20  # the State / Recall column
+    ui.post(pygame.MOUSEMOTION, pos=(x, rect.centery), rel=(0, 0), buttons=(0, 0, 0))
+    ui.frame(2)
+    assert ui.app._tip and ui.app._tip.startswith("Vivid: comes to mind at once")
+    assert "half-life" in ui.app._tip and "last brought to mind" in ui.app._tip

@@ -10,9 +10,8 @@ from pathlib import Path
 
 import pygame
 
-from game import clock
+from game import clock, peek_save
 
-from .. import queries
 from .. import theme as T
 from ..widgets.base import button, panel, shadow
 from .base import Overlay
@@ -41,8 +40,7 @@ class SlotsScene(Overlay):
         if self.town is not None:
             self.town.load(path)
             return
-        from game.save import SaveError
-        from game.scenario import ScenarioError
+        from game import SaveError, ScenarioError
 
         from ..session import Session
 
@@ -71,14 +69,14 @@ class SlotsScene(Overlay):
         self.rows = []
         for slot, label in SLOTS:
             path = slot_path(self.app.saves, slot)
-            info = queries.save_info(path) if path.exists() else None
+            info = peek_save(path) if path.exists() else None
             r = pygame.Rect(card.x + 20, y, w - 40, 44)
             pygame.draw.rect(surface, T.RAISED, r, border_radius=8)
             T.text(surface, label, (r.x + 14, r.y + 6), "ui_bold", T.TEXT)
             if info:
                 when = dt.datetime.fromtimestamp(path.stat().st_mtime).strftime("%d %b %H:%M")
-                desc = f"{info['scenario']} · {clock.fmt(info['now'])}" + (
-                    " · ended" if info["ending"] else "") + f" · saved {when}"
+                desc = f"{info.scenario} · {clock.fmt(info.now)}" + (
+                    " · ended" if info.ending else "") + f" · saved {when}"
             else:
                 desc = "empty"
             T.text(surface, desc, (r.x + 14, r.y + 25), "small", T.DIM if info else T.FAINT,

@@ -9,8 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.scenario import ScenarioError, load_scenario
-from game.scenario.loader import shipped_names
+from game import ScenarioError, load_scenario, shipped_names
 
 from .. import theme as T
 from ..widgets.base import button, hovered, panel
@@ -66,7 +65,7 @@ class TitleScene(Scene):
             self.app.toast("That scenario does not load; see `hearsay validate`.")
             return
         if c.ref == GENERATED:
-            from game.generate import generated_town
+            from game import generated_town
 
             session = Session.new(generated_town(60, 1), 1)
         else:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pygame
 
-from game import clock
-from game.player import PLAYER
+from game import PLAYER, clock
+from memory import belief_counts
 
-from .. import composer, keys, queries
+from .. import composer, keys
 from .. import theme as T
 from ..claimview import ClaimView
 from ..session import Session
@@ -117,7 +117,7 @@ class TownScene(TownKeys, Scene):
 
     def belief_count(self, rid: str) -> int:
         if self._counts[0] != self.session.stamp:
-            self._counts = (self.session.stamp, queries.belief_counts(self.session.sim))
+            self._counts = (self.session.stamp, belief_counts(self.session.sim.store))
         return self._counts[1].get(rid, 0)
 
     # -- clicks on the map ------------------------------------------------------------------

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 
-from game.player import PLAYER
+from game import PLAYER
 
 from ..session import Session
 
@@ -145,8 +145,7 @@ class TownKeys:
         self.app.toast(f"Saved: {path.name}")
 
     def load(self, path: Path) -> None:
-        from game.save import SaveError
-        from game.scenario import ScenarioError
+        from game import SaveError, ScenarioError
 
         try:
             session = Session.load(path)

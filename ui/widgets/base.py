@@ -144,6 +144,21 @@ def bar(surf: pygame.Surface, rect, fraction: float, color, *, back=T.BG) -> Non
         pygame.draw.rect(surf, color, (rect.x, rect.y, w, rect.height), border_radius=3)
 
 
+def meter(surf: pygame.Surface, pos, filled: float, color, *, segments: int = 5,
+          seg_w: int = 4, height: int = 8, gap: int = 1) -> pygame.Rect:
+    """A small segmented gauge (like signal strength): `filled` of `segments` lit, the last
+    one partly; returns its rectangle."""
+    x, y = pos
+    for i in range(segments):
+        r = pygame.Rect(x + i * (seg_w + gap), y, seg_w, height)
+        pygame.draw.rect(surf, T.BG, r, border_radius=1)
+        part = max(0.0, min(1.0, filled - i))
+        if part > 0:
+            h = max(1, int(round(height * part))) if part < 1 else height
+            pygame.draw.rect(surf, color, (r.x, r.bottom - h, seg_w, h), border_radius=1)
+    return pygame.Rect(x, y, segments * (seg_w + gap) - gap, height)
+
+
 def scrollbar(surf: pygame.Surface, rect, offset: int, content: int) -> None:
     """A thin bar at the right of `rect` showing where `offset` is in `content` pixels."""
     rect = pygame.Rect(rect)

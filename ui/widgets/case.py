@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import clock
-from game.player import PLAYER
+from game import PLAYER, clock
 
 from .. import theme as T
 from .base import Widget, clamp_scroll, scrollbar, separator

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pygame
 
 from game import clock
+from memory import claims as claims_in_play
 
-from .. import queries
 from .. import theme as T
 from ..labels import claim_label, value_label
 from .base import Widget, button, clamp_scroll, hovered, scrollbar
@@ -34,7 +34,7 @@ class ClaimsPanel(Widget):
         s = self.town.session
         key = (s.stamp, id(s))
         if key != self._key:
-            self._claims = queries.claims_in_play(s.sim)
+            self._claims = claims_in_play(s.sim.store, limit=500)
             self._key = key
         return self._claims
 

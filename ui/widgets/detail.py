@@ -1,4 +1,6 @@
-"""One belief, opened: its value and confidence, why the resident holds it (each evidence
+"""One belief, opened: its value and confidence, how easily it comes to mind (epistemics §7:
+accessibility, half-life, when last brought to mind, when it will go dormant and be forgotten),
+why the resident holds it (each evidence
 chain, teller by teller back to whoever saw it — or to someone who said it without knowing),
 what speaks against it, the other values kept beside it, and its history, version by version.
 In the debug view, the world's truth and whether the belief is stale.
@@ -14,19 +16,26 @@ from collections.abc import Callable
 import pygame
 
 from game import clock
+from memory import DORMANT_AFTER, GONE_AFTER
 
 from .. import theme as T
 from ..labels import (
+    RECALL_WORDS,
     STATE_WORDS,
+    ago,
     cause_words,
     claim_label,
     evidence_words,
+    half_lives,
+    half_lives_left,
+    hours,
     name_of,
     provenance,
+    recall_word,
     step_words,
     value_label,
 )
-from .base import Widget, badge, bar, button, clamp_scroll, scrollbar, separator
+from .base import Widget, badge, bar, button, clamp_scroll, meter, scrollbar, separator
 
 Block = tuple[int, Callable[[pygame.Surface, int, int, int], None]]
 
@@ -115,6 +124,7 @@ class BeliefDetail(Widget):
                    f"{provenance(sim, belief)}. Held since {clock.fmt(belief.since)}; heard "
                    f"{belief.exposures} more time{'s' if belief.exposures != 1 else ''}, "
                    f"acted on {belief.uses}.", "small", T.DIM)
+        blocks.append(self._recall(belief, width))
         if town.session.debug:
             truth = sim.world.fact(s, a)
             if truth is not None:
@@ -158,6 +168,41 @@ class BeliefDetail(Widget):
             blocks.append(self._version(sim, v, width))
             self.lines.append(cause_words(v.cause))
         return blocks
+
+    def _recall(self, belief, width: int) -> Block:
+        """How easily it comes to mind now: a gauge with a word, then the numbers behind it."""
+        now = self.town.session.now
+        a = belief.accessibility(now)
+        k = half_lives(now, belief.last_evoked_at, belief.half_life)
+        word = recall_word(k)
+        colour = T.RECALL[word]
+        last, h = belief.last_evoked_at, belief.half_life
+        dormant = clock.fmt(last + int(DORMANT_AFTER * h))
+        gone = clock.fmt(last + int(GONE_AFTER * h))
+        head = f"Recall: {word} — {RECALL_WORDS[word]}"
+        facts = (f"Accessibility {a:.2f}; half-life {hours(h)}; last brought to mind "
+                 f"{clock.fmt(last)} ({ago(now, last)}).")
+        if word in ("vivid", "fading"):
+            facts += f" Goes dormant {dormant} and is forgotten {gone} unless it comes up again."
+        elif word == "dormant":
+            facts += f" Dormant since {dormant}; forgotten {gone} unless recalled before then."
+        else:
+            facts += f" Forgotten since {gone}."
+        self.lines += [head, facts]
+        indent = 50
+        heads = T.wrap(head, "small_bold", width - indent)
+        lines = T.wrap(facts, "small", width - indent)
+        lh = T.line_height("small") + 1
+        top = len(heads) * lh + 2
+        filled = half_lives_left(k)
+
+        def draw(surf, x, y, w):
+            meter(surf, (x, y + 4), filled, colour, seg_w=7, height=14, gap=2)
+            for i, line in enumerate(heads):
+                T.text(surf, line, (x + indent, y + 2 + i * lh), "small_bold", colour)
+            for i, line in enumerate(lines):
+                T.text(surf, line, (x + indent, y + 2 + top + i * lh), "small", T.DIM)
+        return (top + len(lines) * lh + 10, draw)
 
     def _para(self, t: str, style: str, color, width: int, indent: int = 0,
               gap: int = 2) -> Block:

@@ -13,8 +13,7 @@ import bisect
 
 import pygame
 
-from game import clock
-from game.commands import VERBS
+from game import VERBS, clock
 
 from .. import composer
 from .. import theme as T
@@ -23,10 +22,11 @@ from .textinput import TextInput
 
 VERB_LABELS = {"go": "Go", "wait": "Wait", "ask": "Ask", "why": "Why?", "who": "Who was there?",
                "tell": "Tell", "show": "Show", "search": "Search", "take": "Take",
-               "bring": "Bring", "mediate": "Mediate", "conclude": "Conclude"}
+               "bring": "Bring", "mediate": "Mediate", "conclude": "Conclude", "say": "Say"}
 KIND_WORDS = {"verb": "what to do", "resident": "whom", "place": "where to", "claim": "about what",
               "value": "what value", "object": "which thing", "spot": "where exactly",
-              "time": "at what time", "duration": "how long", "anonymously": "as yourself, or"}
+              "time": "at what time", "duration": "how long", "anonymously": "as yourself, or",
+              "words": "what to say"}
 
 
 class Dialogue(Widget):
@@ -157,16 +157,20 @@ class Dialogue(Widget):
 
     @staticmethod
     def _verb_rows(width: int) -> list[list[tuple[str, str, int]]]:
-        rows: list[list[tuple[str, str, int]]] = [[]]
-        x = 0
-        for verb in VERBS:
-            label = VERB_LABELS.get(verb, verb)
-            w = T.width_of(label, "small_bold") + 18
-            if x + w > width and rows[-1]:
-                rows.append([])
-                x = 0
-            rows[-1].append((verb, label, w))
-            x += w + 4
+        """The verb buttons in rows; narrower padding first, before wrapping to a new row."""
+        for pad in (18, 14, 10, 18):
+            rows: list[list[tuple[str, str, int]]] = [[]]
+            x = 0
+            for verb in VERBS:
+                label = VERB_LABELS.get(verb, verb)
+                w = T.width_of(label, "small_bold") + pad
+                if x + w > width and rows[-1]:
+                    rows.append([])
+                    x = 0
+                rows[-1].append((verb, label, w))
+                x += w + 4
+            if len(rows) == 1:
+                break
         return rows
 
     def _verbs(self, surf, r: pygame.Rect) -> None:

@@ -1,6 +1,8 @@
 """The belief inspector: every belief of the selected resident (or the player's notebook) —
-claim, value, a confidence bar, the state as a badge, the source kind, who told them and where
-it came from — filterable by state, source and subject, sortable by column, scrolling through
+claim, value, a confidence bar, the state as a badge with how easily the belief comes to mind
+beneath it (a five-segment gauge, one segment per half-life left before it is forgotten, and
+vivid / fading / dormant / forgotten), the source kind, who told them and where it came from —
+filterable by state, recall, source and subject, sortable by column, scrolling through
 hundreds of rows by drawing only the visible ones. A click opens the belief's history and
 evidence chain. In the debug view each row also shows the world's truth, and marks the false
 and the stale.
@@ -10,19 +12,22 @@ from __future__ import annotations
 
 import pygame
 
-from game.player import PLAYER
+from game import PLAYER
 
 from .. import theme as T
 from ..inspectmodel import SOURCES, STATES, InspectorModel
-from ..labels import name_of, whereabouts
-from .base import Widget, badge, bar, button, chip, clamp_scroll, hovered, scrollbar
+from ..labels import RECALL, RECALL_WORDS, ago, half_lives_left, hours, name_of, whereabouts
+from .base import Widget, badge, bar, button, chip, clamp_scroll, hovered, meter, scrollbar
 from .textinput import TextInput
 
 ROW = 40
 HEAD = 24
 # Column widths: a fraction of what the fixed-width columns leave, or a fixed number of pixels.
 COLUMNS = (("claim", "Claim", 0.66), ("value", "Value", 0.34), ("confidence", "Sure", 60),
-           ("state", "State", 88), ("source", "Source", 76))
+           ("state", "State", 100), ("source", "Source", 66))
+# A second sort key sharing a column's head, drawn at its right: the State column's lower line
+# is how easily the belief comes to mind.
+SUBHEADS = {"state": ("recall", "Recall")}
 
 
 class Inspector(Widget):
@@ -107,11 +112,12 @@ class Inspector(Widget):
         x0 = rect.x
 
         def row(label: str, counts: dict, current, setter, colours, words=None,
-                wrap: bool = True) -> None:
+                wrap: bool = True, total: int | None = None) -> None:
             nonlocal y
             T.text(surf, label, (x0, y + 11), "small_bold", T.FAINT, valign="center")
             x = x0 + 56
-            opts = [(None, "all", sum(counts.values()))] + [
+            everything = sum(counts.values()) if total is None else total
+            opts = [(None, "all", everything)] + [
                 (o, words(o) if words else o, n) for o, n in counts.items() if n]
             for value, text, n in opts:
                 active = current == value
@@ -132,6 +138,9 @@ class Inspector(Widget):
         states = m.counts("state")
         row("State:", {s: states.get(s, 0) for s in STATES}, m.state, self._set_state,
             T.STATE)
+        recall = m.counts("recall")
+        row("Recall:", {r: recall.get(r, 0) for r in RECALL}, m.recall, self._set_recall,
+            T.RECALL)
         sources = m.counts("source")
         row("Source:", {s: sources.get(s, 0) for s in SOURCES}, m.source, self._set_source,
             T.SOURCE)
@@ -139,7 +148,8 @@ class Inspector(Widget):
         if m.subject and m.subject not in top:
             top = {m.subject: m.counts("subject").get(m.subject, 0), **top}
         row("About:", top, m.subject, self._set_subject, {},
-            words=lambda subj: name_of(sim, subj), wrap=False)
+            words=lambda subj: name_of(sim, subj), wrap=False,
+            total=sum(m.counts("subject").values()))
         fr = pygame.Rect(x0, y, rect.width - 150, 26)
         self.filter.draw(surf, fr)
         label = "hide others'" if m.others else "show others'"
@@ -151,6 +161,9 @@ class Inspector(Widget):
 
     def _set_state(self, v) -> None:
         self.model.state, self.offset = v, 0
+
+    def _set_recall(self, v) -> None:
+        self.model.recall, self.offset = v, 0
 
     def _set_source(self, v) -> None:
         self.model.source, self.offset = v, 0
@@ -175,11 +188,25 @@ class Inspector(Widget):
         xs.append(rect.x + w)
         # column heads: click to sort
         pygame.draw.rect(surf, T.RAISED, (rect.x, rect.y, rect.width, HEAD), border_radius=4)
+        def mark(key: str) -> str:
+            return (" ▼" if m.descending else " ▲") if m.sort == key else ""
+
         for i, (key, label, _) in enumerate(COLUMNS):
-            mark = (" ▼" if m.descending else " ▲") if m.sort == key else ""
             r = pygame.Rect(xs[i], rect.y, xs[i + 1] - xs[i], HEAD)
-            T.text(surf, label + mark, (r.x + 6, r.centery), "small_bold",
-                   T.ACCENT if m.sort == key else T.DIM, valign="center")
+            lr = T.text(surf, label + mark(key), (r.x + 6, r.centery), "small_bold",
+                        T.ACCENT if m.sort == key else T.DIM, valign="center",
+                        width=r.width - 6)
+            if key in SUBHEADS:  # two heads in one column, "State / Recall": each sorts
+                sub, sub_label = SUBHEADS[key]
+                sep = T.text(surf, "/", (lr.right + 4, r.centery), "small", T.FAINT,
+                             valign="center")
+                T.text(surf, sub_label + mark(sub), (sep.right + 4, r.centery),
+                       "small_bold", T.ACCENT if m.sort == sub else T.DIM, valign="center",
+                       width=r.right - sep.right - 4)
+                split = sep.centerx
+                self.zones.add(pygame.Rect(split, r.y, r.right - split, HEAD),
+                               lambda k=sub: m.sort_by(k), f"sort:{sub}")
+                r = pygame.Rect(r.x, r.y, split - r.x, HEAD)
             self.zones.add(r, lambda k=key: m.sort_by(k), f"sort:{key}")
         body = pygame.Rect(rect.x, rect.y + HEAD + 2, rect.width, rect.height - HEAD - 22)
         self.list_rect = body
@@ -204,7 +231,9 @@ class Inspector(Widget):
             elif i % 2:
                 pygame.draw.rect(surf, T.mix(T.PANEL, T.RAISED, 0.45), r, border_radius=4)
             cut = self._row(surf, row, r, xs, debug)
-            if hot and cut:
+            if hot and hovered((xs[3], r.y, xs[4] - xs[3], r.height)):
+                town.tip(self._recall_tip(row))
+            elif hot and cut:
                 town.tip(f"{row.claim}: {row.value} — {row.told}")
             self.zones.add(r.clip(body), lambda rw=row: town.open_belief(m.resident, *rw.key),
                            f"row:{row.subject}.{row.attribute}")
@@ -221,6 +250,13 @@ class Inspector(Widget):
         if debug:
             T.text(surf, "debug: ✗ false  ◷ stale", (rect.right - 8, rect.bottom - 16),
                    "small", T.BAD, align="right")
+
+    def _recall_tip(self, row) -> str:
+        now = self.model.now
+        a, word = row.accessibility(now), row.recall(now)
+        return (f"{word.capitalize()}: {RECALL_WORDS[word]} — accessibility {a:.2f}; "
+                f"half-life {hours(row.half_life)}; last brought to mind "
+                f"{ago(now, row.last_evoked_at)}")
 
     def _row(self, surf, row, r: pygame.Rect, xs: list[int], debug: bool) -> bool:
         """Draw one belief; True if its claim or value had to be cut short."""
@@ -248,9 +284,14 @@ class Inspector(Widget):
         bar(surf, (xs[2] + 6, y1 + 5, bw, 7), row.confidence / 100, colour)
         T.text(surf, str(row.confidence), (xs[2] + 6, y2), "small", T.DIM)
         badge(surf, (xs[3] + 4, y1 + 1, xs[4] - xs[3] - 10, 17), row.state, colour)
-        if debug and row.stale:
-            T.text(surf, "◷ stale", (xs[3] + 6, y2), "small_bold", T.BAD)
+        now = self.model.now
+        recall = row.recall(now)
+        rcol = T.RECALL[recall]
+        g = meter(surf, (xs[3] + 7, y2 + 4), half_lives_left(row.half_lives(now)), rcol)
+        T.text(surf, recall, (g.right + 5, y2), "small", rcol, width=xs[4] - g.right - 9)
         T.text(surf, row.source, (xs[4] + 4, y1), "small_bold",
                T.SOURCE.get(row.source, T.DIM), width=xs[5] - xs[4] - 6)
+        if debug and row.stale:
+            T.text(surf, "◷ stale", (xs[4] + 4, y2), "small_bold", T.BAD)
         return (T.width_of(row.claim, "cell_bold") > cw or
                 T.width_of(row.value, "cell") > xs[2] - xs[1] - 10)

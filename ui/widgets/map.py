@@ -12,8 +12,7 @@ import math
 
 import pygame
 
-from game import clock
-from game.player import PLAYER
+from game import PLAYER, clock, positions_at
 
 from .. import theme as T
 from ..labels import name_of
@@ -130,10 +129,8 @@ class TownMap(Widget):
         sim = self.sim
         cv = self.town.claim_view
         if cv is not None and not cv.live:
-            from .. import queries
-
             at = cv.at
-            places = queries.positions_at(sim, at)
+            places = positions_at(sim, at)
             out = {}
             for rid, person in sim.people.items():
                 status, sched = person.status_at(at)

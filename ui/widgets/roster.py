@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.player import PLAYER
+from game import PLAYER
 
 from .. import theme as T
 from ..labels import whereabouts

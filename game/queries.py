@@ -1,0 +1,97 @@
+"""Read-only questions about the town a window or report asks: where everyone was at a past
+minute, which world events a resident took part in or saw, what a save holds without loading
+it, and what scenario and seed a run started from (to start it again).
+
+Nothing here changes the world or anyone's memory: the world reads are single SELECTs over the
+presence record and the append-only world log.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from .scenario.loader import LoadedScenario
+    from .sim import Simulation
+
+_LOG_COLUMNS = ("id", "at", "kind", "actor", "target", "place", "claim", "value", "summary",
+                "data", "participants", "witnesses")
+_JSON_COLUMNS = ("data", "participants", "witnesses")
+
+
+class SaveInfo(NamedTuple):
+    """What a save file holds, read without loading it."""
+
+    scenario: str  # the scenario's id
+    now: int  # the sim minute it was saved at
+    ending: str | None  # the ending reached, if the story is over
+
+
+def positions_at(sim: Simulation, at: int) -> dict[str, str]:
+    """{resident: place} at minute `at`, from the presence record (residents with no record
+    then are absent)."""
+    rows = sim.db.execute(
+        "SELECT resident, place FROM presence WHERE since <= ? AND coalesce(until, ?) > ? "
+        "ORDER BY id", (at, at + 1, at)).fetchall()
+    return {r[0]: r[1] for r in rows}
+
+
+def seen_events(sim: Simulation, resident: str | None, after_id: int = 0,
+                limit: int = 2000) -> list[dict]:
+    """World events after id `after_id` that `resident` took part in or witnessed (every
+    event if `resident` is None), oldest first, at most `limit`, as `World.log()` rows."""
+    sql = f"SELECT {', '.join(_LOG_COLUMNS)} FROM world_log WHERE id > ?"
+    params: list = [after_id]
+    if resident is not None:
+        sql += (" AND (EXISTS (SELECT 1 FROM json_each(participants) WHERE value = ?) OR "
+                "EXISTS (SELECT 1 FROM json_each(witnesses) WHERE value = ?))")
+        params += [resident, resident]
+    sql += " ORDER BY id LIMIT ?"
+    params.append(int(limit))
+    out = []
+    for row in sim.db.execute(sql, params).fetchall():
+        d = dict(zip(_LOG_COLUMNS, row, strict=True))
+        for col in _JSON_COLUMNS:
+            d[col] = json.loads(d[col])
+        out.append(d)
+    return out
+
+
+def peek_save(path: str | Path) -> SaveInfo | None:
+    """A save's scenario, time and ending, read without loading or changing it; None if the
+    file is missing or is not a save."""
+    try:
+        conn = sqlite3.connect(f"file:{Path(path)}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return None
+    try:
+        meta = dict(conn.execute("SELECT key, value FROM world_meta WHERE key IN "
+                                 "('scenario', 'now', 'ending')").fetchall())
+    except sqlite3.Error:
+        return None
+    finally:
+        conn.close()
+    if "scenario" not in meta:
+        return None
+    return SaveInfo(meta["scenario"], int(meta.get("now") or 0), meta.get("ending") or None)
+
+
+def started_from(sim: Simulation) -> tuple[LoadedScenario, int]:
+    """The scenario a run began from — its text as it was then, kept in the world, so even a
+    generated town or a since-edited file comes back the same — and the run's seed."""
+    from .scenario.loader import parse_text
+
+    text = sim.world.meta("scenario_text") or ""
+    file = Path(sim.world.meta("scenario_file") or "scenario.toml")
+    return parse_text(text, file), int(sim.world.meta("seed") or 0)
+
+
+def restart(sim: Simulation) -> Simulation:
+    """A fresh run of the scenario and seed `sim` started from (see `started_from`)."""
+    from .sim import Simulation
+
+    loaded, seed = started_from(sim)
+    return Simulation.new(loaded, seed)

@@ -1,0 +1,130 @@
+"""Read-only questions about the whole memory: who believed what at a past minute, which claims
+are in play, how many beliefs each resident holds, and what changed in one resident's memory.
+
+Every function here only SELECTs; none revises anything. They take a `MemoryStore` and read
+its tables in single statements (set-wise, as the rest of memory does), so a window or a report
+can ask them every frame or every tick. The history they read is `belief_versions`, the
+append-only record of every change (epistemics §1), so a past minute is reconstructed exactly.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from .kinds import State
+from .writer import BELIEVES
+
+if TYPE_CHECKING:
+    from .store import MemoryStore
+
+_ABOUT_OTHERS = BELIEVES + "%"  # claims about what someone else believes
+
+_FOR_CLAIM = ("JOIN beliefs b ON b.id = v.belief_id JOIN claims c ON c.id = b.claim_id "
+              "WHERE c.subject = ? AND c.attribute = ?")
+
+
+class Held(NamedTuple):
+    """How one belief stood at some minute."""
+
+    value: str
+    confidence: int
+    state: str
+
+
+class ClaimCount(NamedTuple):
+    """One claim and how many residents hold a belief about it."""
+
+    subject: str
+    attribute: str
+    believers: int
+
+
+class BeliefSignature(NamedTuple):
+    """Sums over one resident's beliefs that change whenever any of them does: a revision
+    (count, latest update, confidence, staleness, states), a re-evocation or a use (§7), a
+    re-exposure, or an importance look-back. Two equal signatures mean nothing a reader
+    shows has changed; each field can be recomputed from the beliefs themselves."""
+
+    count: int
+    updated_at: int  # the latest `updated_at`
+    confidence: int  # the sum of confidences
+    stale: int  # how many are stale
+    last_evoked_at: int  # the sum of `last_evoked_at`
+    uses: int  # the sum of uses
+    exposures: int  # the sum of re-exposures
+    importance: int  # the sum of (judged) importances, unknown counted as 0
+    states: tuple[int, ...]  # how many are in each state, in the order of `memory.State`
+
+
+STATES = tuple(s.value for s in State)
+
+
+def believers_at(store: MemoryStore, subject: str, attribute: str,
+                 at: int) -> dict[str, Held]:
+    """{resident: Held(value, confidence, state)} for every belief about the claim as it stood
+    at minute `at` (its latest version at or before `at`); residents who had no belief about
+    it yet are absent."""
+    rows = store.db.execute(
+        "SELECT b.resident, v.value, v.confidence, v.state FROM belief_versions v "
+        + _FOR_CLAIM + " AND v.id = (SELECT max(v2.id) FROM belief_versions v2 "
+        "WHERE v2.belief_id = v.belief_id AND v2.at <= ?)", (subject, attribute, at)).fetchall()
+    return {r[0]: Held(r[1], r[2], r[3]) for r in rows}
+
+
+def claim_change_times(store: MemoryStore, subject: str, attribute: str) -> list[int]:
+    """Every minute at which someone's belief about the claim changed, in order."""
+    rows = store.db.execute("SELECT DISTINCT v.at FROM belief_versions v " + _FOR_CLAIM +
+                            " ORDER BY v.at", (subject, attribute)).fetchall()
+    return [r[0] for r in rows]
+
+
+def claim_values(store: MemoryStore, subject: str, attribute: str) -> list[str]:
+    """Every value anyone has held for the claim, in the order they first appeared."""
+    rows = store.db.execute(
+        "SELECT v.value, min(v.id) AS first FROM belief_versions v " + _FOR_CLAIM +
+        " GROUP BY v.value ORDER BY first", (subject, attribute)).fetchall()
+    return [r[0] for r in rows]
+
+
+def claims(store: MemoryStore, *, about_others: bool = False,
+           limit: int | None = None) -> list[ClaimCount]:
+    """Every claim someone holds a belief about, with how many do, most widely held first
+    (then by subject and attribute). Claims about what others believe only if asked."""
+    sql = ("SELECT c.subject, c.attribute, count(b.id) AS n FROM claims c "
+           "JOIN beliefs b ON b.claim_id = c.id")
+    params: list = []
+    if not about_others:
+        sql += " WHERE c.attribute NOT LIKE ?"
+        params.append(_ABOUT_OTHERS)
+    sql += " GROUP BY c.id ORDER BY n DESC, c.subject, c.attribute"
+    if limit is not None:
+        sql += " LIMIT ?"
+        params.append(int(limit))
+    return [ClaimCount(*r) for r in store.db.execute(sql, params).fetchall()]
+
+
+def belief_counts(store: MemoryStore) -> dict[str, int]:
+    """{resident: how many beliefs they hold} (about the world and about others)."""
+    return dict(store.db.execute("SELECT resident, count(*) FROM beliefs GROUP BY resident")
+                .fetchall())
+
+
+def belief_signature(store: MemoryStore, resident: str) -> BeliefSignature:
+    """The resident's `BeliefSignature`: a cheap "has anything in this memory changed?"."""
+    states = ", ".join(f"coalesce(sum(state = '{s}'), 0)" for s in STATES)
+    row = store.db.execute(
+        "SELECT count(*), coalesce(max(updated_at), 0), coalesce(sum(confidence), 0), "
+        "coalesce(sum(stale), 0), coalesce(sum(last_evoked_at), 0), coalesce(sum(uses), 0), "
+        "coalesce(sum(exposures), 0), coalesce(sum(coalesce(judged_importance, importance, "
+        f"0)), 0), {states} FROM beliefs WHERE resident = ?", (resident,)).fetchone()
+    n = len(BeliefSignature._fields) - 1
+    return BeliefSignature(*(int(x) for x in row[:n]), states=tuple(int(x) for x in row[n:]))
+
+
+def changed_since(store: MemoryStore, resident: str, at: int) -> list[tuple[str, str]]:
+    """(subject, attribute) of the resident's beliefs revised or brought to mind at or after
+    minute `at`, in claim order."""
+    return [(r[0], r[1]) for r in store.db.execute(
+        "SELECT c.subject, c.attribute FROM beliefs b JOIN claims c ON c.id = b.claim_id "
+        "WHERE b.resident = ? AND (b.updated_at >= ? OR b.last_evoked_at >= ?) "
+        "ORDER BY c.subject, c.attribute", (resident, at, at))]
