@@ -17,17 +17,20 @@ from sqlite_utils import Database
 
 from memory import Belief, Evidence, EvidenceRecord, MemoryStore, Salient
 
-from . import acts, attention, clock, commands, decide, people, perception, player, talk
+from . import acts, clock, commands, perception, player, talk
 from .commands import Command, Names
 from .conditions import Condition
 from .ctx import ConditionContext
+from .mind import Mind
 from .model import LanguageModel, ModelNarrator, ModelSettings
+from .naming import Naming
 from .people import AWAKE, Person
 from .player import PLAYER, Reply
 from .scenario import load_scenario
 from .scenario.loader import LoadedScenario, parse_text
 from .scenario.model import Attribute, Reaction, Scenario
-from .state import Intent, RState
+from .setup import Setup
+from .state import RState
 from .words import TemplateNarrator
 from .world import Event, World
 
@@ -50,7 +53,7 @@ BUILTIN_ATTRIBUTES = {
 }
 
 
-class Simulation:
+class Simulation(Setup, Mind, Naming):
     def __init__(self, db: Database, scenario: Scenario, *, file: str = "scenario.toml"):
         self.db = db
         self.sc = scenario
@@ -109,100 +112,6 @@ class Simulation:
             sim._populate(loaded, seed)
         return sim
 
-    def _populate(self, loaded: LoadedScenario, seed: int) -> None:
-        sc, w, store = self.sc, self.world, self.store
-        start = clock.parse_when(sc.scenario.start)
-        self.now = clock.align(start)
-        w.set_meta("scenario", sc.scenario.id)
-        w.set_meta("scenario_text", loaded.text)
-        w.set_meta("scenario_file", str(loaded.file))
-        w.set_meta("seed", str(seed))
-        for name, attr in sorted(self.attributes.items()):
-            store.define_attribute(name, nature=attr.nature, topic=attr.topic,
-                                   importance=attr.importance)
-        for p in sc.places:
-            self.db.execute("INSERT INTO places VALUES (?, ?, ?, ?, ?, ?)",
-                            (p.id, p.name, p.kind, p.x, p.y, json.dumps(p.spots)))
-        for r in sc.residents:
-            person = people.from_scenario(r)
-            self.people[r.id] = person
-            self.db.execute("INSERT INTO people VALUES (?, ?, ?, ?, ?, 0)",
-                            (r.id, r.name, r.role, r.home, person.spec()))
-            for other, value in sorted(r.relationships.items()):
-                w.set_affinity(r.id, other, value)
-            for other, value in sorted(r.trust.items()):
-                store.set_trust(r.id, other, value)
-        for t in sc.trust:
-            store.set_trust(t.listener, t.teller, t.value, topic=t.topic)
-        backstory = [ev for _, ev in self.events if clock.parse_when(ev.at) < self.now]
-        t0 = min([self.now] + [clock.parse_when(ev.at) for ev in backstory])
-        for o in sc.objects:
-            self.db.execute("INSERT INTO objects VALUES (?, ?, ?)", (o.id, o.name, o.owner))
-            w.init_fact(o.id, "location", o.location, t0)
-            if o.owner:
-                w.init_fact(o.id, "owner", o.owner, t0)
-        for d in sc.documents:
-            self.documents[d.id] = {"name": d.name, "place": d.place, "text": d.text,
-                                    "says": [(s.claim, s.value) for s in d.says]}
-            self.db.execute("INSERT INTO documents VALUES (?, ?, ?, ?, ?)",
-                            (d.id, d.name, d.place, d.text,
-                             json.dumps(self.documents[d.id]["says"])))
-            w.init_fact(d.id, "version", "1", self.now)
-        for f in sc.facts:
-            s, a = perception.split(f.claim)
-            w.init_fact(s, a, f.value, t0)
-        # Events before the start are the backstory: logged, facts changed, nobody perceives
-        # them here — what residents know of them is in the scenario's initial beliefs.
-        self.event_ids = {ev.id: acts.backstory(self, ev) for ev in backstory}
-        if sc.player is not None:
-            pl = sc.player
-            self.people[PLAYER] = Person(id=PLAYER, name=pl.name, role="you", home=pl.start,
-                                         traits={"talkativeness": 0.0, "curiosity": 1.0},
-                                         schedule=[], sleep=(0, 0), is_player=True)
-            self.db.execute("INSERT INTO people VALUES (?, ?, ?, ?, ?, 1)",
-                            (PLAYER, pl.name, "you", pl.start, self.people[PLAYER].spec()))
-        day_start = self.now - clock.time_of_day(self.now)
-        for rid, person in self.people.items():
-            # Where everyone was earlier that day follows from their schedules: write it, so
-            # "who was there?" can be asked about the backstory too.
-            last = None
-            for t in range(day_start, self.now + 1, clock.TICK):
-                place = person.status_at(t)[1]
-                if place != last:
-                    w.move(rid, place, t)
-                    last = place
-            status, place = person.status_at(self.now)
-            self.state[rid] = RState(place=place, status=status)
-        self._initial_beliefs()
-        self._save_runtime()
-
-    def _initial_beliefs(self) -> None:
-        evs = []
-        for i, b in enumerate(self.sc.beliefs):
-            s, a = perception.split(b.claim)
-            at = clock.parse_when(b.at) if b.at is not None else self.now
-            kind = b.kind
-            doc_version = None
-            if kind == "document" and b.document:
-                doc_version = self.world.version(b.document, "version") or 1
-            evs.append(Evidence(
-                resident=b.resident, subject=s, attribute=a, value=b.value, kind=kind, at=at,
-                event=self._event_ref(b.event, i, kind),
-                document=b.document, version=doc_version,
-                fact=f"{b.document}.version" if b.document else None, teller=b.teller,
-                origin=b.origin, chain=tuple(b.chain) if b.chain else None, basis=b.basis,
-                premises=tuple(b.premises), confidence=b.confidence, importance=b.importance))
-        # Inferred beliefs need their premises first: perceive in file order, one by one.
-        for e in evs:
-            self.store.perceive_many([e])
-
-    def _event_ref(self, name: str | None, i: int, kind: str) -> str | None:
-        if name and name in self.event_ids:
-            return f"w{self.event_ids[name]}"
-        if name:
-            return name
-        return f"scenario:{i}" if kind in ("firsthand", "witnessed") else None
-
     @classmethod
     def load(cls, path: str | Path) -> Simulation:
         """Continue a saved game (see `game.save` for the checks a save must pass)."""
@@ -215,37 +124,6 @@ class Simulation:
         sim = cls(db, loaded.scenario, file=str(loaded.file))
         sim._restore()
         return sim
-
-    def _restore(self) -> None:
-        w = self.world
-        self.now = int(w.meta("now") or 0)
-        state = json.loads(w.meta("rng") or "null")
-        if state:
-            self.rng.setstate((state[0], tuple(state[1]), state[2]))
-        self.ending = w.meta("ending")
-        for row in self.db.execute("SELECT id, name, role, home, spec, is_player FROM people "
-                                   "ORDER BY id"):
-            self.people[row[0]] = Person.from_row(*row)
-        for rid, text in self.db.execute("SELECT resident, state FROM sim_state"):
-            self.state[rid] = RState.loads(text)
-        for did, name, place, text, says in self.db.execute(
-                "SELECT id, name, place, text, says FROM documents ORDER BY id"):
-            self.documents[did] = {"name": name, "place": place, "text": text,
-                                   "says": [tuple(x) for x in json.loads(says)]}
-        self._counters = json.loads(w.meta("counters") or "{}")
-
-    def _save_runtime(self) -> None:
-        w = self.world
-        w.set_meta("now", str(self.now))
-        st = self.rng.getstate()
-        w.set_meta("rng", json.dumps([st[0], list(st[1]), st[2]]))
-        w.set_meta("counters", json.dumps(self.counters, sort_keys=True))
-        if self.ending:
-            w.set_meta("ending", self.ending)
-        self.db.conn.executemany(
-            "INSERT INTO sim_state (resident, state) VALUES (?, ?) ON CONFLICT (resident) "
-            "DO UPDATE SET state = excluded.state",
-            [(rid, st.dumps()) for rid, st in sorted(self.state.items())])
 
     def save(self, path: str | Path) -> Path:
         from .save import write_save
@@ -350,142 +228,6 @@ class Simulation:
                 if self.rng.random() < 0.3 + 0.5 * self.people[rid].curiosity:
                     perception.read(self, rid, did)
                     self.count("read")
-
-    # -- attention (§11) -------------------------------------------------------------------------
-
-    def attention_of(self, rid: str) -> float:
-        """α: the fraction of today's attention budget left."""
-        st, person = self.state[rid], self.people[rid]
-        full = attention.budget(person.wake_minutes)
-        if st.attention < 0:
-            st.attention = full
-        return st.attention / full
-
-    def _think(self, rid: str) -> None:
-        """One cognitive step (hourly): judge beliefs against reactions, at the depth the
-        remaining attention allows; a skip records why."""
-        st = self.state[rid]
-        if st.status != AWAKE:
-            return self._skipped(rid, attention.ASLEEP)
-        if st.following or (st.intent is not None and st.intent.action != "stay"):
-            return self._skipped(rid, attention.BUSY)
-        # News since the resident last thought; very important news raises the depth (§11).
-        important = self._news.pop(rid, 0) >= attention.IMPORTANT_NEWS
-        st.depth = attention.depth(self.attention_of(rid), important)
-        if st.depth == attention.SKIP:
-            return self._skipped(rid, attention.EXHAUSTED)
-        self.count("processing_" + st.depth)
-        decide.decide(self, rid, reduced=st.depth == attention.REDUCED)
-
-    def _skipped(self, rid: str, why: str) -> None:
-        self.state[rid].depth = attention.SKIP
-        self.count("processing_skipped")
-        self.count("skipped_" + why)
-
-    def _spend_attention(self) -> None:
-        """Being awake, acting and taking in news spend attention; sleep restores it."""
-        arrivals, self._arrivals = self._arrivals, {}
-        acted, self._acted = self._acted, set()
-        for rid in sorted(self.people):
-            person, st = self.people[rid], self.state[rid]
-            if person.is_player:
-                continue
-            full = attention.budget(person.wake_minutes)
-            if st.attention < 0:
-                st.attention = full
-            if st.status == AWAKE:
-                cost = attention.AWAKE_COST + attention.ARRIVAL_COST * arrivals.get(rid, 0)
-                if rid in acted:
-                    cost += attention.ACTION_COST
-                st.attention = max(0.0, st.attention - cost)
-            else:
-                st.attention = min(full, st.attention + attention.recover_per_tick(
-                    person.wake_minutes))
-
-    def acted(self, rid: str) -> None:
-        self._acted.add(rid)
-
-    def _pursue(self, rid: str) -> None:
-        """Carry out the resident's intent: go where it leads, and act when there."""
-        st = self.state[rid]
-        it = st.intent
-        if it is None:
-            return
-        if self.now > it.expires:
-            st.intent = None
-            return
-        if it.action == "stay":
-            if st.place != it.place:
-                st.place = it.place
-                self.move_to(rid, it.place, self.now)
-            return  # stays until the intent expires
-        if it.target and it.target in self.state:
-            tst = self.state[it.target]
-            if tst.status != AWAKE:
-                return  # wait for them to be about
-            dest = tst.place
-        else:
-            dest = it.place or st.place
-        self._acted.add(rid)
-        if st.place != dest:
-            st.place = dest
-            self.move_to(rid, dest, self.now)
-            return
-        self._perform(rid, it)
-        if st.intent is it:
-            st.intent = None
-
-    def _perform(self, rid: str, it) -> None:
-        st = self.state[rid]
-        place = st.place
-        key = f"{it.reaction}:{it.claim}:{it.value}"
-        subject, attribute = perception.split(it.claim)
-        if it.purpose == "verify":
-            st.verified[key] = st.verified.get(key, 0) + 1
-            self.count("verification")
-            if it.action == "look":
-                spot = it.value.split(".", 1)[1] if "." in it.value else None
-                acts.look(self, rid, place, spot, looking_for=subject if attribute == "location"
-                          else None)
-            elif it.target:
-                acts.ask(self, rid, it.target, it.claim, place)
-            return
-        b = self.store.belief(rid, subject, attribute, history=False)
-        reaction = next((r for r in self.sc.reactions if r.id == it.reaction), None)
-        if b is None or b.value != it.value or reaction is None:
-            return
-        from .support import clears_bar
-
-        trust = self.store.trust(rid, b.teller, self.topic(attribute)) if b.teller else 0.6
-        if not clears_bar(b, it.action, trust):
-            return  # something changed on the way: no longer sure enough
-        st.fired.append(key)
-        target = it.target
-        if it.action == "accuse" and target:
-            acts.accuse(self, rid, target, b, place)
-        elif it.action == "report" and target:
-            talk.tell(self, rid, target, b, place, self.present(place), kind="report")
-        elif it.action in ("avoid", "break_off", "reconcile", "administer") and target:
-            delta = {"avoid": (-0.1, 0.0), "break_off": (-0.8, -0.5),
-                     "reconcile": (0.4, 0.4), "administer": (0.0, 0.0)}[it.action]
-            changes = [(*perception.split(s.claim), s.value) for s in reaction.effects]
-            acts.social(self, it.action, rid, target, place, *delta,
-                        summary=f"{self.name(rid)} {_VERB[it.action]} {self.name(target)}",
-                        claim=it.claim, value=it.value, changes=changes)
-        elif it.action == "ask" and target:
-            acts.ask(self, rid, target, it.claim, place)
-        elif it.action == "attend":
-            self.record(Event(kind="attend", at=self.now, actor=rid, place=place,
-                              claim=it.claim, value=it.value,
-                              summary=f"{self.name(rid)} came to {self.place_name(place)} for "
-                              f"{self.say_claim(it.claim, it.value)}", participants=[rid],
-                              witnesses=self.onlookers(place, (rid,))))
-            self.state[rid].intent = Intent(action="stay", purpose="act", reaction=it.reaction,
-                                            claim=it.claim, value=it.value, since=self.now,
-                                            expires=it.expires, place=place)
-            self.count("action_attend")
-            return
-        self.count("action_" + it.action)
 
     # -- evidence ------------------------------------------------------------------------------
 
@@ -648,64 +390,6 @@ class Simulation:
                                         data={"id": e.id, "win": e.win}))
                 return
 
-    # -- words for logs ------------------------------------------------------------------------
-
-    def name(self, rid: str | None) -> str:
-        if rid is None:
-            return "someone"
-        p = self.people.get(rid)
-        return p.name if p else rid
-
-    def place_name(self, pid: str) -> str:
-        p = self.places.get(pid)
-        return p["name"] if p else pid
-
-    def where(self, loc: str) -> str:
-        place, _, spot = loc.partition(".")
-        if place in self.people:
-            return self.name(place)
-        return f"the {spot} in {self.place_name(place)}" if spot else self.place_name(place)
-
-    def say_claim(self, claim: str, value: str | None = None) -> str:
-        subject, attribute = perception.split(claim)
-        label = self.attributes.get(attribute)
-        who = self.name(subject) if subject in self.people else (
-            self.objects[subject]["name"] if subject in self.objects else subject)
-        if attribute.startswith("believes "):  # what someone believes about another claim
-            return f"{who} believes " + self.say_claim(attribute[len("believes "):], value)
-        if value is None:
-            if label and label.label and label.label.endswith("{value}"):
-                return label.label.format(subject=who, value="…")
-            return f"{who}'s {attribute.replace('_', ' ')}"
-        words = self.value_words(value, attribute)
-        if attribute.startswith("at_d") and attribute[4:].replace("_", "").isdigit():
-            day, hhmm = attribute[4:].split("_")
-            return f"{who} was at {words} on day {day} at {hhmm[:2]}:{hhmm[2:]}"
-        if label and label.label:
-            return label.label.format(subject=who, value=words)
-        return f"{who} {attribute.replace('_', ' ')}: {words}"
-
-    def document_name(self, b: Belief) -> str:
-        rec = self.held_evidence(b.resident, b)
-        doc = rec.document if rec else None
-        if doc in self.documents:
-            return self.documents[doc]["name"]
-        if doc in self.objects:
-            return self.objects[doc]["name"]
-        return "a notice"
-
-    def value_words(self, value: str, attribute: str | None = None) -> str:
-        if attribute is not None:
-            a = self.attributes.get(attribute)
-            if a is not None and value in a.values:
-                return a.values[value]
-        if value in self.people:
-            return self.name(value)
-        place, _, spot = value.partition(".")
-        if place in self.places:
-            return self.where(value)
-        return value
-
     def save_document(self, did: str) -> None:
         self.db.execute("UPDATE documents SET says = ? WHERE id = ?",
                         (json.dumps(self.documents[did]["says"]), did))
@@ -722,6 +406,3 @@ class Simulation:
         c = self.counters
         c[what] = c.get(what, 0) + n
 
-
-_VERB = {"avoid": "avoided", "break_off": "broke off with", "reconcile": "made peace with",
-         "administer": "treated"}
