@@ -201,9 +201,9 @@ class Step:
 
 
 class WalkthroughError(ValueError):
-    def __init__(self, file: Path, line: int, message: str):
+    def __init__(self, file: Path, line: int | None, message: str):
         self.file, self.line, self.reason = file, line, message
-        super().__init__(f"{file}:{line}: {message}")
+        super().__init__(f"{file}:{line}: {message}" if line else f"{file}: {message}")
 
 
 _WHEN = re.compile(r"^\s*(day\s+\d+\s+\d{1,2}:\d{2}|\d{1,2}:\d{2}|\+)\s+(.*)$", re.I)
@@ -212,8 +212,10 @@ _WHEN = re.compile(r"^\s*(day\s+\d+\s+\d{1,2}:\d{2}|\d{1,2}:\d{2}|\+)\s+(.*)$", 
 def parse_walkthrough(path: Path, names: Names, start: int, end: int) -> list[Step]:
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise WalkthroughError(path, 0, f"cannot read: {exc}") from None
+    except OSError as exc:
+        raise WalkthroughError(path, None, f"cannot read it: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise WalkthroughError(path, None, "is not UTF-8 text") from None
     steps: list[Step] = []
     last = start
     day = clock.day_of(start)
@@ -233,6 +235,9 @@ def parse_walkthrough(path: Path, names: Names, start: int, end: int) -> list[St
                                       f"day {day} {when}")
             except clock.TimeFormatError as exc:
                 raise WalkthroughError(path, n, str(exc)) from None
+            if at < start:
+                raise WalkthroughError(path, n, f"{clock.fmt(at)} is before the scenario "
+                                       f"starts ({clock.fmt(start)})")
             if at < last:
                 raise WalkthroughError(path, n, f"{clock.fmt(at)} is before the previous step "
                                        f"({clock.fmt(last)})")

@@ -218,11 +218,12 @@ def mediate(sim: Simulation, a: str, b: str, claim: str) -> Reply:
         ctx = said_context(sim, speaker, claim, told, belief, listener=listener)
         r.say("", sim.words.render("mediate", f"{speaker}|mediate|{claim}|{sim.now}", s=ctx))
     sim.flush()
-    # Having compared notes, people who now agree mend what the question had broken.
+    # Having compared notes, people who were at odds and now agree mend what the question
+    # had broken; people who were not quarrelling have nothing to mend.
     ba = sim.store.belief(a, s, attr, history=False)
     bb = sim.store.belief(b, s, attr, history=False)
-    if ba and bb and ba.value == bb.value and (
-            sim.world.affinity(a, b) < 0.2 or sim.world.affinity(b, a) < 0.2):
+    at_odds = sim.world.affinity(a, b) < 0 or sim.world.affinity(b, a) < 0
+    if ba and bb and ba.value == bb.value and at_odds:
         acts.social(sim, "reconcile", a, b, place, 0.4, 0.4,
                     summary=f"{sim.name(a)} and {sim.name(b)} made peace")
         r.say("", f"{sim.name(a)} and {sim.name(b)} find they agree, and make peace.")
@@ -376,7 +377,8 @@ def said_context(sim: Simulation, speaker: str, claim: str, told: talk.Told | No
                   "implanted": "heard"}[b.kind]
     chain = [name(x) for x in told.chain]
     ctx.update({
-        "what": sim.say_claim(claim, told.value), "value": sim.value_words(told.value),
+        "what": sim.say_claim(claim, told.value, me=speaker, you=listener),
+        "value": sim.value_words(told.value, a),
         "state": "influencing" if told.lie else b.state.value,
         "confidence": 85 if told.lie else b.confidence, "source": source,
         "teller": name(b.teller) if b.teller and not told.lie else "",
@@ -391,7 +393,7 @@ def said_context(sim: Simulation, speaker: str, claim: str, told: talk.Told | No
     if b.state.value == "corrected" and not told.lie:
         old = [c for c in b.candidates if not c.held]
         if old:
-            ctx["old_what"] = sim.say_claim(claim, old[0].value)
+            ctx["old_what"] = sim.say_claim(claim, old[0].value, me=speaker, you=listener)
         last = b.history[-1] if b.history else None
         ctx["corrected_by"] = ("I saw otherwise with my own eyes" if b.kind in (
             "firsthand", "witnessed") else f"{name(b.teller)} set me straight" if b.teller
@@ -402,7 +404,7 @@ def said_context(sim: Simulation, speaker: str, claim: str, told: talk.Told | No
         others = [c for c in b.candidates if not c.held]
         if others:
             top = max(others, key=lambda c: c.confidence)
-            ctx["against_what"] = sim.value_words(top.value)
+            ctx["against_what"] = sim.value_words(top.value, a)
             ctx["against_who"] = name(top.teller) if top.teller else "someone"
     return ctx
 

@@ -42,14 +42,18 @@ CROWD_SEEN = 8  # in a crowd, how many see any one thing happen
 
 # Attributes the engine itself writes claims about; a scenario may redefine any of them.
 BUILTIN_ATTRIBUTES = {
-    "location": Attribute(nature="state", topic="whereabouts", label="{subject} is at {value}"),
-    "accused_by": Attribute(label="{subject} was accused by {value}", importance=6),
-    "avoid": Attribute(nature="state", label="{subject} is avoiding {value}", importance=2),
+    "location": Attribute(nature="state", topic="whereabouts", label="{subject} is at {value}",
+                          about="where {subject} is"),
+    "accused_by": Attribute(label="{subject} was accused by {value}", importance=6,
+                            about="who accused {subject}"),
+    "avoid": Attribute(nature="state", label="{subject} is avoiding {value}", importance=1,
+                       about="whom {subject} is avoiding"),
     "break_off": Attribute(nature="state", label="{subject} broke off with {value}",
-                           importance=5),
+                           importance=5, about="whom {subject} broke off with"),
     "reconcile": Attribute(nature="state", label="{subject} made peace with {value}",
-                           importance=4),
-    "administer": Attribute(label="{subject} treated {value}", importance=4),
+                           importance=2, about="whom {subject} made peace with"),
+    "administer": Attribute(label="{subject} treated {value}", importance=4,
+                            about="whom {subject} treated"),
 }
 
 
@@ -384,7 +388,7 @@ class Simulation(Setup, Mind, Naming):
                 at = clock.parse_when(e.at)
                 if not (self.now - clock.TICK < at <= self.now):
                     continue
-            if self.condition(e.when):
+            if self.condition(e.when or "true"):
                 self.ending = e.id
                 self.world.record(Event(kind="ending", at=self.now, summary=f"ending: {e.title}",
                                         data={"id": e.id, "win": e.win}))

@@ -174,6 +174,8 @@ class World:
 
     def record(self, ev: Event) -> tuple[int, list[tuple[str, int]]]:
         """Append the event to the log and apply its fact changes; returns (id, changed)."""
+        if ev.summary:
+            ev.summary = ev.summary[0].upper() + ev.summary[1:]  # a sentence, in the log
         cur = self.db.conn.execute(
             "INSERT INTO world_log (at, kind, actor, target, place, claim, value, summary, data, "
             "participants, witnesses) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 
-class MemoryError_(Exception):
+class MemoryModuleError(Exception):
     """Base of every error the memory module raises on purpose."""
 
 
-class InvalidEvidence(MemoryError_, ValueError):
+class InvalidEvidence(MemoryModuleError, ValueError):
     """Evidence (or a call) that breaks the memory contract; names the offending field.
 
     Raised before anything is written, so the store is unchanged.
@@ -30,7 +30,7 @@ class InvalidEvidence(MemoryError_, ValueError):
         return cls(field, reason, problems)
 
 
-class GuardRefusal(MemoryError_):
+class GuardRefusal(MemoryModuleError):
     """A proposed memory write that breaks the contract of epistemics §12."""
 
     def __init__(self, rule: str, reason: str):

@@ -186,6 +186,8 @@ class MemoryStore:
 
     def age(self, now: int) -> int:
         """Hearsay aging up to sim minute `now` (§6); returns how many beliefs aged."""
+        if now < 0:
+            raise InvalidEvidence("now", "sim time starts at minute 0")
         with self.db.atomic():
             return aging.age(self.db, now)
 

@@ -78,6 +78,10 @@ def run(scenario: str | None, seed: int, days: float | None, save_path: str | No
     """Run a scenario headless (no window) and report what happened."""
     from game.sim import Simulation
 
+    if residents is not None and residents < 2:
+        raise _bad("--residents: a town needs at least 2 residents")
+    if residents is not None and scenario:
+        raise _bad("give a SCENARIO or --residents N, not both")
     try:
         if load_path:
             if scenario or residents:
@@ -88,6 +92,7 @@ def run(scenario: str | None, seed: int, days: float | None, save_path: str | No
             from game.generate import generated_town
 
             sim = Simulation.new(generated_town(residents, seed), seed)
+            days = 1.0 if days is None else days
         elif scenario:
             loaded = load_scenario(scenario)
             for w in loaded.warnings:
@@ -337,14 +342,16 @@ def play(scenario: str | None, seed: int, load_path: str | None, frames: int | N
     except ValueError:
         raise _bad(f"--size {size!r} is not like 1280x720") from None
     headless = frames is not None or shot is not None
-    if not headless and not ui_play.has_display():
-        click.echo(ui_play.NO_DISPLAY)
-        return
-    if scenario is not None:
+    if frames is not None and frames < 1:
+        raise _bad("--frames must be at least 1")
+    if scenario is not None:  # a bad scenario is an error with or without a display
         try:
             load_scenario(scenario)
         except ScenarioError as exc:
             raise _bad(str(exc)) from None
+    if not headless and not ui_play.has_display():
+        click.echo(ui_play.NO_DISPLAY)
+        return
     if at is not None:
         try:
             clock.parse_when(at)

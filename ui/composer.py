@@ -92,7 +92,8 @@ def choices(session, text: str) -> list[Choice]:
         out = [Choice(claim_label(sim, *c.split(".", 1)), c) for c in known_claims(session)]
     elif ex.kind == "value":
         claim = next((a for a in ex.args if "." in a), "")
-        out = [Choice(value_label(sim, v), v) for v in values_for(session, claim)]
+        attr = claim.partition(".")[2] or None
+        out = [Choice(value_label(sim, v, attr), v) for v in values_for(session, claim)]
     elif ex.kind == "object":
         out = [Choice(sim.objects[o]["name"], o, hint) for o, hint in things(session)]
     elif ex.kind == "spot":

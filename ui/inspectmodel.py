@@ -144,10 +144,12 @@ class InspectorModel:
         return Row(
             subject=b.subject, attribute=b.attribute,
             claim=claim_label(sim, b.subject, b.attribute),
-            value=value_label(sim, b.value), raw_value=b.value, confidence=b.confidence,
+            value=value_label(sim, b.value, b.attribute), raw_value=b.value,
+            confidence=b.confidence,
             state=b.state.value, source=b.source, kind=b.kind, told=provenance(sim, b),
             teller=b.teller, origin=b.origin, about_others=others, updated_at=b.updated_at,
-            stale=b.stale, truth=value_label(sim, truth) if truth is not None else None,
+            stale=b.stale,
+            truth=value_label(sim, truth, b.attribute) if truth is not None else None,
             raw_truth=truth, others=max(0, len(b.candidates) - 1), belief=b,
             half_life=b.half_life, last_evoked_at=b.last_evoked_at)
 

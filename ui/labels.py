@@ -18,7 +18,7 @@ STATE_WORDS = {
     "influencing": "sure of it, acts on it",
     "past": "faded; no longer acts on it",
     "doubtful": "torn between two accounts",
-    "anomalous": "odd: came out of nowhere",
+    "anomalous": "at odds: met something that does not fit",
     "corrected": "changed their mind",
 }
 
@@ -71,10 +71,15 @@ def claim_text(sim, claim: str) -> str:
     return claim_label(sim, s, a)
 
 
-def value_label(sim, value: str | None) -> str:
-    """'Cy', 'the drawer in Ada's Café', 'yes'."""
+def value_label(sim, value: str | None, attribute: str | None = None) -> str:
+    """'Cy', 'the drawer in Ada's Café', 'yes' — or the scenario's own words for a value of
+    `attribute` ('on day 3 at six')."""
     if value is None:
         return "—"
+    if attribute is not None:
+        words = getattr(sim.attributes.get(attribute), "values", {}) or {}
+        if value in words:
+            return words[value]
     if value in sim.people or value in sim.objects:
         return name_of(sim, value)
     place, _, spot = value.partition(".")
@@ -136,7 +141,7 @@ def evidence_words(sim, e) -> str:
            "document": f"read in {name_of(sim, e.document) or 'a document'}",
            "inferred": "their own reasoning", "implanted": "no evidence"}.get(
         e.kind, "seen with their own eyes")
-    return f"{value_label(sim, e.value)} — {src} ({e.source}, {clock.fmt(e.at)})"
+    return f"{value_label(sim, e.value, e.attribute)} — {src} ({e.source}, {clock.fmt(e.at)})"
 
 
 CAUSE_WORDS = {

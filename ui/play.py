@@ -64,6 +64,9 @@ def build(app, scenario=None, *, seed: int = 0, load: str | None = None,
         town.open_belief(select or "player", s, a)
     if claim:
         s, _, a = claim.partition(".")
+        if not session.sim.store.believers(s, a) and session.sim.world.fact(s, a) is None:
+            raise ValueError(f"nobody holds a belief about {claim!r} yet, and the world has no "
+                             "such fact (try one from `hearsay inspect`)")
         if not (s and a):
             raise ValueError(f"{claim!r} is not a claim like ada_key.moved_by")
         town.open_claim(s, a)

@@ -99,11 +99,13 @@ def parse_text(text: str, file: Path) -> LoadedScenario:
         sc = Scenario.model_validate(data)
     except ValidationError as exc:
         raise ScenarioError(file, _pydantic_problems(exc, data, lines)) from None
-    problems = Checker(sc, lines).run()
+    checker = Checker(sc, lines)
+    problems = checker.run()
     if problems:
         raise ScenarioError(file, problems)
     folder = file.parent if file.name == "scenario.toml" else None
-    return LoadedScenario(sc, file, folder, _unknown_keys(sc, lines, file), text)
+    warnings = _unknown_keys(sc, lines, file) + [_fmt(file, *w) for w in checker.warnings]
+    return LoadedScenario(sc, file, folder, warnings, text)
 
 
 def _loc_name(loc: tuple) -> str:
@@ -186,6 +188,8 @@ class Checker:
         self.objects = {o.id: o for o in sc.objects}
         self.documents = {d.id: d for d in sc.documents}
         self.people = set(self.residents) | {PLAYER}
+        self.warnings: list[tuple[int | None, str, str]] = []
+        self._attrs: set[str] | None = None
 
     def bad(self, loc: tuple, msg: str) -> None:
         self.problems.append((self.lines.line_of(loc), _loc_name(loc), msg))
@@ -257,7 +261,11 @@ class Checker:
                 self.bad(("reactions", i, "target"), f"target should be {subj} to act on "
                          "whoever the belief names")
         for i, e in enumerate(sc.endings):
-            self._condition(("endings", i, "when"), e.when)
+            if e.when is None and e.at is None:
+                self.bad(("endings", i), "an ending needs `when` (a condition), `at` (a time), "
+                         "or both — without either it would end the story at once")
+            elif e.when is not None:
+                self._condition(("endings", i, "when"), e.when)
         for i, st in enumerate(sc.stages):
             self._condition(("stages", i, "when"), st.when)
         for i, o in enumerate(sc.objects):
@@ -272,6 +280,31 @@ class Checker:
         return self.problems
 
     # -- helpers -------------------------------------------------------------------------------
+
+    def _known_attribute(self, loc: tuple, claim: str) -> None:
+        """A condition about an attribute nothing in the scenario ever sets can never hold:
+        most likely a typo. A warning, because the engine may write it (whereabouts, beliefs
+        about others)."""
+        attribute = claim.partition(".")[2]
+        if not attribute or attribute.startswith(("believes ", "at_d")):
+            return
+        if self._attrs is None:
+            self._attrs = set(BUILTIN_ATTRIBUTES) | set(self.sc.attributes)
+            statements = [*self.sc.facts, *self.sc.beliefs]
+            for e in self.sc.events:
+                statements += [*e.says, *e.effects, *e.reveals, *e.seen_as]
+            for o in self.sc.objects:
+                statements += o.shows
+            for d in self.sc.documents:
+                statements += d.says
+            for r in self.sc.reactions:
+                statements += [r.believes, *r.effects]
+            self._attrs |= {st.claim.partition(".")[2] for st in statements}
+        if attribute not in self._attrs:
+            self.warnings.append((self.lines.line_of(loc), _loc_name(loc),
+                                  f"nothing in the scenario sets or tells {attribute!r}, so "
+                                  f"this condition may never hold" + _near(attribute,
+                                                                          self._attrs)))
 
     def _place(self, loc: tuple, pid: str | None) -> None:
         if pid is not None and pid not in self.places:
@@ -309,6 +342,10 @@ class Checker:
                      premises=tuple(b.premises), confidence=b.confidence)
         except InvalidEvidence as exc:
             self.bad(loc + (exc.field,), exc.reason)
+        events = {e.id for e in self.sc.events}
+        if b.event and b.event not in events:
+            self.bad(loc + ("event",), f"no event {b.event!r}" + _near(b.event, events)
+                     + " — name one of the scenario's [[events]]")
         earlier = {(x.resident, x.claim) for x in self.sc.beliefs[:i]}
         for p in b.premises:
             if (b.resident, p) not in earlier:
@@ -345,6 +382,10 @@ class Checker:
             self.bad(loc, f"condition: {exc}")
             return
         for call in cond.calls():
+            at = _CLAIM_ARG.get(call.value)
+            if at is not None and len(call.args) > at and call.args[at].op == "lit" and \
+                    isinstance(call.args[at].value, str):
+                self._known_attribute(loc, call.args[at].value)
             lits = [a.value for a in call.args if a.op == "lit"]
             if call.value in ("believes", "value", "confidence", "knows", "trust", "at") and \
                     lits and isinstance(lits[0], str) and call.args[0].op == "lit":
@@ -354,6 +395,13 @@ class Checker:
                     clock.parse_when(lits[0])
                 except clock.TimeFormatError as exc:
                     self.bad(loc, f"condition: {exc}")
+
+
+# Which argument of a condition function is a claim ("subject.attribute").
+_CLAIM_ARG = {"fact": 0, "believes": 1, "value": 1, "confidence": 1, "knows": 1,
+              "count_believers": 0, "concluded": 0}
+BUILTIN_ATTRIBUTES = {"location", "accused_by", "avoid", "break_off", "reconcile",
+                      "administer", "owner"}
 
 
 def _near(x: str, names) -> str:

@@ -65,6 +65,7 @@ class Attribute(Strict):
     nature: Literal["state", "event"] = "event"
     topic: str | None = None
     label: str | None = None  # how words render it: "{subject} is at {value}"
+    about: str | None = None  # what it is about, as a noun phrase: "where {subject} is"
     actor: bool = False  # the value is the person who did it ("moved_by")
     importance: Annotated[int, Field(ge=0, le=10)] = 3
     values: dict[str, str] = {}  # words for values: { d3_1800 = "day 3 at six" }
@@ -233,7 +234,7 @@ class Ending(Strict):
     title: str = Field(min_length=1)
     text: str = Field(min_length=1)
     win: bool = False
-    when: str = "true"
+    when: str | None = None  # required unless `at` is given (then: "true")
     at: str | int | None = None
     explain: list[ClaimRef] = []  # claims whose believers the ending screen shows
 

@@ -109,3 +109,43 @@ def test_every_shipped_scenario_validates():
     for name in names:
         loaded = load_scenario(name)
         assert loaded.warnings == [], loaded.warnings
+
+
+def test_a_belief_citing_an_event_that_does_not_exist_is_an_error(write_scenario):
+    text = TINY + '''
+[[beliefs]]
+resident = "ben"
+claim = "ann.took"
+value = "yes"
+kind = "witnessed"
+event = "ann_takes_pie"
+'''
+    err, _ = error_for(write_scenario, text)
+    assert err.field == "beliefs[0].event" and "no event 'ann_takes_pie'" in err.reason
+    assert err.line == line_of(text, 'event = "ann_takes_pie"')
+
+
+def test_an_ending_with_neither_when_nor_at_is_an_error(write_scenario):
+    """Misspelling `when` must not leave an ending that fires on the first tick."""
+    text = TINY + '''
+[[endings]]
+id = "done"
+title = "Done"
+text = "It is over."
+whne = 'fact("ann.took") == "yes"'
+'''
+    err, _ = error_for(write_scenario, text)
+    assert err.field == "endings[0]" and "needs `when`" in err.reason
+
+
+def test_a_condition_about_an_attribute_nothing_sets_is_a_warning(write_scenario):
+    text = TINY + '''
+[[endings]]
+id = "done"
+title = "Done"
+text = "It is over."
+when = 'believes("ben", "ann.tok", "yes")'
+'''
+    loaded = load_scenario(write_scenario(text))
+    assert any("endings[0].when" in w and "'tok'" in w and "did you mean 'took'" in w
+               for w in loaded.warnings), loaded.warnings

@@ -70,7 +70,7 @@ class EndingScene(Overlay):
                 origins[key] = origins.get(key, 0) + 1
             groups.setdefault(b.value, []).append(f"{name_of(sim, b.resident)} {b.confidence}"
                                                   f"{src}")
-        rows = [(value_label(sim, v), v == truth, names) for v, names in
+        rows = [(value_label(sim, v, a), v == truth, names) for v, names in
                 sorted(groups.items(), key=lambda kv: -len(kv[1]))]
         where = ""
         if origins:

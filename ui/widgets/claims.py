@@ -136,7 +136,7 @@ class ClaimOverlay(Widget):
         x = T.text(surf, claim_label(sim, cv.subject, cv.attribute), (r.x, r.centery),
                    "ui_bold", T.TEXT, width=min(240, r.width // 3), valign="center").right + 14
         self.legend = []
-        items = [(value_label(sim, v), n, mean, cv.colour(v), v == truth)
+        items = [(value_label(sim, v, cv.attribute), n, mean, cv.colour(v), v == truth)
                  for v, n, mean in cv.counts()]
         items.append(("no belief", none, None, None, False))
         if faded:

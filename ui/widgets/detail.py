@@ -113,13 +113,14 @@ class BeliefDetail(Widget):
         colour = T.STATE.get(belief.state.value, T.DIM)
 
         def summary(surf, x, y, w):
-            T.text(surf, value_label(sim, belief.value), (x, y), "big", T.TEXT, width=w - 130)
+            T.text(surf, value_label(sim, belief.value, belief.attribute), (x, y), "big",
+                   T.TEXT, width=w - 130)
             badge(surf, (x + w - 120, y + 8, 118, 20), belief.state.value, colour)
             bar(surf, (x, y + 44, w - 60, 10), belief.confidence / 100, colour)
             T.text(surf, f"{belief.confidence}", (x + w - 50, y + 38), "ui_bold", T.TEXT)
             T.text(surf, "/100", (x + w - 26, y + 41), "small", T.FAINT)
         blocks.append((62, summary))
-        self.lines.append(value_label(sim, belief.value))
+        self.lines.append(value_label(sim, belief.value, belief.attribute))
         text_block(f"{STATE_WORDS.get(belief.state.value, '')}. Source: {belief.source} — "
                    f"{provenance(sim, belief)}. Held since {clock.fmt(belief.since)}; heard "
                    f"{belief.exposures} more time{'s' if belief.exposures != 1 else ''}, "
@@ -130,7 +131,7 @@ class BeliefDetail(Widget):
             if truth is not None:
                 ok = truth == belief.value
                 text_block(("✓ True: the world agrees." if ok else
-                            f"✗ False: in truth, {value_label(sim, truth)}."),
+                            f"✗ False: in truth, {value_label(sim, truth, belief.attribute)}."),
                            "ui_bold", T.GOOD if ok else T.BAD, gap=4)
             if belief.stale:
                 text_block("◷ Stale: the world has changed since this was learned.",
@@ -161,11 +162,11 @@ class BeliefDetail(Widget):
         if others:
             heading("Other values they keep in mind")
             for c in others:
-                blocks.append(self._candidate(sim, c))
+                blocks.append(self._candidate(sim, c, a))
         # history
         heading("History")
         for v in reversed(belief.history):
-            blocks.append(self._version(sim, v, width))
+            blocks.append(self._version(sim, v, width, a))
             self.lines.append(cause_words(v.cause))
         return blocks
 
@@ -232,16 +233,17 @@ class BeliefDetail(Widget):
                        T.TEXT if recorded else T.BAD)
         return (h, draw)
 
-    def _candidate(self, sim, c) -> Block:
+    def _candidate(self, sim, c, attribute: str) -> Block:
         def draw(surf, x, y, w):
-            T.text(surf, value_label(sim, c.value), (x + 6, y + 2), "cell", T.TEXT, width=150)
+            T.text(surf, value_label(sim, c.value, attribute), (x + 6, y + 2), "cell", T.TEXT,
+                   width=150)
             bar(surf, (x + 160, y + 7, 90, 7), c.confidence / 100, T.SOURCE.get(c.source, T.DIM))
             T.text(surf, f"{c.confidence} · {c.source}" + (
                 f" · {name_of(sim, c.teller)}" if c.teller else ""), (x + 258, y + 2), "small",
                 T.DIM, width=w - 260)
         return (22, draw)
 
-    def _version(self, sim, v, width: int) -> Block:
+    def _version(self, sim, v, width: int, attribute: str) -> Block:
         note = v.note or ""
         lines = T.wrap(note, "small", width - 24) if note else []
         lh = T.line_height("small")
@@ -251,7 +253,7 @@ class BeliefDetail(Widget):
         def draw(surf, x, y, w):
             T.text(surf, clock.fmt(v.at), (x, y + 3), "small_bold", T.DIM)
             T.text(surf, cause_words(v.cause), (x + 96, y + 3), "small_bold", T.TEXT, width=110)
-            T.text(surf, value_label(sim, v.value), (x + 210, y + 3), "small", T.TEXT,
+            T.text(surf, value_label(sim, v.value, attribute), (x + 210, y + 3), "small", T.TEXT,
                    width=w - 210 - 150)
             bar(surf, (x + w - 146, y + 8, 40, 6), v.confidence / 100, colour)
             T.text(surf, str(v.confidence), (x + w - 102, y + 3), "small", T.DIM)
