@@ -54,6 +54,48 @@ def validate(scenario: str) -> None:
                f"{len(sc.places)} places, {len(sc.events)} events, {len(sc.endings)} endings")
 
 
+@main.command()
+@click.argument("scenario")
+def brief(scenario: str) -> None:
+    """What a player is told before starting: the premise, the goals, and the ids to use in
+    commands — people, places, things, and what people talk about. No spoilers."""
+    from game.sim import Simulation
+
+    try:
+        loaded = load_scenario(scenario)
+    except ScenarioError as exc:
+        raise _bad(str(exc)) from None
+    sc = loaded.scenario
+    sim = Simulation.new(loaded, 0)
+    click.echo(f"{sc.scenario.title} ({sc.scenario.role})\n")
+    click.echo(sc.scenario.told)
+    if sc.player is not None:
+        click.echo(f"\nYou start at {sim.place_name(sc.player.start)} "
+                   f"({sc.player.start}), {clock.fmt(sim.now)}.")
+    for g in sc.goals:
+        click.echo(f"  goal: {g.text}" + (f" (by {g.by})" if g.by else ""))
+    click.echo("\nPeople:")
+    for r in sc.residents:
+        click.echo(f"  {r.id:<10} {r.name}" + (f" — {r.role}" if r.role else ""))
+    click.echo("Places:")
+    for p in sc.places:
+        if p.kind != "away":
+            spots = [x for x in p.spots if x not in p.hidden]
+            click.echo(f"  {p.id:<14} {p.name}" + (f"  (spots: {', '.join(spots)})"
+                                                    if spots else ""))
+    if sc.objects:
+        click.echo("Things:")
+        for o in sc.objects:
+            click.echo(f"  {o.id:<14} {o.name}")
+    click.echo("What people talk about (ask about these claims):")
+    claims = sorted({f"{b.subject}.{b.attribute}" for rid in sim.people
+                     for b in sim.store.beliefs(rid, about_others=False)})
+    for c in claims:
+        click.echo(f"  {c:<28} {sim.say_claim(c)}")
+    click.echo("\nVerbs: " + "; ".join(v.split(" — ")[0] for v in
+                                       __import__("game.commands").commands.VERBS.values()))
+
+
 # -- run ----------------------------------------------------------------------------------------
 
 

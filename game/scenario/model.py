@@ -49,9 +49,12 @@ def _tod(v: object) -> object:
 
 
 class ScenarioInfo(Strict):
+    """The scenario's own table. `brief` is the player's; `premise` may give the game away."""
+
     id: Ident
     title: str = Field(min_length=1)
-    premise: str = Field(min_length=1)
+    premise: str = Field(min_length=1)  # the whole story, for authors and the debug view
+    brief: str | None = None  # what the player is told at the start (default: the premise)
     role: Literal["detective", "mediator", "observer"] = "observer"
     start: str = "day 1 07:00"
     days: int = Field(default=3, ge=1, le=365)
@@ -59,6 +62,11 @@ class ScenarioInfo(Strict):
     default_trust: Fraction = 0.6
 
     _v_start = field_validator("start")(_when)
+
+    @property
+    def told(self) -> str:
+        """What the player is told: the brief, or else the premise."""
+        return " ".join((self.brief or self.premise).split())
 
 
 class Attribute(Strict):

@@ -27,13 +27,13 @@ def test_clicking_a_resident_opens_their_beliefs(ui):
 
 def test_opening_a_belief_shows_its_evidence_chain_and_history(ui):
     t = at_lunch(ui)
-    ui.click_zone(t.map, "resident:gus")
+    ui.click_zone(t.map, "resident:ada")
     ui.click_zone(t.inspector, "row:ada_key.moved_by")
-    assert t.panel == "belief" and t.belief == ("gus", "ada_key", "moved_by")
+    assert t.panel == "belief" and t.belief == ("ada", "ada_key", "moved_by")
     d = t.detail
     assert d.sections[:1] == ["Why they believe it"] and "History" in d.sections
     text = "\n".join(d.lines)
-    assert "Gus was told by Ada" in text and "Ada was told by Bo" in text
+    assert "Ada was told by Bo" in text
     assert "Bo has no evidence of it" in text  # the lie, traced to its source
     assert "first learned" in text
     ui.click_zone(d, "claim view")  # from one belief to the whole town's view of it

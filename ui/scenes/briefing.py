@@ -34,7 +34,7 @@ class BriefingScene(Overlay):
         sw, sh = surface.get_size()
         w = min(760, sw - 80)
         inner = w - 64
-        premise = T.wrap(" ".join(info.premise.split()), "prose", inner)
+        premise = T.wrap(info.told, "prose", inner)
         goals = [f"◆ {g.text}" + (f" — by {g.by}" if getattr(g, "by", None) else "")
                  for g in sim.sc.goals]
         goal_lines = [line for g in goals for line in T.wrap(g, "ui", inner)]

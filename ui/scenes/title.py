@@ -39,7 +39,7 @@ def scenario_choices() -> list[Choice]:
             out.append(Choice(name, name, "", "", 0, 0, problem=str(exc).splitlines()[0]))
             continue
         info = sc.scenario
-        out.append(Choice(name, info.title, info.role, " ".join(info.premise.split()),
+        out.append(Choice(name, info.title, info.role, info.told,
                           len(sc.residents), info.days))
     out.append(Choice(GENERATED, "A generated town", "observer",
                       "Sixty residents with schedules, objects that go missing and gossip. No "

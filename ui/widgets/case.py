@@ -42,7 +42,7 @@ class CasePanel(Widget):
                 "observer": "You watch the town."}.get(info.role, "")
         blocks.append((f"{role}  {info.days} days from {clock.fmt(clock.parse_when(info.start))}",
                        "small", T.ACCENT, 10))
-        blocks.append((" ".join(info.premise.split()), "prose", T.TEXT, 12))
+        blocks.append((info.told, "prose", T.TEXT, 12))
         if sim.sc.goals:
             blocks.append(("GOALS", "small_bold", T.ACCENT, 4))
             for g in sim.sc.goals:
