@@ -212,6 +212,14 @@ class World:
             out.append(d)
         return out
 
+    def summary_of(self, event_ref: str | None) -> str:
+        """What happened at a world event cited as evidence ("w12"), or "" if not one."""
+        if not event_ref or not event_ref.startswith("w") or not event_ref[1:].isdigit():
+            return ""
+        row = self.db.execute("SELECT summary FROM world_log WHERE id = ?",
+                              (int(event_ref[1:]),)).fetchone()
+        return row[0] if row else ""
+
     def count_events(self, kind: str | None = None, actor: str | None = None,
                      target: str | None = None, event_id: str | None = None) -> int:
         where, params = [], []

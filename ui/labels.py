@@ -23,7 +23,7 @@ STATE_WORDS = {
 }
 
 KIND_WORDS = {
-    "firsthand": "did it / was there",
+    "firsthand": "was there, saw for themselves",
     "witnessed": "saw it happen",
     "declared": "told by the person concerned",
     "document": "read it",

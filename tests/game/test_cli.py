@@ -53,7 +53,7 @@ def test_inspect_lists_beliefs_with_provenance_and_debug_view(save):
 def test_why_explains_a_belief(save):
     res = CliRunner().invoke(main, ["why", str(save), "ada", "ada_key.moved_by"])
     assert res.exit_code == 0, res.output
-    assert "ada believes ada_key.moved_by" in res.output and "history:" in res.output
+    assert "Ada believes Ada's key was moved by" in res.output and "history:" in res.output
 
 
 def test_unknown_resident_exits_2(save):

@@ -34,7 +34,10 @@ class ClaimsPanel(Widget):
         s = self.town.session
         key = (s.stamp, id(s))
         if key != self._key:
-            self._claims = claims_in_play(s.sim.store, limit=500)
+            # The player's notes of who was where at a time are notebook entries, not claims
+            # the town holds views about.
+            self._claims = [c for c in claims_in_play(s.sim.store, limit=500)
+                            if not _is_slot(c)]
             self._key = key
         return self._claims
 
@@ -211,3 +214,7 @@ class ClaimOverlay(Widget):
         self.replaying = False
         self.town.claim_view.step(minutes)
 
+
+def _is_slot(c) -> bool:
+    attribute = c[1] if isinstance(c, tuple) else getattr(c, "attribute", "")
+    return str(attribute).startswith("at_d")
