@@ -349,7 +349,7 @@ class Simulation(Setup, Mind, Naming):
                 if b.value != "missing"]
 
     def wants_look(self, rid: str) -> list[Belief]:
-        return [b for b in self.store.beliefs(rid, attribute="location") if b.wants_look]
+        return self.store.beliefs(rid, attribute="location", wants_look=True)
 
     def held_evidence(self, rid: str, b: Belief) -> EvidenceRecord | None:
         best = None

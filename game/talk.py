@@ -84,7 +84,7 @@ def come_to_mind(sim: Simulation, rid: str, cue: str) -> None:
         return
     full = depth == "full"
     for r in sim.store.recall(rid, cue, sim.now, k=RECALL_K if full else REDUCED_K,
-                              associate=full):
+                              associate=full, views=False):
         if r.how != "ranked":
             sim.count(f"recall_{r.how}")
 
@@ -194,6 +194,7 @@ def tell(sim: Simulation, speaker: str, listener: str, b: Belief, place: str,
     for h in hearers + overhear:
         perception.told(sim, eid, h, speaker, claim, value, origin, chain, basis,
                         importance=imp)
+    for h in hearers:  # what one is told is a cue; words caught in passing are not attended
         come_to_mind(sim, h, f"{b.subject} {value}")
     st = sim.state[speaker]
     for h in hearers:

@@ -32,10 +32,12 @@ HOP = 2  # associated memories brought along per recalled one
 
 @dataclass(frozen=True)
 class Recalled:
-    belief: Belief
+    belief: Belief | None  # None when recalled with views=False (only what and how)
     score: float
     how: str  # ranked, cue (back from dormancy by name), associative (back by association)
     accessibility: float
+    belief_id: int = 0
+    claim: tuple[str, str] = ("", "")
 
 
 def words(text: str) -> list[str]:
@@ -44,68 +46,94 @@ def words(text: str) -> list[str]:
 
 
 def recall(store: MemoryStore, resident: str, cue: str, now: int, k: int = 10,
-           associate: bool = True) -> list[Recalled]:
+           associate: bool = True, views: bool = True) -> list[Recalled]:
     terms = sorted(set(w for w in words(cue) if len(w) > 1))
     who = words(resident)
     if not terms or not who:
         return []
-    # The resident column only narrows the search: relevance is bm25 over the memory's own
-    # words (weight 0 for the resident column), so a cue that happens to name the resident
-    # does not make every one of its memories relevant. The phrase matches any id that starts
-    # with the same tokens ("ann" and "ann_b"), so the join keeps exactly this resident's.
-    index_pending(store, resident)
-    query = (f'resident : ^ "{" ".join(who)}" AND words : ('
-             + " OR ".join(f'"{t}"' for t in terms) + ")")
+    # Every term in the index carries its resident ("u12xkey"), so this query reads only
+    # this resident's postings: its cost follows what one resident remembers, not the town.
+    code = index_pending(store, resident)
+    if code is None:
+        return []
+    query = " OR ".join(f'"{code}{t}"' for t in terms)
+    # Score from plain columns (relevance, last evocation, half-life, the claim's names);
+    # only the memories that come to mind are loaded in full.
     hits = store.db.execute(
-        "SELECT f.rowid, bm25(recall_fts, 0.0, 1.0) AS rank FROM recall_fts f JOIN beliefs b "
-        "ON b.id = f.rowid WHERE recall_fts MATCH ? AND b.resident = ? ORDER BY rank LIMIT 200",
-        (query, resident)).fetchall()
+        "SELECT f.rowid, bm25(recall_terms) AS rank, b.last_evoked_at, b.half_life, "
+        "c.subject, c.attribute, b.value FROM recall_terms f JOIN beliefs b ON b.id = f.rowid "
+        "JOIN claims c ON c.id = b.claim_id WHERE recall_terms MATCH ? ORDER BY rank "
+        "LIMIT 200", (query,)).fetchall()
     if not hits:
         return []
     # bm25 is more negative the better the match; scale it to (0, 1] within this query so it
     # multiplies with accessibility on a common footing.
-    best = max(-score for _, score in hits) or 1.0
-    rel = {rowid: max(-score, 0.0) / best if best > 0 else 1.0 for rowid, score in hits}
-    beliefs = _load(store, list(rel))
+    best = max(-h[1] for h in hits) or 1.0
     cue_terms = set(terms)
-    ranked: list[Recalled] = []
-    back: list[Recalled] = []
-    for bid, b in beliefs.items():
-        a = b.accessibility(now)
+    ranked: list[tuple[float, str, str, int, str, float]] = []
+    back: list[tuple[float, str, str, int, str, float]] = []
+    for bid, score, evoked, h, subject, attribute, value in hits:
+        rel = max(-score, 0.0) / best if best > 0 else 1.0
+        a = acc.accessibility(now, evoked, h)
         state = acc.state_of(a)
         if state == acc.ACTIVE:
-            ranked.append(Recalled(b, rel[bid] * a, "ranked", a))
-        elif state == acc.DORMANT and cue_terms & _names(b):
-            back.append(Recalled(b, rel[bid], "cue", a))
-    ranked.sort(key=lambda r: (-r.score, r.belief.subject, r.belief.attribute))
-    out = back + ranked[: max(0, k - len(back))]
+            ranked.append((rel * a, subject, attribute, bid, "ranked", a, value))
+        elif state == acc.DORMANT and cue_terms & _words_of(subject, attribute, value):
+            back.append((rel, subject, attribute, bid, "cue", a, value))
+    ranked.sort(key=lambda r: (-r[0], r[1], r[2]))
+    chosen = back + ranked[: max(0, k - len(back))]
     if associate:
-        out += _associates(store, resident, out, now)
-    _evoke(store, resident, out, now)
-    return out
+        chosen += _associates(store, resident, chosen, now)
+    _evoke(store, resident, chosen, now)
+    full = _load(store, [c[3] for c in chosen]) if views else {}
+    return [Recalled(full.get(c[3]), c[0], c[4], c[5], c[3], (c[1], c[2])) for c in chosen
+            if not views or c[3] in full]
 
 
-def index_pending(store: MemoryStore, resident: str) -> int:
-    """Bring the resident's entries in the full-text index up to date: the words of beliefs
-    written since it last recalled (their claim, people, places, objects). Computed when asked
-    for, like accessibility, so perceiving pays nothing for it."""
+def resident_code(store: MemoryStore, resident: str, create: bool = True) -> str | None:
+    """The prefix of this resident's terms in the recall index ("u12x")."""
+    row = store.db.execute("SELECT n FROM recall_residents WHERE resident = ?",
+                           (resident,)).fetchone()
+    if row is None:
+        if not create:
+            return None
+        n = (store.db.execute("SELECT max(n) FROM recall_residents").fetchone()[0] or 0) + 1
+        store.db.conn.execute("INSERT INTO recall_residents (resident, n) VALUES (?, ?)",
+                              (resident, n))
+        return f"u{n}x"
+    return f"u{row[0]}x"
+
+
+def index_pending(store: MemoryStore, resident: str) -> str | None:
+    """Bring the resident's entries in the full-text index up to date — the words of beliefs
+    written since it last recalled (their claim, people, places, objects) — and return the
+    prefix its terms carry. Computed when asked for, like accessibility, so perceiving pays
+    nothing for it."""
     rows = store.db.execute(
-        "SELECT b.id, b.resident, c.subject || ' ' || c.attribute || ' ' || b.value || ' ' || "
+        "SELECT b.id, c.subject || ' ' || c.attribute || ' ' || b.value || ' ' || "
         "coalesce(b.teller, '') || ' ' || coalesce(b.origin, '') FROM beliefs b JOIN claims c "
         "ON c.id = b.claim_id WHERE b.resident = ? AND b.indexed = 0", (resident,)).fetchall()
-    if rows:
-        with store.db.atomic():
-            store.db.conn.executemany(
-                "INSERT OR REPLACE INTO recall_fts (rowid, resident, words) VALUES (?, ?, ?)",
-                rows)
-            store.db.conn.execute("UPDATE beliefs SET indexed = 1 WHERE resident = ? AND "
-                                  "indexed = 0", (resident,))
-    return len(rows)
+    if not rows:
+        return resident_code(store, resident, create=False) or (
+            resident_code(store, resident) if _has_beliefs(store, resident) else None)
+    with store.db.atomic():
+        code = resident_code(store, resident)
+        store.db.conn.executemany(
+            "INSERT OR REPLACE INTO recall_terms (rowid, terms) VALUES (?, ?)",
+            [(bid, " ".join(code + w for w in words(text))) for bid, text in rows])
+        store.db.conn.execute("UPDATE beliefs SET indexed = 1 WHERE resident = ? AND "
+                              "indexed = 0", (resident,))
+    return code
 
 
-def _names(b: Belief) -> set[str]:
+def _has_beliefs(store: MemoryStore, resident: str) -> bool:
+    return store.db.execute("SELECT 1 FROM beliefs WHERE resident = ? LIMIT 1",
+                            (resident,)).fetchone() is not None
+
+
+def _words_of(subject: str, attribute: str, value: str) -> set[str]:
     """What a cue can name: the claim's subject and attribute, and its value."""
-    return set(words(b.subject)) | set(words(b.attribute)) | set(words(b.value))
+    return set(words(subject)) | set(words(attribute)) | set(words(value))
 
 
 def _load(store: MemoryStore, ids: list[int]) -> dict[int, Belief]:
@@ -118,53 +146,53 @@ def _load(store: MemoryStore, ids: list[int]) -> dict[int, Belief]:
     return out
 
 
-def _associates(store: MemoryStore, resident: str, recalled: list[Recalled],
-                now: int) -> list[Recalled]:
+def _associates(store: MemoryStore, resident: str, recalled: list[tuple],
+                now: int) -> list[tuple]:
     """Dormant memories sharing a person, place or object with a recalled one (one hop)."""
-    have = {(r.belief.subject, r.belief.attribute) for r in recalled}
-    entities = sorted({r.belief.subject for r in recalled} | {r.belief.value for r in recalled})
+    have = {(c[1], c[2]) for c in recalled}
+    entities = sorted({c[1] for c in recalled} | {c[6] for c in recalled})
     if not entities:
         return []
     marks = ", ".join("?" for _ in entities)
     rows = store.db.execute(
-        f"{SELECT_BELIEF} WHERE b.resident = ? AND b.access = 'dormant' AND "
-        f"(c.subject IN ({marks}) OR b.value IN ({marks})) ORDER BY b.id",
-        [resident, *entities, *entities]).fetchall()
+        f"SELECT b.id, c.subject, c.attribute, b.value, b.last_evoked_at, b.half_life "
+        f"FROM beliefs b JOIN claims c ON c.id = b.claim_id WHERE b.resident = ? AND "
+        f"b.access = 'dormant' AND (c.subject IN ({marks}) OR b.value IN ({marks})) "
+        f"ORDER BY b.id", [resident, *entities, *entities]).fetchall()
     out, per = [], {}
-    for row in rows:
-        b = view(state_from_row(row))
-        if (b.subject, b.attribute) in have:
+    for bid, subject, attribute, value, evoked, h in rows:
+        if (subject, attribute) in have:
             continue
-        a = b.accessibility(now)
+        a = acc.accessibility(now, evoked, h)
         if acc.state_of(a) != acc.DORMANT:
             continue
-        anchor = b.subject if b.subject in entities else b.value
+        anchor = subject if subject in entities else value
         if per.get(anchor, 0) >= HOP:
             continue
         per[anchor] = per.get(anchor, 0) + 1
-        have.add((b.subject, b.attribute))
-        out.append(Recalled(b, 0.0, "associative", a))
+        have.add((subject, attribute))
+        out.append((0.0, subject, attribute, bid, "associative", a, value))
     return out
 
 
-def _evoke(store: MemoryStore, resident: str, recalled: list[Recalled], now: int) -> None:
+def _evoke(store: MemoryStore, resident: str, recalled: list[tuple], now: int) -> None:
+    """Whatever came to mind is re-evoked: Δt restarts (§7). One statement for all of it."""
     if not recalled:
         return
-    keys = [(r.belief.subject, r.belief.attribute) for r in recalled]
+    ids = [c[3] for c in recalled]
+    marks = ", ".join("?" for _ in ids)
     with store.db.atomic():
-        for s, a in keys:
-            claim = store._claim_id(s, a)
-            store.db.conn.execute(
-                "UPDATE beliefs SET last_evoked_at = ?, access = 'active', "
-                "dormant_at = ? + CAST(3 * half_life AS INTEGER), "
-                "gone_at = ? + CAST(5 * half_life AS INTEGER) "
-                "WHERE resident = ? AND claim_id = ? AND last_evoked_at <= ?",
-                (now, now, now, resident, claim, now))
-        events = [(now, resident, r.belief.subject + "." + r.belief.attribute, r.how)
-                  for r in recalled if r.how != "ranked"]
-        store.db.conn.executemany(
-            "INSERT INTO memory_events (at, resident, detail, kind) VALUES (?, ?, ?, ?)",
-            events)
+        store.db.conn.execute(
+            "UPDATE beliefs SET last_evoked_at = ?, access = 'active', "
+            "dormant_at = ? + CAST(3 * half_life AS INTEGER), "
+            "gone_at = ? + CAST(5 * half_life AS INTEGER) "
+            f"WHERE id IN ({marks}) AND last_evoked_at <= ?", (now, now, now, *ids, now))
+        events = [(now, resident, c[3], f"{c[1]}.{c[2]}", c[4]) for c in recalled
+                  if c[4] != "ranked"]
+        if events:
+            store.db.conn.executemany(
+                "INSERT INTO memory_events (at, resident, belief_id, detail, kind) VALUES "
+                "(?, ?, ?, ?, ?)", events)
 
 
 # -- the passes ---------------------------------------------------------------------------------

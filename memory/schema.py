@@ -14,7 +14,7 @@ import sqlite3
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 migrations = Migrations("hearsay.memory")
 
@@ -222,6 +222,23 @@ def _v5(db: Database) -> None:
         ALTER TABLE beliefs ADD COLUMN indexed INTEGER NOT NULL DEFAULT 0;
         UPDATE beliefs SET indexed = 1 WHERE id IN (SELECT rowid FROM recall_fts);
         CREATE INDEX IF NOT EXISTS beliefs_unindexed ON beliefs (resident) WHERE indexed = 0;
+    """)
+
+
+@migrations(name="0006_recall_terms_per_resident")
+def _v6(db: Database) -> None:
+    # Recall's index keyed by resident inside each term ("u12xkey": resident 12's word "key"),
+    # so a query reads only that resident's postings, however much the rest of the town
+    # remembers. Rebuilt lazily: every belief is marked for indexing again.
+    _run_script(db, """
+        DROP TABLE IF EXISTS recall_fts;
+        CREATE TABLE IF NOT EXISTS recall_residents (
+            resident TEXT PRIMARY KEY, n INTEGER NOT NULL UNIQUE
+        );
+        CREATE VIRTUAL TABLE IF NOT EXISTS recall_terms USING fts5(terms, detail = column);
+        UPDATE beliefs SET indexed = 0;
+        CREATE INDEX IF NOT EXISTS beliefs_dormant_by_resident ON beliefs (resident)
+            WHERE access = 'dormant';
     """)
 
 

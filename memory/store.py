@@ -217,11 +217,11 @@ class MemoryStore:
                                  "VALUES (?, ?, ?, 'use')", (at, resident, b.id))
 
     def recall(self, resident: str, cue: str, now: int, k: int = 10,
-               associate: bool = True) -> list[Recalled]:
+               associate: bool = True, views: bool = True) -> list[Recalled]:
         """What comes to mind for `cue` (§7): relevance (FTS5 bm25) × accessibility, top `k`,
         plus dormant memories the cue names and, one hop on, those sharing their people,
         places or objects. Everything recalled is re-evoked."""
-        return recall_mod.recall(self, resident, cue, now, k, associate)
+        return recall_mod.recall(self, resident, cue, now, k, associate, views)
 
     def refresh_access(self, now: int) -> dict[str, int]:
         """Record entries into dormancy and unrecallability up to `now` (set-wise)."""
@@ -283,9 +283,12 @@ class MemoryStore:
 
     def beliefs(self, resident: str | None = None, *, subject: str | None = None,
                 attribute: str | None = None, state: str | None = None,
-                about_others: bool = True) -> list[Belief]:
+                about_others: bool = True, wants_look: bool | None = None) -> list[Belief]:
         """Beliefs, filtered; ordered by subject and attribute. No history (see `history`)."""
         where, params = [], []
+        if wants_look is not None:
+            where.append("b.wants_look = ?")
+            params.append(int(wants_look))
         for col, val in (("b.resident", resident), ("c.subject", subject),
                          ("c.attribute", attribute), ("b.state", state)):
             if val is not None:

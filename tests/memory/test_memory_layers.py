@@ -10,8 +10,12 @@ from memory import MemoryStore
 MEMORY_TABLES = {
     "memory_meta", "attributes", "claims", "evidence", "beliefs", "belief_versions",
     "belief_facts", "fact_versions", "belief_premises", "trust", "trust_changes",
-    "memory_events", "recall_fts", "recall_fts_config", "recall_fts_content",
-    "recall_fts_data", "recall_fts_docsize", "recall_fts_idx",  # recall's FTS5 index (§7)
+    "memory_events", "recall_residents", "recall_terms", "recall_terms_config",
+    "recall_terms_content", "recall_terms_data", "recall_terms_docsize",
+    "recall_terms_idx",  # recall's FTS5 index (§7)
+    # migration 0004's first recall index, replaced by recall_terms in 0006:
+    "recall_fts", "recall_fts_config", "recall_fts_content", "recall_fts_data",
+    "recall_fts_docsize", "recall_fts_idx",
     "_sqlite_migrations",  # sqlite-utils' own record of applied migrations
     "sqlite_master",  # creating the memory tables themselves
 }
