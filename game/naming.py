@@ -70,6 +70,8 @@ class Naming:
         if attribute.startswith("at_d") and attribute[4:].replace("_", "").isdigit():
             day, hhmm = attribute[4:].split("_")
             text = f"{who} was at {words} on day {day} at {hhmm[:2]}:{hhmm[2:]}"
+        elif attribute == "location" and value == "missing":  # the engine's "not where I looked"
+            text = f"{who} is missing"
         elif label is not None and label.label:
             text = label.label.format(subject=who, value=words)
         else:

@@ -15,6 +15,7 @@ import click
 from game import clock
 from game.save import SaveError
 from game.scenario import ScenarioError, load_scenario
+from ui.labels import step_words
 
 BAD_INPUT = 2
 
@@ -348,7 +349,7 @@ def why_lines(sim, ex) -> list[str]:
            f"(confidence {ex.confidence}, {ex.state}, {ex.source})"]
     for chain in ex.supports:
         for depth, step in enumerate(chain.steps):
-            out.append("  " * (depth + 1) + "← " + _step_words(sim, step))
+            out.append("  " * (depth + 1) + "← " + step_words(sim, step))
     for e in ex.against:
         who = sim.name(e.teller) if e.teller else (e.document or e.kind)
         out.append(f"  against it: {sim.value_words(e.value, ex.attribute)} "
@@ -358,35 +359,6 @@ def why_lines(sim, ex) -> list[str]:
         out.append(f"  {clock.fmt(v.at)}  {v.cause:<10} {v.value} {v.confidence} {v.state}"
                    f"  {v.note}")
     return out
-
-
-def _step_words(sim, step) -> str:
-    who = sim.name(step.resident)
-    when = f", {clock.fmt(step.at)}" if step.at is not None else ""
-    if not step.recorded:
-        return f"{who} has no evidence of it: said it without knowing it"
-    k = step.kind
-    if k in ("firsthand", "witnessed"):
-        what = _event_words(sim, step.event)
-        seen = "was there" if k == "firsthand" else "saw it happen"
-        return f"{who} {seen}{when}" + (f": {what}" if what else "")
-    if k == "hearsay":
-        said = {"saw": "who said they saw it", "heard": "who had heard it",
-                "reckon": "who reckoned so"}.get(step.basis or "", "")
-        return f"{who} was told by {sim.name(step.teller)}{when} ({sim.name(step.teller)} " \
-               f"{said.removeprefix('who ')})" if said else f"{who} was told by " \
-               f"{sim.name(step.teller)}{when}"
-    if k == "declared":
-        return f"{who} heard it from {sim.name(step.teller)} about themselves{when}"
-    if k == "document":
-        return f"{who} read it in {sim.thing(step.document or '') or 'a document'}{when}"
-    if k == "inferred":
-        return f"{who} worked it out{when}"
-    return f"{who} had it put in their head (no evidence){when}"
-
-
-def _event_words(sim, event: str | None) -> str:
-    return sim.world.summary_of(event)
 
 
 # -- play and demo ------------------------------------------------------------------------------

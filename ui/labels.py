@@ -124,10 +124,10 @@ def step_words(sim, step) -> str:
         return f"{who} heard it from {name_of(sim, step.teller)}, about themselves{when}"
     if k == "document":
         return f"{who} read it in {name_of(sim, step.document) or 'a document'}{when}"
-    if k == "witnessed":
-        return f"{who} saw it happen{when}"
-    if k == "firsthand":
-        return f"{who} {was} there, did it or saw it{when}"
+    if k in ("witnessed", "firsthand"):
+        seen = "saw it happen" if k == "witnessed" else f"{was} there, did it or saw it"
+        what = sim.world.summary_of(step.event) if step.event else ""
+        return f"{who} {seen}{when}" + (f": {what}" if what else "")
     if k == "inferred":
         return f"{who} worked it out{when}"
     return f"{who} had it put in their head{when}"

@@ -56,6 +56,21 @@ def test_why_explains_a_belief(save):
     assert "Ada believes Ada's key was moved by" in res.output and "history:" in res.output
 
 
+def test_why_says_what_happened_at_each_step(save):
+    """A chain link that saw or was there names the event in words, down the hearsay chain."""
+    res = CliRunner().invoke(main, ["why", str(save), "ada", "ada_key.location"])
+    assert res.exit_code == 0, res.output
+    assert "Ada was there, did it or saw it (day 1 14:00): Ada looked at the drawer" in res.output
+    assert "Fen saw it happen (day 1 08:10): Dee wiped the counter" in res.output
+
+
+def test_the_engines_missing_reads_as_missing(save):
+    from game.sim import Simulation
+    sim = Simulation.load(save)
+    assert sim.say_claim("ada_key.location", "missing") == "Ada's key is missing"
+    assert sim.say_claim("ada_key.location", "missing", me="ada") == "my key is missing"
+
+
 def test_unknown_resident_exits_2(save):
     res = CliRunner().invoke(main, ["inspect", str(save), "--resident", "zed"])
     assert res.exit_code == 2
