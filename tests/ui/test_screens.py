@@ -3,6 +3,7 @@
 import pygame
 
 from ui import keys, theme
+from ui.play import build
 from ui.scenes.briefing import BriefingScene
 from ui.scenes.help import HelpScene
 from ui.scenes.menu import MenuScene
@@ -125,3 +126,32 @@ def test_a_lost_ending_explains_the_false_belief_and_offers_another_scenario(ui)
     assert any(line.startswith("Where the false belief came from: Bo") for line in ending.lines)
     ui.click_zone(ending, "scenarios")
     assert isinstance(ui.top, TitleScene)
+
+
+def test_loading_from_the_title_screen_and_a_corrupt_slot_left_untouched(town, tmp_path):
+    town.command("go cafe")
+    town.key(pygame.K_s)
+    town.click_zone(town.top, "save:slot-1")
+    bad = tmp_path / "saves" / "slot-2.sqlite"
+    bad.write_bytes(b"not a save at all" * 100)
+    town.key(pygame.K_s)
+    # an unreadable slot says so, and offers neither Load nor Save (nothing writes over it)
+    assert town.shows("unreadable — left as it is")
+    names = town.top.zones.names()
+    assert "save:slot-3" in names and "save:slot-2" not in names and "load:slot-2" not in names
+    town.key(pygame.K_ESCAPE)
+    build(town.app)  # back to the title screen
+    town.frame(2)
+    assert isinstance(town.top, TitleScene)
+    town.key(pygame.K_l)
+    assert isinstance(town.top, SlotsScene)
+    assert "load:slot-2" not in town.top.zones.names()
+    town.click_zone(town.top, "load:slot-1")
+    assert isinstance(town.top, TownScene)
+    assert town.town.session.place == "cafe"
+    assert bad.read_bytes() == b"not a save at all" * 100
+    quick = tmp_path / "saves" / "quick.sqlite"
+    quick.write_bytes(b"also not a save")
+    town.key(pygame.K_F5)  # quick save refuses to write over it
+    assert quick.read_bytes() == b"also not a save"
+    assert town.app._toasts[-1][0].startswith("Not saved: quick.sqlite is unreadable")

@@ -23,6 +23,23 @@ def slot_path(saves: Path, slot: str) -> Path:
     return saves / f"{slot}.sqlite"
 
 
+def open_save(app, path: Path) -> bool:
+    """Replace whatever is showing with the town in this save; a bad save is a toast, and the
+    file is left as it was (the save module refuses it read-only)."""
+    from game import SaveError, ScenarioError
+
+    from ..session import Session
+    from .town import TownScene
+
+    try:
+        session = Session.load(path)
+    except (SaveError, ScenarioError, OSError) as exc:
+        app.toast(f"Could not load: {exc}")
+        return False
+    app.replace(TownScene(app, session))
+    return True
+
+
 class SlotsScene(Overlay):
     def __init__(self, app, town=None) -> None:
         super().__init__(app)
@@ -34,22 +51,11 @@ class SlotsScene(Overlay):
         self.close()
 
     def load(self, slot: str) -> None:
-        from .town import TownScene
-
         path = slot_path(self.app.saves, slot)
         if self.town is not None:
             self.town.load(path)
-            return
-        from game import SaveError, ScenarioError
-
-        from ..session import Session
-
-        try:
-            session = Session.load(path)
-        except (SaveError, ScenarioError, OSError) as exc:
-            self.app.toast(f"Could not load: {exc}")
-            return
-        self.app.replace(TownScene(self.app, session))
+        else:
+            open_save(self.app, path)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.dim(surface)
@@ -77,6 +83,8 @@ class SlotsScene(Overlay):
                 when = dt.datetime.fromtimestamp(path.stat().st_mtime).strftime("%d %b %H:%M")
                 desc = f"{info.scenario} · {clock.fmt(info.now)}" + (
                     " · ended" if info.ending else "") + f" · saved {when}"
+            elif path.exists():  # not a save we can read: shown, never loaded or written over
+                desc = "unreadable — left as it is; move the file away to use this slot"
             else:
                 desc = "empty"
             T.text(surface, desc, (r.x + 14, r.y + 25), "small", T.DIM if info else T.FAINT,
@@ -88,7 +96,7 @@ class SlotsScene(Overlay):
                 button(surface, self.zones, (bx, r.y + 8, 76, 28), "Load",
                        lambda s=slot: self.load(s), name=f"load:{slot}", style="small_bold")
                 bx -= 4
-            if self.town is not None:
+            if self.town is not None and (info or not path.exists()):
                 bx -= 80
                 button(surface, self.zones, (bx, r.y + 8, 76, 28), "Save",
                        lambda s=slot: self.save(s), name=f"save:{slot}", style="small_bold",

@@ -10,8 +10,6 @@ import pygame
 
 from game import PLAYER
 
-from ..session import Session
-
 TABS = (("case", "Case", "G"), ("people", "People", "P"), ("claims", "Claims", "C"),
         ("log", "Log", "L"))
 
@@ -137,6 +135,11 @@ class TownKeys:
     # -- saves ----------------------------------------------------------------------------
 
     def save(self, path: Path) -> None:
+        from game import peek_save
+
+        if path.exists() and peek_save(path) is None:  # never write over what we cannot read
+            self.app.toast(f"Not saved: {path.name} is unreadable and is left as it is")
+            return
         try:
             self.session.save(path)
         except OSError as exc:
@@ -145,14 +148,7 @@ class TownKeys:
         self.app.toast(f"Saved: {path.name}")
 
     def load(self, path: Path) -> None:
-        from game import SaveError, ScenarioError
+        from .slots import open_save
 
-        try:
-            session = Session.load(path)
-        except (SaveError, ScenarioError, OSError) as exc:
-            self.app.toast(f"Could not load: {exc}")
-            return
-        from .town import TownScene
-
-        self.app.replace(TownScene(self.app, session))
-        self.app.toast(f"Loaded: {path.name}")
+        if open_save(self.app, path):
+            self.app.toast(f"Loaded: {path.name}")
