@@ -25,8 +25,37 @@ class SaveError(Exception):
     """A save that cannot be loaded; the file is left exactly as it was."""
 
 
+def check_target(path: str | Path) -> None:
+    """Raise SaveError unless `path` is free or already holds a Hearsay save: a save never
+    writes over a file it cannot read (someone's database, a damaged save) — that stays as it
+    was."""
+    path = Path(path)
+    if path.is_dir():
+        raise SaveError(f"{path}: is a folder, not a save file")
+    if not path.exists():
+        return
+    # Only "is this ours?": the header and the format mark, not a full check — overwriting an
+    # old save with a new one is the point, and a big save need not be read to do it.
+    with open(path, "rb") as f:
+        head = f.read(16)
+    ours = False
+    if head == b"SQLite format 3\x00":
+        try:
+            conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+            try:
+                row = conn.execute("SELECT value FROM world_meta WHERE key = 'format'").fetchone()
+                ours = row is not None and row[0] == SAVE_FORMAT
+            finally:
+                conn.close()
+        except sqlite3.Error:
+            pass
+    if not ours:
+        raise SaveError(f"{path}: not a Hearsay save; not written over")
+
+
 def write_save(db: Database, path: str | Path) -> Path:
     path = Path(path)
+    check_target(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     os.close(fd)

@@ -13,7 +13,7 @@ from pathlib import Path
 import click
 
 from game import clock
-from game.save import SaveError
+from game.save import SaveError, check_target
 from game.scenario import ScenarioError, load_scenario
 from ui.labels import step_words
 
@@ -150,6 +150,11 @@ def run(scenario: str | None, seed: int, days: float | None, save_path: str | No
         raise _bad(str(exc)) from None
     if days is None or days <= 0:
         raise _bad("--days must be more than 0")
+    if save_path:
+        try:  # before the run, so a bad target costs nothing
+            check_target(save_path)
+        except SaveError as exc:
+            raise _bad(str(exc)) from None
     played = None
     if commands_file:
         from game.commands import WalkthroughError

@@ -93,3 +93,28 @@ def test_a_corrupt_save_is_refused_untouched(tmp_path, save):
     text.write_text("not a database")
     res = CliRunner().invoke(main, ["run", "--load", str(text)])
     assert res.exit_code == 2 and "not a Hearsay save" in res.output
+
+
+def test_a_save_never_writes_over_a_file_that_is_not_a_save(tmp_path, save):
+    import sqlite3
+
+    other = tmp_path / "accounts.db"
+    conn = sqlite3.connect(other)
+    conn.execute("CREATE TABLE ledger (amount)")
+    conn.commit()
+    conn.close()
+    text = tmp_path / "notes.txt"
+    text.write_text("my notes")
+    for target in (other, text):
+        before = target.read_bytes()
+        res = CliRunner().invoke(main, ["run", "missing_key", "--days", "0.1",
+                                        "--save", str(target)])
+        assert res.exit_code == 2, res.output
+        assert "not a Hearsay save; not written over" in res.output
+        assert target.read_bytes() == before
+    again = tmp_path / "again.db"  # an existing save is written over, as asked
+    again.write_bytes(save.read_bytes())
+    res = CliRunner().invoke(main, ["run", "--load", str(again), "--days", "0.1",
+                                    "--save", str(again)])
+    assert res.exit_code == 0, res.output
+    assert again.read_bytes() != save.read_bytes()

@@ -135,13 +135,13 @@ class TownKeys:
     # -- saves ----------------------------------------------------------------------------
 
     def save(self, path: Path) -> None:
-        from game import peek_save
+        from game import SaveError
 
-        if path.exists() and peek_save(path) is None:  # never write over what we cannot read
-            self.app.toast(f"Not saved: {path.name} is unreadable and is left as it is")
-            return
         try:
             self.session.save(path)
+        except SaveError:  # the save module never writes over what it cannot read
+            self.app.toast(f"Not saved: {path.name} is unreadable and is left as it is")
+            return
         except OSError as exc:
             self.app.toast(f"Could not save: {exc}")
             return
