@@ -5,6 +5,7 @@ so everything they learn has provenance, and their notebook is their own beliefs
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -29,6 +30,19 @@ WILLING_TRUST = 0.35  # below this trust in the player, a resident will not come
 class Line:
     who: str  # a resident's name, or "" for narration
     text: str
+    kind: str = ""  # speech, narration, mark (what visibly changed) or error; "" = by `who`
+    detail: str = ""  # open minds only: the numbers behind a mark ("Cy 76 → 56, doubtful")
+    event: int | None = None  # the conversation turn (world event) these words belong to
+
+    def __post_init__(self) -> None:
+        if not self.kind:
+            self.kind = "speech" if self.who else "narration"
+
+    def words(self, open_minds: bool = False) -> str:
+        text = f"▸ {self.text}" if self.kind == "mark" else self.text
+        if open_minds and self.detail:
+            text += f"  [{self.detail}]"
+        return f"{self.who}: {text}" if self.who else text
 
 
 @dataclass
@@ -36,17 +50,26 @@ class Reply:
     ok: bool
     lines: list[Line] = field(default_factory=list)
     minutes: int = clock.TICK
+    # Done once the verb's time has passed (arriving somewhere): more lines, at that minute.
+    after: Callable[[], list[Line]] | None = None
 
-    def say(self, who: str, text: str) -> Reply:
-        self.lines.append(Line(who, text))
+    def say(self, who: str, text: str, event: int | None = None) -> Reply:
+        self.lines.append(Line(who, text, event=event))
         return self
 
-    def text(self) -> str:
-        return "\n".join(f"{ln.who}: {ln.text}" if ln.who else ln.text for ln in self.lines)
+    def mark(self, text: str, detail: str = "") -> Reply:
+        """The short line the player can scan: what visibly changed."""
+        self.lines.append(Line("", text, "mark", detail))
+        return self
+
+    def text(self, open_minds: bool = False) -> str:
+        return "\n".join(ln.words(open_minds) for ln in self.lines)
 
 
-def fail(text: str) -> Reply:
-    return Reply(False, [Line("", text)], minutes=0)
+def fail(text: str, minutes: int = clock.TICK) -> Reply:
+    """A verb that was tried and could not be done: it still took its time (walking up to
+    someone who is not there is not free), unless `minutes` says otherwise."""
+    return Reply(False, [Line("", text, "error")], minutes=minutes)
 
 
 def perform(sim: Simulation, cmd: Command) -> Reply:
@@ -59,21 +82,34 @@ def perform(sim: Simulation, cmd: Command) -> Reply:
 
 
 def go(sim: Simulation, place: str) -> Reply:
+    """Walk somewhere: the walk takes its tick, and you arrive at its end — after whoever was
+    leaving has left and whoever was coming has come — so "Here: Ada" holds for the next
+    verb."""
     st = sim.state[PLAYER]
     if sim.places[place]["kind"] == "away":
         return fail(f"{sim.place_name(place)} is out of town; you cannot go there.")
     if st.place == place:
         return fail(f"You are already at {sim.place_name(place)}.")
-    st.place = place
-    sim.move_to(PLAYER, place, sim.now)
     r = Reply(True).say("", f"You walk to {sim.place_name(place)}.")
-    for rid in followers(sim):
-        sim.state[rid].place = place
-        sim.move_to(rid, place, sim.now)
-        r.say("", f"{sim.name(rid)} comes with you.")
-    here = [sim.name(x) for x in sim.present(place) if x != PLAYER]
-    r.say("", ("Here: " + ", ".join(here) + ".") if here else "Nobody is here.")
+
+    def arrive() -> list[Line]:
+        st.place = place
+        sim.move_to(PLAYER, place, sim.now)
+        out = []
+        for rid in followers(sim):
+            sim.state[rid].place = place
+            sim.move_to(rid, place, sim.now)
+            out.append(Line("", f"{sim.name(rid)} comes with you."))
+        here = [sim.name(x) for x in sim.present(place) if x != PLAYER]
+        out.append(Line("", "Here: " + _and(here) + "." if here else "Nobody is here.",
+                        "mark"))
+        return out
+    r.after = arrive
     return r
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def wait(sim: Simulation, duration: str | None = None) -> Reply:
@@ -161,9 +197,12 @@ def who(sim: Simulation, rid: str, *when: str) -> Reply:
         sim.queue(Evidence(resident=PLAYER, subject=x, attribute=slot, value=place,
                            kind="hearsay", teller=rid, origin=rid, basis="saw", at=sim.now,
                            event=f"w{eid}"))
-    ctx = {"time": clock.fmt(at), "place": sim.place_name(place), "asleep": status == ASLEEP,
-           "away": status == AWAY, "others": [sim.name(x) for x in others]}
-    return Reply(True).say(sim.name(rid), sim.words.render("who", f"{rid}|who|{at}", s=ctx))
+    ctx = {"time": _at_time(at)[3:], "place": sim.place_name(place),
+           "asleep": status == ASLEEP, "away": status == AWAY,
+           "others": [sim.name(x) for x in others], "others_words": _and(
+               [sim.name(x) for x in others]) if others else ""}
+    return Reply(True).say(sim.name(rid), sim.words.render("who", f"{rid}|who|{at}", s=ctx),
+                           event=eid)
 
 
 def tell(sim: Simulation, rid: str, claim: str, value: str, anonymously: str = "") -> Reply:
@@ -332,6 +371,39 @@ def bring(sim: Simulation, rid: str) -> Reply:
     return Reply(True).say("", f"{sim.name(rid)} will come with you for a while.")
 
 
+def where(sim: Simulation, rid: str) -> Reply:
+    """Where you last saw someone, or were last told they were: a look in your own notes,
+    so it takes no time."""
+    from .knowledge import last_whereabouts
+
+    name = sim.name(rid)
+    st = sim.state[rid]
+    if st.place == sim.state[PLAYER].place and st.status == AWAKE:
+        return Reply(True, minutes=0).mark(f"{name} is here, at "
+                                            f"{sim.place_name(st.place)}.")
+    w = last_whereabouts(sim, rid)
+    if w is None:
+        return Reply(True, minutes=0).mark(f"You have not seen {name}, and nobody has told "
+                                            "you where they are.")
+    place = sim.place_name(w.place)
+    if w.seen:
+        span = _at_time(w.start) if w.end - w.start < clock.TICK or \
+            clock.day_of(w.start) != clock.day_of(w.end) else \
+            f"from {clock.fmt_clock(w.start)} to {clock.fmt_clock(w.end)} on day " \
+            f"{clock.day_of(w.end)}"
+        return Reply(True, minutes=0).mark(f"You last saw {name} at {place} {span}.")
+    when = _at_time(w.start)
+    if w.teller == rid:
+        return Reply(True, minutes=0).mark(f"{name} told you they were at {place} {when}.")
+    return Reply(True, minutes=0).mark(f"{sim.name(w.teller)} told you {name} was at {place} "
+                                       f"{when}.")
+
+
+def _at_time(minute: int) -> str:
+    """'at 08:10 on day 1'."""
+    return f"at {clock.fmt_clock(minute)} on day {clock.day_of(minute)}"
+
+
 def conclude(sim: Simulation, claim: str, value: str) -> Reply:
     sim.record(Event(kind="conclude", at=sim.now, actor=PLAYER, claim=claim, value=value,
                      place=sim.state[PLAYER].place,
@@ -344,7 +416,7 @@ def say(sim: Simulation, text: str) -> Reply:
     """Free words, read by the configured language model into a claim, checked by the guard."""
     if sim.model is None:
         return fail("No language model is configured (set HEARSAY_MODEL_URL and HEARSAY_MODEL)"
-                    "; use the verbs, e.g. tell ada ada_key.moved_by dee.")
+                    "; use the verbs, e.g. tell ada ada_key.moved_by dee.", minutes=0)
     from .model import tell_from_text
 
     return tell_from_text(sim, sim.model, text)
@@ -353,7 +425,7 @@ def say(sim: Simulation, text: str) -> Reply:
 _VERBS = {"go": go, "wait": wait, "ask": ask, "why": ask_why, "who": who, "tell": tell,
           "say": say,
           "mediate": mediate, "search": search, "take": take, "show": show, "bring": bring,
-          "conclude": conclude}
+          "conclude": conclude, "where": where}
 
 
 # -- words --------------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ ARGS: dict[str, list[str]] = {
     "mediate": ["resident", "resident", "claim"],
     "conclude": ["claim", "value"],
     "say": ["words"],  # free text: nothing to offer
+    "where": ["anyone"],  # "where is fen": anyone in town, not only who is here
 }
 
 MAX_CHOICES = 14
@@ -64,6 +65,8 @@ def expecting(text: str) -> Expect:
     done = words[1:-1] if open_word else words[1:]
     prefix = words[-1] if open_word else ""
     spec = ARGS.get(verb)
+    if verb == "where" and done[:1] == ["is"]:
+        done = done[1:]
     if spec is None:
         return Expect("", prefix, verb, done)
     i = len(done)
@@ -85,6 +88,9 @@ def choices(session, text: str) -> list[Choice]:
     elif ex.kind == "resident":
         out = [Choice(name_of(sim, r), r, "here") for r in session.here()
                if r not in ex.args]
+    elif ex.kind == "anyone":
+        out = [Choice(name_of(sim, r), r) for r in sorted(sim.people, key=sim.name)
+               if r != PLAYER]
     elif ex.kind == "place":
         out = [Choice(p["name"], pid) for pid, p in sim.places.items()
                if p["kind"] != "away" and pid != session.place]

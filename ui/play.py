@@ -44,9 +44,7 @@ def build(app, scenario=None, *, seed: int = 0, load: str | None = None,
     if commands is not None:
         from game import play_walkthrough
 
-        played = play_walkthrough(session.sim, commands, to_end=False)
-        for step in played.steps:
-            session.note(f"› {step['command']}  —  {step['reply']}")
+        play_walkthrough(session.sim, commands, to_end=False)  # the transcript keeps it all
         session.stamp += 1
     if at is not None:
         session.sim.run(until=clock.parse_when(at))

@@ -8,7 +8,6 @@ transcript of what was said. Everything the scenes show is read from here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from game import PLAYER, CommandError, Simulation, clock, parse, seen_events, started_from
@@ -16,16 +15,6 @@ from game import PLAYER, CommandError, Simulation, clock, parse, seen_events, st
 SPEEDS = (0, 1, 4, 16)  # pause, 1x, 4x, 16x
 TICKS_PER_SECOND = 1.0  # at 1x: one 10-minute tick per second of real time
 MAX_STEPS_PER_FRAME = 4  # a slow frame never makes the clock race to catch up
-
-
-@dataclass
-class Entry:
-    """One line of the dialogue transcript."""
-
-    kind: str  # "command", "speech", "narration", "error", "event"
-    who: str
-    text: str
-    at: int
 
 
 class Session:
@@ -37,13 +26,13 @@ class Session:
         self.acc = 0.0
         self.debug = False
         self.stamp = 0  # bumps whenever the simulation changes, for caches
-        self.transcript: list[Entry] = []
         self.typed: list[str] = []  # commands the player typed, for recall with Up/Down
         self._log: list[dict] = []
         self._log_last = 0
         self._log_debug = False
         self._recent: tuple[int, list[dict]] = (-1, [])
-        self._intro()
+        if not len(sim.transcript):
+            self._intro()
 
     # -- making one -------------------------------------------------------------------------
 
@@ -68,6 +57,12 @@ class Session:
         out = self.sim.save(path)
         self.note(f"Saved to {Path(path).name}.")
         return out
+
+    @property
+    def transcript(self) -> list:
+        """The conversation so far (the game keeps it, so a save holds it): entries with
+        kind, who, text, at."""
+        return self.sim.transcript.entries()
 
     def _intro(self) -> None:
         sim = self.sim
@@ -154,27 +149,23 @@ class Session:
         return None
 
     def submit(self, text: str) -> bool:
-        """Carry out a typed command through `sim.command`; True if it was a command."""
+        """Carry out a typed command through `sim.command` (which writes what was typed and
+        said into the transcript); True if it was a command."""
         text = " ".join(text.split())
         if not text:
             return False
-        at = self.sim.now
         try:
             cmd = parse(text, self.sim.names())
         except CommandError as exc:
-            self.transcript.append(Entry("error", "", str(exc), at))
+            self.sim.transcript.add("error", str(exc), self.sim.now)
             return False
         self.typed.append(text)
-        self.transcript.append(Entry("command", "", cmd.text, at))
-        reply = self.sim.command(cmd)
-        for line in reply.lines:
-            kind = "speech" if line.who else ("narration" if reply.ok else "error")
-            self.transcript.append(Entry(kind, line.who, line.text, at))
+        self.sim.command(cmd, typed=text)
         self.stamp += 1
         return True
 
     def note(self, text: str) -> None:
-        self.transcript.append(Entry("narration", "", text, self.sim.now))
+        self.sim.transcript.add("narration", text, self.sim.now)
 
     # -- what was seen ----------------------------------------------------------------------
 

@@ -22,11 +22,12 @@ from .textinput import TextInput
 
 VERB_LABELS = {"go": "Go", "wait": "Wait", "ask": "Ask", "why": "Why?", "who": "Who was there?",
                "tell": "Tell", "show": "Show", "search": "Search", "take": "Take",
-               "bring": "Bring", "mediate": "Mediate", "conclude": "Conclude", "say": "Say"}
+               "bring": "Bring", "mediate": "Mediate", "conclude": "Conclude", "say": "Say",
+               "where": "Where is…?"}
 KIND_WORDS = {"verb": "what to do", "resident": "whom", "place": "where to", "claim": "about what",
               "value": "what value", "object": "which thing", "spot": "where exactly",
               "time": "at what time", "duration": "how long", "anonymously": "as yourself, or",
-              "words": "what to say"}
+              "words": "what to say", "anyone": "whom"}
 
 
 class Dialogue(Widget):
