@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from memory import Belief, Evidence, Outcome
 
-from . import acts, clock, perception, talk
+from . import acts, clock, perception, talk, visible
 from .commands import Command, wait_minutes
 from .people import ASLEEP, AWAKE, AWAY
 from .perception import split
@@ -114,8 +114,13 @@ def _and(names: list[str]) -> str:
 
 def wait(sim: Simulation, duration: str | None = None) -> Reply:
     minutes = wait_minutes(duration) if duration else clock.TICK
-    return Reply(True, [Line("", f"You wait {minutes // 60}h {minutes % 60:02d}m." if
-                             minutes >= 60 else f"You wait {minutes} minutes.")], minutes)
+    hours, rest = divmod(minutes, 60)
+    span = (f"{hours} hour{'s' if hours != 1 else ''}" if hours else "") + \
+        (" and " if hours and rest else "") + (f"{rest} minutes" if rest else "")
+    r = Reply(True, [Line("", f"You wait {span}.")], minutes)
+    r.after = lambda: [Line("", f"It is {clock.fmt_clock(sim.now)} on day "
+                                f"{clock.day_of(sim.now)}.", "mark")]
+    return r
 
 
 def followers(sim: Simulation) -> list[str]:
@@ -150,22 +155,50 @@ def ask(sim: Simulation, rid: str, claim: str, *, why: bool = False) -> Reply:
     talk.come_to_mind(sim, rid, claim.replace(".", " "))  # being asked is a cue (§7)
     if b is not None and memory != "gone":
         b = sim.store.belief(rid, s, a, history=True)
+    name = sim.name(rid)
     if b is None or memory == "gone":
-        sim.record(Event(kind="ask", at=sim.now, actor=PLAYER, target=rid, place=place,
-                         claim=claim, summary=f"you asked {sim.name(rid)} about "
-                         f"{sim.say_claim(claim)}; {sim.name(rid)} did not know",
-                         data={"answer": None, "why": why, "memory": memory},
-                         participants=[PLAYER, rid]))
+        eid, _ = sim.record(Event(
+            kind="ask", at=sim.now, actor=PLAYER, target=rid, place=place, claim=claim,
+            summary=f"you asked {name} about {sim.say_claim(claim)}; {name} did not know",
+            data={"answer": None, "why": why, "memory": memory}, participants=[PLAYER, rid]))
         ctx = said_context(sim, rid, claim, None, None)
         ctx["memory"] = memory or ""
-        return Reply(True).say(sim.name(rid), sim.words.render(
-            "why" if why else "answer", f"{rid}|{claim}|{sim.now}", s=ctx))
+        r = Reply(True).say(name, sim.words.render(
+            "why" if why else "answer", f"{rid}|{claim}|{sim.now}", s=ctx), event=eid)
+        p = sim.pronoun(rid)
+        return r.mark(f"{name} could not remember {sim.say_claim(claim)}." if memory == "gone"
+                      else f"{name} {p.verb('do')} not know {sim.say_claim(claim)}.",
+                      "forgotten" if memory == "gone" else "no belief")
     told = talk.tell(sim, rid, PLAYER, b, place, sim.present(place), asked_by=PLAYER,
                      kind="why" if why else "talk")
     ctx = said_context(sim, rid, claim, told, b)
     ctx["memory"] = memory or ""
-    return Reply(True).say(sim.name(rid), sim.words.render(
-        "why" if why else "answer", f"{rid}|{claim}|{sim.now}", s=ctx))
+    r = Reply(True).say(name, sim.words.render(
+        "why" if why else "answer", f"{rid}|{claim}|{sim.now}", s=ctx), event=told.event_id)
+    return r.mark(noted(sim, rid, claim, told), _mind(sim, b, told))
+
+
+def noted(sim: Simulation, rid: str, claim: str, told: talk.Told) -> str:
+    """The scannable line for an answer: what they said, the source they gave, how sure they
+    sounded."""
+    from .sources import gave
+    from .sureness import WORDS, sureness
+
+    p = sim.pronoun(rid)
+    kind = "declared" if (claim.partition(".")[0] == rid or told.value == rid) else "hearsay"
+    src = gave(sim, rid, kind, told.basis, told.origin)
+    src = f"{p.subj} {src[4:]}" if src.startswith("who ") else f"speaking {src}"
+    b = sim.store.belief(rid, *split(claim), history=False)
+    sure = "certain" if told.lie or b is None else sureness(
+        b.confidence, b.state.value, talk.memory_state(sim, b))
+    return (f"Noted: {sim.name(rid)} {p.verb('say')} {sim.say_claim(claim, told.value)} — "
+            f"{src}; {p.subj} {WORDS[sure]}.")
+
+
+def _mind(sim: Simulation, b: Belief, told: talk.Told) -> str:
+    """Open minds: what they really hold, beside what they said."""
+    held = f"holds {sim.value_words(b.value, b.attribute)} {b.confidence}, {b.state.value}"
+    return held + (" — the answer was a lie" if told.lie else "")
 
 
 def ask_why(sim: Simulation, rid: str, claim: str) -> Reply:
@@ -201,8 +234,16 @@ def who(sim: Simulation, rid: str, *when: str) -> Reply:
            "asleep": status == ASLEEP, "away": status == AWAY,
            "others": [sim.name(x) for x in others], "others_words": _and(
                [sim.name(x) for x in others]) if others else ""}
-    return Reply(True).say(sim.name(rid), sim.words.render("who", f"{rid}|who|{at}", s=ctx),
-                           event=eid)
+    r = Reply(True).say(sim.name(rid), sim.words.render("who", f"{rid}|who|{at}", s=ctx),
+                        event=eid)
+    p = sim.pronoun(rid)
+    if status != AWAKE:
+        return r.mark(f"Noted: {sim.name(rid)} {p.verb('say')} {p.subj} "
+                      f"{p.verb('was')} {'asleep' if status == ASLEEP else 'out of town'} "
+                      f"{_at_time(at)}.")
+    seen = f", and saw {ctx['others_words']} there" if others else ", and saw nobody else"
+    return r.mark(f"Noted: {sim.name(rid)} {p.verb('say')} {p.subj} {p.verb('was')} at "
+                  f"{sim.place_name(place)} {_at_time(at)}{seen}.")
 
 
 def tell(sim: Simulation, rid: str, claim: str, value: str, anonymously: str = "") -> Reply:
@@ -225,13 +266,17 @@ def tell(sim: Simulation, rid: str, claim: str, value: str, anonymously: str = "
         + (" (without saying where you heard it)" if anon else ""),
         data={"basis": "heard", "origin": origin, "anonymous": anon},
         participants=[PLAYER, rid], witnesses=overhear))
+    before = visible.held(sim, rid, claim)
     for h in [rid] + overhear:
         sim.queue(Evidence(resident=h, subject=s, attribute=a, value=value, kind="hearsay",
                            teller=PLAYER, origin=origin, basis="heard", at=sim.now,
                            event=f"w{eid}", by_player=True))
     out = sim.flush_outcomes()[0]
+    ch = visible.change(sim, rid, claim, value, before, visible.held(sim, rid, claim))
+    ctx = {"what": sim.say_claim(claim, value, me=rid, you=PLAYER), "change": ch.kind}
     return Reply(True).say(sim.name(rid), sim.words.render(
-        "told", f"{rid}|told|{claim}|{sim.now}", o=out))
+        "told", f"{rid}|told|{claim}|{sim.now}", o=out, s=ctx), event=eid).mark(
+        ch.line, ch.detail)
 
 
 def mediate(sim: Simulation, a: str, b: str, claim: str) -> Reply:
@@ -248,15 +293,27 @@ def mediate(sim: Simulation, a: str, b: str, claim: str) -> Reply:
                      f"compare what they know about {sim.say_claim(claim)}",
                      data={"with": b}, participants=[PLAYER, a, b],
                      witnesses=sim.onlookers(place, (PLAYER, a, b))))
+    before = {x: visible.held(sim, x, claim) for x in (a, b)}
+    said: dict[str, talk.Told | None] = {}
     for speaker, listener in ((a, b), (b, a)):
         belief = sim.store.belief(speaker, s, attr, history=True)
         told = None
         if belief is not None and belief.state.value != "past":
             told = talk.tell(sim, speaker, listener, belief, place, present,
                              extra_listeners=[PLAYER], kind="mediate")
+        said[speaker] = told
         ctx = said_context(sim, speaker, claim, told, belief, listener=listener)
-        r.say("", sim.words.render("mediate", f"{speaker}|mediate|{claim}|{sim.now}", s=ctx))
+        r.say("", sim.words.render("mediate", f"{speaker}|mediate|{claim}|{sim.now}", s=ctx),
+              event=told.event_id if told else None)
     sim.flush()
+    for speaker, listener in ((a, b), (b, a)):
+        told = said[speaker]
+        if told is None:
+            r.mark(f"{sim.name(speaker)} had nothing to tell {sim.name(listener)}.")
+            continue
+        ch = visible.change(sim, listener, claim, told.value, before[listener],
+                            visible.held(sim, listener, claim))
+        r.mark(ch.line, ch.detail)
     # Having compared notes, people who were at odds and now agree mend what the question
     # had broken; people who were not quarrelling have nothing to mend.
     ba = sim.store.belief(a, s, attr, history=False)
@@ -280,13 +337,14 @@ def search(sim: Simulation, where: str | None = None) -> Reply:
     found = acts.look(sim, PLAYER, place, spot or None)
     r = Reply(True)
     if not found:
-        return r.say("", f"You search {sim.where(where or st.place)} and find nothing of note.")
+        return r.say("", f"You search {sim.where(where or st.place)} and find nothing of "
+                     "note.").mark("Nothing found.")
     for oid in found:
         o = sim.objects[oid]
         loc = sim.world.fact(oid, "location") or place
         r.say("", f"In {sim.where(loc)}: {o['name']}." + (f" {o['text']}" if o.get("text")
                                                             else ""))
-    return r
+    return r.mark("Found: " + _and([sim.objects[o]["name"] for o in found]) + ".")
 
 
 def take(sim: Simulation, oid: str) -> Reply:
@@ -294,8 +352,8 @@ def take(sim: Simulation, oid: str) -> Reply:
     loc = sim.world.fact(oid, "location") or ""
     if loc == PLAYER:
         return fail("You already have it.")
-    if loc.split(".")[0] != st.place:
-        return fail(f"{sim.objects[oid]['name']} is not here (that you know of).")
+    if loc.split(".")[0] != st.place or oid not in _known_here(sim, st.place):
+        return fail(f"You have not found {sim.objects[oid]['name']} here.")
     if not sim.objects[oid].get("portable", True):
         return fail("You cannot take that.")
     onlookers = sim.onlookers(st.place, (PLAYER,))
@@ -306,7 +364,8 @@ def take(sim: Simulation, oid: str) -> Reply:
         witnesses=onlookers, changes=[(oid, "location", PLAYER)]))
     perception.seen(sim, eid, [(f"{oid}.location", PLAYER)], [PLAYER], "firsthand")
     perception.seen(sim, eid, [(f"{oid}.location", PLAYER)], onlookers, "witnessed")
-    return Reply(True).say("", f"You take {sim.objects[oid]['name']}.")
+    return Reply(True).say("", f"You take {sim.objects[oid]['name']}.").mark(
+        f"You carry {sim.objects[oid]['name']} now.")
 
 
 def show(sim: Simulation, rid: str, oid: str) -> Reply:
@@ -336,11 +395,18 @@ def show(sim: Simulation, rid: str, oid: str) -> Reply:
         else:
             sim.queue(Evidence(resident=rid, subject=s, attribute=a, value=value,
                                kind="witnessed", event=f"w{eid}", at=sim.now, by_player=True))
+    before = {c: visible.held(sim, rid, c) for c, _ in shows}
     outs = sim.flush_outcomes()
+    changes = [visible.change(sim, rid, c, v, before[c], visible.held(sim, rid, c), seen=True)
+               for c, v in shows]
     claim, value = shows[0]
-    ctx = {"what": sim.say_claim(claim, value)}
-    return r.say(sim.name(rid), sim.words.render("shown", f"{rid}|shown|{oid}|{sim.now}",
-                                                 s=ctx, o=outs[0]))
+    ctx = {"what": sim.say_claim(claim, value, me=rid, you=PLAYER),
+           "change": changes[0].kind}
+    r.say(sim.name(rid), sim.words.render("shown", f"{rid}|shown|{oid}|{sim.now}", s=ctx,
+                                          o=outs[0]), event=eid)
+    for ch in changes:
+        r.mark(ch.line, ch.detail)
+    return r
 
 
 def _known_here(sim: Simulation, place: str) -> set[str]:
@@ -360,7 +426,8 @@ def bring(sim: Simulation, rid: str) -> Reply:
     trust = sim.store.trust(rid, PLAYER)
     if trust < WILLING_TRUST:
         return Reply(False, minutes=clock.TICK).say(sim.name(rid), sim.words.render(
-            "refuse", f"{rid}|refuse|{sim.now}", reason="distrust"))
+            "refuse", f"{rid}|refuse|{sim.now}", reason="distrust")).mark(
+            f"{sim.name(rid)} will not come with you.", f"trust in you {trust:.2f}")
     st = sim.state[rid]
     st.following = PLAYER
     st.follow_until = sim.now + BRING_HOURS * clock.HOUR
@@ -368,7 +435,8 @@ def bring(sim: Simulation, rid: str) -> Reply:
     sim.record(Event(kind="bring", at=sim.now, actor=PLAYER, target=rid,
                      place=sim.state[PLAYER].place, summary=f"{sim.name(rid)} agreed to come "
                      "with you", participants=[PLAYER, rid]))
-    return Reply(True).say("", f"{sim.name(rid)} will come with you for a while.")
+    return Reply(True).say("", f"{sim.name(rid)} will come with you for a while.").mark(
+        f"{sim.name(rid)} follows you until {clock.fmt_clock(st.follow_until)}.")
 
 
 def where(sim: Simulation, rid: str) -> Reply:
@@ -409,7 +477,8 @@ def conclude(sim: Simulation, claim: str, value: str) -> Reply:
                      place=sim.state[PLAYER].place,
                      summary=f"you concluded that {sim.say_claim(claim, value)}",
                      participants=[PLAYER]))
-    return Reply(True, minutes=0).say("", f"You conclude: {sim.say_claim(claim, value)}.")
+    return Reply(True, minutes=0).say("", f"You conclude: {sim.say_claim(claim, value)}.").mark(
+        f"Your answer: {sim.say_claim(claim, value)}.")
 
 
 def say(sim: Simulation, text: str) -> Reply:
