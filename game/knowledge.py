@@ -33,14 +33,17 @@ class Said:
     claim: str
     value: str
     at: int
-    kind: str  # "hearsay", or "declared": the teller spoke of themselves
+    kind: str  # "hearsay"; "declared": the teller spoke of themselves; "reaction": how they
+    # took what the player told or showed them (`basis`: told, shown, mediated; `origin`: by
+    # whom, or what was shown)
     basis: str | None  # the source they gave: saw, heard, reckon
     origin: str | None  # whom they said they had it from
     event: int | None  # the conversation turn
     to: str | None  # whom they said it to: the player, or someone overheard
     asked: bool  # the player asked for it
     sure: str  # how sure they sounded (`sureness.WORDS`), "" if not recorded
-    turn: str  # what kind of turn: talk, why, mediate, report, ask_who
+    turn: str  # what kind of turn: talk, why, mediate, report, ask_who; for a reaction,
+    # "react:" and how it moved them (`visible.Change.kind`)
 
     @property
     def overheard(self) -> bool:
@@ -73,6 +76,23 @@ def said(sim: Simulation, teller: str | None = None, claim: str | None = None) -
             to=to, asked=data.get("asked_by") == PLAYER or
             t.get("kind") == "ask_who", sure=data.get("sure", "") or "",
             turn=t.get("kind", "talk")))
+    out += _reactions(sim, teller, claim)
+    return sorted(out, key=lambda x: (x.at, x.event or 0))
+
+
+def _reactions(sim: Simulation, teller: str | None, claim: str | None) -> list[Said]:
+    """How people took what the player told or showed them, as the player saw it: each
+    reaction shows what they hold now."""
+    out = []
+    for ev in sim.world.log(kind="react"):
+        if (teller and ev["actor"] != teller) or (claim and ev["claim"] != claim) or \
+                ev["value"] is None or PLAYER not in ev["participants"]:
+            continue
+        d = ev["data"]
+        out.append(Said(teller=ev["actor"], claim=ev["claim"], value=ev["value"], at=ev["at"],
+                        kind="reaction", basis=d.get("because"), origin=d.get("by"),
+                        event=ev["id"], to=PLAYER, asked=False, sure=d.get("sure", ""),
+                        turn="react:" + d.get("change", "")))
     return out
 
 
@@ -131,6 +151,7 @@ def asked(sim: Simulation) -> set[tuple[str, str]]:
     """(resident, claim) pairs the player has asked about, answered or not."""
     out = {(u.resident, u.claim) for u in unanswered(sim)}
     out |= {(s.teller, s.claim) for s in said(sim) if s.asked and not s.where_slot}
+    out |= {(s.teller, s.claim) for s in said(sim) if s.kind == "reaction"}
     return out
 
 

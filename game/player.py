@@ -272,7 +272,9 @@ def tell(sim: Simulation, rid: str, claim: str, value: str, anonymously: str = "
                            teller=PLAYER, origin=origin, basis="heard", at=sim.now,
                            event=f"w{eid}", by_player=True))
     out = sim.flush_outcomes()[0]
-    ch = visible.change(sim, rid, claim, value, before, visible.held(sim, rid, claim))
+    after = visible.held(sim, rid, claim)
+    ch = visible.change(sim, rid, claim, value, before, after)
+    visible.witnessed(sim, rid, claim, ch, after, "told", PLAYER)
     ctx = {"what": sim.say_claim(claim, value, me=rid, you=PLAYER), "change": ch.kind}
     return Reply(True).say(sim.name(rid), sim.words.render(
         "told", f"{rid}|told|{claim}|{sim.now}", o=out, s=ctx), event=eid).mark(
@@ -311,8 +313,9 @@ def mediate(sim: Simulation, a: str, b: str, claim: str) -> Reply:
         if told is None:
             r.mark(f"{sim.name(speaker)} had nothing to tell {sim.name(listener)}.")
             continue
-        ch = visible.change(sim, listener, claim, told.value, before[listener],
-                            visible.held(sim, listener, claim))
+        after = visible.held(sim, listener, claim)
+        ch = visible.change(sim, listener, claim, told.value, before[listener], after)
+        visible.witnessed(sim, listener, claim, ch, after, "mediated", speaker)
         r.mark(ch.line, ch.detail)
     # Having compared notes, people who were at odds and now agree mend what the question
     # had broken; people who were not quarrelling have nothing to mend.
@@ -397,8 +400,11 @@ def show(sim: Simulation, rid: str, oid: str) -> Reply:
                                kind="witnessed", event=f"w{eid}", at=sim.now, by_player=True))
     before = {c: visible.held(sim, rid, c) for c, _ in shows}
     outs = sim.flush_outcomes()
-    changes = [visible.change(sim, rid, c, v, before[c], visible.held(sim, rid, c), seen=True)
-               for c, v in shows]
+    changes = []
+    for c, v in shows:
+        after = visible.held(sim, rid, c)
+        changes.append(visible.change(sim, rid, c, v, before[c], after, seen=True))
+        visible.witnessed(sim, rid, c, changes[-1], after, "shown", oid)
     claim, value = shows[0]
     ctx = {"what": sim.say_claim(claim, value, me=rid, you=PLAYER),
            "change": changes[0].kind}

@@ -98,6 +98,9 @@ class Simulation(Setup, Mind, Naming):
         self.ctx = ConditionContext(self)
         self.now = 0
         self.ending: str | None = None
+        # Open minds (every mind and the world's truth shown) was on at some point of this
+        # game: kept with the save, said on the ending and in `run --json`.
+        self.open_minds_used = False
         self._present: dict[str, list[str]] | None = None
         self._arrivals: dict[str, int] = {}
         self._news: dict[str, int] = {}

@@ -81,9 +81,9 @@ class Transcript:
         return len(self.entries())
 
     def spoken(self, event: int) -> list[Entry]:
-        """The words said in one conversation turn (as the player heard them)."""
+        """The lines of one conversation turn (as the player heard them)."""
         rows = self.db.execute("SELECT id, at, kind, who, text, detail, event FROM transcript "
-                               "WHERE event = ? AND kind = 'speech' ORDER BY id",
+                               "WHERE event = ? ORDER BY id",
                                (event,)).fetchall()
         return [Entry(r[2], r[3], r[4], r[1], r[5], r[6], r[0]) for r in rows]
 

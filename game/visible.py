@@ -13,6 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .sureness import sureness
+from .world import Event
+
 if TYPE_CHECKING:
     from .sim import Simulation
 
@@ -94,3 +97,19 @@ def _numbers(sim: Simulation, attribute: str, before: Held | None, after: Held |
         return (f"{words(before.value)} {before.confidence} → {words(after.value)} "
                 f"{after.confidence}, {after.state}")
     return f"{words(after.value)} {before.confidence} → {after.confidence}, {after.state}"
+
+
+def witnessed(sim: Simulation, rid: str, claim: str, ch: Change, after: Held | None,
+              because: str, by: str) -> None:
+    """Record the reaction as what it is — something that happened in front of the player
+    (`because` they were shown, told or mediated, `by` whom): a world event the player took
+    part in, so what the player knows of `rid` now includes it."""
+    from .player import PLAYER
+
+    data = {"change": ch.kind, "because": because, "by": by}
+    if after is not None:
+        data["sure"] = sureness(after.confidence, after.state, "")
+    sim.record(Event(kind="react", at=sim.now, actor=rid, target=PLAYER,
+                     place=sim.state[PLAYER].place, claim=claim,
+                     value=after.value if after else None, summary=ch.line, data=data,
+                     participants=[rid, PLAYER]))

@@ -115,10 +115,15 @@ def brief(scenario: str) -> None:
 @click.option("--report", type=click.Choice(["mechanisms"]), default=None,
               help="Add a report: 'mechanisms' counts what the memory did (seed 001's table).")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON summary.")
+@click.option("--notebook", is_flag=True, help="Print the case board: what you have learned "
+              "— answers with who said them, contradictions, who was not asked.")
+@click.option("--open-minds", "open_minds", is_flag=True, help="Show what everyone really "
+              "believes and what is really so (for authors; the summary says it was used).")
 def run(scenario: str | None, seed: int, days: float | None, save_path: str | None,
         load_path: str | None, residents: int | None, commands_file: str | None,
-        report: str | None, as_json: bool) -> None:
-    """Run a scenario headless (no window) and report what happened."""
+        report: str | None, as_json: bool, notebook: bool, open_minds: bool) -> None:
+    """Run a scenario headless (no window) and report what happened — as the player knows
+    it, unless --open-minds."""
     from game.sim import Simulation
 
     if residents is not None and residents < 2:
@@ -155,6 +160,10 @@ def run(scenario: str | None, seed: int, days: float | None, save_path: str | No
             check_target(save_path)
         except SaveError as exc:
             raise _bad(str(exc)) from None
+    if open_minds:
+        sim.open_minds_used = True
+    if notebook and not sim.has_player:
+        raise _bad(f"{sim.sc.scenario.id} has no player, so no notebook")
     played = None
     if commands_file:
         from game.commands import WalkthroughError
@@ -163,7 +172,7 @@ def run(scenario: str | None, seed: int, days: float | None, save_path: str | No
         if not sim.has_player:
             raise _bad(f"{sim.sc.scenario.id} has no player to give commands to")
         try:
-            played = play_walkthrough(sim, Path(commands_file))
+            played = play_walkthrough(sim, Path(commands_file), open_minds=open_minds)
         except WalkthroughError as exc:
             raise _bad(str(exc)) from None
     else:
@@ -179,10 +188,20 @@ def run(scenario: str | None, seed: int, days: float | None, save_path: str | No
 
         summary["mechanisms"] = mechanisms(sim)
         summary["first_dormancy"] = first_dormancy(sim)
+    board = None
+    if notebook:
+        from .casebook import case_board
+
+        board = case_board(sim, open_minds=sim.open_minds_used)
+        summary["case_board"] = [{"style": b.style, "text": b.text, "indent": b.indent}
+                                 for b in board.blocks]
     if as_json:
         click.echo(json.dumps(summary, indent=2, sort_keys=True))
     else:
         _print_summary(sim, summary, save_path)
+        if board is not None:
+            click.echo("")
+            click.echo(board.text())
 
 
 def _run_with_progress(sim, end: int, show: bool) -> None:
@@ -220,6 +239,7 @@ def sim_summary(sim) -> dict:
         "residents": len([p for p in sim.people.values() if not p.is_player]),
         "log_sha256": sim.world.log_hash(),
         "ending": ending,
+        "open_minds": sim.open_minds_used,
         "counters": dict(sorted(sim.counters.items())),
     }
 
@@ -229,11 +249,20 @@ def _print_summary(sim, s: dict, save_path: str | None) -> None:
                f"({s['ticks']} ticks)")
     click.echo(f"  {s['world_events']} world events, {s['evidence']} pieces of evidence, "
                f"{s['beliefs']} beliefs")
-    notable = [e for e in sim.world.log() if e["kind"] in
+    from game import PLAYER, seen_events
+    from game.knowledge import seen_summary
+
+    # In play, what the player saw happen; with open minds (or no player), everything.
+    everything = sim.open_minds_used or not sim.has_player
+    events = sim.world.log() if everything else seen_events(sim, PLAYER)
+    notable = [e for e in events if e["kind"] in
                ("accuse", "report", "break_off", "avoid", "happen", "ending", "move_object")
                and not e["data"].get("backstory")]
+    if not everything:
+        click.echo("  what you saw happen:" if notable else "  you saw nothing notable happen")
     for e in notable[-15:]:
-        click.echo(f"  {clock.fmt(e['at'])}  {e['summary']}")
+        click.echo(f"  {clock.fmt(e['at'])}  "
+                   f"{e['summary'] if everything else seen_summary(sim, e)}")
     if "mechanisms" in s:
         click.echo("  mechanisms:")
         for k, v in s["mechanisms"].items():
@@ -250,6 +279,8 @@ def _print_summary(sim, s: dict, save_path: str | None) -> None:
     if s["ending"]:
         won = "won" if s["ending"]["win"] else "lost"
         click.echo(f"  ending: {s['ending']['title']} ({won})")
+    if s["open_minds"]:
+        click.echo("  open minds was on: every mind and the truth were shown")
     click.echo(f"  world log sha256 {s['log_sha256'][:16]}…")
     if save_path:
         click.echo(f"  saved to {save_path}")
