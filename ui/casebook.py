@@ -184,7 +184,7 @@ def _question(page: Page, sim, claim: str, heard: list[Said], open_minds: bool) 
     for value, group in by_value.items():
         page.add("text", f"{sim.value_words(value, attribute)}:")
         for s in group:
-            page.add("quote", account(sim, s), 1)
+            page.add("entry", account(sim, s), 1)
     if len(by_value) > 1:
         page.add("warn", "These accounts contradict each other:")
         for value, group in by_value.items():

@@ -49,7 +49,7 @@ def build(app, scenario=None, *, seed: int = 0, load: str | None = None,
     if at is not None:
         session.sim.run(until=clock.parse_when(at))
         session.stamp += 1
-    session.debug = debug
+    session.open_minds = debug
     town = TownScene(app, session)
     app.replace(town)
     if select:

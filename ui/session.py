@@ -12,6 +12,23 @@ from pathlib import Path
 
 from game import PLAYER, CommandError, Simulation, clock, parse, seen_events, started_from
 
+
+class Known:
+    """The player's knowledge at one moment, for the panels that draw it every frame: what
+    each resident said in their hearing and where each was last seen or said to be."""
+
+    def __init__(self, sim: Simulation, stamp: int):
+        from game.knowledge import last_whereabouts, said
+
+        self.stamp = stamp
+        self.said = said(sim) if sim.has_player else []
+        self.where = {rid: last_whereabouts(sim, rid) for rid in sim.people
+                      if rid != PLAYER} if sim.has_player else {}
+        self.told: dict[str, int] = {}
+        for s in self.said:
+            self.told[s.teller] = self.told.get(s.teller, 0) + 1
+
+
 SPEEDS = (0, 1, 4, 16)  # pause, 1x, 4x, 16x
 TICKS_PER_SECOND = 1.0  # at 1x: one 10-minute tick per second of real time
 MAX_STEPS_PER_FRAME = 4  # a slow frame never makes the clock race to catch up
@@ -24,13 +41,14 @@ class Session:
         self.seed = seed
         self.speed = 0
         self.acc = 0.0
-        self.debug = False
+        self._open_minds = False
         self.stamp = 0  # bumps whenever the simulation changes, for caches
         self.typed: list[str] = []  # commands the player typed, for recall with Up/Down
         self._log: list[dict] = []
         self._log_last = 0
         self._log_debug = False
         self._recent: tuple[int, list[dict]] = (-1, [])
+        self._known: Known | None = None
         if not len(sim.transcript):
             self._intro()
 
@@ -57,6 +75,29 @@ class Session:
         out = self.sim.save(path)
         self.note(f"Saved to {Path(path).name}.")
         return out
+
+    # -- two ways of looking -----------------------------------------------------------------
+
+    @property
+    def open_minds(self) -> bool:
+        """Open minds: every resident's whole mind and the world's truth, for authors and
+        debugging. Off, the screen shows only what the player has seen or been told."""
+        return self._open_minds
+
+    @open_minds.setter
+    def open_minds(self, on: bool) -> None:
+        self._open_minds = bool(on)
+        if on:
+            self.sim.open_minds_used = True  # said on the ending, kept with a save
+        self.stamp += 1
+
+    debug = open_minds  # the old name of the same switch
+
+    @property
+    def full_minds(self) -> bool:
+        """Show residents' whole minds: in open minds, or in a town with no player (there is
+        no perceiver to be limited to)."""
+        return self._open_minds or not self.has_player
 
     @property
     def transcript(self) -> list:
@@ -167,12 +208,18 @@ class Session:
     def note(self, text: str) -> None:
         self.sim.transcript.add("narration", text, self.sim.now)
 
+    def known(self) -> Known:
+        """What the player knows, read once per change of the game (see `Known`)."""
+        if self._known is None or self._known.stamp != self.stamp:
+            self._known = Known(self.sim, self.stamp)
+        return self._known
+
     # -- what was seen ----------------------------------------------------------------------
 
     def log(self) -> list[dict]:
         """The event log: what the player took part in or witnessed — in the debug view (or a
         town with no player), every world event. Read incrementally."""
-        everything = self.debug or not self.has_player
+        everything = self.open_minds or not self.has_player
         if everything != self._log_debug:
             self._log, self._log_last, self._log_debug = [], 0, everything
         new = seen_events(self.sim, None if everything else PLAYER, self._log_last)

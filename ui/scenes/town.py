@@ -24,6 +24,7 @@ from ..widgets.dialogue import Dialogue
 from ..widgets.inspector import Inspector
 from ..widgets.log import EventLog
 from ..widgets.map import TownMap
+from ..widgets.mind import MindPanel
 from ..widgets.placecard import PlaceCard
 from ..widgets.roster import Roster
 from ..widgets.topbar import TopBar
@@ -51,6 +52,7 @@ class TownScene(TownKeys, Scene):
         self.case = CasePanel(self)
         self.roster = Roster(self)
         self.inspector = Inspector(self)
+        self.mind = MindPanel(self)
         self.detail = BeliefDetail(self)
         self.claims = ClaimsPanel(self)
         self.log = EventLog(self)
@@ -70,12 +72,16 @@ class TownScene(TownKeys, Scene):
 
     @property
     def panel(self) -> str:
-        """Which panel the right-hand side shows: case, people, inspector, belief, claims,
-        log."""
+        """Which panel the right-hand side shows: case, people, inspector (a whole mind: your
+        notebook, or anyone's in open minds), mind (what you know of someone's mind), belief,
+        claims, log."""
         if self.tab == "people":
             if self.belief:
                 return "belief"
-            return "inspector" if self.selected else "people"
+            if not self.selected:
+                return "people"
+            full = self.session.full_minds or self.selected == PLAYER
+            return "inspector" if full else "mind"
         return self.tab
 
     def show_tab(self, tab: str) -> None:
@@ -181,7 +187,8 @@ class TownScene(TownKeys, Scene):
 
     def _panel_widget(self):
         return {"case": self.case, "people": self.roster, "inspector": self.inspector,
-                "belief": self.detail, "claims": self.claims, "log": self.log}[self.panel]
+                "mind": self.mind, "belief": self.detail, "claims": self.claims,
+                "log": self.log}[self.panel]
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         if e.type == pygame.MOUSEWHEEL:
@@ -248,7 +255,7 @@ class TownScene(TownKeys, Scene):
         self.map.draw(surface, map_r)
         if self.claim_view is not None:
             self.overlay.draw(surface, strip)
-        if self.session.debug:
+        if self.session.open_minds:
             self._debug_ribbon(surface, map_r)
         elif self.claim_view is not None and not self.claim_view.live:
             self._ribbon(surface, map_r, f"Looking back: {clock.fmt(self.claim_view.at)} — "
@@ -271,7 +278,8 @@ class TownScene(TownKeys, Scene):
             x += w + 6
 
     def _debug_ribbon(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        self._ribbon(surface, rect, "DEBUG VIEW — world truth shown", T.BAD)
+        self._ribbon(surface, rect, "OPEN MINDS — every mind and the truth shown (D to close)",
+                     T.BAD)
 
     def _ribbon(self, surface: pygame.Surface, rect: pygame.Rect, label: str, colour) -> None:
         w = T.width_of(label, "small_bold") + 20

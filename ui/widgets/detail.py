@@ -67,7 +67,7 @@ class BeliefDetail(Widget):
         button(surf, self.zones, (rect.right - 140, rect.y, 140, 28), "Show on the map",
                lambda: town.open_claim(s, a), name="claim view", style="small_bold")
         body = pygame.Rect(rect.x, rect.y + 42, rect.width, rect.height - 42)
-        key = (town.belief, town.session.stamp, body.width, town.session.debug)
+        key = (town.belief, town.session.stamp, body.width, town.session.open_minds)
         if key != self._key:
             self._blocks = self._layout(body.width - 14)
             self._key = key
@@ -126,7 +126,7 @@ class BeliefDetail(Widget):
                    f"{belief.exposures} more time{'s' if belief.exposures != 1 else ''}, "
                    f"acted on {belief.uses}.", "small", T.DIM)
         blocks.append(self._recall(belief, width))
-        if town.session.debug:
+        if town.session.open_minds:
             truth = sim.world.fact(s, a)
             if truth is not None:
                 ok = truth == belief.value

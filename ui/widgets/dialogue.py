@@ -38,6 +38,7 @@ class Dialogue(Widget):
         self.offset = 0
         self.follow = True
         self.error = ""
+        self.error_at = pygame.Rect(0, 0, 0, 0)  # where the error was drawn (tests)
         self.recall = -1  # position in the typed-command history (Up/Down)
         self.swallow = ""  # a character whose TEXTINPUT opened the line, not to be typed
         self._key = None
@@ -102,7 +103,12 @@ class Dialogue(Widget):
                 self.submit()
                 return True
             if e.key == pygame.K_ESCAPE:
-                self.focus(False)
+                if self.line.value:  # Esc clears the draft; again, leaves the line
+                    self.line.set("")
+                    self.error = ""
+                    self.recall = -1
+                else:
+                    self.focus(False)
                 return True
             if e.key == pygame.K_TAB:
                 self.line.set(composer.complete(self.town.session, self.line.value))
@@ -116,9 +122,10 @@ class Dialogue(Widget):
                     self.recall = i
                     self.line.set(typed[i] if i < len(typed) else "")
                 return True
+        before = self.line.value
         used = self.line.handle_event(e)
-        if used:
-            self.error = ""
+        if used and self.line.value != before:
+            self.error = ""  # an edited line is a new line; a moved cursor keeps the error
         return used or e.type in (pygame.KEYDOWN, pygame.TEXTINPUT)
 
     def update(self, dt: float) -> None:
@@ -133,15 +140,17 @@ class Dialogue(Widget):
         pygame.draw.line(surf, T.BORDER, rect.topleft, rect.topright)
         inner = rect.inflate(-2 * T.PAD, -2 * T.PAD)
         s = self.town.session
-        line_r = pygame.Rect(inner.x, inner.bottom - 30, inner.width, 30)
+        talk = s.has_player and not s.over
+        under = 18 if talk else 0  # a row under the command line for its errors
+        line_r = pygame.Rect(inner.x, inner.bottom - 30 - under, inner.width, 30)
         usage_y = line_r.y - 20
         n_rows = len(self._verb_rows(inner.width))
         verbs_y = usage_y - 30 * n_rows
-        talk = s.has_player and not s.over
         if talk:
             self._verbs(surf, pygame.Rect(inner.x, verbs_y, inner.width, 30 * n_rows))
             self._usage(surf, inner.x, usage_y, inner.width)
             self.line.draw(surf, line_r, prompt="›")
+            self._under(surf, inner.x, line_r.bottom + 3, inner.width)
             top_of_input = verbs_y - 6
         elif s.over:
             msg = "The story is over — see the ending, or start again, from the menu (Esc)."
@@ -185,10 +194,18 @@ class Dialogue(Widget):
                     self.town.tip(VERBS[verb])
                 x += w + 4
 
-    def _usage(self, surf, x: int, y: int, w: int) -> None:
+    def _under(self, surf, x: int, y: int, w: int) -> None:
+        """Under the command line: why the last line was refused (the command line's words,
+        as `hearsay run` says them), or what the keys do."""
+        self.error_at = pygame.Rect(0, 0, 0, 0)
         if self.error:
-            T.text(surf, "✗ " + self.error, (x, y), "small", T.BAD, width=w)
-            return
+            self.error_at = T.text(surf, "✗ " + self.error, (x, y), "small_bold", T.BAD,
+                                   width=w)
+        elif self.focused:
+            T.text(surf, "Enter does it · Tab completes · Esc clears · Ctrl+A start · "
+                   "Ctrl+U clear · ↑ ↓ earlier commands", (x, y), "small", T.FAINT, width=w)
+
+    def _usage(self, surf, x: int, y: int, w: int) -> None:
         ex = composer.expecting(self.line.value)
         text = composer.usage(ex.verb) if ex.verb else ""
         if not text:
@@ -231,7 +248,7 @@ class Dialogue(Widget):
         self.popup = box
         panel(surf, box, T.RAISED, T.ACCENT, radius=8)
         T.text(surf, title, (box.x + 10, box.y + 8), "small_bold", T.ACCENT)
-        T.text(surf, "Tab completes · Enter does it · Esc closes", (box.right - 10, box.y + 8),
+        T.text(surf, "Tab completes · Enter does it · Esc clears", (box.right - 10, box.y + 8),
                "small", T.FAINT, align="right")
         y = box.y + 30
         for row in rows if opts else []:
@@ -252,7 +269,7 @@ class Dialogue(Widget):
         s = self.town.session
         entries = s.transcript
         width = r.width - 14
-        key = (len(entries), width, id(s))
+        key = (len(entries), width, id(s), s.open_minds)
         if key != self._key:
             self._layout(entries, width)
             self._key = key
@@ -288,7 +305,10 @@ class Dialogue(Widget):
                 h = T.line_height("mono") + 4
             else:
                 style = "ui"
-                lines = T.wrap(e.text, style, width)
+                text = {"mark": "▸ ", "notice": "⏸ "}.get(e.kind, "") + e.text
+                if e.kind == "mark" and e.detail and self.town.session.open_minds:
+                    text += f"   [{e.detail}]"
+                lines = T.wrap(text, style, width)
                 lh = T.line_height(style)
                 row = (e.kind, e, lines, lh)
                 h = len(lines) * lh + 4
@@ -309,6 +329,7 @@ class Dialogue(Widget):
             T.text(surf, row[2], (x, y), "mono", T.ACCENT)
         else:
             _, e, lines, lh = row
-            col = {"error": T.BAD, "narration": T.DIM}.get(kind, T.DIM)
+            col = {"error": T.BAD, "narration": T.DIM, "mark": T.TEAL,
+                   "notice": T.ACCENT}.get(kind, T.DIM)
             for i, line in enumerate(lines):
                 T.text(surf, line, (x, y + i * lh), "ui", col)

@@ -88,8 +88,9 @@ class Inspector(Widget):
         room = rect.width - 40 - (128 if sim.has_player and rid != PLAYER else 0)
         tr = T.text(surf, title, (x + 40, rect.y - 1), "head", T.TEXT, width=room - 100)
         st = sim.state[rid]
-        T.text(surf, f"at {whereabouts(sim, rid)}", (tr.right + 10, rect.y + 3), "small",
-               T.ACCENT if st.status == "awake" else T.FAINT, width=room - tr.width - 14)
+        if town.session.full_minds or rid == PLAYER:
+            T.text(surf, f"at {whereabouts(sim, rid)}", (tr.right + 10, rect.y + 3), "small",
+                   T.ACCENT if st.status == "awake" else T.FAINT, width=room - tr.width - 14)
         sub = ("everything you have learned, with where it came from" if rid == PLAYER
                else person.role)
         T.text(surf, sub, (x + 40, rect.y + 20), "small", T.DIM, width=room - 4)
@@ -97,7 +98,7 @@ class Inspector(Widget):
             button(surf, self.zones, (rect.right - 118, rect.y, 118, 28), "Your notebook",
                    town.do_notebook, name="notebook", style="small_bold")
         y = rect.y + 40
-        if town.session.debug and person.note:
+        if town.session.open_minds and person.note:
             lines = T.wrap("Author's note: " + person.note, "small", rect.width - 12)[:2]
             for line in lines:
                 T.text(surf, line, (x + 6, y), "small", T.BAD)
@@ -176,7 +177,7 @@ class Inspector(Widget):
 
     def _table(self, surf, rect: pygame.Rect) -> None:
         m, town = self.model, self.town
-        debug = town.session.debug
+        debug = town.session.open_minds
         rows = m.visible()
         total = len(m.rows())
         w = rect.width - 10

@@ -44,9 +44,9 @@ class EventLog(Widget):
         self.rect = pygame.Rect(rect)
         self.zones.clear()
         s = self.town.session
-        everything = s.debug or not s.has_player
+        everything = s.open_minds or not s.has_player
         T.text(surf, "Event log", (rect.x, rect.y), "head", T.TEXT)
-        sub = ("every world event (debug view)" if s.debug else "everything in town"
+        sub = ("every world event (debug view)" if s.open_minds else "everything in town"
                if not s.has_player else "what you took part in or saw")
         T.text(surf, sub, (rect.x, rect.y + 24), "small", T.DIM)
         body = pygame.Rect(rect.x, rect.y + 48, rect.width, rect.height - 48)
