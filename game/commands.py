@@ -221,9 +221,13 @@ def _resolved(verb: str, args: list[str], v, usage: str, text: str) -> Command:
 
 def wait_minutes(arg: str) -> int:
     m = re.fullmatch(r"(\d+)(h|m)?", arg)
-    if not m:
-        raise CommandError(f"{arg!r} is not a duration like 30 or 2h")
-    n = int(m.group(1)) * (60 if m.group(2) == "h" else 1)
+    both = re.fullmatch(r"(\d+)h(\d+)m?", arg)  # 1h30
+    if not m and not both:
+        raise CommandError(f"{arg!r} is not a duration like 30, 2h or 1h30")
+    if both:
+        n = int(both.group(1)) * 60 + int(both.group(2))
+    else:
+        n = int(m.group(1)) * (60 if m.group(2) == "h" else 1)
     if n <= 0 or n > 7 * clock.DAY:
         raise CommandError("wait between 1 minute and 7 days")
     return max(clock.TICK, n - n % clock.TICK)

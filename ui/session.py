@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from game import PLAYER, CommandError, Simulation, clock, parse, seen_events, started_from
+from game.pacing import last_event, notices
 
 
 class Known:
@@ -49,6 +50,8 @@ class Session:
         self._log_debug = False
         self._recent: tuple[int, list[dict]] = (-1, [])
         self._known: Known | None = None
+        self._noticed = (last_event(sim), sim.now)  # notices are for what comes after
+        self.notice: str | None = None  # why the clock last paused itself
         if not len(sim.transcript):
             self._intro()
 
@@ -145,11 +148,27 @@ class Session:
             steps, self.acc = MAX_STEPS_PER_FRAME, 0.0
         else:
             self.acc = max(0.0, self.acc - steps)
-        for _ in range(steps):
+        for i in range(steps):
             self.step()
             if self.over:
                 break
+            if self.take_notice():  # something the player should see: stop the clock
+                self.set_speed(0)
+                return i + 1
         return steps
+
+    def take_notice(self) -> bool:
+        """Write the notices of what happened since the last look into the transcript (the
+        log lists them); True if there were any."""
+        after, since = self._noticed
+        found = notices(self.sim, after, since)
+        self._noticed = (last_event(self.sim), self.sim.now)
+        for n in found:
+            self.sim.transcript.add("notice", n.text, n.at, event=n.event)
+        if found:
+            self.notice = found[-1].text
+            self.stamp += 1
+        return bool(found)
 
     @property
     def alpha(self) -> float:
@@ -202,6 +221,7 @@ class Session:
             return False
         self.typed.append(text)
         self.sim.command(cmd, typed=text)
+        self.take_notice()  # what happened while the verb took its time
         self.stamp += 1
         return True
 

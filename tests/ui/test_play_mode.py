@@ -112,3 +112,19 @@ def test_the_claim_view_in_play_shows_what_you_were_told(at_0940):
     legend = dict(t.overlay.legend)
     assert legend.get("Dee") == 1 and "Cy" not in legend
     assert legend["not heard from"] == len(t.session.sim.people) - 2
+
+
+def test_the_clock_pauses_itself_for_what_you_see_and_the_log_lists_it(ui):
+    build(ui.app, "missing_key", seed=0, at="day 2 14:40")
+    ui.frame(2)
+    t = ui.town
+    ui.command("go market")
+    ui.key(pygame.K_3)  # 16x
+    for _ in range(200):
+        ui.frame(1, dt=1 / 16)
+        if t.session.speed == 0:
+            break
+    assert t.session.speed == 0 and "accused Cy" in (t.session.notice or "")
+    assert t.session.now == clock.parse_when("day 2 15:20")
+    ui.key(pygame.K_l)
+    assert ui.shows("⏸ Ada accused Cy in Market")

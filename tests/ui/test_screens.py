@@ -118,10 +118,16 @@ def test_a_lost_ending_explains_the_false_belief_and_offers_another_scenario(ui)
 
     lose = Path(__file__).resolve().parents[2] / "content/scenarios/missing_key/lose-do-nothing.txt"
     build(ui.app, "missing_key", seed=0, commands=lose, speed=16)
+    paused = 0
     for _ in range(400):
         if isinstance(ui.top, EndingScene):
             break
+        if ui.town.session.speed == 0:  # the clock stopped itself to show something
+            paused += 1
+            ui.key(pygame.K_3)
         ui.frame(1, dt=0.25)
+    notices = [e.text for e in ui.town.session.transcript if e.kind == "notice"]
+    assert paused and any(n.startswith("Two hours left until 18:00 on day 3") for n in notices)
     ending = ui.top
     assert isinstance(ending, EndingScene) and not ending.won
     assert ui.shows("IT WENT WRONG")

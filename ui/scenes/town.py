@@ -44,6 +44,7 @@ class TownScene(TownKeys, Scene):
         self.claim_view: ClaimView | None = None
         self.place_card: str | None = None
         self.ended = False  # the ending screen has been shown
+        self._told: str | None = None  # the last notice toasted
         self.topbar = TopBar(self)
         self.map = TownMap(self)
         self.overlay = ClaimOverlay(self)
@@ -232,6 +233,9 @@ class TownScene(TownKeys, Scene):
     def update(self, dt: float) -> None:
         if not self.typing and self.session.advance(dt):
             self._check_ending()
+        if self.session.notice and self.session.notice != self._told:
+            self._told = self.session.notice  # the clock stopped itself: say why
+            self.app.toast("Paused: " + T.fit(self._told, "ui_bold", 900), 4.0)
         self.map.update(dt)
         self.overlay.update(dt)
         self.dialogue.update(dt)

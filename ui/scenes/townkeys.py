@@ -31,6 +31,7 @@ class TownKeys:
         self.session.set_speed(0)
         if not self.session.over:
             self.session.step()
+            self.session.take_notice()
             self._check_ending()
 
     def do_command(self) -> None:
