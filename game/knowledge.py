@@ -17,7 +17,7 @@ from memory import heard
 
 from . import clock
 from .player import PLAYER
-from .sureness import WORDS as SURE_WORDS
+from .sureness import words as sounded
 
 if TYPE_CHECKING:
     from .sim import Simulation
@@ -120,8 +120,9 @@ def _turns(sim: Simulation, refs: list[str | None]) -> dict[int, dict]:
     return out
 
 
-def sure_words(sure: str) -> str:
-    return SURE_WORDS.get(sure, "")
+def sure_words(sure: str, pronoun) -> str:
+    """How sure they sounded, after their pronoun: 'she seemed certain'."""
+    return sounded(sure, pronoun)
 
 
 # -- what the player asked, did, and saw ----------------------------------------------------------

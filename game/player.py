@@ -182,7 +182,8 @@ def noted(sim: Simulation, rid: str, claim: str, told: talk.Told) -> str:
     """The scannable line for an answer: what they said, the source they gave, how sure they
     sounded."""
     from .sources import gave
-    from .sureness import WORDS, sureness
+    from .sureness import sureness
+    from .sureness import words as sure_words
 
     p = sim.pronoun(rid)
     kind = "declared" if (claim.partition(".")[0] == rid or told.value == rid) else "hearsay"
@@ -192,7 +193,7 @@ def noted(sim: Simulation, rid: str, claim: str, told: talk.Told) -> str:
     sure = "certain" if told.lie or b is None else sureness(
         b.confidence, b.state.value, talk.memory_state(sim, b))
     return (f"Noted: {sim.name(rid)} {p.verb('say')} {sim.say_claim(claim, told.value)} — "
-            f"{src}; {p.subj} {WORDS[sure]}.")
+            f"{src}; {sure_words(sure, p)}.")
 
 
 def _mind(sim: Simulation, b: Belief, told: talk.Told) -> str:

@@ -1,6 +1,6 @@
 """One name for each source kind, wherever a player or an author reads it (window, command
 line, report): testimony is "told by Bo, who said he saw it"; rumour is "told by Bo, who had
-heard it" (from whom, if Bo said); a declaration is "told by Fen, of herself".
+heard it" (from whom, if Bo said); a declaration is "from Fen herself".
 
 Every function takes the simulation for names and pronouns and returns words with no ids.
 """
@@ -16,13 +16,13 @@ FORGOTTEN = "someone"  # the origin of a rumour whose teller could not say who t
 
 # What each kind of evidence is called, in the same words everywhere.
 KIND_WORDS = {
-    "firsthand": "saw for themselves",
-    "witnessed": "saw it happen",
+    "firsthand": "seen first-hand",
+    "witnessed": "seen happening",
     "declared": "told by the person concerned",
-    "document": "read it",
-    "hearsay": "was told",
-    "inferred": "worked it out",
-    "implanted": "has no evidence for it",
+    "document": "read in a document",
+    "hearsay": "told",
+    "inferred": "worked out",
+    "implanted": "no evidence for it",
 }
 RANK_WORDS = {  # memory's provenance ranks, as the player reads them
     "first-hand": "own eyes",
@@ -72,6 +72,7 @@ def gave(sim: Simulation, teller: str, kind: str, basis: str | None,
 def told_by(sim: Simulation, teller: str, kind: str = "hearsay", basis: str | None = None,
             origin: str | None = None) -> str:
     """'told by Bo, who said he saw it' (testimony) or 'told by Bo, who had heard it'
-    (rumour); 'told by Fen, of herself' (a declaration)."""
-    sep = " " if kind == "declared" else ", "
-    return f"told by {sim.name(teller)}{sep}{gave(sim, teller, kind, basis, origin)}"
+    (rumour); 'from Fen herself' (a declaration)."""
+    if kind == "declared":
+        return f"from {sim.name(teller)} {sim.pronoun(teller).refl}"
+    return f"told by {sim.name(teller)}, {gave(sim, teller, kind, basis, origin)}"

@@ -9,15 +9,23 @@ like one.
 
 from __future__ import annotations
 
-WORDS = {
+WORDS = {  # after the speaker's pronoun; {was} and {they} agree with it
     "certain": "seemed certain",
     "fairly sure": "seemed fairly sure",
     "thinks so": "only thought so",
-    "unsure": "was not at all sure",
-    "torn": "was torn between two accounts",
+    "unsure": "{was} not at all sure",
+    "torn": "{was} torn between two accounts",
     "hazy": "could not quite remember",
-    "vague": "had it from someone they could not name",
+    "vague": "had it from someone {they} could not name",
 }
+
+
+def words(sure: str, pronoun) -> str:
+    """'she seemed certain', 'they were torn between two accounts' ("" if unknown)."""
+    w = WORDS.get(sure)
+    if not w:
+        return ""
+    return f"{pronoun.subj} " + w.format(was=pronoun.verb("was"), they=pronoun.subj)
 
 
 def sureness(confidence: int, state: str, memory: str, lie: bool = False) -> str:

@@ -77,9 +77,8 @@ def account(sim, s: Said, *, with_teller: bool = True) -> str:
            f"at the meeting you set up with {sim.name(s.to)}" if s.turn == "mediate" else
            f"overheard, to {sim.name(s.to)}")
     who = f"{sim.name(s.teller)}: " if with_teller else ""
-    sure = sure_words(s.sure)
-    return (f"{who}{p.subj} {src} ({when(s.at)}, {how})" + (f"; {p.subj} {sure}" if sure
-                                                             else ""))
+    sure = sure_words(s.sure, p)
+    return f"{who}{p.subj} {src} ({when(s.at)}, {how})" + (f"; {sure}" if sure else "")
 
 
 def _reaction(sim, s: Said, with_teller: bool) -> str:
@@ -93,11 +92,12 @@ def _reaction(sim, s: Said, with_teller: bool) -> str:
     change = s.turn.partition(":")[2]
     did = {"new": "came to believe it", "changed": "came round to it",
            "reinforce": "held to it", "same": "held to it",
-           "doubt": "was left unsure of it", "less": "was left unsure of it",
+           "doubt": f"{p.verb('was')} left unsure of it",
+           "less": f"{p.verb('was')} left unsure of it",
            "rejected": "kept to it"}.get(change, "held to it")
-    sure = sure_words(s.sure)
+    sure = sure_words(s.sure, p)
     return (f"{who}{p.subj} {did} {why} ({when(s.at)}, in front of you)"
-            + (f"; {p.subj} {sure}" if sure else ""))
+            + (f"; {sure}" if sure else ""))
 
 
 # -- the case board ------------------------------------------------------------------------------

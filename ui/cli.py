@@ -15,7 +15,7 @@ import click
 from game import clock
 from game.save import SaveError, check_target
 from game.scenario import ScenarioError, load_scenario
-from ui.labels import step_words
+from ui.labels import evidence_words, step_words
 
 BAD_INPUT = 2
 
@@ -387,9 +387,7 @@ def why_lines(sim, ex) -> list[str]:
         for depth, step in enumerate(chain.steps):
             out.append("  " * (depth + 1) + "← " + step_words(sim, step))
     for e in ex.against:
-        who = sim.name(e.teller) if e.teller else (e.document or e.kind)
-        out.append(f"  against it: {sim.value_words(e.value, ex.attribute)} "
-                   f"({e.source}, {who}, {clock.fmt(e.at)})")
+        out.append(f"  against it: {evidence_words(sim, e)}")
     out.append("history:")
     for v in ex.history:
         out.append(f"  {clock.fmt(v.at)}  {v.cause:<10} {v.value} {v.confidence} {v.state}"

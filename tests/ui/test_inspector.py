@@ -22,7 +22,7 @@ def test_clicking_a_resident_opens_their_beliefs(ui):
     assert ui.shows("Ada") and ui.shows("Ada's key · moved by")
     row = next(r for r in t.inspector.model.visible() if r.key == ("ada_key", "moved_by"))
     assert row.value == "Cy" and row.state == "influencing" and row.source == "rumour"
-    assert row.told == "told by Bo"  # who told them, and where it came from
+    assert row.told == "told by Bo, who had heard it"  # who told them, the source Bo gave
     assert ui.shows("rumour") and ui.shows(str(row.confidence))
 
 

@@ -16,7 +16,16 @@ from game import PLAYER
 
 from .. import theme as T
 from ..inspectmodel import SOURCES, STATES, InspectorModel
-from ..labels import RECALL, RECALL_WORDS, ago, half_lives_left, hours, name_of, whereabouts
+from ..labels import (
+    RECALL,
+    RECALL_WORDS,
+    ago,
+    half_lives_left,
+    hours,
+    name_of,
+    state_label,
+    whereabouts,
+)
 from .base import Widget, badge, bar, button, chip, clamp_scroll, hovered, meter, scrollbar
 from .textinput import TextInput
 
@@ -138,7 +147,7 @@ class Inspector(Widget):
 
         states = m.counts("state")
         row("State:", {s: states.get(s, 0) for s in STATES}, m.state, self._set_state,
-            T.STATE)
+            T.STATE, words=lambda st: state_label(st, self.town.session.open_minds))
         recall = m.counts("recall")
         row("Recall:", {r: recall.get(r, 0) for r in RECALL}, m.recall, self._set_recall,
             T.RECALL)
@@ -284,7 +293,8 @@ class Inspector(Widget):
         bw = xs[3] - xs[2] - 14
         bar(surf, (xs[2] + 6, y1 + 5, bw, 7), row.confidence / 100, colour)
         T.text(surf, str(row.confidence), (xs[2] + 6, y2), "small", T.DIM)
-        badge(surf, (xs[3] + 4, y1 + 1, xs[4] - xs[3] - 10, 17), row.state, colour)
+        badge(surf, (xs[3] + 4, y1 + 1, xs[4] - xs[3] - 10, 17),
+              state_label(row.state, self.town.session.open_minds), colour)
         now = self.model.now
         recall = row.recall(now)
         rcol = T.RECALL[recall]
