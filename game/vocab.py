@@ -258,3 +258,41 @@ class Vocabulary:
                                + suggest(typed, pool))
         question = self.claims.entries[claim].label if claim in self.claims else claim
         raise CommandError(f"'{typed}' is not an answer to {question}" + suggest(typed, pool))
+
+
+def short_words(v: Vocabulary, kind: str, ident: str, allowed: set[str] | None = None) -> str:
+    """The fewest words that name `ident` and nothing else — what a chip puts on the command
+    line and the case board suggests: 'fen', 'cafe', 'key moved', 'drawer'. An id without
+    `_` or `.` is already a word; failing all else, the id itself."""
+    pool: Kind = getattr(v, kind)
+    if "_" not in ident and "." not in ident:
+        return ident
+    # Spots are named where places are too ("search drawer"): a word must not name a place.
+    rivals = list(pool.entries.values()) + (list(v.places.entries.values())
+                                            if kind == "spots" else [])
+
+    def names_it(phrase: str) -> bool:
+        entries = [e for e in rivals if allowed is None or e.id in allowed]
+        found = match(phrase, entries)
+        return len(found) == 1 and found[0].id == ident
+
+    e = pool.entries.get(ident)
+    if e is None:
+        return ident
+    if kind == "claims":
+        subject, _, attribute = ident.partition(".")
+        thing = words(v.sim.thing(subject)) or words(subject)
+        noun = thing[-1]
+        for w in [x for x in words(attribute) if x not in STOP] + words(e.label):
+            if w not in STOP and w != noun and names_it(f"{noun} {w}"):
+                return f"{noun} {w}"
+        return ident
+    label = [w for w in words(e.label) if w not in STOP]
+    people = {w for r in v.residents.entries.values() for w in words(r.label)}
+    for w in reversed(label):  # "Ada's key" -> "key"; "the mill rota" -> "rota"
+        if w not in people and names_it(w):
+            return w
+    for a, b in zip(label, label[1:], strict=False):  # "Bo's house" -> "bo house"
+        if names_it(f"{a} {b}"):
+            return f"{a} {b}"
+    return ident

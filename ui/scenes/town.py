@@ -130,19 +130,23 @@ class TownScene(TownKeys, Scene):
     # -- clicks on the map ------------------------------------------------------------------
 
     def on_resident(self, rid: str) -> None:
-        ex = composer.expecting(self.dialogue.line.value)
-        if self.dialogue.focused and ex.kind == "resident" and rid != PLAYER:
+        vocab = self.session.sim.names()
+        ex = composer.expecting(self.dialogue.line.value, vocab)
+        if self.dialogue.focused and ex.kind in ("resident", "anyone") and rid != PLAYER:
+            word = composer.short_words(vocab, "residents", rid)
             self.dialogue.line.set(composer.apply(self.dialogue.line.value,
-                                                  composer.Choice(rid, rid)))
+                                                  composer.Choice(rid, word), vocab))
             return
         self.place_card = None
         self.select(rid)
 
     def on_place(self, pid: str) -> None:
-        ex = composer.expecting(self.dialogue.line.value)
+        vocab = self.session.sim.names()
+        ex = composer.expecting(self.dialogue.line.value, vocab)
         if self.dialogue.focused and ex.kind == "place":
+            word = composer.short_words(vocab, "places", pid)
             self.dialogue.line.set(composer.apply(self.dialogue.line.value,
-                                                  composer.Choice(pid, pid)))
+                                                  composer.Choice(pid, word), vocab))
             return
         self.place_card = None if self.place_card == pid else pid
 

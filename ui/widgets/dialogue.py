@@ -219,7 +219,7 @@ class Dialogue(Widget):
     def _choices(self, surf, inner: pygame.Rect, line_r: pygame.Rect) -> None:
         s = self.town.session
         text = self.line.value
-        ex = composer.expecting(text)
+        ex = composer.expecting(text, s.sim.names())
         opts = composer.choices(s, text)
         self.choices = opts
         ready = s.check(text) is None if text.strip() else False
@@ -255,7 +255,8 @@ class Dialogue(Widget):
             x = box.x + 10
             for c, w in row:
                 chip(surf, self.zones, (x, y), c.label,
-                     lambda c=c: self.line.set(composer.apply(self.line.value, c)),
+                     lambda c=c: self.line.set(composer.apply(self.line.value, c,
+                                                              s.sim.names())),
                      name=f"choice:{c.insert}", hint=c.hint, color=T.PANEL, max_width=240)
                 x += w + 6
             y += 28
