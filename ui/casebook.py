@@ -134,6 +134,7 @@ def case_board(sim, open_minds: bool = False) -> Page:
             page.add("good", st.text)
         if len(found) < len(sim.sc.stages):
             page.add("dim", f"{len(sim.sc.stages) - len(found)} more to find out")
+    _vocabulary(page, sim, heard_all)
     carried = [o["name"] for oid, o in sim.objects.items()
                if sim.world.fact(oid, "location") == PLAYER]
     page.add("head", "You carry")
@@ -149,6 +150,39 @@ def _source(sim, s: Said) -> str:
             sim.pronoun(s.teller).subj + " ")
     src = gave(sim, s.teller, s.kind, s.basis, s.origin)
     return src[4:] if src.startswith("who ") else f"speaking {src}"
+
+
+def typed(words_: str, name: str) -> str:
+    """'Ada's Café (cafe)': a name, with the word to type when it is not the name itself."""
+    return name if words_.lower() == name.lower() else f"{name} ({words_})"
+
+
+def _vocabulary(page: Page, sim, heard: list[Said]) -> None:
+    """The words the player can use: each question with what to type for it, the people,
+    places and things by name, and the answers met so far."""
+    from game.vocab import short_words
+
+    v = sim.names()
+    page.add("head", "Words you can use")
+    for claim in questions(sim):
+        q = question_text(sim, claim)
+        page.add("entry", f"{q}: type “{short_words(v, 'claims', claim)}”")
+    page.add("entry", "People: " + ", ".join(
+        typed(short_words(v, "residents", r), sim.name(r))
+        for r in sorted(v.residents, key=sim.name)) + ".")
+    page.add("entry", "Places: " + ", ".join(
+        typed(short_words(v, "places", p), sim.place_name(p))
+        for p in v.places if sim.places[p]["kind"] != "away") + ".")
+    found = [o for o in v.objects if sim.store.belief(PLAYER, o, "location", history=False)]
+    if found:
+        page.add("entry", "Things you have found: " + ", ".join(
+            typed(short_words(v, "objects", o), sim.objects[o]["name"]) for o in found) + ".")
+    met: dict[str, None] = {}
+    for s in heard:
+        if s.claim in questions(sim):
+            met.setdefault(sim.value_words(s.value, s.claim.partition(".")[2]), None)
+    if met:
+        page.add("entry", "Answers you have heard: " + ", ".join(met) + ".")
 
 
 def _by(by) -> str:

@@ -58,8 +58,8 @@ def validate(scenario: str) -> None:
 @main.command()
 @click.argument("scenario")
 def brief(scenario: str) -> None:
-    """What a player is told before starting: the premise, the goals, and the ids to use in
-    commands — people, places, things, and what people talk about. No spoilers."""
+    """What a player is told before starting: the brief, the goals, and the words to use in
+    commands — people, places, things, and the questions of the case. No spoilers."""
     from game.sim import Simulation
 
     try:
@@ -71,30 +71,38 @@ def brief(scenario: str) -> None:
     click.echo(f"{sc.scenario.title} ({sc.scenario.role})\n")
     click.echo(sc.scenario.told)
     if sc.player is not None:
-        click.echo(f"\nYou start at {sim.place_name(sc.player.start)} "
-                   f"({sc.player.start}), {clock.fmt(sim.now)}.")
+        click.echo(f"\nYou start at {sim.place_name(sc.player.start)}, "
+                   f"{clock.fmt(sim.now)}.")
     for g in sc.goals:
         click.echo(f"  goal: {g.text}" + (f" (by {g.by})" if g.by else ""))
-    click.echo("\nPeople:")
+    from game.vocab import short_words
+
+    from .casebook import typed
+
+    v = sim.names()
+    click.echo("\nPeople (type a name, or its first letters):")
     for r in sc.residents:
-        click.echo(f"  {r.id:<10} {r.name}" + (f" — {r.role}" if r.role else ""))
+        click.echo(f"  {typed(short_words(v, 'residents', r.id), r.name)}"
+                   + (f" — {r.role}" if r.role else ""))
     click.echo("Places:")
     for p in sc.places:
         if p.kind != "away":
             spots = [x for x in p.spots if x not in p.hidden]
-            click.echo(f"  {p.id:<14} {p.name}" + (f"  (spots: {', '.join(spots)})"
-                                                    if spots else ""))
+            click.echo(f"  {typed(short_words(v, 'places', p.id), p.name)}"
+                       + (f"  (spots: {', '.join(spots)})" if spots else ""))
     if sc.objects:
         click.echo("Things:")
         for o in sc.objects:
-            click.echo(f"  {o.id:<14} {o.name}")
-    click.echo("What people talk about (ask about these claims):")
-    claims = sorted({f"{b.subject}.{b.attribute}" for rid in sim.people
-                     for b in sim.store.beliefs(rid, about_others=False)})
-    for c in claims:
-        click.echo(f"  {c:<28} {sim.say_claim(c)}")
-    click.echo("\nVerbs: " + "; ".join(v.split(" — ")[0] for v in
+            click.echo(f"  {typed(short_words(v, 'objects', o.id), o.name)}")
+    click.echo("Questions (ask people about these; type the words in quotes):")
+    from game.knowledge import questions
+
+    for c in questions(sim):
+        click.echo(f"  {sim.say_claim(c)}: “{short_words(v, 'claims', c)}”")
+    click.echo("\nVerbs: " + "; ".join(x.split(" — ")[0] for x in
                                        __import__("game.commands").commands.VERBS.values()))
+    click.echo("For example: ask ada key moved · tell bo key moved dee · who fen day 1 08:10"
+               if sc.scenario.id == "missing_key" else "Names and ids both work, in any case.")
 
 
 # -- run ----------------------------------------------------------------------------------------
@@ -411,7 +419,8 @@ def why_lines(sim, ex) -> list[str]:
 @click.option("--claim", help="Open the claim view on SUBJECT.ATTRIBUTE.")
 @click.option("--belief", help="Open this claim's history and evidence chain for the "
               "selected resident (or your notebook).")
-@click.option("--debug", is_flag=True, help="Start with the debug view on.")
+@click.option("--open-minds", "--debug", "debug", is_flag=True,
+              help="Start with open minds on: every mind and the truth (for authors).")
 @click.option("--at", "at", help="Run the town headless to this time first ('day 2 10:00').")
 @click.option("--commands", "commands_file", type=click.Path(dir_okay=False),
               help="Play this walkthrough's commands first.")

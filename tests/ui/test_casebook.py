@@ -85,3 +85,11 @@ def test_run_notebook_and_open_minds(tmp_path):
     again = CliRunner().invoke(main, ["run", "--load", str(tmp_path / "s.db"), "--json",
                                       "--days", "0.1"])
     assert json.loads(again.output)["open_minds"] is True  # kept with the save
+
+
+def test_the_brief_names_questions_and_words_to_type_without_ids():
+    res = CliRunner().invoke(main, ["brief", "missing_key"])
+    assert res.exit_code == 0
+    assert "who moved Ada's key: “key moved”" in res.output
+    assert "Ada's Café (cafe)" in res.output
+    assert "ada_key" not in res.output and "moved_by" not in res.output
