@@ -451,7 +451,7 @@ def play(scenario: str | None, seed: int, load_path: str | None, frames: int | N
         except ScenarioError as exc:
             raise _bad(str(exc)) from None
     if not headless and not ui_play.has_display():
-        click.echo(ui_play.NO_DISPLAY)
+        click.echo(ui_play.no_display())
         return
     if at is not None:
         try:

@@ -3,7 +3,7 @@ accessibility, half-life, when last brought to mind, when it will go dormant and
 why the resident holds it (each evidence
 chain, teller by teller back to whoever saw it — or to someone who said it without knowing),
 what speaks against it, the other values kept beside it, and its history, version by version.
-In the debug view, the world's truth and whether the belief is stale.
+In open minds, the world's truth and whether the belief is stale.
 
 The page is laid out once (per belief, clock tick and width) as blocks of known height, and
 only the blocks in view are drawn.

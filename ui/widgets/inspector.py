@@ -4,7 +4,7 @@ beneath it (a five-segment gauge, one segment per half-life left before it is fo
 vivid / fading / dormant / forgotten), the source kind, who told them and where it came from —
 filterable by state, recall, source and subject, sortable by column, scrolling through
 hundreds of rows by drawing only the visible ones. A click opens the belief's history and
-evidence chain. In the debug view each row also shows the world's truth, and marks the false
+evidence chain. In open minds each row also shows the world's truth, and marks the false
 and the stale.
 """
 
@@ -258,7 +258,7 @@ class Inspector(Widget):
             foot += f" · rows {first + 1}–{min(len(rows), first + body.height // ROW)}"
         T.text(surf, foot, (rect.x + 4, rect.bottom - 16), "small", T.FAINT)
         if debug:
-            T.text(surf, "debug: ✗ false  ◷ stale", (rect.right - 8, rect.bottom - 16),
+            T.text(surf, "open minds: ✗ false  ◷ stale", (rect.right - 8, rect.bottom - 16),
                    "small", T.BAD, align="right")
 
     def _recall_tip(self, row) -> str:

@@ -1,5 +1,5 @@
 """The bar across the top: the scenario, the clock and its controls (pause, 1×, 4×, 16×, one
-tick), the time left to the next deadline, and the save, debug and help buttons.
+tick), the time left to the next deadline, and the save, open-minds and help buttons.
 """
 
 from __future__ import annotations
