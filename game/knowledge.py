@@ -204,8 +204,10 @@ class Whereabouts:
     teller: str | None = None  # who told the player
 
 
-def last_whereabouts(sim: Simulation, rid: str) -> Whereabouts | None:
-    """Where the player last saw `rid`, or was last told they were — whichever is later."""
+def last_whereabouts(sim: Simulation, rid: str,
+                     heard_: list[Said] | None = None) -> Whereabouts | None:
+    """Where the player last saw `rid`, or was last told they were — whichever is later.
+    `heard_`: everything the player heard (`said(sim)`), if already read."""
     start = clock.align(clock.parse_when(sim.sc.scenario.start))
     seen = sim.db.execute(
         "SELECT q.place, max(p.since, q.since) AS a, min(coalesce(p.until, :now), "
@@ -216,7 +218,7 @@ def last_whereabouts(sim: Simulation, rid: str) -> Whereabouts | None:
     best = None
     if seen is not None and seen[2] > start:
         best = Whereabouts(rid, seen[0], max(seen[1], start), min(seen[2], sim.now), True)
-    for s in said(sim, claim=None):
+    for s in heard_ if heard_ is not None else said(sim):
         subject, _, a = s.claim.partition(".")
         if subject != rid or not (a.startswith("at_d") or a == "location"):
             continue

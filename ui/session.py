@@ -23,7 +23,7 @@ class Known:
 
         self.stamp = stamp
         self.said = said(sim) if sim.has_player else []
-        self.where = {rid: last_whereabouts(sim, rid) for rid in sim.people
+        self.where = {rid: last_whereabouts(sim, rid, self.said) for rid in sim.people
                       if rid != PLAYER} if sim.has_player else {}
         self.told: dict[str, int] = {}
         for s in self.said:

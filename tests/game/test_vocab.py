@@ -86,3 +86,19 @@ def test_walkthrough_ids_still_parse_the_same():
                 cmd = line.split(None, 1)[1] if line.startswith("+") else \
                     " ".join(line.split()[3:] if line.startswith("day") else line.split()[1:])
                 assert parse(cmd, s.names()).text == " ".join(cmd.split()), (p, cmd)
+
+
+@pytest.mark.parametrize("line,words", [
+    ("ask fen ada_key.moved_bye", "no claim 'ada_key.moved_bye' — did you mean "
+                                  "'ada_key.moved_by'?"),
+    ("tell fen key moved banana", "'banana' is not someone or something in this town"),
+])
+def test_the_command_line_names_the_nearest_match_too(tmp_path, line, words):
+    from click.testing import CliRunner
+
+    from ui.cli import main
+
+    w = tmp_path / "w.txt"
+    w.write_text(f"day 1 09:00  go inn\n+  {line}\n")
+    res = CliRunner().invoke(main, ["run", "missing_key", "--commands", str(w)])
+    assert res.exit_code == 2 and f"{w}:2: " in res.output and words in res.output
