@@ -60,6 +60,12 @@ class Naming:
             return PRONOUNS["you"]
         return PRONOUNS.get(p.pronoun if p is not None else "they", PRONOUNS["they"])
 
+    def nverb(self, rid: str | None, base: str) -> str:
+        """A verb after someone's name: singular ("Mo says"), or "you say" for the player."""
+        p = self.people.get(rid or "")
+        return (PRONOUNS["you"] if p is not None and p.is_player else PRONOUNS["she"]).verb(
+            base)
+
     def place_name(self, pid: str) -> str:
         p = self.places.get(pid)
         return p["name"] if p else pid

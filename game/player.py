@@ -167,7 +167,7 @@ def ask(sim: Simulation, rid: str, claim: str, *, why: bool = False) -> Reply:
             "why" if why else "answer", f"{rid}|{claim}|{sim.now}", s=ctx), event=eid)
         p = sim.pronoun(rid)
         return r.mark(f"{name} could not remember {sim.say_claim(claim)}." if memory == "gone"
-                      else f"{name} {p.verb('do')} not know {sim.say_claim(claim)}.",
+                      else f"{name} {sim.nverb(rid, 'do')} not know {sim.say_claim(claim)}.",
                       "forgotten" if memory == "gone" else "no belief")
     told = talk.tell(sim, rid, PLAYER, b, place, sim.present(place), asked_by=PLAYER,
                      kind="why" if why else "talk")
@@ -192,7 +192,8 @@ def noted(sim: Simulation, rid: str, claim: str, told: talk.Told) -> str:
     b = sim.store.belief(rid, *split(claim), history=False)
     sure = "certain" if told.lie or b is None else sureness(
         b.confidence, b.state.value, talk.memory_state(sim, b))
-    return (f"Noted: {sim.name(rid)} {p.verb('say')} {sim.say_claim(claim, told.value)} — "
+    return (f"Noted: {sim.name(rid)} {sim.nverb(rid, 'say')} "
+            f"{sim.say_claim(claim, told.value)} — "
             f"{src}; {sure_words(sure, p)}.")
 
 
@@ -239,11 +240,11 @@ def who(sim: Simulation, rid: str, *when: str) -> Reply:
                         event=eid)
     p = sim.pronoun(rid)
     if status != AWAKE:
-        return r.mark(f"Noted: {sim.name(rid)} {p.verb('say')} {p.subj} "
+        return r.mark(f"Noted: {sim.name(rid)} {sim.nverb(rid, 'say')} {p.subj} "
                       f"{p.verb('was')} {'asleep' if status == ASLEEP else 'out of town'} "
                       f"{_at_time(at)}.")
     seen = f", and saw {ctx['others_words']} there" if others else ", and saw nobody else"
-    return r.mark(f"Noted: {sim.name(rid)} {p.verb('say')} {p.subj} {p.verb('was')} at "
+    return r.mark(f"Noted: {sim.name(rid)} {sim.nverb(rid, 'say')} {p.subj} {p.verb('was')} at "
                   f"{sim.place_name(place)} {_at_time(at)}{seen}.")
 
 

@@ -47,41 +47,44 @@ def change(sim: Simulation, rid: str, claim: str, value: str, before: Held | Non
            after: Held | None, *, seen: bool = False) -> Change:
     """How `rid` took being told (or, `seen`, shown) that claim = value."""
     name, p = sim.name(rid), sim.pronoun(rid)
+
+    def v(base: str) -> str:  # a verb after the name: "Mo frowns"
+        return sim.nverb(rid, base)
     what = sim.say_claim(claim, value)
     attribute = claim.partition(".")[2]
     detail = _numbers(sim, attribute, before, after)
-    look = "sees it for " + p.refl + " and " if seen else ""
+    look = f"{v('see')} it for {p.refl} and " if seen else ""
     if after is None:
         return Change("rejected", f"{name} takes no notice.", detail)
     if before is None:
         if after.value == value:
             first = f"{name} {look}" + ("takes it in" if seen else
-                                        f"{p.verb('have')} not heard that before, and "
-                                        f"{p.verb('take')} it in")
+                                        f"{v('have')} not heard that before, and "
+                                        f"{v('take')} it in")
             return Change("new", f"{first}: {what}.", detail)
-        return Change("rejected", f"{name} {p.verb('do')} not believe it.", detail)
+        return Change("rejected", f"{name} {v('do')} not believe it.", detail)
     old = sim.say_claim(claim, before.value)
     if after.value != before.value:
         if after.value == value:
             old_words = sim.value_words(before.value, attribute)
-            return Change("changed", f"{name} {look}{p.verb('change')} {p.poss} mind: {what} "
+            return Change("changed", f"{name} {look}{v('change')} {p.poss} mind: {what} "
                           f"— not {old_words}.", detail)
-        return Change("changed", f"{name} {p.verb('change')} {p.poss} mind, but not to that: "
+        return Change("changed", f"{name} {v('change')} {p.poss} mind, but not to that: "
                       f"{sim.say_claim(claim, after.value)}.", detail)
     if before.value == value:
         if after.confidence > before.confidence:
-            return Change("reinforce", f"{name} {look}{p.verb('nod')}: it is as {p.subj} "
+            return Change("reinforce", f"{name} {look}{v('nod')}: it is as {p.subj} "
                           f"thought, and {p.subj_be} surer now that {what}.", detail)
-        return Change("same", f"{name} already {p.verb('know')} that {what}; nothing "
+        return Change("same", f"{name} already {v('know')} that {what}; nothing "
                       "changes.", detail)
     unsure = ("doubtful", "anomalous")
     if after.state in unsure and before.state not in unsure:
-        return Change("doubt", f"{name} {p.verb('frown')} — {p.subj_be} no longer sure that "
+        return Change("doubt", f"{name} {v('frown')} — {p.subj_be} no longer sure that "
                       f"{old}.", detail)
     if after.confidence < before.confidence:
         still = " still" if before.state in unsure else ""
-        return Change("less", f"{name} {p.verb('be')}{still} less sure that {old}.", detail)
-    return Change("rejected", f"{name} {p.verb('shake')} {p.poss} head: {p.subj} "
+        return Change("less", f"{name} {v('be')}{still} less sure that {old}.", detail)
+    return Change("rejected", f"{name} {v('shake')} {p.poss} head: {p.subj} "
                   f"{p.verb('do')} not believe it.", detail)
 
 

@@ -231,7 +231,7 @@ def _question(page: Page, sim, claim: str, heard: list[Said], open_minds: bool) 
     for u in unanswered(sim):
         if u.claim == claim and u.resident not in latest:
             p = sim.pronoun(u.resident)
-            page.add("dim", f"{sim.name(u.resident)} {p.verb('do')} not know ("
+            page.add("dim", f"{sim.name(u.resident)} {sim.nverb(u.resident, 'do')} not know ("
                      f"{'could not remember; ' if u.forgot else ''}asked {when(u.at)}).")
     asked = {s.teller for s in heard} | {u.resident for u in unanswered(sim)
                                          if u.claim == claim}
@@ -356,7 +356,7 @@ def mind_page(sim, rid: str, open_minds: bool = False) -> Page:
             saw = [sim.name(x.claim.partition(".")[0]) for x in slots
                    if x.claim.partition(".")[2] == s.claim.partition(".")[2]
                    and x.claim.partition(".")[0] != rid]
-            page.add("text", f"{name} {p.verb('say')} {p.subj} {p.verb('was')} at "
+            page.add("text", f"{name} {sim.nverb(rid, 'say')} {p.subj} {p.verb('was')} at "
                      f"{sim.place_name(s.value)}{at}, and saw "
                      + (_and(saw) if saw else "nobody else") + " there.")
     seen = [ev for ev in _seen_doing(sim, rid)]

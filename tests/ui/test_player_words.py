@@ -46,6 +46,11 @@ def problems(sim, where: str, text: str) -> list[str]:
         m = rx.search(text)
         if m:
             out.append(f"{where}: {what} {m.group(0)!r} in {text!r}")
+    names = "|".join(re.escape(p.name) for p in sim.people.values() if not p.is_player)
+    m = re.search(rf"\b({names}) (say|have|do|are|were|frown|nod|change|take|know|shake|"
+                  r"see|follow|seem)\b", text)
+    if m:  # a name is one person: "Mo says"
+        out.append(f"{where}: broken agreement {m.group(0)!r} in {text!r}")
     for ident in ids_of(sim):
         if re.search(rf"(?<![\w.]){re.escape(ident)}(?![\w])", text):
             out.append(f"{where}: id {ident!r} in {text!r}")
