@@ -165,7 +165,6 @@ def ask(sim: Simulation, rid: str, claim: str, *, why: bool = False) -> Reply:
         ctx["memory"] = memory or ""
         r = Reply(True).say(name, sim.words.render(
             "why" if why else "answer", f"{rid}|{claim}|{sim.now}", s=ctx), event=eid)
-        p = sim.pronoun(rid)
         return r.mark(f"{name} could not remember {sim.say_claim(claim)}." if memory == "gone"
                       else f"{name} {sim.nverb(rid, 'do')} not know {sim.say_claim(claim)}.",
                       "forgotten" if memory == "gone" else "no belief")

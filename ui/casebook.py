@@ -230,7 +230,6 @@ def _question(page: Page, sim, claim: str, heard: list[Said], open_minds: bool) 
             page.add("warn", "Each says they saw it: someone is mistaken, or lying.", 1)
     for u in unanswered(sim):
         if u.claim == claim and u.resident not in latest:
-            p = sim.pronoun(u.resident)
             page.add("dim", f"{sim.name(u.resident)} {sim.nverb(u.resident, 'do')} not know ("
                      f"{'could not remember; ' if u.forgot else ''}asked {when(u.at)}).")
     asked = {s.teller for s in heard} | {u.resident for u in unanswered(sim)
