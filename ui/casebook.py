@@ -21,7 +21,7 @@ from game.knowledge import (
     sure_words,
     unanswered,
 )
-from game.sources import gave
+from game.sources import gave, origin_name
 
 
 @dataclass
@@ -72,7 +72,7 @@ def account(sim, s: Said, *, with_teller: bool = True) -> str:
     if s.kind == "reaction":
         return _reaction(sim, s, with_teller)
     src = gave(sim, s.teller, s.kind, s.basis, s.origin)
-    src = src[4:] if src.startswith("who ") else f"speaking {src}"
+    src = src[4:] if src.startswith("who ") else f"spoke {src}"
     how = ("when you asked" if s.asked else "to you" if s.to == PLAYER else
            f"at the meeting you set up with {sim.name(s.to)}" if s.turn == "mediate" else
            f"overheard, to {sim.name(s.to)}")
@@ -197,26 +197,28 @@ def _deadline(sim) -> str:
     if not ahead:
         return now
     left = (ahead[0] - sim.now) // clock.HOUR
-    span = f"{left} hours" if left != 1 else "one hour"
+    if ahead[0] == sim.now:
+        return f"{now} The deadline is now."
+    span = f"{left} hours" if left > 1 else "one hour" if left == 1 else "less than an hour"
     return f"{now} The deadline is {when(ahead[0])} — {span} from now."
 
 
 def _question(page: Page, sim, claim: str, heard: list[Said], open_minds: bool) -> None:
     page.add("head", question_text(sim, claim))
-    attribute = claim.partition(".")[2]
     latest: dict[str, Said] = {}
     for s in heard:
         latest[s.teller] = s  # what each said last
     mine = _own(sim, claim)
     if mine:
-        page.add("good", mine)
+        page.add("text", mine)
     if not latest and not mine:
         page.add("dim", "No answers yet.")
     by_value: dict[str, list[Said]] = {}
     for s in latest.values():
         by_value.setdefault(s.value, []).append(s)
     for value, group in by_value.items():
-        page.add("text", f"{sim.value_words(value, attribute)}:")
+        said_ = sim.say_claim(claim, value)
+        page.add("text", f"{said_[:1].upper()}{said_[1:]}:")
         for s in group:
             page.add("entry", account(sim, s), 1)
     if len(by_value) > 1:
@@ -257,7 +259,8 @@ def _own(sim, claim: str) -> str:
         if e.kind in ("firsthand", "witnessed"):
             return f"You saw for yourself ({when(e.at)}): {sim.say_claim(claim, e.value)}."
         if e.kind == "document":
-            return (f"You read it ({when(e.at)}): {sim.say_claim(claim, e.value)}.")
+            doc = origin_name(sim, e.document)
+            return f"You read in {doc} ({when(e.at)}): {sim.say_claim(claim, e.value)}."
     return ""
 
 
