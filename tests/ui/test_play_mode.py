@@ -111,7 +111,7 @@ def test_the_claim_view_in_play_shows_what_you_were_told(at_0940):
     ui.frame()
     legend = dict(t.overlay.legend)
     assert legend.get("Dee") == 1 and "Cy" not in legend
-    assert legend["not heard from"] == len(t.session.sim.people) - 2
+    assert legend["unknown"] == len(t.session.sim.people) - 2  # not asked, not overheard
 
 
 def test_the_clock_pauses_itself_for_what_you_see_and_the_log_lists_it(ui):
@@ -128,3 +128,18 @@ def test_the_clock_pauses_itself_for_what_you_see_and_the_log_lists_it(ui):
     assert t.session.now == clock.parse_when("day 2 15:20")
     ui.key(pygame.K_l)
     assert ui.shows("⏸ Ada accused Cy in Market")
+
+
+def test_a_saved_game_keeps_its_conversation(at_0940, tmp_path):
+    from ui.session import Session
+
+    ui = at_0940
+    t = ui.town
+    ui.command("go inn")
+    ui.command("ask fen key moved")
+    before = [(e.kind, e.who, e.text) for e in t.session.transcript]
+    t.session.save(tmp_path / "s.sqlite")
+    again = Session.load(tmp_path / "s.sqlite")
+    after = [(e.kind, e.who, e.text) for e in again.transcript]
+    assert after[:len(before)] == before and after[-1][2].startswith("Loaded s.sqlite")
+    assert ("speech", "Fen", before[-2][2]) in after

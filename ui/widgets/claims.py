@@ -158,7 +158,7 @@ class ClaimOverlay(Widget):
         self.legend = []
         items = [(value_label(sim, v, cv.attribute), n, mean, cv.colour(v), v == truth)
                  for v, n, mean in cv.counts()]
-        items.append(("no belief" if self.town.session.full_minds else "not heard from",
+        items.append(("no belief" if self.town.session.full_minds else "unknown",
                       none, None, None, False))
         if faded:
             items.append(("faded", faded, None, T.mix(T.NO_BELIEF, T.MAP_BG, 0.3), False))
