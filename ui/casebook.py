@@ -10,18 +10,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game import PLAYER, clock
-from game.knowledge import (
+from game import (
+    PLAYER,
     Said,
+    clock,
     done_by_player,
+    gave,
     last_whereabouts,
+    origin_name,
     questions,
     said,
     seen_summary,
+    short_words,
     sure_words,
     unanswered,
 )
-from game.sources import gave, origin_name
 
 
 @dataclass
@@ -160,8 +163,6 @@ def typed(words_: str, name: str) -> str:
 def _vocabulary(page: Page, sim, heard: list[Said]) -> None:
     """The words the player can use: each question with what to type for it, the people,
     places and things by name, and the answers met so far."""
-    from game.vocab import short_words
-
     v = sim.names()
     page.add("head", "Words you can use")
     for claim in questions(sim):

@@ -75,7 +75,7 @@ def brief(scenario: str) -> None:
                    f"{clock.fmt(sim.now)}.")
     for g in sc.goals:
         click.echo(f"  goal: {g.text}" + (f" (by {g.by})" if g.by else ""))
-    from game.vocab import short_words
+    from game import short_words
 
     from .casebook import typed
 
@@ -95,7 +95,7 @@ def brief(scenario: str) -> None:
         for o in sc.objects:
             click.echo(f"  {typed(short_words(v, 'objects', o.id), o.name)}")
     click.echo("Questions (ask people about these; type the words in quotes):")
-    from game.knowledge import questions
+    from game import questions
 
     for c in questions(sim):
         click.echo(f"  {sim.say_claim(c)}: “{short_words(v, 'claims', c)}”")
@@ -257,8 +257,7 @@ def _print_summary(sim, s: dict, save_path: str | None) -> None:
                f"({s['ticks']} ticks)")
     click.echo(f"  {s['world_events']} world events, {s['evidence']} pieces of evidence, "
                f"{s['beliefs']} beliefs")
-    from game import PLAYER, seen_events
-    from game.knowledge import seen_summary
+    from game import PLAYER, seen_events, seen_summary
 
     # In play, what the player saw happen; with open minds (or no player), everything.
     everything = sim.open_minds_used or not sim.has_player

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game import PLAYER, VERBS, CommandError, clock
-from game.vocab import short_words, words
+from game import PLAYER, VERBS, CommandError, clock, short_words
+from game import split_words as words
 
 from .labels import BELIEVES, name_of, value_label
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import re
 
-from game import PLAYER, clock
-from game.sources import KIND_WORDS, told_by
+from game import KIND_WORDS, PLAYER, clock, told_by
 from memory import DORMANT_AFTER, GONE_AFTER
 
 BELIEVES = "believes "

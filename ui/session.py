@@ -10,8 +10,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game import PLAYER, CommandError, Simulation, clock, parse, seen_events, started_from
-from game.pacing import last_event, notices
+from game import (
+    PLAYER,
+    CommandError,
+    Simulation,
+    clock,
+    last_event,
+    notices,
+    parse,
+    seen_events,
+    started_from,
+)
 
 
 class Known:
@@ -19,7 +28,7 @@ class Known:
     each resident said in their hearing and where each was last seen or said to be."""
 
     def __init__(self, sim: Simulation, stamp: int):
-        from game.knowledge import last_whereabouts, said
+        from game import last_whereabouts, said
 
         self.stamp = stamp
         self.said = said(sim) if sim.has_player else []

@@ -38,8 +38,7 @@ class BriefingScene(Overlay):
         goals = [f"◆ {g.text}" + (f" — by {g.by}" if getattr(g, "by", None) else "")
                  for g in sim.sc.goals]
         goal_lines = [line for g in goals for line in T.wrap(g, "ui", inner)]
-        from game.knowledge import questions
-        from game.vocab import short_words
+        from game import questions, short_words
 
         asks = [f"{sim.say_claim(c)} — type “{short_words(sim.names(), 'claims', c)}”"
                 for c in questions(sim)] if sim.has_player else []

@@ -43,7 +43,7 @@ class ClaimsPanel(Widget):
                 self._claims = [c for c in claims_in_play(s.sim.store, limit=500)
                                 if not _is_slot(c)]
             else:
-                from game.knowledge import questions
+                from game import questions
 
                 told: dict[str, set[str]] = {}
                 for x in s.known().said:

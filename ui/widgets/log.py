@@ -10,8 +10,7 @@ import bisect
 
 import pygame
 
-from game import clock
-from game.knowledge import seen_summary
+from game import clock, seen_summary
 
 from .. import theme as T
 from .base import Widget, clamp_scroll, scrollbar

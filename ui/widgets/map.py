@@ -12,8 +12,7 @@ import math
 
 import pygame
 
-from game import PLAYER, clock, positions_at
-from game.knowledge import seen_summary
+from game import PLAYER, clock, positions_at, seen_summary
 
 from .. import theme as T
 from .base import Widget, hovered
