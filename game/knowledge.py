@@ -253,12 +253,15 @@ def seen_summary(sim: Simulation, ev: dict) -> str:
     if ev["kind"] in TALK_KINDS and ev.get("claim") and ev.get("value") is not None:
         d = ev["data"]
         speaker, listener = ev["actor"], ev["target"]
-        text = (f"{sim.name(speaker)} told {sim.name(listener)} that "
-                f"{sim.say_claim(ev['claim'], ev['value'])}")
-        if d.get("basis") == "saw" and speaker != PLAYER:
-            text += f" ({sim.name(speaker)} said they saw it)"
+        p = sim.pronoun(speaker)
+        said_ = sim.say_claim(ev["claim"], ev["value"])
         if d.get("asked_by") and d["asked_by"] != speaker:
-            text = f"asked by {sim.name(d['asked_by'])}, {text}"
+            text = (f"{sim.name(d['asked_by'])} asked {sim.name(speaker)}, who told "
+                    f"{sim.name(listener)} that {said_}")
+        else:
+            text = f"{sim.name(speaker)} told {sim.name(listener)} that {said_}"
+        if d.get("basis") == "saw" and speaker != PLAYER:
+            text += f" ({p.subj} said {p.subj} saw it)"
         if speaker == PLAYER and d.get("anonymous"):
             text += " (without saying where you heard it)"
         return text[:1].upper() + text[1:]

@@ -222,7 +222,8 @@ def who(sim: Simulation, rid: str, *when: str) -> Reply:
     slot = f"at_d{clock.day_of(at)}_{clock.fmt_clock(at).replace(':', '')}"
     eid, _ = sim.record(Event(
         kind="ask_who", at=sim.now, actor=PLAYER, target=rid, place=sim.state[PLAYER].place,
-        summary=f"you asked {sim.name(rid)} where they were at {clock.fmt(at)}",
+        summary=f"you asked {sim.name(rid)} where {sim.pronoun(rid).subj} "
+                f"{sim.pronoun(rid).verb('was')} {_at_time(at)}",
         data={"when": at, "place": place, "saw": others}, participants=[PLAYER, rid]))
     # Their own whereabouts they declare; whom they saw is their testimony.
     sim.queue(Evidence(resident=PLAYER, subject=rid, attribute=slot, value=place,

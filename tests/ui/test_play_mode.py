@@ -127,7 +127,7 @@ def test_the_clock_pauses_itself_for_what_you_see_and_the_log_lists_it(ui):
     assert t.session.speed == 0 and "accused Cy" in (t.session.notice or "")
     assert t.session.now == clock.parse_when("day 2 15:20")
     ui.key(pygame.K_l)
-    assert ui.shows("⏸ Ada accused Cy in Market")
+    assert ui.shows("‖ Ada accused Cy in Market")
 
 
 def test_a_saved_game_keeps_its_conversation(at_0940, tmp_path):

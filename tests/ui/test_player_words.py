@@ -29,6 +29,7 @@ AGREEMENT = re.compile(
     r"\b(you (is|was|has|does|says|sees|knows|seems)|I (is|has|does|says)|"
     r"(she|he) (are|were|have|say|do|see|know)|they (is|was|has|does|says))\b")
 SNAKE = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b")
+ENGLISH = {"rue", "quill", "pat", "fen", "mo", "sam", "ned", "ben"}  # ids that are words too
 DOTTED = re.compile(r"\b[a-z][a-z0-9_]*\.[a-z][a-z0-9_]+\b")
 
 
@@ -51,6 +52,12 @@ def problems(sim, where: str, text: str) -> list[str]:
                   r"see|follow|seem)\b", text)
     if m:  # a name is one person: "Mo says"
         out.append(f"{where}: broken agreement {m.group(0)!r} in {text!r}")
+    lower = "|".join(r for r, p in sim.people.items() if not p.is_player and r != p.name
+                     and r not in ENGLISH)
+    spoken = re.sub(r"\([a-z ]+\)|“[a-z ]+”", "", text)  # words to type are lower case
+    m = re.search(rf"\b({lower})\b", spoken) if lower else None
+    if m:  # a resident's id where their name belongs
+        out.append(f"{where}: id {m.group(0)!r} in {text!r}")
     for ident in ids_of(sim):
         if re.search(rf"(?<![\w.]){re.escape(ident)}(?![\w])", text):
             out.append(f"{where}: id {ident!r} in {text!r}")

@@ -251,7 +251,8 @@ class BeliefDetail(Widget):
         return (22, draw)
 
     def _version(self, sim, v, width: int, attribute: str) -> Block:
-        note = v.note or ""
+        # memory's own note on a version names ids; the player reads the cause and the value
+        note = (v.note or "") if self.town.session.open_minds else ""
         lines = T.wrap(note, "small", width - 24) if note else []
         lh = T.line_height("small")
         h = 24 + len(lines) * lh + 6

@@ -306,7 +306,7 @@ class Dialogue(Widget):
                 h = T.line_height("mono") + 4
             else:
                 style = "ui"
-                text = {"mark": "▸ ", "notice": "⏸ "}.get(e.kind, "") + e.text
+                text = {"mark": "▸ ", "notice": "‖ "}.get(e.kind, "") + e.text
                 if e.kind == "mark" and e.detail and self.town.session.open_minds:
                     text += f"   [{e.detail}]"
                 lines = T.wrap(text, style, width)

@@ -50,7 +50,7 @@ class EventLog(Widget):
         T.text(surf, "Event log", (rect.x, rect.y), "head", T.TEXT)
         sub = ("every world event (open minds)" if s.open_minds else "everything in town"
                if not s.has_player else "what you took part in or saw, and why the clock "
-               "stopped (⏸)")
+               "stopped (‖)")
         T.text(surf, sub, (rect.x, rect.y + 24), "small", T.DIM)
         body = pygame.Rect(rect.x, rect.y + 48, rect.width, rect.height - 48)
         events = s.log()
@@ -101,7 +101,7 @@ class EventLog(Widget):
         for n in notes:
             i = order.get(n.event, len(rows)) if n.event is not None else len(rows)
             keyed.append(((n.at, i, 1), {"id": None, "at": n.at, "kind": "notice",
-                                          "summary": "⏸ " + n.text, "data": {}}))
+                                          "summary": "‖ " + n.text, "data": {}}))
         return [ev for _, ev in sorted(keyed, key=lambda kv: kv[0])]
 
     def _layout(self, events: list[dict], width: int) -> None:
