@@ -35,30 +35,63 @@ _EXPORTS = {
     "restart": ("queries", "restart"),
     "seen_events": ("queries", "seen_events"),
     "started_from": ("queries", "started_from"),
+    # what the player knows, and the words for it (issue 9)
+    "said": ("knowledge", "said"),
+    "Said": ("knowledge", "Said"),
+    "questions": ("knowledge", "questions"),
+    "seen_summary": ("knowledge", "seen_summary"),
+    "last_whereabouts": ("knowledge", "last_whereabouts"),
+    "unanswered": ("knowledge", "unanswered"),
+    "done_by_player": ("knowledge", "done_by_player"),
+    "sure_words": ("knowledge", "sure_words"),
+    "gave": ("sources", "gave"),
+    "told_by": ("sources", "told_by"),
+    "origin_name": ("sources", "origin_name"),
+    "KIND_WORDS": ("sources", "KIND_WORDS"),
+    "short_words": ("vocab", "short_words"),
+    "split_words": ("vocab", "words"),
+    "notices": ("pacing", "notices"),
+    "last_event": ("pacing", "last_event"),
 }
 
 __all__ = [
+    "KIND_WORDS",
     "PLAYER",
     "VERBS",
     "CommandError",
+    "Said",
     "SaveError",
     "SaveInfo",
     "ScenarioError",
     "Simulation",
     "WalkthroughError",
     "clock",
+    "done_by_player",
     "first_dormancy",
+    "gave",
     "generated_town",
+    "last_event",
+    "last_whereabouts",
     "load_scenario",
     "mechanisms",
+    "notices",
+    "origin_name",
     "parse",
     "peek_save",
     "play_walkthrough",
     "positions_at",
+    "questions",
     "restart",
+    "said",
     "seen_events",
+    "seen_summary",
     "shipped_names",
+    "short_words",
     "started_from",
+    "split_words",
+    "sure_words",
+    "told_by",
+    "unanswered",
 ]
 
 
@@ -82,6 +115,17 @@ if TYPE_CHECKING:
     from . import clock
     from .commands import VERBS, CommandError, WalkthroughError, parse
     from .generate import generated_town
+    from .knowledge import (
+        Said,
+        done_by_player,
+        last_whereabouts,
+        questions,
+        said,
+        seen_summary,
+        sure_words,
+        unanswered,
+    )
+    from .pacing import last_event, notices
     from .player import PLAYER
     from .queries import (
         SaveInfo,
@@ -96,4 +140,7 @@ if TYPE_CHECKING:
     from .scenario import ScenarioError, load_scenario
     from .scenario.loader import shipped_names
     from .sim import Simulation
+    from .sources import KIND_WORDS, gave, origin_name, told_by
+    from .vocab import short_words
+    from .vocab import words as split_words
     from .walkthrough import play as play_walkthrough

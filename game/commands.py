@@ -35,6 +35,7 @@ VERBS = {
     "mediate": "mediate RESIDENT RESIDENT CLAIM — have them compare what they know",
     "conclude": "conclude CLAIM VALUE — give your answer",
     "say": "say ANYTHING — tell someone here something in your own words (needs a model)",
+    "where": "where is RESIDENT — where you last saw them, or heard they were",
 }
 
 _CLAIM = re.compile(r"^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$")
@@ -71,12 +72,14 @@ def parse(text: str, names: Names | None = None) -> Command:
         raise CommandError("empty command")
     verb, args = words[0].lower(), words[1:]
     if verb not in VERBS:
-        from difflib import get_close_matches
+        from difflib import SequenceMatcher
 
-        near = get_close_matches(verb, VERBS, n=1)
-        hint = f" (did you mean {near[0]}?)" if near else ""
-        raise CommandError(f"unknown verb {verb!r}{hint}; verbs: {', '.join(VERBS)}")
+        near = max(VERBS, key=lambda v: SequenceMatcher(None, verb, v).ratio())
+        raise CommandError(f"unknown verb {verb!r} (did you mean {near}?); verbs: "
+                           f"{', '.join(VERBS)}")
     usage = VERBS[verb].split(" — ")[0]
+    if names is not None and hasattr(names, "claim"):  # a scenario's vocabulary: resolve
+        return _resolved(verb, args, names, usage, text)
 
     def need(n_min: int, n_max: int) -> None:
         if not n_min <= len(args) <= n_max:
@@ -137,14 +140,94 @@ def parse(text: str, names: Names | None = None) -> Command:
         if not args:
             raise CommandError(f"usage: {usage}")
         return Command(verb, (" ".join(text.strip().split()[1:]),), text.strip())
+    elif verb == "where":
+        if args[:1] == ["is"]:
+            args = args[1:]
+        need(1, 1)
+        _resident(args[0], names)
     return Command(verb, tuple(args), " ".join([verb, *args]))
+
+
+def _resolved(verb: str, args: list[str], v, usage: str, text: str) -> Command:
+    """Parse with a scenario's vocabulary (`game.vocab.Vocabulary`): names or ids, any case,
+    unique prefixes, several words for a claim, place or thing; the command comes back in
+    ids, as a walkthrough would write it."""
+    def need(n_min: int, n_max: int | None = None) -> None:
+        if len(args) < n_min or (n_max is not None and len(args) > n_max):
+            raise CommandError(f"usage: {usage}")
+
+    out: list[str]
+    if verb == "go":
+        need(1)
+        out = [v.place(" ".join(args))]
+    elif verb == "wait":
+        need(0, 1)
+        if args:
+            wait_minutes(args[0].lower())
+        out = [a.lower() for a in args]
+    elif verb in ("ask", "why"):
+        need(2)
+        out = [v.resident(args[0]), v.claim(" ".join(args[1:]))]
+    elif verb == "who":
+        need(1)
+        out = [v.resident(args[0])]
+        if len(args) > 1:
+            when = " ".join(args[1:])
+            if not _timeish(args[1:]):
+                _bad_time(args[1:])
+            out += when.lower().split()
+    elif verb == "tell":
+        need(3)
+        anon = args[-1].lower() in ("anonymously", "anon")
+        rest = args[:-1] if anon else args
+        if len(rest) < 3:
+            raise CommandError(f"usage: {usage}")
+        who = v.resident(rest[0])
+        claim = v.claim(" ".join(rest[1:-1]))
+        out = [who, claim, v.value(claim, rest[-1])]
+        if anon:
+            out.append("anonymously")
+    elif verb == "show":
+        need(2)
+        out = [v.resident(args[0]), v.thing(" ".join(args[1:]))]
+    elif verb == "search":
+        out = [v.spot_or_place(" ".join(args))] if args else []
+    elif verb == "take":
+        need(1)
+        out = [v.thing(" ".join(args))]
+    elif verb == "bring":
+        need(1, 1)
+        out = [v.resident(args[0])]
+    elif verb == "mediate":
+        need(3)
+        a, b = v.resident(args[0]), v.resident(args[1])
+        if a == b:
+            raise CommandError("mediate needs two different residents")
+        out = [a, b, v.claim(" ".join(args[2:]))]
+    elif verb == "conclude":
+        need(2)
+        claim = v.claim(" ".join(args[:-1]))
+        out = [claim, v.value(claim, args[-1])]
+    elif verb == "where":
+        rest = args[1:] if args[:1] and args[0].lower() == "is" else args
+        if len(rest) != 1:
+            raise CommandError(f"usage: {usage}")
+        out = [v.resident(rest[0])]
+    else:  # say: free words, read by a model
+        need(1)
+        return Command(verb, (" ".join(args),), " ".join(text.strip().split()))
+    return Command(verb, tuple(out), " ".join([verb, *out]))
 
 
 def wait_minutes(arg: str) -> int:
     m = re.fullmatch(r"(\d+)(h|m)?", arg)
-    if not m:
-        raise CommandError(f"{arg!r} is not a duration like 30 or 2h")
-    n = int(m.group(1)) * (60 if m.group(2) == "h" else 1)
+    both = re.fullmatch(r"(\d+)h(\d+)m?", arg)  # 1h30
+    if not m and not both:
+        raise CommandError(f"{arg!r} is not a duration like 30, 2h or 1h30")
+    if both:
+        n = int(both.group(1)) * 60 + int(both.group(2))
+    else:
+        n = int(m.group(1)) * (60 if m.group(2) == "h" else 1)
     if n <= 0 or n > 7 * clock.DAY:
         raise CommandError("wait between 1 minute and 7 days")
     return max(clock.TICK, n - n % clock.TICK)

@@ -163,13 +163,17 @@ def tell_from_text(sim: Simulation, model: LanguageModel, text: str):
         teller=PLAYER if r.source in ("hearsay", "declared") else None,
         origin=PLAYER if r.source == "hearsay" else None,
         basis=r.basis if r.source == "hearsay" else None, by_player=True)
+    from .visible import change, held
+
+    before = held(sim, r.listener, claim)
     try:
-        b = sim.store.propose(proposal, SimWorld(sim))
+        sim.store.propose(proposal, SimWorld(sim))
     except GuardRefusal as exc:
         return Reply(True).say("", f"(What you said was heard, but the model's reading was "
                                    f"refused by the memory guard: {exc.reason})")
-    return Reply(True).say(sim.name(r.listener), f"So {sim.say_claim(claim, r.value)}? "
-                                                 f"({b.state.value}, {b.confidence})")
+    ch = change(sim, r.listener, claim, r.value, before, held(sim, r.listener, claim))
+    return Reply(True).say(sim.name(r.listener), f"So {sim.say_claim(claim, r.value)}?",
+                           event=eid).mark(ch.line, ch.detail)
 
 
 class ModelNarrator:

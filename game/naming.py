@@ -6,9 +6,42 @@ simulation module holds the tick and nothing else.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from memory import Belief
 
 from . import perception
+
+
+@dataclass(frozen=True)
+class Pronoun:
+    """How words refer to someone: 'she … her … herself', with verbs that agree."""
+
+    subj: str
+    obj: str
+    poss: str
+    refl: str
+    plural: bool  # they and you take "are", "were", "have"
+
+    def verb(self, base: str) -> str:
+        """'say' -> 'says' (or 'say' for they and you); 'have' -> 'has'; 'be' -> 'is'."""
+        if self.plural:
+            return {"be": "are", "was": "were"}.get(base, base)
+        return {"have": "has", "be": "is", "do": "does", "was": "was"}.get(
+            base, base + ("es" if base.endswith(("s", "sh", "ch")) else "s"))
+
+    @property
+    def subj_be(self) -> str:
+        """"she's", "they're", "you're"."""
+        return self.subj + ("'re" if self.plural else "'s")
+
+
+PRONOUNS = {
+    "she": Pronoun("she", "her", "her", "herself", False),
+    "he": Pronoun("he", "him", "his", "himself", False),
+    "they": Pronoun("they", "them", "their", "themselves", True),
+    "you": Pronoun("you", "you", "your", "yourself", True),
+}
 
 
 class Naming:
@@ -20,6 +53,18 @@ class Naming:
         if p is not None and p.is_player and p.name == "You":
             return "you"  # mid-sentence in the log; sentences are capitalised when recorded
         return p.name if p else rid
+
+    def pronoun(self, rid: str | None) -> Pronoun:
+        p = self.people.get(rid or "")
+        if p is not None and p.is_player:
+            return PRONOUNS["you"]
+        return PRONOUNS.get(p.pronoun if p is not None else "they", PRONOUNS["they"])
+
+    def nverb(self, rid: str | None, base: str) -> str:
+        """A verb after someone's name: singular ("Mo says"), or "you say" for the player."""
+        p = self.people.get(rid or "")
+        return (PRONOUNS["you"] if p is not None and p.is_player else PRONOUNS["she"]).verb(
+            base)
 
     def place_name(self, pid: str) -> str:
         p = self.places.get(pid)
@@ -72,6 +117,13 @@ class Naming:
             text = f"{who} was at {words} on day {day} at {hhmm[:2]}:{hhmm[2:]}"
         elif attribute == "location" and value == "missing":  # the engine's "not where I looked"
             text = f"{who} is missing"
+        elif label is not None and label.label and label.label.endswith(": {value}") and \
+                value in ("yes", "no") and value not in label.values:
+            # "Cy was at the café counter early: no" reads "Cy was not at the café counter
+            # early"
+            text = label.label[:-len(": {value}")].format(subject=who)
+            if value == "no":
+                text = _negate(text)
         elif label is not None and label.label:
             text = label.label.format(subject=who, value=words)
         else:
@@ -98,6 +150,25 @@ class Naming:
         if place in self.places:
             return self.where(value)
         return value
+
+
+_AUXILIARIES = ("is", "was", "are", "were", "has", "had", "have", "will", "did", "does")
+
+
+def _negate(text: str) -> str:
+    """'Cy was at the counter' -> 'Cy was not at the counter'; 'Mira can take it' -> 'Mira
+    cannot take it'; with no auxiliary verb: 'it is not so that Ben came to supper'."""
+    words = text.split(" ")
+    for i, w in enumerate(words[1:], start=1):
+        after = words[i + 1] if i + 1 < len(words) else ""
+        if w in ("has", "have") and after in ("a", "an", "any", "some"):  # "has a fever"
+            do = "does" if w == "has" else "do"
+            return " ".join(words[:i] + [do, "not", "have"] + words[i + 1:])
+        if w in _AUXILIARIES:
+            return " ".join(words[:i + 1] + ["not"] + words[i + 1:])
+        if w == "can":
+            return " ".join(words[:i] + ["cannot"] + words[i + 1:])
+    return f"it is not so that {text}"
 
 
 _GRAMMAR = [("I is ", "I am "), ("I has ", "I have "), ("I does ", "I do "),

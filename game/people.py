@@ -31,6 +31,7 @@ class Person:
     lies: dict[str, dict] = field(default_factory=dict)  # claim -> {value, basis, to}
     note: str = ""
     is_player: bool = False
+    pronoun: str = "they"
 
     @property
     def talkativeness(self) -> float:
@@ -90,6 +91,7 @@ class Person:
         return json.dumps({
             "traits": self.traits, "schedule": self.schedule, "sleep": self.sleep,
             "away": self.away, "visits": self.visits, "lies": self.lies, "note": self.note,
+            "pronoun": self.pronoun,
         }, sort_keys=True)
 
     @classmethod
@@ -100,7 +102,7 @@ class Person:
                    schedule=[tuple(x) for x in s["schedule"]], sleep=tuple(s["sleep"]),
                    away=[tuple(x) for x in s["away"]],
                    visits=[tuple(x) for x in s.get("visits", [])], lies=s["lies"],
-                   note=s.get("note", ""),
+                   note=s.get("note", ""), pronoun=s.get("pronoun", "they"),
                    is_player=bool(is_player))
 
 
@@ -118,5 +120,5 @@ def from_scenario(r) -> Person:
                       for a in r.visits),
         lies={lie.claim: {"value": lie.value, "basis": lie.basis, "to": lie.to}
               for lie in r.lies},
-        note=r.note,
+        note=r.note, pronoun=r.pronoun,
     )

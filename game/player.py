@@ -5,12 +5,13 @@ so everything they learn has provenance, and their notebook is their own beliefs
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from memory import Belief, Evidence, Outcome
 
-from . import acts, clock, perception, talk
+from . import acts, clock, perception, talk, visible
 from .commands import Command, wait_minutes
 from .people import ASLEEP, AWAKE, AWAY
 from .perception import split
@@ -29,6 +30,19 @@ WILLING_TRUST = 0.35  # below this trust in the player, a resident will not come
 class Line:
     who: str  # a resident's name, or "" for narration
     text: str
+    kind: str = ""  # speech, narration, mark (what visibly changed) or error; "" = by `who`
+    detail: str = ""  # open minds only: the numbers behind a mark ("Cy 76 → 56, doubtful")
+    event: int | None = None  # the conversation turn (world event) these words belong to
+
+    def __post_init__(self) -> None:
+        if not self.kind:
+            self.kind = "speech" if self.who else "narration"
+
+    def words(self, open_minds: bool = False) -> str:
+        text = f"▸ {self.text}" if self.kind == "mark" else self.text
+        if open_minds and self.detail:
+            text += f"  [{self.detail}]"
+        return f"{self.who}: {text}" if self.who else text
 
 
 @dataclass
@@ -36,17 +50,26 @@ class Reply:
     ok: bool
     lines: list[Line] = field(default_factory=list)
     minutes: int = clock.TICK
+    # Done once the verb's time has passed (arriving somewhere): more lines, at that minute.
+    after: Callable[[], list[Line]] | None = None
 
-    def say(self, who: str, text: str) -> Reply:
-        self.lines.append(Line(who, text))
+    def say(self, who: str, text: str, event: int | None = None) -> Reply:
+        self.lines.append(Line(who, text, event=event))
         return self
 
-    def text(self) -> str:
-        return "\n".join(f"{ln.who}: {ln.text}" if ln.who else ln.text for ln in self.lines)
+    def mark(self, text: str, detail: str = "") -> Reply:
+        """The short line the player can scan: what visibly changed."""
+        self.lines.append(Line("", text, "mark", detail))
+        return self
+
+    def text(self, open_minds: bool = False) -> str:
+        return "\n".join(ln.words(open_minds) for ln in self.lines)
 
 
-def fail(text: str) -> Reply:
-    return Reply(False, [Line("", text)], minutes=0)
+def fail(text: str, minutes: int = clock.TICK) -> Reply:
+    """A verb that was tried and could not be done: it still took its time (walking up to
+    someone who is not there is not free), unless `minutes` says otherwise."""
+    return Reply(False, [Line("", text, "error")], minutes=minutes)
 
 
 def perform(sim: Simulation, cmd: Command) -> Reply:
@@ -59,27 +82,45 @@ def perform(sim: Simulation, cmd: Command) -> Reply:
 
 
 def go(sim: Simulation, place: str) -> Reply:
+    """Walk somewhere: the walk takes its tick, and you arrive at its end — after whoever was
+    leaving has left and whoever was coming has come — so "Here: Ada" holds for the next
+    verb."""
     st = sim.state[PLAYER]
     if sim.places[place]["kind"] == "away":
         return fail(f"{sim.place_name(place)} is out of town; you cannot go there.")
     if st.place == place:
         return fail(f"You are already at {sim.place_name(place)}.")
-    st.place = place
-    sim.move_to(PLAYER, place, sim.now)
     r = Reply(True).say("", f"You walk to {sim.place_name(place)}.")
-    for rid in followers(sim):
-        sim.state[rid].place = place
-        sim.move_to(rid, place, sim.now)
-        r.say("", f"{sim.name(rid)} comes with you.")
-    here = [sim.name(x) for x in sim.present(place) if x != PLAYER]
-    r.say("", ("Here: " + ", ".join(here) + ".") if here else "Nobody is here.")
+
+    def arrive() -> list[Line]:
+        st.place = place
+        sim.move_to(PLAYER, place, sim.now)
+        out = []
+        for rid in followers(sim):
+            sim.state[rid].place = place
+            sim.move_to(rid, place, sim.now)
+            out.append(Line("", f"{sim.name(rid)} comes with you."))
+        here = [sim.name(x) for x in sim.present(place) if x != PLAYER]
+        out.append(Line("", "Here: " + _and(here) + "." if here else "Nobody is here.",
+                        "mark"))
+        return out
+    r.after = arrive
     return r
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def wait(sim: Simulation, duration: str | None = None) -> Reply:
     minutes = wait_minutes(duration) if duration else clock.TICK
-    return Reply(True, [Line("", f"You wait {minutes // 60}h {minutes % 60:02d}m." if
-                             minutes >= 60 else f"You wait {minutes} minutes.")], minutes)
+    hours, rest = divmod(minutes, 60)
+    span = (f"{hours} hour{'s' if hours != 1 else ''}" if hours else "") + \
+        (" and " if hours and rest else "") + (f"{rest} minutes" if rest else "")
+    r = Reply(True, [Line("", f"You wait {span}.")], minutes)
+    r.after = lambda: [Line("", f"It is {clock.fmt_clock(sim.now)} on day "
+                                f"{clock.day_of(sim.now)}.", "mark")]
+    return r
 
 
 def followers(sim: Simulation) -> list[str]:
@@ -114,22 +155,51 @@ def ask(sim: Simulation, rid: str, claim: str, *, why: bool = False) -> Reply:
     talk.come_to_mind(sim, rid, claim.replace(".", " "))  # being asked is a cue (§7)
     if b is not None and memory != "gone":
         b = sim.store.belief(rid, s, a, history=True)
+    name = sim.name(rid)
     if b is None or memory == "gone":
-        sim.record(Event(kind="ask", at=sim.now, actor=PLAYER, target=rid, place=place,
-                         claim=claim, summary=f"you asked {sim.name(rid)} about "
-                         f"{sim.say_claim(claim)}; {sim.name(rid)} did not know",
-                         data={"answer": None, "why": why, "memory": memory},
-                         participants=[PLAYER, rid]))
+        eid, _ = sim.record(Event(
+            kind="ask", at=sim.now, actor=PLAYER, target=rid, place=place, claim=claim,
+            summary=f"you asked {name} about {sim.say_claim(claim)}; {name} did not know",
+            data={"answer": None, "why": why, "memory": memory}, participants=[PLAYER, rid]))
         ctx = said_context(sim, rid, claim, None, None)
         ctx["memory"] = memory or ""
-        return Reply(True).say(sim.name(rid), sim.words.render(
-            "why" if why else "answer", f"{rid}|{claim}|{sim.now}", s=ctx))
+        r = Reply(True).say(name, sim.words.render(
+            "why" if why else "answer", f"{rid}|{claim}|{sim.now}", s=ctx), event=eid)
+        return r.mark(f"{name} could not remember {sim.say_claim(claim)}." if memory == "gone"
+                      else f"{name} {sim.nverb(rid, 'do')} not know {sim.say_claim(claim)}.",
+                      "forgotten" if memory == "gone" else "no belief")
     told = talk.tell(sim, rid, PLAYER, b, place, sim.present(place), asked_by=PLAYER,
                      kind="why" if why else "talk")
     ctx = said_context(sim, rid, claim, told, b)
     ctx["memory"] = memory or ""
-    return Reply(True).say(sim.name(rid), sim.words.render(
-        "why" if why else "answer", f"{rid}|{claim}|{sim.now}", s=ctx))
+    r = Reply(True).say(name, sim.words.render(
+        "why" if why else "answer", f"{rid}|{claim}|{sim.now}", s=ctx), event=told.event_id)
+    return r.mark(noted(sim, rid, claim, told), _mind(sim, b, told))
+
+
+def noted(sim: Simulation, rid: str, claim: str, told: talk.Told) -> str:
+    """The scannable line for an answer: what they said, the source they gave, how sure they
+    sounded."""
+    from .sources import gave
+    from .sureness import sureness
+    from .sureness import words as sure_words
+
+    p = sim.pronoun(rid)
+    kind = "declared" if (claim.partition(".")[0] == rid or told.value == rid) else "hearsay"
+    src = gave(sim, rid, kind, told.basis, told.origin)
+    src = f"{p.subj} {src[4:]}" if src.startswith("who ") else f"speaking {src}"
+    b = sim.store.belief(rid, *split(claim), history=False)
+    sure = "certain" if told.lie or b is None else sureness(
+        b.confidence, b.state.value, talk.memory_state(sim, b))
+    return (f"Noted: {sim.name(rid)} {sim.nverb(rid, 'say')} "
+            f"{sim.say_claim(claim, told.value)} — "
+            f"{src}; {sure_words(sure, p)}.")
+
+
+def _mind(sim: Simulation, b: Belief, told: talk.Told) -> str:
+    """Open minds: what they really hold, beside what they said."""
+    held = f"holds {sim.value_words(b.value, b.attribute)} {b.confidence}, {b.state.value}"
+    return held + (" — the answer was a lie" if told.lie else "")
 
 
 def ask_why(sim: Simulation, rid: str, claim: str) -> Reply:
@@ -152,7 +222,8 @@ def who(sim: Simulation, rid: str, *when: str) -> Reply:
     slot = f"at_d{clock.day_of(at)}_{clock.fmt_clock(at).replace(':', '')}"
     eid, _ = sim.record(Event(
         kind="ask_who", at=sim.now, actor=PLAYER, target=rid, place=sim.state[PLAYER].place,
-        summary=f"you asked {sim.name(rid)} where they were at {clock.fmt(at)}",
+        summary=f"you asked {sim.name(rid)} where {sim.pronoun(rid).subj} "
+                f"{sim.pronoun(rid).verb('was')} {_at_time(at)}",
         data={"when": at, "place": place, "saw": others}, participants=[PLAYER, rid]))
     # Their own whereabouts they declare; whom they saw is their testimony.
     sim.queue(Evidence(resident=PLAYER, subject=rid, attribute=slot, value=place,
@@ -161,9 +232,20 @@ def who(sim: Simulation, rid: str, *when: str) -> Reply:
         sim.queue(Evidence(resident=PLAYER, subject=x, attribute=slot, value=place,
                            kind="hearsay", teller=rid, origin=rid, basis="saw", at=sim.now,
                            event=f"w{eid}"))
-    ctx = {"time": clock.fmt(at), "place": sim.place_name(place), "asleep": status == ASLEEP,
-           "away": status == AWAY, "others": [sim.name(x) for x in others]}
-    return Reply(True).say(sim.name(rid), sim.words.render("who", f"{rid}|who|{at}", s=ctx))
+    ctx = {"time": _at_time(at)[3:], "place": sim.place_name(place),
+           "asleep": status == ASLEEP, "away": status == AWAY,
+           "others": [sim.name(x) for x in others], "others_words": _and(
+               [sim.name(x) for x in others]) if others else ""}
+    r = Reply(True).say(sim.name(rid), sim.words.render("who", f"{rid}|who|{at}", s=ctx),
+                        event=eid)
+    p = sim.pronoun(rid)
+    if status != AWAKE:
+        return r.mark(f"Noted: {sim.name(rid)} {sim.nverb(rid, 'say')} {p.subj} "
+                      f"{p.verb('was')} {'asleep' if status == ASLEEP else 'out of town'} "
+                      f"{_at_time(at)}.")
+    seen = f", and saw {ctx['others_words']} there" if others else ", and saw nobody else"
+    return r.mark(f"Noted: {sim.name(rid)} {sim.nverb(rid, 'say')} {p.subj} {p.verb('was')} at "
+                  f"{sim.place_name(place)} {_at_time(at)}{seen}.")
 
 
 def tell(sim: Simulation, rid: str, claim: str, value: str, anonymously: str = "") -> Reply:
@@ -186,13 +268,19 @@ def tell(sim: Simulation, rid: str, claim: str, value: str, anonymously: str = "
         + (" (without saying where you heard it)" if anon else ""),
         data={"basis": "heard", "origin": origin, "anonymous": anon},
         participants=[PLAYER, rid], witnesses=overhear))
+    before = visible.held(sim, rid, claim)
     for h in [rid] + overhear:
         sim.queue(Evidence(resident=h, subject=s, attribute=a, value=value, kind="hearsay",
                            teller=PLAYER, origin=origin, basis="heard", at=sim.now,
                            event=f"w{eid}", by_player=True))
     out = sim.flush_outcomes()[0]
+    after = visible.held(sim, rid, claim)
+    ch = visible.change(sim, rid, claim, value, before, after)
+    visible.witnessed(sim, rid, claim, ch, after, "told", PLAYER)
+    ctx = {"what": sim.say_claim(claim, value, me=rid, you=PLAYER), "change": ch.kind}
     return Reply(True).say(sim.name(rid), sim.words.render(
-        "told", f"{rid}|told|{claim}|{sim.now}", o=out))
+        "told", f"{rid}|told|{claim}|{sim.now}", o=out, s=ctx), event=eid).mark(
+        ch.line, ch.detail)
 
 
 def mediate(sim: Simulation, a: str, b: str, claim: str) -> Reply:
@@ -209,15 +297,28 @@ def mediate(sim: Simulation, a: str, b: str, claim: str) -> Reply:
                      f"compare what they know about {sim.say_claim(claim)}",
                      data={"with": b}, participants=[PLAYER, a, b],
                      witnesses=sim.onlookers(place, (PLAYER, a, b))))
+    before = {x: visible.held(sim, x, claim) for x in (a, b)}
+    said: dict[str, talk.Told | None] = {}
     for speaker, listener in ((a, b), (b, a)):
         belief = sim.store.belief(speaker, s, attr, history=True)
         told = None
         if belief is not None and belief.state.value != "past":
             told = talk.tell(sim, speaker, listener, belief, place, present,
                              extra_listeners=[PLAYER], kind="mediate")
+        said[speaker] = told
         ctx = said_context(sim, speaker, claim, told, belief, listener=listener)
-        r.say("", sim.words.render("mediate", f"{speaker}|mediate|{claim}|{sim.now}", s=ctx))
+        r.say("", sim.words.render("mediate", f"{speaker}|mediate|{claim}|{sim.now}", s=ctx),
+              event=told.event_id if told else None)
     sim.flush()
+    for speaker, listener in ((a, b), (b, a)):
+        told = said[speaker]
+        if told is None:
+            r.mark(f"{sim.name(speaker)} had nothing to tell {sim.name(listener)}.")
+            continue
+        after = visible.held(sim, listener, claim)
+        ch = visible.change(sim, listener, claim, told.value, before[listener], after)
+        visible.witnessed(sim, listener, claim, ch, after, "mediated", speaker)
+        r.mark(ch.line, ch.detail)
     # Having compared notes, people who were at odds and now agree mend what the question
     # had broken; people who were not quarrelling have nothing to mend.
     ba = sim.store.belief(a, s, attr, history=False)
@@ -241,13 +342,14 @@ def search(sim: Simulation, where: str | None = None) -> Reply:
     found = acts.look(sim, PLAYER, place, spot or None)
     r = Reply(True)
     if not found:
-        return r.say("", f"You search {sim.where(where or st.place)} and find nothing of note.")
+        return r.say("", f"You search {sim.where(where or st.place)} and find nothing of "
+                     "note.").mark("Nothing found.")
     for oid in found:
         o = sim.objects[oid]
         loc = sim.world.fact(oid, "location") or place
         r.say("", f"In {sim.where(loc)}: {o['name']}." + (f" {o['text']}" if o.get("text")
                                                             else ""))
-    return r
+    return r.mark("Found: " + _and([sim.objects[o]["name"] for o in found]) + ".")
 
 
 def take(sim: Simulation, oid: str) -> Reply:
@@ -255,8 +357,8 @@ def take(sim: Simulation, oid: str) -> Reply:
     loc = sim.world.fact(oid, "location") or ""
     if loc == PLAYER:
         return fail("You already have it.")
-    if loc.split(".")[0] != st.place:
-        return fail(f"{sim.objects[oid]['name']} is not here (that you know of).")
+    if loc.split(".")[0] != st.place or oid not in _known_here(sim, st.place):
+        return fail(f"You have not found {sim.objects[oid]['name']} here.")
     if not sim.objects[oid].get("portable", True):
         return fail("You cannot take that.")
     onlookers = sim.onlookers(st.place, (PLAYER,))
@@ -267,7 +369,8 @@ def take(sim: Simulation, oid: str) -> Reply:
         witnesses=onlookers, changes=[(oid, "location", PLAYER)]))
     perception.seen(sim, eid, [(f"{oid}.location", PLAYER)], [PLAYER], "firsthand")
     perception.seen(sim, eid, [(f"{oid}.location", PLAYER)], onlookers, "witnessed")
-    return Reply(True).say("", f"You take {sim.objects[oid]['name']}.")
+    return Reply(True).say("", f"You take {sim.objects[oid]['name']}.").mark(
+        f"You carry {sim.objects[oid]['name']} now.")
 
 
 def show(sim: Simulation, rid: str, oid: str) -> Reply:
@@ -297,11 +400,21 @@ def show(sim: Simulation, rid: str, oid: str) -> Reply:
         else:
             sim.queue(Evidence(resident=rid, subject=s, attribute=a, value=value,
                                kind="witnessed", event=f"w{eid}", at=sim.now, by_player=True))
+    before = {c: visible.held(sim, rid, c) for c, _ in shows}
     outs = sim.flush_outcomes()
+    changes = []
+    for c, v in shows:
+        after = visible.held(sim, rid, c)
+        changes.append(visible.change(sim, rid, c, v, before[c], after, seen=True))
+        visible.witnessed(sim, rid, c, changes[-1], after, "shown", oid)
     claim, value = shows[0]
-    ctx = {"what": sim.say_claim(claim, value)}
-    return r.say(sim.name(rid), sim.words.render("shown", f"{rid}|shown|{oid}|{sim.now}",
-                                                 s=ctx, o=outs[0]))
+    ctx = {"what": sim.say_claim(claim, value, me=rid, you=PLAYER),
+           "change": changes[0].kind}
+    r.say(sim.name(rid), sim.words.render("shown", f"{rid}|shown|{oid}|{sim.now}", s=ctx,
+                                          o=outs[0]), event=eid)
+    for ch in changes:
+        r.mark(ch.line, ch.detail)
+    return r
 
 
 def _known_here(sim: Simulation, place: str) -> set[str]:
@@ -321,7 +434,8 @@ def bring(sim: Simulation, rid: str) -> Reply:
     trust = sim.store.trust(rid, PLAYER)
     if trust < WILLING_TRUST:
         return Reply(False, minutes=clock.TICK).say(sim.name(rid), sim.words.render(
-            "refuse", f"{rid}|refuse|{sim.now}", reason="distrust"))
+            "refuse", f"{rid}|refuse|{sim.now}", reason="distrust")).mark(
+            f"{sim.name(rid)} will not come with you.", f"trust in you {trust:.2f}")
     st = sim.state[rid]
     st.following = PLAYER
     st.follow_until = sim.now + BRING_HOURS * clock.HOUR
@@ -329,7 +443,41 @@ def bring(sim: Simulation, rid: str) -> Reply:
     sim.record(Event(kind="bring", at=sim.now, actor=PLAYER, target=rid,
                      place=sim.state[PLAYER].place, summary=f"{sim.name(rid)} agreed to come "
                      "with you", participants=[PLAYER, rid]))
-    return Reply(True).say("", f"{sim.name(rid)} will come with you for a while.")
+    return Reply(True).say("", f"{sim.name(rid)} will come with you for a while.").mark(
+        f"{sim.name(rid)} follows you until {clock.fmt_clock(st.follow_until)}.")
+
+
+def where(sim: Simulation, rid: str) -> Reply:
+    """Where you last saw someone, or were last told they were: a look in your own notes,
+    so it takes no time."""
+    from .knowledge import last_whereabouts
+
+    name = sim.name(rid)
+    st = sim.state[rid]
+    if st.place == sim.state[PLAYER].place and st.status == AWAKE:
+        return Reply(True, minutes=0).mark(f"{name} is here, at "
+                                            f"{sim.place_name(st.place)}.")
+    w = last_whereabouts(sim, rid)
+    if w is None:
+        return Reply(True, minutes=0).mark(f"You have not seen {name}, and nobody has told "
+                                            "you where they are.")
+    place = sim.place_name(w.place)
+    if w.seen:
+        span = _at_time(w.start) if w.end - w.start < clock.TICK or \
+            clock.day_of(w.start) != clock.day_of(w.end) else \
+            f"from {clock.fmt_clock(w.start)} to {clock.fmt_clock(w.end)} on day " \
+            f"{clock.day_of(w.end)}"
+        return Reply(True, minutes=0).mark(f"You last saw {name} at {place} {span}.")
+    when = _at_time(w.start)
+    if w.teller == rid:
+        return Reply(True, minutes=0).mark(f"{name} told you they were at {place} {when}.")
+    return Reply(True, minutes=0).mark(f"{sim.name(w.teller)} told you {name} was at {place} "
+                                       f"{when}.")
+
+
+def _at_time(minute: int) -> str:
+    """'at 08:10 on day 1'."""
+    return f"at {clock.fmt_clock(minute)} on day {clock.day_of(minute)}"
 
 
 def conclude(sim: Simulation, claim: str, value: str) -> Reply:
@@ -337,14 +485,15 @@ def conclude(sim: Simulation, claim: str, value: str) -> Reply:
                      place=sim.state[PLAYER].place,
                      summary=f"you concluded that {sim.say_claim(claim, value)}",
                      participants=[PLAYER]))
-    return Reply(True, minutes=0).say("", f"You conclude: {sim.say_claim(claim, value)}.")
+    return Reply(True, minutes=0).say("", f"You conclude: {sim.say_claim(claim, value)}.").mark(
+        f"Your answer: {sim.say_claim(claim, value)}.")
 
 
 def say(sim: Simulation, text: str) -> Reply:
     """Free words, read by the configured language model into a claim, checked by the guard."""
     if sim.model is None:
         return fail("No language model is configured (set HEARSAY_MODEL_URL and HEARSAY_MODEL)"
-                    "; use the verbs, e.g. tell ada ada_key.moved_by dee.")
+                    "; use the verbs, e.g. tell ada ada_key.moved_by dee.", minutes=0)
     from .model import tell_from_text
 
     return tell_from_text(sim, sim.model, text)
@@ -353,7 +502,7 @@ def say(sim: Simulation, text: str) -> Reply:
 _VERBS = {"go": go, "wait": wait, "ask": ask, "why": ask_why, "who": who, "tell": tell,
           "say": say,
           "mediate": mediate, "search": search, "take": take, "show": show, "bring": bring,
-          "conclude": conclude}
+          "conclude": conclude, "where": where}
 
 
 # -- words --------------------------------------------------------------------------------------

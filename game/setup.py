@@ -121,6 +121,7 @@ class Setup:
         if state:
             self.rng.setstate((state[0], tuple(state[1]), state[2]))
         self.ending = w.meta("ending")
+        self.open_minds_used = w.meta("open_minds") == "1"
         for row in self.db.execute("SELECT id, name, role, home, spec, is_player FROM people "
                                    "ORDER BY id"):
             self.people[row[0]] = Person.from_row(*row)
@@ -140,6 +141,8 @@ class Setup:
         w.set_meta("counters", json.dumps(self.counters, sort_keys=True))
         if self.ending:
             w.set_meta("ending", self.ending)
+        if self.open_minds_used:
+            w.set_meta("open_minds", "1")
         self.db.conn.executemany(
             "INSERT INTO sim_state (resident, state) VALUES (?, ?) ON CONFLICT (resident) "
             "DO UPDATE SET state = excluded.state",

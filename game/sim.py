@@ -18,7 +18,7 @@ from sqlite_utils import Database
 from memory import Belief, Evidence, EvidenceRecord, MemoryStore, Salient
 
 from . import acts, clock, commands, perception, player, talk
-from .commands import Command, Names
+from .commands import Command
 from .conditions import Condition
 from .ctx import ConditionContext
 from .mind import Mind
@@ -31,6 +31,8 @@ from .scenario.loader import LoadedScenario, parse_text
 from .scenario.model import Attribute, Reaction, Scenario
 from .setup import Setup
 from .state import RState
+from .transcript import Transcript
+from .vocab import Vocabulary
 from .words import TemplateNarrator
 from .world import Event, World
 
@@ -65,6 +67,7 @@ class Simulation(Setup, Mind, Naming):
         info = scenario.scenario
         self.store = MemoryStore(db, policy=info.revision, default_trust=info.default_trust)
         self.world = World(db)
+        self.transcript = Transcript(db)
         self.rng = random.Random(0)
         self.pending: list[Evidence] = []
         self.changed: list[tuple[str, int]] = []
@@ -95,6 +98,9 @@ class Simulation(Setup, Mind, Naming):
         self.ctx = ConditionContext(self)
         self.now = 0
         self.ending: str | None = None
+        # Open minds (every mind and the world's truth shown) was on at some point of this
+        # game: kept with the save, said on the ending and in `run --json`.
+        self.open_minds_used = False
         self._present: dict[str, list[str]] | None = None
         self._arrivals: dict[str, int] = {}
         self._news: dict[str, int] = {}
@@ -269,27 +275,48 @@ class Simulation(Setup, Mind, Naming):
     def has_player(self) -> bool:
         return PLAYER in self.people
 
-    def names(self) -> Names:
-        spots = [f"{p}.{s}" for p, info in self.places.items() for s in info["spots"]]
-        return Names([r for r in self.people if r != PLAYER], self.places, self.objects, spots)
+    def names(self) -> Vocabulary:
+        """What commands may name in this scenario (built once: the scenario never changes
+        during a run)."""
+        if getattr(self, "_vocab", None) is None:
+            self._vocab = Vocabulary(self)
+        return self._vocab
 
-    def command(self, cmd: Command | str) -> Reply:
-        """Carry out a player command now, then let the time it takes pass."""
+    def command(self, cmd: Command | str, typed: str | None = None) -> Reply:
+        """Carry out a player command now, then let the time it takes pass. What was typed
+        (`typed`, or the command) and what came back go into the transcript."""
+        typed = typed or (cmd if isinstance(cmd, str) else cmd.text)
         if isinstance(cmd, str):
             cmd = commands.parse(cmd, self.names())
         if not self.has_player:
-            return player.fail("This scenario has no player.")
+            return player.fail("This scenario has no player.", minutes=0)
         if self.ending:
-            return player.fail("The story is over.")
+            return player.fail("The story is over.", minutes=0)
+        at = self.now
         with self.db.atomic():
             reply = player.perform(self, cmd)
             self.flush()
             self._check_stages()
+            self.transcript.add("command", " ".join(typed.split()), at)
+            self._write_lines(reply.lines, at)
         for _ in range(reply.minutes // clock.TICK):
             if self.ending:
                 break
             self.step()
+        if reply.after is not None:
+            with self.db.atomic():
+                more = reply.after()
+                self.flush()
+                self._check_stages()
+                self._write_lines(more, self.now)
+            reply.lines.extend(more)
+            reply.after = None
         return reply
+
+    def _write_lines(self, lines, at: int) -> None:
+        for ln in lines:
+            self.transcript.add(ln.kind, ln.text, at, who=ln.who, detail=ln.detail,
+                                event=ln.event)
 
     def stages_reached(self) -> set[str]:
         return {e["data"]["id"] for e in self.world.log(kind="stage")}

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from memory import Belief
 
 from . import perception
+from .sureness import sureness
 from .world import Event
 
 if TYPE_CHECKING:
@@ -188,7 +189,9 @@ def tell(sim: Simulation, speaker: str, listener: str, b: Belief, place: str,
         claim=claim, value=value,
         data={"basis": basis, "origin": origin, "chain": chain,
               "lie": lie is not None and lie["value"] != b.value, "embellished": embellished,
-              "believed": b.value, "asked_by": asked_by},
+              "believed": b.value, "asked_by": asked_by,
+              "sure": sureness(b.confidence, b.state.value, memory_state(sim, b),
+                               lie=lie is not None)},
         participants=[speaker] + hearers, witnesses=overhear))
     imp = b.importance
     for h in hearers + overhear:

@@ -23,8 +23,10 @@ class Played:
         return {"ending": self.ending, "win": self.win, "steps": self.steps}
 
 
-def play(sim: Simulation, path: Path, *, to_end: bool = True) -> Played:
-    """Run `path`'s commands at their times, then (by default) to the scenario's end."""
+def play(sim: Simulation, path: Path, *, to_end: bool = True,
+         open_minds: bool = False) -> Played:
+    """Run `path`'s commands at their times, then (by default) to the scenario's end. The
+    replies are as the player reads them (with open minds: with the numbers behind them)."""
     start = sim.now
     end = clock.align(clock.parse_when(sim.sc.scenario.start)) + sim.sc.scenario.days * \
         clock.DAY + clock.HOUR
@@ -40,7 +42,7 @@ def play(sim: Simulation, path: Path, *, to_end: bool = True) -> Played:
         at = sim.now
         reply = sim.command(st.command)
         out.steps.append({"line": st.line, "time": clock.fmt(at), "command": st.command.text,
-                          "ok": reply.ok, "reply": reply.text()})
+                          "ok": reply.ok, "reply": reply.text(open_minds)})
     if to_end:
         sim.run(until=end)
     if sim.ending:

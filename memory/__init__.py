@@ -22,6 +22,7 @@ from .kinds import (
 from .queries import (
     BeliefSignature,
     ClaimCount,
+    Heard,
     Held,
     belief_counts,
     belief_signature,
@@ -30,6 +31,7 @@ from .queries import (
     claim_change_times,
     claim_values,
     claims,
+    heard,
 )
 from .recall import Recalled
 from .records import EvidenceRecord, TrustChange
@@ -55,6 +57,7 @@ __all__ = [
     "EvidenceRecord",
     "Explanation",
     "GuardRefusal",
+    "Heard",
     "Held",
     "InvalidEvidence",
     "MemoryStore",
@@ -79,6 +82,7 @@ __all__ = [
     "claim_values",
     "claims",
     "hearsay_confidence",
+    "heard",
     "initial_confidence",
     "rank",
     "rank_name",

@@ -9,6 +9,7 @@ append-only record of every change (epistemics §1), so a past minute is reconst
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, NamedTuple
 
 from .kinds import State
@@ -29,6 +30,23 @@ class Held(NamedTuple):
     value: str
     confidence: int
     state: str
+
+
+class Heard(NamedTuple):
+    """One thing a resident was told: who said it, about what, when, and the source the teller
+    gave for it — one of the listener's own evidence rows (hearsay or a declaration)."""
+
+    evidence_id: int
+    teller: str
+    subject: str
+    attribute: str
+    value: str
+    kind: str  # "hearsay", or "declared" when the teller spoke about themselves
+    basis: str | None  # what the teller said their source was: saw, heard, reckon
+    origin: str | None  # who the teller said it came from
+    chain: tuple[str, ...]
+    at: int
+    event: str | None  # the conversation turn it points at
 
 
 class ClaimCount(NamedTuple):
@@ -69,6 +87,26 @@ def believers_at(store: MemoryStore, subject: str, attribute: str,
         + _FOR_CLAIM + " AND v.id = (SELECT max(v2.id) FROM belief_versions v2 "
         "WHERE v2.belief_id = v.belief_id AND v2.at <= ?)", (subject, attribute, at)).fetchall()
     return {r[0]: Held(r[1], r[2], r[3]) for r in rows}
+
+
+def heard(store: MemoryStore, listener: str, *, teller: str | None = None,
+          subject: str | None = None, attribute: str | None = None,
+          since_id: int = 0) -> list[Heard]:
+    """What `listener` was told — by `teller`, about `subject`/`attribute` if given — oldest
+    first: their hearsay and declared evidence (what a teller says they believe, never what
+    they believe). Evidence ids after `since_id` only, to read on from a last look."""
+    sql = ("SELECT e.id, e.teller, c.subject, c.attribute, e.value, e.kind, e.basis, e.origin, "
+           "e.chain, e.at, e.event FROM evidence e JOIN claims c ON c.id = e.claim_id "
+           "WHERE e.resident = ? AND e.kind IN ('hearsay', 'declared') AND e.teller IS NOT NULL "
+           "AND c.attribute NOT LIKE ? AND e.id > ?")
+    params: list = [listener, _ABOUT_OTHERS, since_id]
+    for col, val in (("e.teller", teller), ("c.subject", subject), ("c.attribute", attribute)):
+        if val is not None:
+            sql += f" AND {col} = ?"
+            params.append(val)
+    rows = store.db.execute(sql + " ORDER BY e.id", params).fetchall()
+    return [Heard(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7],
+                  tuple(json.loads(r[8])) if r[8] else (), r[9], r[10]) for r in rows]
 
 
 def claim_change_times(store: MemoryStore, subject: str, attribute: str) -> list[int]:

@@ -1,8 +1,11 @@
 """The claim view's model: one claim, what every resident believes about it, at a chosen time.
 
-Live, it reads `store.believers(...)`; stepped back in time, it reconstructs each belief from
-its history (`memory.believers_at`). Each value keeps one colour for the whole run, so a
-rumour's colour can be watched spreading. No pygame here.
+In open minds, live, it reads `store.believers(...)`; stepped back in time, it reconstructs
+each belief from its history (`memory.believers_at`). In play it shows what the player has
+learned of who believes what: what each resident last said about it in the player's hearing
+(and how sure they sounded), up to the chosen time — residents not heard from are unknown.
+Each value keeps one colour for the whole run, so a rumour's colour can be watched spreading.
+No pygame here.
 """
 
 from __future__ import annotations
@@ -11,6 +14,10 @@ from game import clock
 from memory import believers_at, claim_change_times, claim_values
 
 from .theme import VALUE_HUES
+
+# How sure someone sounded, as a strength for drawing (play has no numbers to show).
+SOUNDED = {"certain": 90, "fairly sure": 70, "thinks so": 50, "unsure": 30, "torn": 45,
+           "hazy": 35, "vague": 35}
 
 
 class ClaimView:
@@ -21,7 +28,7 @@ class ClaimView:
         self._key = None
         self._beliefs: dict[str, tuple[str, int, str]] = {}
         self._colours: dict[str, tuple] = {}
-        self._times: tuple[int, list[int]] = (-1, [])
+        self._times: tuple = (None, [])
 
     @property
     def claim(self) -> str:
@@ -35,11 +42,21 @@ class ClaimView:
     def at(self) -> int:
         return self.session.now if self.time is None else self.time
 
+    @property
+    def play(self) -> bool:
+        return not self.session.full_minds
+
+    def _heard(self) -> list:
+        return [s for s in self.session.known().said if s.claim == self.claim]
+
     def times(self) -> list[int]:
-        """Every minute someone's belief about the claim changed (cached per tick)."""
-        if self._times[0] != self.session.stamp:
-            self._times = (self.session.stamp, claim_change_times(
-                self.session.sim.store, self.subject, self.attribute))
+        """Every minute someone's belief about the claim changed — in play, every minute
+        someone told the player about it (cached per tick)."""
+        key = (self.session.stamp, self.play)
+        if self._times[0] != key:
+            times = sorted({s.at for s in self._heard()}) if self.play else \
+                claim_change_times(self.session.sim.store, self.subject, self.attribute)
+            self._times = (key, times)
         return self._times[1]
 
     def start(self) -> int:
@@ -49,10 +66,18 @@ class ClaimView:
 
     def beliefs(self) -> dict[str, tuple[str, int, str]]:
         """{resident: (value, confidence, state)} at the chosen time."""
-        key = (self.session.stamp, self.time)
+        key = (self.session.stamp, self.time, self.play)
         if key != self._key:
             sim = self.session.sim
-            if self.time is None:
+            if self.play:
+                upto = self.session.now if self.time is None else self.time
+                self._beliefs = {}
+                for s in self._heard():
+                    if s.at <= upto:
+                        self._beliefs[s.teller] = (s.value, SOUNDED.get(s.sure, 60),
+                                                   "doubtful" if s.sure == "torn" else
+                                                   "influencing")
+            elif self.time is None:
                 self._beliefs = {b.resident: (b.value, b.confidence, b.state.value)
                                  for b in sim.store.believers(self.subject, self.attribute)}
             else:
@@ -64,7 +89,8 @@ class ClaimView:
 
     def colour(self, value: str):
         if not self._colours:
-            values = claim_values(self.session.sim.store, self.subject, self.attribute)
+            values = list(dict.fromkeys(s.value for s in self._heard())) if self.play else \
+                claim_values(self.session.sim.store, self.subject, self.attribute)
             self._colours = {v: VALUE_HUES[i % len(VALUE_HUES)] for i, v in enumerate(values)}
         return self._colours.get(value, VALUE_HUES[-1])
 

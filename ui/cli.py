@@ -15,7 +15,7 @@ import click
 from game import clock
 from game.save import SaveError, check_target
 from game.scenario import ScenarioError, load_scenario
-from ui.labels import step_words
+from ui.labels import evidence_words, step_words
 
 BAD_INPUT = 2
 
@@ -58,8 +58,8 @@ def validate(scenario: str) -> None:
 @main.command()
 @click.argument("scenario")
 def brief(scenario: str) -> None:
-    """What a player is told before starting: the premise, the goals, and the ids to use in
-    commands — people, places, things, and what people talk about. No spoilers."""
+    """What a player is told before starting: the brief, the goals, and the words to use in
+    commands — people, places, things, and the questions of the case. No spoilers."""
     from game.sim import Simulation
 
     try:
@@ -71,30 +71,38 @@ def brief(scenario: str) -> None:
     click.echo(f"{sc.scenario.title} ({sc.scenario.role})\n")
     click.echo(sc.scenario.told)
     if sc.player is not None:
-        click.echo(f"\nYou start at {sim.place_name(sc.player.start)} "
-                   f"({sc.player.start}), {clock.fmt(sim.now)}.")
+        click.echo(f"\nYou start at {sim.place_name(sc.player.start)}, "
+                   f"{clock.fmt(sim.now)}.")
     for g in sc.goals:
         click.echo(f"  goal: {g.text}" + (f" (by {g.by})" if g.by else ""))
-    click.echo("\nPeople:")
+    from game import short_words
+
+    from .casebook import typed
+
+    v = sim.names()
+    click.echo("\nPeople (type a name, or its first letters):")
     for r in sc.residents:
-        click.echo(f"  {r.id:<10} {r.name}" + (f" — {r.role}" if r.role else ""))
+        click.echo(f"  {typed(short_words(v, 'residents', r.id), r.name)}"
+                   + (f" — {r.role}" if r.role else ""))
     click.echo("Places:")
     for p in sc.places:
         if p.kind != "away":
             spots = [x for x in p.spots if x not in p.hidden]
-            click.echo(f"  {p.id:<14} {p.name}" + (f"  (spots: {', '.join(spots)})"
-                                                    if spots else ""))
+            click.echo(f"  {typed(short_words(v, 'places', p.id), p.name)}"
+                       + (f"  (spots: {', '.join(spots)})" if spots else ""))
     if sc.objects:
         click.echo("Things:")
         for o in sc.objects:
-            click.echo(f"  {o.id:<14} {o.name}")
-    click.echo("What people talk about (ask about these claims):")
-    claims = sorted({f"{b.subject}.{b.attribute}" for rid in sim.people
-                     for b in sim.store.beliefs(rid, about_others=False)})
-    for c in claims:
-        click.echo(f"  {c:<28} {sim.say_claim(c)}")
-    click.echo("\nVerbs: " + "; ".join(v.split(" — ")[0] for v in
+            click.echo(f"  {typed(short_words(v, 'objects', o.id), o.name)}")
+    click.echo("Questions (ask people about these; type the words in quotes):")
+    from game import questions
+
+    for c in questions(sim):
+        click.echo(f"  {sim.say_claim(c)}: “{short_words(v, 'claims', c)}”")
+    click.echo("\nVerbs: " + "; ".join(x.split(" — ")[0] for x in
                                        __import__("game.commands").commands.VERBS.values()))
+    click.echo("For example: ask ada key moved · tell bo key moved dee · who fen day 1 08:10"
+               if sc.scenario.id == "missing_key" else "Names and ids both work, in any case.")
 
 
 # -- run ----------------------------------------------------------------------------------------
@@ -115,10 +123,15 @@ def brief(scenario: str) -> None:
 @click.option("--report", type=click.Choice(["mechanisms"]), default=None,
               help="Add a report: 'mechanisms' counts what the memory did (seed 001's table).")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON summary.")
+@click.option("--notebook", is_flag=True, help="Print the case board: what you have learned "
+              "— answers with who said them, contradictions, who was not asked.")
+@click.option("--open-minds", "open_minds", is_flag=True, help="Show what everyone really "
+              "believes and what is really so (for authors; the summary says it was used).")
 def run(scenario: str | None, seed: int, days: float | None, save_path: str | None,
         load_path: str | None, residents: int | None, commands_file: str | None,
-        report: str | None, as_json: bool) -> None:
-    """Run a scenario headless (no window) and report what happened."""
+        report: str | None, as_json: bool, notebook: bool, open_minds: bool) -> None:
+    """Run a scenario headless (no window) and report what happened — as the player knows
+    it, unless --open-minds."""
     from game.sim import Simulation
 
     if residents is not None and residents < 2:
@@ -155,6 +168,10 @@ def run(scenario: str | None, seed: int, days: float | None, save_path: str | No
             check_target(save_path)
         except SaveError as exc:
             raise _bad(str(exc)) from None
+    if open_minds:
+        sim.open_minds_used = True
+    if notebook and not sim.has_player:
+        raise _bad(f"{sim.sc.scenario.id} has no player, so no notebook")
     played = None
     if commands_file:
         from game.commands import WalkthroughError
@@ -163,7 +180,7 @@ def run(scenario: str | None, seed: int, days: float | None, save_path: str | No
         if not sim.has_player:
             raise _bad(f"{sim.sc.scenario.id} has no player to give commands to")
         try:
-            played = play_walkthrough(sim, Path(commands_file))
+            played = play_walkthrough(sim, Path(commands_file), open_minds=open_minds)
         except WalkthroughError as exc:
             raise _bad(str(exc)) from None
     else:
@@ -179,10 +196,20 @@ def run(scenario: str | None, seed: int, days: float | None, save_path: str | No
 
         summary["mechanisms"] = mechanisms(sim)
         summary["first_dormancy"] = first_dormancy(sim)
+    board = None
+    if notebook:
+        from .casebook import case_board
+
+        board = case_board(sim, open_minds=sim.open_minds_used)
+        summary["case_board"] = [{"style": b.style, "text": b.text, "indent": b.indent}
+                                 for b in board.blocks]
     if as_json:
         click.echo(json.dumps(summary, indent=2, sort_keys=True))
     else:
         _print_summary(sim, summary, save_path)
+        if board is not None:
+            click.echo("")
+            click.echo(board.text())
 
 
 def _run_with_progress(sim, end: int, show: bool) -> None:
@@ -220,6 +247,7 @@ def sim_summary(sim) -> dict:
         "residents": len([p for p in sim.people.values() if not p.is_player]),
         "log_sha256": sim.world.log_hash(),
         "ending": ending,
+        "open_minds": sim.open_minds_used,
         "counters": dict(sorted(sim.counters.items())),
     }
 
@@ -229,11 +257,19 @@ def _print_summary(sim, s: dict, save_path: str | None) -> None:
                f"({s['ticks']} ticks)")
     click.echo(f"  {s['world_events']} world events, {s['evidence']} pieces of evidence, "
                f"{s['beliefs']} beliefs")
-    notable = [e for e in sim.world.log() if e["kind"] in
+    from game import PLAYER, seen_events, seen_summary
+
+    # In play, what the player saw happen; with open minds (or no player), everything.
+    everything = sim.open_minds_used or not sim.has_player
+    events = sim.world.log() if everything else seen_events(sim, PLAYER)
+    notable = [e for e in events if e["kind"] in
                ("accuse", "report", "break_off", "avoid", "happen", "ending", "move_object")
                and not e["data"].get("backstory")]
+    if not everything:
+        click.echo("  what you saw happen:" if notable else "  you saw nothing notable happen")
     for e in notable[-15:]:
-        click.echo(f"  {clock.fmt(e['at'])}  {e['summary']}")
+        click.echo(f"  {clock.fmt(e['at'])}  "
+                   f"{e['summary'] if everything else seen_summary(sim, e)}")
     if "mechanisms" in s:
         click.echo("  mechanisms:")
         for k, v in s["mechanisms"].items():
@@ -250,6 +286,8 @@ def _print_summary(sim, s: dict, save_path: str | None) -> None:
     if s["ending"]:
         won = "won" if s["ending"]["win"] else "lost"
         click.echo(f"  ending: {s['ending']['title']} ({won})")
+    if s["open_minds"]:
+        click.echo("  open minds was on: every mind and the truth were shown")
     click.echo(f"  world log sha256 {s['log_sha256'][:16]}…")
     if save_path:
         click.echo(f"  saved to {save_path}")
@@ -356,9 +394,7 @@ def why_lines(sim, ex) -> list[str]:
         for depth, step in enumerate(chain.steps):
             out.append("  " * (depth + 1) + "← " + step_words(sim, step))
     for e in ex.against:
-        who = sim.name(e.teller) if e.teller else (e.document or e.kind)
-        out.append(f"  against it: {sim.value_words(e.value, ex.attribute)} "
-                   f"({e.source}, {who}, {clock.fmt(e.at)})")
+        out.append(f"  against it: {evidence_words(sim, e)}")
     out.append("history:")
     for v in ex.history:
         out.append(f"  {clock.fmt(v.at)}  {v.cause:<10} {v.value} {v.confidence} {v.state}"
@@ -382,7 +418,8 @@ def why_lines(sim, ex) -> list[str]:
 @click.option("--claim", help="Open the claim view on SUBJECT.ATTRIBUTE.")
 @click.option("--belief", help="Open this claim's history and evidence chain for the "
               "selected resident (or your notebook).")
-@click.option("--debug", is_flag=True, help="Start with the debug view on.")
+@click.option("--open-minds", "--debug", "debug", is_flag=True,
+              help="Start with open minds on: every mind and the truth (for authors).")
 @click.option("--at", "at", help="Run the town headless to this time first ('day 2 10:00').")
 @click.option("--commands", "commands_file", type=click.Path(dir_okay=False),
               help="Play this walkthrough's commands first.")
@@ -413,7 +450,7 @@ def play(scenario: str | None, seed: int, load_path: str | None, frames: int | N
         except ScenarioError as exc:
             raise _bad(str(exc)) from None
     if not headless and not ui_play.has_display():
-        click.echo(ui_play.NO_DISPLAY)
+        click.echo(ui_play.no_display())
         return
     if at is not None:
         try:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game import PLAYER, VERBS, clock
+from game import PLAYER, VERBS, CommandError, clock, short_words
+from game import split_words as words
 
-from .labels import BELIEVES, claim_label, name_of, value_label
+from .labels import BELIEVES, name_of, value_label
 
 # What each verb's words are; a trailing "?" marks an optional one. `who`'s time is the rest
 # of the line ("day 1 08:10").
@@ -30,6 +31,7 @@ ARGS: dict[str, list[str]] = {
     "mediate": ["resident", "resident", "claim"],
     "conclude": ["claim", "value"],
     "say": ["words"],  # free text: nothing to offer
+    "where": ["anyone"],  # "where is fen": anyone in town, not only who is here
 }
 
 MAX_CHOICES = 14
@@ -45,17 +47,20 @@ class Choice:
 @dataclass(frozen=True)
 class Expect:
     kind: str  # "verb", an ARGS kind without "?", or "" when nothing more is needed
-    prefix: str  # the half-typed word
+    prefix: str  # the half-typed word (a claim: every word of it typed so far)
     verb: str | None
     args: list[str]  # the complete words so far, after the verb
     optional: bool = False
+    claim: str = ""  # the claim the words so far name, once they name one
 
 
 def usage(verb: str | None) -> str:
     return VERBS.get(verb or "", "")
 
 
-def expecting(text: str) -> Expect:
+def expecting(text: str, vocab=None) -> Expect:
+    """What the command line needs next. With the scenario's vocabulary, a claim may take
+    several words ("tell fen key moved dee"): the fewest words that name one claim."""
     words = text.split()
     open_word = bool(text) and not text[-1].isspace()
     if not words or (len(words) == 1 and open_word):
@@ -64,42 +69,78 @@ def expecting(text: str) -> Expect:
     done = words[1:-1] if open_word else words[1:]
     prefix = words[-1] if open_word else ""
     spec = ARGS.get(verb)
+    if verb == "where" and done[:1] == ["is"]:
+        done = done[1:]
     if spec is None:
         return Expect("", prefix, verb, done)
-    i = len(done)
-    if verb == "who" and i >= 1:
+    if verb == "who" and len(done) >= 1:
         return Expect("time", prefix, verb, done, optional=True)
-    if i >= len(spec):
-        return Expect("", prefix, verb, done)
+    i = j = 0
+    claim = ""
+    while i < len(spec) and j < len(done):
+        if spec[i] == "claim" and vocab is not None:
+            span = _claim_span(vocab, done[j:])
+            if span is None:  # still typing it: all its words are the half-typed part
+                rest = " ".join(done[j:] + ([prefix] if prefix else []))
+                return Expect("claim", rest, verb, done[:j])
+            claim = vocab.claim(" ".join(done[j:j + span]))
+            j += span
+        else:
+            j += 1
+        i += 1
+    if j < len(done) or i >= len(spec):
+        return Expect("", prefix, verb, done, claim=claim)
     kind = spec[i]
-    return Expect(kind.rstrip("?"), prefix, verb, done, optional=kind.endswith("?"))
+    return Expect(kind.rstrip("?"), prefix, verb, done, optional=kind.endswith("?"),
+                  claim=claim)
+
+
+def _claim_span(vocab, words: list[str]) -> int | None:
+    """How many of `words` the claim takes: the fewest that name exactly one."""
+    for k in range(1, len(words) + 1):
+        try:
+            vocab.claim(" ".join(words[:k]))
+            return k
+        except CommandError:
+            continue
+    return None
 
 
 def choices(session, text: str) -> list[Choice]:
-    """What can come next on the command line, filtered by what is half typed."""
-    ex = expecting(text)
+    """What can come next on the command line, filtered by what is half typed. Each choice
+    puts words on the line, not ids: the fewest that name it (`game.vocab.short_words`)."""
     sim = session.sim
+    v = sim.names()
+    ex = expecting(text, v)
     out: list[Choice]
     if ex.kind == "verb":
-        out = [Choice(v, v) for v in VERBS]
+        out = [Choice(x, x) for x in VERBS]
     elif ex.kind == "resident":
-        out = [Choice(name_of(sim, r), r, "here") for r in session.here()
-               if r not in ex.args]
+        out = [Choice(name_of(sim, r), short_words(v, "residents", r), "here")
+               for r in session.here() if r not in ex.args]
+    elif ex.kind == "anyone":
+        out = [Choice(name_of(sim, r), short_words(v, "residents", r))
+               for r in sorted(sim.people, key=sim.name) if r != PLAYER]
     elif ex.kind == "place":
-        out = [Choice(p["name"], pid) for pid, p in sim.places.items()
+        out = [Choice(p["name"], short_words(v, "places", pid))
+               for pid, p in sim.places.items()
                if p["kind"] != "away" and pid != session.place]
     elif ex.kind == "claim":
-        out = [Choice(claim_label(sim, *c.split(".", 1)), c) for c in known_claims(session)]
+        out = [Choice(sim.say_claim(c), short_words(v, "claims", c))
+               for c in known_claims(session)]
     elif ex.kind == "value":
-        claim = next((a for a in ex.args if "." in a), "")
+        claim = ex.claim or next((a for a in ex.args if "." in a), "")
         attr = claim.partition(".")[2] or None
-        out = [Choice(value_label(sim, v, attr), v) for v in values_for(session, claim)]
+        allowed = v.allowed(claim) if claim else None
+        out = [Choice(value_label(sim, x, attr), _one_word(v, x, allowed))
+               for x in values_for(session, claim)]
     elif ex.kind == "object":
-        out = [Choice(sim.objects[o]["name"], o, hint) for o, hint in things(session)]
+        out = [Choice(sim.objects[o]["name"], short_words(v, "objects", o), hint)
+               for o, hint in things(session)]
     elif ex.kind == "spot":
         place = session.place
         spots = sim.places.get(place, {}).get("spots", []) if place else []
-        out = [Choice(s, f"{place}.{s}") for s in spots]
+        out = [Choice(s, short_words(v, "spots", f"{place}.{s}")) for s in spots]
     elif ex.kind == "time":
         out = [Choice(t, t) for t in recent_times(session)]
     elif ex.kind == "duration":
@@ -108,29 +149,40 @@ def choices(session, text: str) -> list[Choice]:
         out = [Choice("anonymously", "anonymously", "hide where it came from")]
     else:
         out = []
-    p = ex.prefix.lower()
-    if p and ex.kind != "time":
-        out = [c for c in out if c.insert.startswith(p) or c.label.lower().startswith(p)]
+    if ex.prefix and ex.kind != "time":
+        typed = words(ex.prefix)
+        out = [c for c in out if all(any(w.startswith(t) for w in words(
+            f"{c.insert} {c.label}")) for t in typed)]
     return out[:MAX_CHOICES]
 
 
-def apply(text: str, choice: Choice) -> str:
-    """The command line with `choice` put in place of the half-typed word."""
-    ex = expecting(text)
+def _one_word(v, value: str, allowed: set[str] | None) -> str:
+    """A value goes last on the line, so it must be one word: its shortest name if that is
+    one word, else its id."""
+    for kind in ("residents", "spots", "places", "objects"):
+        if value in getattr(v, kind):
+            w = short_words(v, kind, value, allowed=allowed)
+            return w if " " not in w else value
+    return value
+
+
+def apply(text: str, choice: Choice, vocab=None) -> str:
+    """The command line with `choice` put in place of the half-typed words."""
+    ex = expecting(text, vocab)
     if ex.kind == "time" and ex.prefix:
         # "who fen day 1" + a whole time: replace everything after the resident
         head = " ".join([ex.verb or "", *ex.args[:1]])
         return f"{head} {choice.insert} "
-    base = text[: len(text) - len(ex.prefix)] if ex.prefix else text
-    if base and not base[-1].isspace():
-        base += " "
-    return f"{base}{choice.insert} "
+    parts = text.split()
+    if ex.prefix:
+        parts = parts[:len(parts) - len(ex.prefix.split())]
+    return " ".join([*parts, choice.insert]) + " "
 
 
 def complete(session, text: str) -> str:
     """Tab: fill in the half-typed word with the first choice that fits."""
     opts = choices(session, text)
-    return apply(text, opts[0]) if opts else text
+    return apply(text, opts[0], session.sim.names()) if opts else text
 
 
 def known_claims(session) -> list[str]:

@@ -15,7 +15,16 @@ from operator import attrgetter
 
 from memory import Belief, BeliefSignature, State, belief_signature, changed_since
 
-from .labels import BELIEVES, RECALL, claim_label, half_lives, provenance, recall_word, value_label
+from .labels import (
+    BELIEVES,
+    RECALL,
+    claim_label,
+    half_lives,
+    provenance,
+    recall_word,
+    state_label,
+    value_label,
+)
 
 STATES = ("influencing", "past", "doubtful", "anomalous", "corrected")
 SOURCES = ("first-hand", "document", "testimony", "rumour", "inferred", "implanted")
@@ -66,6 +75,11 @@ class Row:
     def recall(self, now: int) -> str:
         """vivid, fading, dormant or forgotten at `now` (see `labels.recall_word`)."""
         return recall_word(half_lives(now, self.last_evoked_at, self.half_life))
+
+    @property
+    def state_words(self) -> str:
+        """The state as the player reads it (`labels.PLAY_STATES`)."""
+        return state_label(self.state)
 
     @property
     def false(self) -> bool:

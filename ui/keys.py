@@ -49,7 +49,8 @@ BINDINGS = [
             "Claim view"),
     Binding((pygame.K_END,), "End", "live", "Claim view: back to now", "Claim view"),
     Binding((pygame.K_d, pygame.K_F3), "D or F3", "debug",
-            "Debug view: world truth, false and stale beliefs, every event", "Game"),
+            "Open minds: every mind, the truth, every event (for authors; the ending says so)",
+            "Game"),
     Binding((pygame.K_F5,), "F5", "quicksave", "Quick save", "Game"),
     Binding((pygame.K_F9,), "F9", "quickload", "Quick load", "Game"),
     Binding((pygame.K_s,), "S", "slots", "Save and load slots", "Game"),
@@ -60,7 +61,7 @@ BINDINGS = [
 
 # Shown in the help beside the keys: what the mouse does, and keys the app itself handles.
 MOUSE = [
-    ("Click a resident", "Inspect what they believe (or fill in who, while composing)"),
+    ("Click a resident", "What you know of their mind (or fill in who, while composing)"),
     ("Click a place", "Who is there; walk there or search it"),
     ("Click a belief", "Its history and its evidence chain"),
     ("Click a column head", "Sort the inspector by it (again: reverse)"),

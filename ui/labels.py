@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from game import PLAYER, clock
+from game import KIND_WORDS, PLAYER, clock, told_by
 from memory import DORMANT_AFTER, GONE_AFTER
 
 BELIEVES = "believes "
@@ -22,15 +22,27 @@ STATE_WORDS = {
     "corrected": "changed their mind",
 }
 
-KIND_WORDS = {
-    "firsthand": "was there, saw for themselves",
-    "witnessed": "saw it happen",
-    "declared": "told by the person concerned",
-    "document": "read it",
-    "hearsay": "was told",
-    "inferred": "worked it out",
-    "implanted": "no evidence",
+# The same, of the player's own beliefs (the notebook).
+YOUR_STATE_WORDS = {
+    "influencing": "you believe it and go by it",
+    "past": "faded; you no longer go by it",
+    "doubtful": "you are torn between two accounts",
+    "anomalous": "something you heard does not fit",
+    "corrected": "you changed your mind",
 }
+
+# A belief's state as the player reads it in their notebook (open minds keeps memory's names).
+PLAY_STATES = {
+    "influencing": "believed",
+    "past": "faded",
+    "doubtful": "doubtful",
+    "anomalous": "at odds",
+    "corrected": "corrected",
+}
+
+
+def state_label(state: str, open_minds: bool = False) -> str:
+    return state if open_minds else PLAY_STATES.get(state, state)
 
 
 def name_of(sim, ident: str | None) -> str:
@@ -89,17 +101,15 @@ def value_label(sim, value: str | None, attribute: str | None = None) -> str:
 
 
 def provenance(sim, b) -> str:
-    """Who told them and where it came from, in a few words."""
+    """Who told them and the source that teller gave, in the one wording used everywhere
+    (`game.sources`): 'told by Bo, who said he saw it', 'told by Ada, of herself'."""
     k = b.kind
     if k == "hearsay":
-        teller, origin = name_of(sim, b.teller), name_of(sim, b.origin)
-        if b.origin and b.origin != b.teller:
-            return f"told by {teller} · from {origin}"
-        return f"told by {teller}" + (" (saw it, they say)" if b.basis == "saw" else "")
+        return told_by(sim, b.teller, "hearsay", b.basis, b.origin)
     if k == "declared":
         if b.teller == PLAYER:
             return "you said so yourself"
-        return f"{name_of(sim, b.teller)} said so of themselves"
+        return told_by(sim, b.teller, "declared")
     return KIND_WORDS.get(k, k)
 
 
@@ -113,15 +123,10 @@ def step_words(sim, step) -> str:
     when = f" ({clock.fmt(step.at)})" if step.at is not None else ""
     k = step.kind
     if k == "hearsay":
-        teller = name_of(sim, step.teller)
-        basis = {"saw": "said they saw it", "heard": "had heard it",
-                 "reckon": "reckoned so"}.get(step.basis or "", "said so")
-        if step.teller == PLAYER:
-            basis = {"saw": "said you saw it", "heard": "said you had heard it"}.get(
-                step.basis or "", "said so")
-        return f"{who} {was} told by {teller} — {teller} {basis}{when}"
+        return f"{who} {was} {told_by(sim, step.teller, 'hearsay', step.basis, step.origin)}" \
+               f"{when}"
     if k == "declared":
-        return f"{who} heard it from {name_of(sim, step.teller)}, about themselves{when}"
+        return f"{who} heard it {told_by(sim, step.teller, 'declared')}{when}"
     if k == "document":
         return f"{who} read it in {name_of(sim, step.document) or 'a document'}{when}"
     if k in ("witnessed", "firsthand"):
@@ -130,17 +135,17 @@ def step_words(sim, step) -> str:
         return f"{who} {seen}{when}" + (f": {what}" if what else "")
     if k == "inferred":
         return f"{who} worked it out{when}"
-    return f"{who} had it put in their head{when}"
+    return f"{who} had it put in {'your' if you else 'their'} head{when}"
 
 
 def evidence_words(sim, e) -> str:
     """A piece of evidence against the held value (memory.records.EvidenceRecord)."""
-    who = name_of(sim, e.teller) if e.teller else None
-    src = {"hearsay": f"{who} said so" if who else "hearsay",
-           "declared": f"{who} said so of themselves",
-           "document": f"read in {name_of(sim, e.document) or 'a document'}",
-           "inferred": "their own reasoning", "implanted": "no evidence"}.get(
-        e.kind, "seen with their own eyes")
+    if e.teller:
+        src = told_by(sim, e.teller, e.kind, e.basis, e.origin)
+    else:
+        src = {"document": f"read in {name_of(sim, e.document) or 'a document'}",
+               "inferred": "their own reasoning", "implanted": "no evidence"}.get(
+            e.kind, "seen with their own eyes")
     return f"{value_label(sim, e.value, e.attribute)} — {src} ({e.source}, {clock.fmt(e.at)})"
 
 

@@ -9,14 +9,37 @@ ways in, instead of failing inside SDL.
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 from pathlib import Path
 
 from game import clock
 
-NO_DISPLAY = ("hearsay: no display here (DISPLAY and WAYLAND_DISPLAY are unset) — run a "
-              "scenario headless with `hearsay run missing_key`, or look at the window with "
-              "`hearsay play missing_key --frames 60 --screenshot shot.png`")
+
+def command_here() -> str:
+    """How to run this `hearsay` as typed from the current folder: `.venv/bin/hearsay` in a
+    checkout set up by `make play`, `hearsay` when it is on the PATH."""
+    exe = Path(sys.argv[0])
+    if exe.name != "hearsay":
+        return "hearsay"
+    try:
+        rel = exe.resolve().relative_to(Path.cwd().resolve())
+    except (ValueError, OSError):
+        found = shutil.which("hearsay")
+        return "hearsay" if found and Path(found).resolve() == exe.resolve() else str(exe)
+    return str(rel) if len(rel.parts) > 1 else f"./{rel}"
+
+
+def no_display() -> str:
+    """The one line `hearsay play` says where there is no display, with commands that work as
+    typed."""
+    cmd = command_here()
+    return (f"hearsay: no display here (DISPLAY and WAYLAND_DISPLAY are unset) — run a "
+            f"scenario headless with `{cmd} run missing_key`, or look at the window with "
+            f"`{cmd} play missing_key --frames 60 --screenshot shot.png`")
+
+
+NO_DISPLAY = no_display()
 
 
 def has_display() -> bool:
@@ -44,14 +67,12 @@ def build(app, scenario=None, *, seed: int = 0, load: str | None = None,
     if commands is not None:
         from game import play_walkthrough
 
-        played = play_walkthrough(session.sim, commands, to_end=False)
-        for step in played.steps:
-            session.note(f"› {step['command']}  —  {step['reply']}")
+        play_walkthrough(session.sim, commands, to_end=False)  # the transcript keeps it all
         session.stamp += 1
     if at is not None:
         session.sim.run(until=clock.parse_when(at))
         session.stamp += 1
-    session.debug = debug
+    session.open_minds = debug
     town = TownScene(app, session)
     app.replace(town)
     if select:

@@ -15,6 +15,8 @@ from jinja2.sandbox import SandboxedEnvironment
 
 from game import clock
 
+from .labels import evidence_words, provenance, step_words
+
 TEMPLATE_DIR = Path(__file__).resolve().parents[1] / "content" / "report"
 
 
@@ -50,20 +52,18 @@ def _belief(sim, b) -> dict:
     truth = sim.world.fact(b.subject, b.attribute)
     why = []
     ex = sim.store.explain(b.resident, b.subject, b.attribute)
-    if ex is not None:
+    if ex is not None:  # in the same words as the window and `hearsay why`
         for chain in ex.supports:
             for depth, step in enumerate(chain.steps):
-                why.append({"depth": depth, "text": step.describe()})
+                why.append({"depth": depth, "text": step_words(sim, step)})
         for e in ex.against:
-            who = e.teller or e.document or e.kind
-            why.append({"depth": 0, "text": f"against: {e.value} ({e.source}, {who})"})
+            why.append({"depth": 0, "text": f"against: {evidence_words(sim, e)}"})
     return {
         "key": f"{b.subject}.{b.attribute}", "words": sim.say_claim(
             f"{b.subject}.{b.attribute}", b.value), "value": b.value,
         "others": ", ".join(f"{c.value} {c.confidence}" for c in b.candidates if not c.held),
         "confidence": b.confidence, "state": b.state.value, "source": b.source,
-        "teller": sim.name(b.teller) if b.teller else "",
-        "origin": sim.name(b.origin) if b.origin else "",
+        "told": provenance(sim, b),
         "access": b.access(sim.now), "accessibility": b.accessibility(sim.now),
         "truth": truth, "matches": truth == b.value, "stale": b.stale, "why": why,
         "history": [{"when": clock.fmt(v.at), "cause": v.cause, "value": v.value,

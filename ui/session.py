@@ -8,24 +8,40 @@ transcript of what was said. Everything the scenes show is read from here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
-from game import PLAYER, CommandError, Simulation, clock, parse, seen_events, started_from
+from game import (
+    PLAYER,
+    CommandError,
+    Simulation,
+    clock,
+    last_event,
+    notices,
+    parse,
+    seen_events,
+    started_from,
+)
+
+
+class Known:
+    """The player's knowledge at one moment, for the panels that draw it every frame: what
+    each resident said in their hearing and where each was last seen or said to be."""
+
+    def __init__(self, sim: Simulation, stamp: int):
+        from game import last_whereabouts, said
+
+        self.stamp = stamp
+        self.said = said(sim) if sim.has_player else []
+        self.where = {rid: last_whereabouts(sim, rid, self.said) for rid in sim.people
+                      if rid != PLAYER} if sim.has_player else {}
+        self.told: dict[str, int] = {}
+        for s in self.said:
+            self.told[s.teller] = self.told.get(s.teller, 0) + 1
+
 
 SPEEDS = (0, 1, 4, 16)  # pause, 1x, 4x, 16x
 TICKS_PER_SECOND = 1.0  # at 1x: one 10-minute tick per second of real time
 MAX_STEPS_PER_FRAME = 4  # a slow frame never makes the clock race to catch up
-
-
-@dataclass
-class Entry:
-    """One line of the dialogue transcript."""
-
-    kind: str  # "command", "speech", "narration", "error", "event"
-    who: str
-    text: str
-    at: int
 
 
 class Session:
@@ -35,15 +51,18 @@ class Session:
         self.seed = seed
         self.speed = 0
         self.acc = 0.0
-        self.debug = False
+        self._open_minds = False
         self.stamp = 0  # bumps whenever the simulation changes, for caches
-        self.transcript: list[Entry] = []
         self.typed: list[str] = []  # commands the player typed, for recall with Up/Down
         self._log: list[dict] = []
         self._log_last = 0
         self._log_debug = False
         self._recent: tuple[int, list[dict]] = (-1, [])
-        self._intro()
+        self._known: Known | None = None
+        self._noticed = (last_event(sim), sim.now)  # notices are for what comes after
+        self.notice: str | None = None  # why the clock last paused itself
+        if not len(sim.transcript):
+            self._intro()
 
     # -- making one -------------------------------------------------------------------------
 
@@ -68,6 +87,35 @@ class Session:
         out = self.sim.save(path)
         self.note(f"Saved to {Path(path).name}.")
         return out
+
+    # -- two ways of looking -----------------------------------------------------------------
+
+    @property
+    def open_minds(self) -> bool:
+        """Open minds: every resident's whole mind and the world's truth, for authors and
+        debugging. Off, the screen shows only what the player has seen or been told."""
+        return self._open_minds
+
+    @open_minds.setter
+    def open_minds(self, on: bool) -> None:
+        self._open_minds = bool(on)
+        if on:
+            self.sim.open_minds_used = True  # said on the ending, kept with a save
+        self.stamp += 1
+
+    debug = open_minds  # the old name of the same switch
+
+    @property
+    def full_minds(self) -> bool:
+        """Show residents' whole minds: in open minds, or in a town with no player (there is
+        no perceiver to be limited to)."""
+        return self._open_minds or not self.has_player
+
+    @property
+    def transcript(self) -> list:
+        """The conversation so far (the game keeps it, so a save holds it): entries with
+        kind, who, text, at."""
+        return self.sim.transcript.entries()
 
     def _intro(self) -> None:
         sim = self.sim
@@ -109,11 +157,27 @@ class Session:
             steps, self.acc = MAX_STEPS_PER_FRAME, 0.0
         else:
             self.acc = max(0.0, self.acc - steps)
-        for _ in range(steps):
+        for i in range(steps):
             self.step()
             if self.over:
                 break
+            if self.take_notice():  # something the player should see: stop the clock
+                self.set_speed(0)
+                return i + 1
         return steps
+
+    def take_notice(self) -> bool:
+        """Write the notices of what happened since the last look into the transcript (the
+        log lists them); True if there were any."""
+        after, since = self._noticed
+        found = notices(self.sim, after, since)
+        self._noticed = (last_event(self.sim), self.sim.now)
+        for n in found:
+            self.sim.transcript.add("notice", n.text, n.at, event=n.event)
+        if found:
+            self.notice = found[-1].text
+            self.stamp += 1
+        return bool(found)
 
     @property
     def alpha(self) -> float:
@@ -154,34 +218,37 @@ class Session:
         return None
 
     def submit(self, text: str) -> bool:
-        """Carry out a typed command through `sim.command`; True if it was a command."""
+        """Carry out a typed command through `sim.command` (which writes what was typed and
+        said into the transcript); True if it was a command."""
         text = " ".join(text.split())
         if not text:
             return False
-        at = self.sim.now
         try:
             cmd = parse(text, self.sim.names())
         except CommandError as exc:
-            self.transcript.append(Entry("error", "", str(exc), at))
+            self.sim.transcript.add("error", str(exc), self.sim.now)
             return False
         self.typed.append(text)
-        self.transcript.append(Entry("command", "", cmd.text, at))
-        reply = self.sim.command(cmd)
-        for line in reply.lines:
-            kind = "speech" if line.who else ("narration" if reply.ok else "error")
-            self.transcript.append(Entry(kind, line.who, line.text, at))
+        self.sim.command(cmd, typed=text)
+        self.take_notice()  # what happened while the verb took its time
         self.stamp += 1
         return True
 
     def note(self, text: str) -> None:
-        self.transcript.append(Entry("narration", "", text, self.sim.now))
+        self.sim.transcript.add("narration", text, self.sim.now)
+
+    def known(self) -> Known:
+        """What the player knows, read once per change of the game (see `Known`)."""
+        if self._known is None or self._known.stamp != self.stamp:
+            self._known = Known(self.sim, self.stamp)
+        return self._known
 
     # -- what was seen ----------------------------------------------------------------------
 
     def log(self) -> list[dict]:
         """The event log: what the player took part in or witnessed — in the debug view (or a
         town with no player), every world event. Read incrementally."""
-        everything = self.debug or not self.has_player
+        everything = self.open_minds or not self.has_player
         if everything != self._log_debug:
             self._log, self._log_last, self._log_debug = [], 0, everything
         new = seen_events(self.sim, None if everything else PLAYER, self._log_last)

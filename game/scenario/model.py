@@ -139,6 +139,7 @@ class Resident(Strict):
     relationships: dict[Ident, Annotated[float, Field(ge=-1.0, le=1.0)]] = {}
     lies: list[Lie] = []
     note: str = ""  # the author's note; shown in the debug view only
+    pronoun: Literal["she", "he", "they"] = "they"  # how the player's words refer to them
 
 
 class TrustEntry(Strict):

@@ -92,7 +92,7 @@ def test_showing_a_clue_lets_them_see_for_themselves(sim):
 
 def test_commands_refuse_bad_input_clearly(sim):
     for text, msg in (("dance", "unknown verb"), ("ask zed ada_key.moved_by", "no resident"),
-                      ("ask ada key", "not a claim"), ("go moon", "no place"),
+                      ("ask ada key", "could be"), ("go moon", "no place"),
                       ("wait forever", "duration"), ("mediate ada ada x.y", "two different")):
         with pytest.raises(CommandError, match=msg):
             parse(text, sim.names())

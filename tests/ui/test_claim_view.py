@@ -1,4 +1,5 @@
-"""The claim view: pick a claim, the map colours everyone by it, step back through time."""
+"""The claim view: pick a claim, the map colours everyone by it, step back through time — as
+open minds shows the town's truth (in play it shows what you were told: test_play_mode)."""
 
 import pygame
 
@@ -6,7 +7,7 @@ from ui.play import build
 
 
 def test_claim_view_colours_the_town_and_steps_back_through_time(ui):
-    build(ui.app, "missing_key", seed=0, at="day 2 10:00")
+    build(ui.app, "missing_key", seed=0, at="day 2 10:00", debug=True)
     ui.frame(2)
     t = ui.town
     ui.key(pygame.K_c)  # the claims panel

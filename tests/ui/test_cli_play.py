@@ -32,3 +32,15 @@ def test_play_refuses_a_bad_scenario_or_resident_in_one_line(tmp_path):
     res = CliRunner().invoke(main, ["play", "missing_key", "--frames", "1", "--screenshot",
                                     str(tmp_path / "x.png"), "--select", "zed"])
     assert res.exit_code == 2 and "no resident 'zed'" in res.output
+
+
+def test_the_no_display_line_gives_a_command_that_works_from_the_checkout(monkeypatch,
+                                                                          tmp_path):
+    from ui import play
+
+    (tmp_path / ".venv" / "bin").mkdir(parents=True)
+    exe = tmp_path / ".venv" / "bin" / "hearsay"
+    exe.write_text("")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.argv", [".venv/bin/hearsay", "play"])  # as `make play` runs it
+    assert "`.venv/bin/hearsay run missing_key`" in play.no_display()

@@ -1,4 +1,5 @@
-"""The belief inspector: click a resident, open a belief, filter, sort, scroll, debug view."""
+"""The belief inspector: click a resident, open a belief, filter, sort, scroll — a whole mind,
+as open minds shows it (in play, a resident's page is what the player knows: test_play_mode)."""
 
 import pygame
 
@@ -7,8 +8,8 @@ from memory import Evidence
 from ui.play import build
 
 
-def at_lunch(ui):
-    build(ui.app, "missing_key", seed=0, at="day 1 13:00")
+def at_lunch(ui, open_minds: bool = True):
+    build(ui.app, "missing_key", seed=0, at="day 1 13:00", debug=open_minds)
     ui.frame(2)
     return ui.town
 
@@ -21,7 +22,7 @@ def test_clicking_a_resident_opens_their_beliefs(ui):
     assert ui.shows("Ada") and ui.shows("Ada's key · moved by")
     row = next(r for r in t.inspector.model.visible() if r.key == ("ada_key", "moved_by"))
     assert row.value == "Cy" and row.state == "influencing" and row.source == "rumour"
-    assert row.told == "told by Bo"  # who told them, and where it came from
+    assert row.told == "told by Bo, who had heard it"  # who told them, the source Bo gave
     assert ui.shows("rumour") and ui.shows(str(row.confidence))
 
 
@@ -82,21 +83,20 @@ def test_the_notebook_is_the_players_own_inspector(town):
     assert row.raw_value == "dee" and "Fen" in row.told
 
 
-def test_debug_view_marks_false_beliefs_and_shows_truth(ui):
-    t = at_lunch(ui)
-    ui.click_zone(t.map, "resident:ada")
-    assert not ui.shows("✗ true: Dee")
+def test_open_minds_marks_false_beliefs_and_shows_truth(ui):
+    t = at_lunch(ui, open_minds=False)
     ui.key(pygame.K_d)
-    assert t.session.debug
+    assert t.session.open_minds and t.session.sim.open_minds_used
+    ui.click_zone(t.map, "resident:ada")
     row = next(r for r in t.inspector.model.visible() if r.key == ("ada_key", "moved_by"))
     assert row.false and row.truth == "Dee"
-    assert ui.shows("✗ true: Dee") and ui.shows("DEBUG VIEW — world truth shown")
+    assert ui.shows("✗ true: Dee") and ui.shows("OPEN MINDS — every mind and the truth shown")
     ui.click_zone(t.inspector, "row:ada_key.moved_by")
     assert "✗ False: in truth, Dee." in t.detail.lines
 
 
 def test_hundreds_of_beliefs_scroll_and_only_visible_rows_are_drawn(ui):
-    build(ui.app, "missing_key", seed=0)
+    build(ui.app, "missing_key", seed=0, debug=True)
     t = ui.town
     sim = t.session.sim
     sim.store.perceive_many([

@@ -35,8 +35,10 @@ def test_title_lists_the_shipped_scenarios_and_starts_one(ui):
 def test_the_town_screen_has_map_panels_dialogue_and_clock(town):
     t = town.town
     assert t.panel == "case"
-    assert town.shows("The Missing Key") and town.shows("09:00") and town.shows("GOALS")
-    assert "resident:ada" in t.map.zones.names() and "place:cafe" in t.map.zones.names()
+    assert town.shows("The Missing Key") and town.shows("09:00") and town.shows("Goal: Find out")
+    assert town.shows("WHO MOVED ADA'S KEY") and town.shows("Not asked yet: Ada, Bo, Cy")
+    assert "resident:player" in t.map.zones.names() and "place:cafe" in t.map.zones.names()
+    assert "resident:ada" not in t.map.zones.names()  # in play, you see whom you have seen
     assert {"verb:ask", "verb:tell", "verb:who"} <= set(t.dialogue.zones.names())
     r = t.rects
     for a, b in (("map", "right"), ("map", "dialogue"), ("dialogue", "right"), ("top", "map")):
@@ -94,10 +96,10 @@ def test_resizing_keeps_panels_apart_and_small_windows_scale(town):
         assert town.shows("Case")
     assert town.app.canvas is not None  # 800x480 is drawn at the minimum size, scaled down
     # a click lands where it was drawn, scaled
-    pos = town.town.map.zones.find("resident:ada").center
+    pos = town.town.map.zones.find("resident:player").center
     town.click((pos[0] * town.app.scale + town.app.offset[0],
                 pos[1] * town.app.scale + town.app.offset[1]))
-    assert town.town.selected == "ada"
+    assert town.town.selected == "player"
 
 
 def test_fonts_load_once(town):
@@ -116,10 +118,16 @@ def test_a_lost_ending_explains_the_false_belief_and_offers_another_scenario(ui)
 
     lose = Path(__file__).resolve().parents[2] / "content/scenarios/missing_key/lose-do-nothing.txt"
     build(ui.app, "missing_key", seed=0, commands=lose, speed=16)
+    paused = 0
     for _ in range(400):
         if isinstance(ui.top, EndingScene):
             break
+        if ui.town.session.speed == 0:  # the clock stopped itself to show something
+            paused += 1
+            ui.key(pygame.K_3)
         ui.frame(1, dt=0.25)
+    notices = [e.text for e in ui.town.session.transcript if e.kind == "notice"]
+    assert paused and any(n.startswith("Two hours left until 18:00 on day 3") for n in notices)
     ending = ui.top
     assert isinstance(ending, EndingScene) and not ending.won
     assert ui.shows("IT WENT WRONG")

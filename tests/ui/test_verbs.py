@@ -38,10 +38,10 @@ def test_spreading_a_rumour_by_clicking_verbs_and_choices(town):
     assert t.dialogue.focused and t.dialogue.line.value == "tell "
     assert town.shows("Choose whom")
     town.click_zone(t.dialogue, "choice:fen")
-    town.click_zone(t.dialogue, "choice:ada_key.moved_by")
+    town.click_zone(t.dialogue, "choice:key moved")  # words, not ids, on the line
     town.click_zone(t.dialogue, "choice:bo")
     town.click_zone(t.dialogue, "choice:anonymously")
-    assert t.dialogue.line.value.strip() == "tell fen ada_key.moved_by bo anonymously"
+    assert t.dialogue.line.value.strip() == "tell fen key moved bo anonymously"
     town.click_zone(t.dialogue, "do it")
     told = t.session.sim.world.log(kind="talk")[-1]
     assert told["actor"] == PLAYER and told["target"] == "fen" and told["value"] == "bo"
@@ -148,3 +148,21 @@ def test_slash_opens_the_command_line_without_typing_itself(town):
     town.key(pygame.K_RETURN)
     town.key(pygame.K_UP)  # recall the last command
     assert town.town.dialogue.line.value == "go inn"
+
+
+def test_tab_completes_claims_and_values_in_words(town):
+    t = town.town
+    town.command("go inn")
+    town.key(pygame.K_RETURN)
+    town.type("tell fen key mo")
+    town.key(pygame.K_TAB)
+    assert t.dialogue.line.value == "tell fen key moved "
+    assert {c.insert for c in t.dialogue.choices} >= {"dee", "cy"}  # values for that claim
+    town.type("de")
+    town.key(pygame.K_TAB)
+    assert t.dialogue.line.value == "tell fen key moved dee "
+    town.enter()
+    told = t.session.sim.world.log(kind="talk")[-1]
+    assert (told["target"], told["claim"], told["value"]) == ("fen", "ada_key.moved_by", "dee")
+    assert any(e.kind == "command" and e.text == "tell fen key moved dee"
+               for e in t.session.transcript)  # the words typed, not ids

@@ -38,7 +38,13 @@ class BriefingScene(Overlay):
         goals = [f"◆ {g.text}" + (f" — by {g.by}" if getattr(g, "by", None) else "")
                  for g in sim.sc.goals]
         goal_lines = [line for g in goals for line in T.wrap(g, "ui", inner)]
+        from game import questions, short_words
+
+        asks = [f"{sim.say_claim(c)} — type “{short_words(sim.names(), 'claims', c)}”"
+                for c in questions(sim)] if sim.has_player else []
+        ask_lines = [line for a in asks for line in T.wrap("? " + a, "ui", inner)]
         h = 130 + len(premise) * T.line_height("prose") + 40 + len(goal_lines) * 20 + 80
+        h += (34 + len(ask_lines) * 20) if ask_lines else 0
         h = min(h, sh - 40)
         card = pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h)
         shadow(surface, card, 10, 14)
@@ -56,6 +62,14 @@ class BriefingScene(Overlay):
             T.text(surface, "YOUR GOALS", (x, y), "small_bold", T.ACCENT)
             y += 20
             for line in goal_lines:
+                T.text(surface, line, (x, y), "ui", T.TEXT)
+                y += 20
+        if ask_lines:
+            y += 14
+            T.text(surface, "WHAT TO FIND OUT — ASK PEOPLE ABOUT", (x, y), "small_bold",
+                   T.ACCENT)
+            y += 20
+            for line in ask_lines:
                 T.text(surface, line, (x, y), "ui", T.TEXT)
                 y += 20
         hint = "Time is paused. Press Space to let it run; H lists every key."

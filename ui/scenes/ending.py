@@ -102,6 +102,10 @@ class EndingScene(Overlay):
             if where and not self.won:
                 for part in T.wrap(where, "small_bold", inner - 20):
                     rows.append(("where", part))
+        if sim.open_minds_used and sim.has_player:
+            rows.append(("head", "Open minds was on"))
+            rows.append(("dim", "You saw every mind and the truth during this game, so this "
+                                "ending was not reached on what you found out alone."))
         reached = sim.stages_reached() if sim.has_player else set()
         if sim.sc.stages and sim.has_player:
             rows.append(("head", f"You found out {len(reached)} of {len(sim.sc.stages)}"))

@@ -24,6 +24,7 @@ from ..widgets.dialogue import Dialogue
 from ..widgets.inspector import Inspector
 from ..widgets.log import EventLog
 from ..widgets.map import TownMap
+from ..widgets.mind import MindPanel
 from ..widgets.placecard import PlaceCard
 from ..widgets.roster import Roster
 from ..widgets.topbar import TopBar
@@ -43,6 +44,7 @@ class TownScene(TownKeys, Scene):
         self.claim_view: ClaimView | None = None
         self.place_card: str | None = None
         self.ended = False  # the ending screen has been shown
+        self._told: str | None = None  # the last notice toasted
         self.topbar = TopBar(self)
         self.map = TownMap(self)
         self.overlay = ClaimOverlay(self)
@@ -51,6 +53,7 @@ class TownScene(TownKeys, Scene):
         self.case = CasePanel(self)
         self.roster = Roster(self)
         self.inspector = Inspector(self)
+        self.mind = MindPanel(self)
         self.detail = BeliefDetail(self)
         self.claims = ClaimsPanel(self)
         self.log = EventLog(self)
@@ -70,12 +73,16 @@ class TownScene(TownKeys, Scene):
 
     @property
     def panel(self) -> str:
-        """Which panel the right-hand side shows: case, people, inspector, belief, claims,
-        log."""
+        """Which panel the right-hand side shows: case, people, inspector (a whole mind: your
+        notebook, or anyone's in open minds), mind (what you know of someone's mind), belief,
+        claims, log."""
         if self.tab == "people":
             if self.belief:
                 return "belief"
-            return "inspector" if self.selected else "people"
+            if not self.selected:
+                return "people"
+            full = self.session.full_minds or self.selected == PLAYER
+            return "inspector" if full else "mind"
         return self.tab
 
     def show_tab(self, tab: str) -> None:
@@ -123,19 +130,23 @@ class TownScene(TownKeys, Scene):
     # -- clicks on the map ------------------------------------------------------------------
 
     def on_resident(self, rid: str) -> None:
-        ex = composer.expecting(self.dialogue.line.value)
-        if self.dialogue.focused and ex.kind == "resident" and rid != PLAYER:
+        vocab = self.session.sim.names()
+        ex = composer.expecting(self.dialogue.line.value, vocab)
+        if self.dialogue.focused and ex.kind in ("resident", "anyone") and rid != PLAYER:
+            word = composer.short_words(vocab, "residents", rid)
             self.dialogue.line.set(composer.apply(self.dialogue.line.value,
-                                                  composer.Choice(rid, rid)))
+                                                  composer.Choice(rid, word), vocab))
             return
         self.place_card = None
         self.select(rid)
 
     def on_place(self, pid: str) -> None:
-        ex = composer.expecting(self.dialogue.line.value)
+        vocab = self.session.sim.names()
+        ex = composer.expecting(self.dialogue.line.value, vocab)
         if self.dialogue.focused and ex.kind == "place":
+            word = composer.short_words(vocab, "places", pid)
             self.dialogue.line.set(composer.apply(self.dialogue.line.value,
-                                                  composer.Choice(pid, pid)))
+                                                  composer.Choice(pid, word), vocab))
             return
         self.place_card = None if self.place_card == pid else pid
 
@@ -181,7 +192,8 @@ class TownScene(TownKeys, Scene):
 
     def _panel_widget(self):
         return {"case": self.case, "people": self.roster, "inspector": self.inspector,
-                "belief": self.detail, "claims": self.claims, "log": self.log}[self.panel]
+                "mind": self.mind, "belief": self.detail, "claims": self.claims,
+                "log": self.log}[self.panel]
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         if e.type == pygame.MOUSEWHEEL:
@@ -225,6 +237,9 @@ class TownScene(TownKeys, Scene):
     def update(self, dt: float) -> None:
         if not self.typing and self.session.advance(dt):
             self._check_ending()
+        if self.session.notice and self.session.notice != self._told:
+            self._told = self.session.notice  # the clock stopped itself: say why
+            self.app.toast("Paused: " + T.fit(self._told, "ui_bold", 900), 4.0)
         self.map.update(dt)
         self.overlay.update(dt)
         self.dialogue.update(dt)
@@ -248,7 +263,7 @@ class TownScene(TownKeys, Scene):
         self.map.draw(surface, map_r)
         if self.claim_view is not None:
             self.overlay.draw(surface, strip)
-        if self.session.debug:
+        if self.session.open_minds:
             self._debug_ribbon(surface, map_r)
         elif self.claim_view is not None and not self.claim_view.live:
             self._ribbon(surface, map_r, f"Looking back: {clock.fmt(self.claim_view.at)} — "
@@ -271,7 +286,8 @@ class TownScene(TownKeys, Scene):
             x += w + 6
 
     def _debug_ribbon(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        self._ribbon(surface, rect, "DEBUG VIEW — world truth shown", T.BAD)
+        self._ribbon(surface, rect, "OPEN MINDS — every mind and the truth shown (D to close)",
+                     T.BAD)
 
     def _ribbon(self, surface: pygame.Surface, rect: pygame.Rect, label: str, colour) -> None:
         w = T.width_of(label, "small_bold") + 20

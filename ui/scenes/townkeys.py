@@ -31,6 +31,7 @@ class TownKeys:
         self.session.set_speed(0)
         if not self.session.over:
             self.session.step()
+            self.session.take_notice()
             self._check_ending()
 
     def do_command(self) -> None:
@@ -98,9 +99,11 @@ class TownKeys:
             self.claim_view.seek(None)
 
     def do_debug(self) -> None:
-        self.session.debug = not self.session.debug
-        self.app.toast("Debug view on: world truth shown" if self.session.debug
-                       else "Debug view off")
+        self.session.open_minds = not self.session.open_minds
+        self.app.toast("Open minds: every mind and the truth — the ending will say you looked"
+                       if self.session.open_minds and self.session.has_player else
+                       "Open minds: the truth shown" if self.session.open_minds else
+                       "Open minds off: what you know")
 
     def do_quicksave(self) -> None:
         self.save(self.app.saves / "quick.sqlite")

@@ -1,22 +1,24 @@
-"""The Case panel: the premise, the player's goals and deadlines, what they have found out so
-far (the scenario's stages), what they carry, and a few words on how to play.
+"""The Case panel: the brief, then the case board — each open question with the answers heard
+(who, the source they gave, when), contradicting accounts side by side, who has not been
+asked, what you have shown or told whom, the deadline — and a few words on how to play.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from game import PLAYER, clock
+from game import clock
 
-from .. import theme as T
-from .base import Widget, clamp_scroll, scrollbar, separator
+from ..casebook import Page, case_board
+from .base import Widget
+from .pageview import PageView
 
 HOW = [
-    "Click someone on the map to see what they believe, and why.",
-    "Go where people are, then ask them — the verbs are under the map.",
-    "Ask 'who' was where at a time to find witnesses.",
+    "Go where people are and ask them; click someone to see what they have told you.",
+    "Ask 'who' was where at a time to find witnesses; 'where is' someone, to find them.",
     "Show what you find; bring a witness; mediate between two people.",
-    "C colours the town by one claim; D shows the truth (debug).",
+    "Type names, not ids: 'ask ada key moved'. Tab completes; errors say what fits.",
+    "C colours the town by what people told you. D opens every mind (the ending says so).",
 ]
 
 
@@ -24,66 +26,47 @@ class CasePanel(Widget):
     def __init__(self, town) -> None:
         super().__init__()
         self.town = town
-        self.offset = 0
-        self.lines: list[str] = []
+        self.view = PageView()
+        self._page: Page | None = None
+        self._key = None
+
+    @property
+    def lines(self) -> list[str]:
+        return self.view.lines
 
     def scroll(self, dy: int) -> None:
-        self.offset += dy
+        self.view.scroll(dy)
+
+    def page(self) -> Page:
+        s = self.town.session
+        key = (s.stamp, id(s), s.open_minds)
+        if key != self._key:
+            self._page, self._key = self._build(), key
+        return self._page
+
+    def _build(self) -> Page:
+        s = self.town.session
+        sim, info = s.sim, s.sim.sc.scenario
+        role = {"detective": "You are the detective.", "mediator": "You are the mediator.",
+                "observer": "You watch the town."}.get(info.role, "")
+        page = Page()
+        page.add("title", info.title)
+        start = clock.parse_when(info.start)
+        page.add("sub", f"{role}  {info.days} days from {clock.fmt_clock(start)} on day "
+                 f"{clock.day_of(start)}")
+        page.add("prose", info.told)
+        if s.has_player:
+            board = case_board(sim, open_minds=s.open_minds)
+            page.blocks += [b for b in board.blocks if b.style != "title"]
+            page.add("head", "How to play")
+            for h in HOW:
+                page.add("dim", "• " + h)
+        else:
+            for g in sim.sc.goals:
+                page.add("text", f"◆ {g.text}")
+        return page
 
     def draw(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
         self.zones.clear()
-        s = self.town.session
-        sim = s.sim
-        info = sim.sc.scenario
-        blocks = []  # (text, style, colour, gap after)
-        blocks.append((info.title, "big", T.TEXT, 2))
-        role = {"detective": "You are the detective.", "mediator": "You are the mediator.",
-                "observer": "You watch the town."}.get(info.role, "")
-        blocks.append((f"{role}  {info.days} days from {clock.fmt(clock.parse_when(info.start))}",
-                       "small", T.ACCENT, 10))
-        blocks.append((info.told, "prose", T.TEXT, 12))
-        if sim.sc.goals:
-            blocks.append(("GOALS", "small_bold", T.ACCENT, 4))
-            for g in sim.sc.goals:
-                by = f"  (by {g.by})" if getattr(g, "by", None) else ""
-                blocks.append((f"◆ {g.text}{by}", "ui", T.TEXT, 4))
-            blocks.append(("", "small", T.TEXT, 6))
-        if sim.sc.stages and s.has_player:
-            reached = sim.stages_reached()
-            blocks.append(("WHAT YOU HAVE FOUND OUT", "small_bold", T.ACCENT, 4))
-            found = [st for st in sim.sc.stages if st.id in reached]
-            for st in found:
-                blocks.append((f"✓ {st.text}", "ui", T.GOOD, 4))
-            left = len(sim.sc.stages) - len(found)
-            if left:
-                blocks.append((f"… {left} more to find out", "small", T.FAINT, 4))
-            blocks.append(("", "small", T.TEXT, 6))
-        if s.has_player:
-            carried = [o["name"] for oid, o in sim.objects.items()
-                       if sim.world.fact(oid, "location") == PLAYER]
-            blocks.append(("YOU CARRY", "small_bold", T.ACCENT, 4))
-            blocks.append((", ".join(carried) if carried else "nothing yet", "ui",
-                           T.TEXT if carried else T.FAINT, 10))
-            blocks.append(("HOW TO PLAY", "small_bold", T.ACCENT, 4))
-            for h in HOW:
-                blocks.append((f"• {h}", "small", T.DIM, 2))
-        width = rect.width - 14
-        content = sum(T.wrapped_height(t, st, width) + g for t, st, _, g in blocks if t) + \
-            sum(g for t, _, _, g in blocks if not t)
-        self.offset = clamp_scroll(self.offset, content, rect.height)
-        clip = surf.get_clip()
-        surf.set_clip(rect)
-        y = rect.y - self.offset
-        self.lines = []
-        for t, style, col, gap in blocks:
-            if not t:
-                y += gap
-                continue
-            if t.isupper() and style == "small_bold":
-                separator(surf, rect.x + T.width_of(t, style) + 8, rect.x + width, y + 8)
-            h = T.paragraph(surf, t, pygame.Rect(rect.x, y, width, 2000), style, col)
-            self.lines.append(t)
-            y += h + gap
-        surf.set_clip(clip)
-        scrollbar(surf, rect, self.offset, content)
+        self.view.draw(surf, rect, self.page(), self._key)

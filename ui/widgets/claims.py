@@ -31,13 +31,27 @@ class ClaimsPanel(Widget):
         self.offset += dy
 
     def claims(self) -> list[tuple[str, str, int]]:
+        """(subject, attribute, how many) — in open minds, how many believe something about
+        it; in play, how many have told you something about it (the case's questions
+        first)."""
         s = self.town.session
-        key = (s.stamp, id(s))
+        key = (s.stamp, id(s), s.full_minds)
         if key != self._key:
-            # The player's notes of who was where at a time are notebook entries, not claims
-            # the town holds views about.
-            self._claims = [c for c in claims_in_play(s.sim.store, limit=500)
-                            if not _is_slot(c)]
+            if s.full_minds:
+                # The player's notes of who was where at a time are notebook entries, not
+                # claims the town holds views about.
+                self._claims = [c for c in claims_in_play(s.sim.store, limit=500)
+                                if not _is_slot(c)]
+            else:
+                from game import questions
+
+                told: dict[str, set[str]] = {}
+                for x in s.known().said:
+                    if not x.where_slot:
+                        told.setdefault(x.claim, set()).add(x.teller)
+                order = questions(s.sim) + sorted(c for c in told if c not in
+                                                  questions(s.sim))
+                self._claims = [(*c.split(".", 1), len(told.get(c, ()))) for c in order]
             self._key = key
         return self._claims
 
@@ -46,7 +60,9 @@ class ClaimsPanel(Widget):
         self.zones.clear()
         town, sim = self.town, self.town.session.sim
         T.text(surf, "Claim view", (rect.x, rect.y), "head", T.TEXT)
-        T.text(surf, "Pick a claim: the map shows who believes what, and how strongly.",
+        T.text(surf, "Pick a claim: the map shows who believes what, and how strongly." if
+               town.session.full_minds else "Pick a question: the map shows who told you what, "
+               "and how sure they sounded.",
                (rect.x, rect.y + 24), "small", T.DIM, width=rect.width - 120)
         cv = town.claim_view
         if cv is not None:
@@ -71,10 +87,11 @@ class ClaimsPanel(Widget):
                 pygame.draw.rect(surf, T.ACCENT, r, 1, border_radius=T.RADIUS)
             T.text(surf, claim_label(sim, s, a), (r.x + 10, r.y + 5), "cell_bold", T.TEXT,
                    width=r.width - 120)
-            T.text(surf, f"{s}.{a}", (r.x + 10, r.y + 22), "small", T.FAINT,
+            T.text(surf, sim.say_claim(f"{s}.{a}"), (r.x + 10, r.y + 22), "small", T.FAINT,
                    width=r.width - 120)
-            T.text(surf, f"{n} believe{'s' if n == 1 else ''}", (r.right - 10, r.y + 5),
-                   "small", T.DIM, align="right")
+            count = (f"{n} believe{'s' if n == 1 else ''}" if town.session.full_minds else
+                     f"{n} told you" if n else "nobody yet")
+            T.text(surf, count, (r.right - 10, r.y + 5), "small", T.DIM, align="right")
             frac = min(1.0, n / people)
             pygame.draw.rect(surf, T.BG, (r.right - 90, r.y + 26, 80, 6), border_radius=3)
             pygame.draw.rect(surf, T.TEAL, (r.right - 90, r.y + 26, int(80 * frac), 6),
@@ -133,15 +150,16 @@ class ClaimOverlay(Widget):
         """One line: the claim, then each value's colour, believers and mean confidence."""
         sim = self.town.session.sim
         beliefs = cv.beliefs()
-        none = len([rid for rid in sim.people if rid not in beliefs])
+        none = len([rid for rid in sim.people if rid not in beliefs and rid != "player"])
         faded = len([b for b in beliefs.values() if b[2] == "past"])
-        truth = sim.world.fact(cv.subject, cv.attribute) if self.town.session.debug else None
+        truth = sim.world.fact(cv.subject, cv.attribute) if self.town.session.open_minds else None
         x = T.text(surf, claim_label(sim, cv.subject, cv.attribute), (r.x, r.centery),
                    "ui_bold", T.TEXT, width=min(240, r.width // 3), valign="center").right + 14
         self.legend = []
         items = [(value_label(sim, v, cv.attribute), n, mean, cv.colour(v), v == truth)
                  for v, n, mean in cv.counts()]
-        items.append(("no belief", none, None, None, False))
+        items.append(("no belief" if self.town.session.full_minds else "unknown",
+                      none, None, None, False))
         if faded:
             items.append(("faded", faded, None, T.mix(T.NO_BELIEF, T.MAP_BG, 0.3), False))
         for words, n, mean, col, true in items:

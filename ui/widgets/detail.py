@@ -3,7 +3,7 @@ accessibility, half-life, when last brought to mind, when it will go dormant and
 why the resident holds it (each evidence
 chain, teller by teller back to whoever saw it — or to someone who said it without knowing),
 what speaks against it, the other values kept beside it, and its history, version by version.
-In the debug view, the world's truth and whether the belief is stale.
+In open minds, the world's truth and whether the belief is stale.
 
 The page is laid out once (per belief, clock tick and width) as blocks of known height, and
 only the blocks in view are drawn.
@@ -15,13 +15,14 @@ from collections.abc import Callable
 
 import pygame
 
-from game import clock
+from game import PLAYER, clock
 from memory import DORMANT_AFTER, GONE_AFTER
 
 from .. import theme as T
 from ..labels import (
     RECALL_WORDS,
     STATE_WORDS,
+    YOUR_STATE_WORDS,
     ago,
     cause_words,
     claim_label,
@@ -32,6 +33,7 @@ from ..labels import (
     name_of,
     provenance,
     recall_word,
+    state_label,
     step_words,
     value_label,
 )
@@ -67,7 +69,7 @@ class BeliefDetail(Widget):
         button(surf, self.zones, (rect.right - 140, rect.y, 140, 28), "Show on the map",
                lambda: town.open_claim(s, a), name="claim view", style="small_bold")
         body = pygame.Rect(rect.x, rect.y + 42, rect.width, rect.height - 42)
-        key = (town.belief, town.session.stamp, body.width, town.session.debug)
+        key = (town.belief, town.session.stamp, body.width, town.session.open_minds)
         if key != self._key:
             self._blocks = self._layout(body.width - 14)
             self._key = key
@@ -111,22 +113,26 @@ class BeliefDetail(Widget):
 
         # the value
         colour = T.STATE.get(belief.state.value, T.DIM)
+        om = town.session.open_minds
 
         def summary(surf, x, y, w):
             T.text(surf, value_label(sim, belief.value, belief.attribute), (x, y), "big",
                    T.TEXT, width=w - 130)
-            badge(surf, (x + w - 120, y + 8, 118, 20), belief.state.value, colour)
+            badge(surf, (x + w - 120, y + 8, 118, 20), state_label(belief.state.value, om),
+                  colour)
             bar(surf, (x, y + 44, w - 60, 10), belief.confidence / 100, colour)
             T.text(surf, f"{belief.confidence}", (x + w - 50, y + 38), "ui_bold", T.TEXT)
             T.text(surf, "/100", (x + w - 26, y + 41), "small", T.FAINT)
         blocks.append((62, summary))
         self.lines.append(value_label(sim, belief.value, belief.attribute))
-        text_block(f"{STATE_WORDS.get(belief.state.value, '')}. Source: {belief.source} — "
+        mine = rid == PLAYER
+        state = (YOUR_STATE_WORDS if mine else STATE_WORDS).get(belief.state.value, "")
+        text_block(f"{state[:1].upper()}{state[1:]}. Source: {belief.source} — "
                    f"{provenance(sim, belief)}. Held since {clock.fmt(belief.since)}; heard "
                    f"{belief.exposures} more time{'s' if belief.exposures != 1 else ''}, "
                    f"acted on {belief.uses}.", "small", T.DIM)
         blocks.append(self._recall(belief, width))
-        if town.session.debug:
+        if town.session.open_minds:
             truth = sim.world.fact(s, a)
             if truth is not None:
                 ok = truth == belief.value
@@ -138,12 +144,12 @@ class BeliefDetail(Widget):
                            "ui_bold", T.BAD)
 
         # why: the evidence chains
-        heading("Why they believe it")
+        heading("Why you believe it" if mine else "Why they believe it")
         if ex is None or not ex.supports:
             text_block("No evidence on record for the value held.", "small", T.FAINT)
         for n, chain in enumerate(ex.supports if ex else [], start=1):
             done = "ends in someone's own evidence" if chain.complete else \
-                "ends in hearsay nobody can vouch for"
+                "ends in words nobody can vouch for"
             text_block(f"Chain {n} — {done}", "small_bold", T.DIM if chain.complete else
                        T.STATE["doubtful"], gap=4)
             for i, step in enumerate(chain.steps):
@@ -160,7 +166,8 @@ class BeliefDetail(Widget):
                 text_block("• " + line, "small", T.TEXT, indent=6)
         others = [c for c in belief.candidates if not c.held]
         if others:
-            heading("Other values they keep in mind")
+            heading("Other answers you keep in mind" if mine else
+                    "Other values they keep in mind")
             for c in others:
                 blocks.append(self._candidate(sim, c, a))
         # history
@@ -244,7 +251,8 @@ class BeliefDetail(Widget):
         return (22, draw)
 
     def _version(self, sim, v, width: int, attribute: str) -> Block:
-        note = v.note or ""
+        # memory's own note on a version names ids; the player reads the cause and the value
+        note = (v.note or "") if self.town.session.open_minds else ""
         lines = T.wrap(note, "small", width - 24) if note else []
         lh = T.line_height("small")
         h = 24 + len(lines) * lh + 6
@@ -257,7 +265,8 @@ class BeliefDetail(Widget):
                    width=w - 210 - 150)
             bar(surf, (x + w - 146, y + 8, 40, 6), v.confidence / 100, colour)
             T.text(surf, str(v.confidence), (x + w - 102, y + 3), "small", T.DIM)
-            badge(surf, (x + w - 78, y + 2, 78, 16), v.state, colour)
+            badge(surf, (x + w - 78, y + 2, 78, 16),
+                  state_label(v.state, self.town.session.open_minds), colour)
             for i, line in enumerate(lines):
                 T.text(surf, line, (x + 14, y + 22 + i * lh), "small", T.FAINT)
         return (h, draw)

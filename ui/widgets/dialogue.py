@@ -22,11 +22,12 @@ from .textinput import TextInput
 
 VERB_LABELS = {"go": "Go", "wait": "Wait", "ask": "Ask", "why": "Why?", "who": "Who was there?",
                "tell": "Tell", "show": "Show", "search": "Search", "take": "Take",
-               "bring": "Bring", "mediate": "Mediate", "conclude": "Conclude", "say": "Say"}
+               "bring": "Bring", "mediate": "Mediate", "conclude": "Conclude", "say": "Say",
+               "where": "Where is…?"}
 KIND_WORDS = {"verb": "what to do", "resident": "whom", "place": "where to", "claim": "about what",
               "value": "what value", "object": "which thing", "spot": "where exactly",
               "time": "at what time", "duration": "how long", "anonymously": "as yourself, or",
-              "words": "what to say"}
+              "words": "what to say", "anyone": "whom"}
 
 
 class Dialogue(Widget):
@@ -37,6 +38,7 @@ class Dialogue(Widget):
         self.offset = 0
         self.follow = True
         self.error = ""
+        self.error_at = pygame.Rect(0, 0, 0, 0)  # where the error was drawn (tests)
         self.recall = -1  # position in the typed-command history (Up/Down)
         self.swallow = ""  # a character whose TEXTINPUT opened the line, not to be typed
         self._key = None
@@ -101,7 +103,12 @@ class Dialogue(Widget):
                 self.submit()
                 return True
             if e.key == pygame.K_ESCAPE:
-                self.focus(False)
+                if self.line.value:  # Esc clears the draft; again, leaves the line
+                    self.line.set("")
+                    self.error = ""
+                    self.recall = -1
+                else:
+                    self.focus(False)
                 return True
             if e.key == pygame.K_TAB:
                 self.line.set(composer.complete(self.town.session, self.line.value))
@@ -115,9 +122,10 @@ class Dialogue(Widget):
                     self.recall = i
                     self.line.set(typed[i] if i < len(typed) else "")
                 return True
+        before = self.line.value
         used = self.line.handle_event(e)
-        if used:
-            self.error = ""
+        if used and self.line.value != before:
+            self.error = ""  # an edited line is a new line; a moved cursor keeps the error
         return used or e.type in (pygame.KEYDOWN, pygame.TEXTINPUT)
 
     def update(self, dt: float) -> None:
@@ -132,15 +140,17 @@ class Dialogue(Widget):
         pygame.draw.line(surf, T.BORDER, rect.topleft, rect.topright)
         inner = rect.inflate(-2 * T.PAD, -2 * T.PAD)
         s = self.town.session
-        line_r = pygame.Rect(inner.x, inner.bottom - 30, inner.width, 30)
+        talk = s.has_player and not s.over
+        under = 18 if talk else 0  # a row under the command line for its errors
+        line_r = pygame.Rect(inner.x, inner.bottom - 30 - under, inner.width, 30)
         usage_y = line_r.y - 20
         n_rows = len(self._verb_rows(inner.width))
         verbs_y = usage_y - 30 * n_rows
-        talk = s.has_player and not s.over
         if talk:
             self._verbs(surf, pygame.Rect(inner.x, verbs_y, inner.width, 30 * n_rows))
             self._usage(surf, inner.x, usage_y, inner.width)
             self.line.draw(surf, line_r, prompt="›")
+            self._under(surf, inner.x, line_r.bottom + 3, inner.width)
             top_of_input = verbs_y - 6
         elif s.over:
             msg = "The story is over — see the ending, or start again, from the menu (Esc)."
@@ -184,10 +194,18 @@ class Dialogue(Widget):
                     self.town.tip(VERBS[verb])
                 x += w + 4
 
-    def _usage(self, surf, x: int, y: int, w: int) -> None:
+    def _under(self, surf, x: int, y: int, w: int) -> None:
+        """Under the command line: why the last line was refused (the command line's words,
+        as `hearsay run` says them), or what the keys do."""
+        self.error_at = pygame.Rect(0, 0, 0, 0)
         if self.error:
-            T.text(surf, "✗ " + self.error, (x, y), "small", T.BAD, width=w)
-            return
+            self.error_at = T.text(surf, "✗ " + self.error, (x, y), "small_bold", T.BAD,
+                                   width=w)
+        elif self.focused:
+            T.text(surf, "Enter does it · Tab completes · Esc clears · Ctrl+A start · "
+                   "Ctrl+U clear · ↑ ↓ earlier commands", (x, y), "small", T.FAINT, width=w)
+
+    def _usage(self, surf, x: int, y: int, w: int) -> None:
         ex = composer.expecting(self.line.value)
         text = composer.usage(ex.verb) if ex.verb else ""
         if not text:
@@ -201,7 +219,7 @@ class Dialogue(Widget):
     def _choices(self, surf, inner: pygame.Rect, line_r: pygame.Rect) -> None:
         s = self.town.session
         text = self.line.value
-        ex = composer.expecting(text)
+        ex = composer.expecting(text, s.sim.names())
         opts = composer.choices(s, text)
         self.choices = opts
         ready = s.check(text) is None if text.strip() else False
@@ -230,14 +248,15 @@ class Dialogue(Widget):
         self.popup = box
         panel(surf, box, T.RAISED, T.ACCENT, radius=8)
         T.text(surf, title, (box.x + 10, box.y + 8), "small_bold", T.ACCENT)
-        T.text(surf, "Tab completes · Enter does it · Esc closes", (box.right - 10, box.y + 8),
+        T.text(surf, "Tab completes · Enter does it · Esc clears", (box.right - 10, box.y + 8),
                "small", T.FAINT, align="right")
         y = box.y + 30
         for row in rows if opts else []:
             x = box.x + 10
             for c, w in row:
                 chip(surf, self.zones, (x, y), c.label,
-                     lambda c=c: self.line.set(composer.apply(self.line.value, c)),
+                     lambda c=c: self.line.set(composer.apply(self.line.value, c,
+                                                              s.sim.names())),
                      name=f"choice:{c.insert}", hint=c.hint, color=T.PANEL, max_width=240)
                 x += w + 6
             y += 28
@@ -251,7 +270,7 @@ class Dialogue(Widget):
         s = self.town.session
         entries = s.transcript
         width = r.width - 14
-        key = (len(entries), width, id(s))
+        key = (len(entries), width, id(s), s.open_minds)
         if key != self._key:
             self._layout(entries, width)
             self._key = key
@@ -287,7 +306,10 @@ class Dialogue(Widget):
                 h = T.line_height("mono") + 4
             else:
                 style = "ui"
-                lines = T.wrap(e.text, style, width)
+                text = {"mark": "▸ ", "notice": "‖ "}.get(e.kind, "") + e.text
+                if e.kind == "mark" and e.detail and self.town.session.open_minds:
+                    text += f"   [{e.detail}]"
+                lines = T.wrap(text, style, width)
                 lh = T.line_height(style)
                 row = (e.kind, e, lines, lh)
                 h = len(lines) * lh + 4
@@ -308,6 +330,7 @@ class Dialogue(Widget):
             T.text(surf, row[2], (x, y), "mono", T.ACCENT)
         else:
             _, e, lines, lh = row
-            col = {"error": T.BAD, "narration": T.DIM}.get(kind, T.DIM)
+            col = {"error": T.BAD, "narration": T.DIM, "mark": T.TEAL,
+                   "notice": T.ACCENT}.get(kind, T.DIM)
             for i, line in enumerate(lines):
                 T.text(surf, line, (x, y + i * lh), "ui", col)

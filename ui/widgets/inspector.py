@@ -4,7 +4,7 @@ beneath it (a five-segment gauge, one segment per half-life left before it is fo
 vivid / fading / dormant / forgotten), the source kind, who told them and where it came from —
 filterable by state, recall, source and subject, sortable by column, scrolling through
 hundreds of rows by drawing only the visible ones. A click opens the belief's history and
-evidence chain. In the debug view each row also shows the world's truth, and marks the false
+evidence chain. In open minds each row also shows the world's truth, and marks the false
 and the stale.
 """
 
@@ -16,7 +16,16 @@ from game import PLAYER
 
 from .. import theme as T
 from ..inspectmodel import SOURCES, STATES, InspectorModel
-from ..labels import RECALL, RECALL_WORDS, ago, half_lives_left, hours, name_of, whereabouts
+from ..labels import (
+    RECALL,
+    RECALL_WORDS,
+    ago,
+    half_lives_left,
+    hours,
+    name_of,
+    state_label,
+    whereabouts,
+)
 from .base import Widget, badge, bar, button, chip, clamp_scroll, hovered, meter, scrollbar
 from .textinput import TextInput
 
@@ -88,8 +97,9 @@ class Inspector(Widget):
         room = rect.width - 40 - (128 if sim.has_player and rid != PLAYER else 0)
         tr = T.text(surf, title, (x + 40, rect.y - 1), "head", T.TEXT, width=room - 100)
         st = sim.state[rid]
-        T.text(surf, f"at {whereabouts(sim, rid)}", (tr.right + 10, rect.y + 3), "small",
-               T.ACCENT if st.status == "awake" else T.FAINT, width=room - tr.width - 14)
+        if town.session.full_minds or rid == PLAYER:
+            T.text(surf, f"at {whereabouts(sim, rid)}", (tr.right + 10, rect.y + 3), "small",
+                   T.ACCENT if st.status == "awake" else T.FAINT, width=room - tr.width - 14)
         sub = ("everything you have learned, with where it came from" if rid == PLAYER
                else person.role)
         T.text(surf, sub, (x + 40, rect.y + 20), "small", T.DIM, width=room - 4)
@@ -97,7 +107,7 @@ class Inspector(Widget):
             button(surf, self.zones, (rect.right - 118, rect.y, 118, 28), "Your notebook",
                    town.do_notebook, name="notebook", style="small_bold")
         y = rect.y + 40
-        if town.session.debug and person.note:
+        if town.session.open_minds and person.note:
             lines = T.wrap("Author's note: " + person.note, "small", rect.width - 12)[:2]
             for line in lines:
                 T.text(surf, line, (x + 6, y), "small", T.BAD)
@@ -137,7 +147,7 @@ class Inspector(Widget):
 
         states = m.counts("state")
         row("State:", {s: states.get(s, 0) for s in STATES}, m.state, self._set_state,
-            T.STATE)
+            T.STATE, words=lambda st: state_label(st, self.town.session.open_minds))
         recall = m.counts("recall")
         row("Recall:", {r: recall.get(r, 0) for r in RECALL}, m.recall, self._set_recall,
             T.RECALL)
@@ -176,7 +186,7 @@ class Inspector(Widget):
 
     def _table(self, surf, rect: pygame.Rect) -> None:
         m, town = self.model, self.town
-        debug = town.session.debug
+        debug = town.session.open_minds
         rows = m.visible()
         total = len(m.rows())
         w = rect.width - 10
@@ -248,7 +258,7 @@ class Inspector(Widget):
             foot += f" · rows {first + 1}–{min(len(rows), first + body.height // ROW)}"
         T.text(surf, foot, (rect.x + 4, rect.bottom - 16), "small", T.FAINT)
         if debug:
-            T.text(surf, "debug: ✗ false  ◷ stale", (rect.right - 8, rect.bottom - 16),
+            T.text(surf, "open minds: ✗ false  ◷ stale", (rect.right - 8, rect.bottom - 16),
                    "small", T.BAD, align="right")
 
     def _recall_tip(self, row) -> str:
@@ -283,7 +293,8 @@ class Inspector(Widget):
         bw = xs[3] - xs[2] - 14
         bar(surf, (xs[2] + 6, y1 + 5, bw, 7), row.confidence / 100, colour)
         T.text(surf, str(row.confidence), (xs[2] + 6, y2), "small", T.DIM)
-        badge(surf, (xs[3] + 4, y1 + 1, xs[4] - xs[3] - 10, 17), row.state, colour)
+        badge(surf, (xs[3] + 4, y1 + 1, xs[4] - xs[3] - 10, 17),
+              state_label(row.state, self.town.session.open_minds), colour)
         now = self.model.now
         recall = row.recall(now)
         rcol = T.RECALL[recall]

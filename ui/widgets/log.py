@@ -1,5 +1,6 @@
-"""The event log: what the player took part in or witnessed, oldest first — and in the debug
-view every world event, backstory included. Rows wrap; only those in view are drawn, and the
+"""The event log: what the player took part in or witnessed, oldest first, in words that hold
+only what they perceived — with the notices for which the clock stopped itself — and in open
+minds every world event, backstory included. Rows wrap; only those in view are drawn, and the
 log follows the newest event unless the player has scrolled back.
 """
 
@@ -9,7 +10,7 @@ import bisect
 
 import pygame
 
-from game import clock
+from game import clock, seen_summary
 
 from .. import theme as T
 from .base import Widget, clamp_scroll, scrollbar
@@ -20,6 +21,7 @@ KIND_COLOURS = {
     "stage": T.ACCENT, "conclude": T.ACCENT, "ending": T.ACCENT,
     "accuse": T.BAD, "avoid": T.BAD, "break_off": T.BAD, "report": T.BAD,
     "reconcile": T.GOOD, "bring": T.TEAL, "happen": T.DIM, "move_object": T.DIM,
+    "notice": T.ACCENT,
 }
 TIME_W = 92
 
@@ -44,17 +46,19 @@ class EventLog(Widget):
         self.rect = pygame.Rect(rect)
         self.zones.clear()
         s = self.town.session
-        everything = s.debug or not s.has_player
+        everything = s.open_minds or not s.has_player
         T.text(surf, "Event log", (rect.x, rect.y), "head", T.TEXT)
-        sub = ("every world event (debug view)" if s.debug else "everything in town"
-               if not s.has_player else "what you took part in or saw")
+        sub = ("every world event (open minds)" if s.open_minds else "everything in town"
+               if not s.has_player else "what you took part in or saw, and why the clock "
+               "stopped (‖)")
         T.text(surf, sub, (rect.x, rect.y + 24), "small", T.DIM)
         body = pygame.Rect(rect.x, rect.y + 48, rect.width, rect.height - 48)
         events = s.log()
+        notes = [e for e in s.transcript if e.kind == "notice"] if s.has_player else []
         width = body.width - TIME_W - 16
-        key = (len(events), width, everything, id(s))
+        key = (len(events), len(notes), width, everything, id(s))
         if key != self._key:
-            self._layout(events, width)
+            self._layout(self._merge(events, notes, everything), width)
             self._key = key
         content = self._tops[-1] if self._tops else 0
         if self.follow:
@@ -85,6 +89,20 @@ class EventLog(Widget):
                    (body.x, body.y + 8), "small", T.FAINT, width=body.width)
         surf.set_clip(clip)
         scrollbar(surf, body, self.offset, content)
+
+    def _merge(self, events: list[dict], notes: list, everything: bool) -> list[dict]:
+        """Seen events in the player's words (everything, in open minds), with the notices
+        after the events they are about."""
+        sim = self.town.session.sim
+        rows = [dict(ev, summary=ev["summary"] if everything else seen_summary(sim, ev))
+                for ev in events]
+        order = {ev["id"]: i for i, ev in enumerate(rows)}
+        keyed = [((ev["at"], i, 0), ev) for i, ev in enumerate(rows)]
+        for n in notes:
+            i = order.get(n.event, len(rows)) if n.event is not None else len(rows)
+            keyed.append(((n.at, i, 1), {"id": None, "at": n.at, "kind": "notice",
+                                          "summary": "‖ " + n.text, "data": {}}))
+        return [ev for _, ev in sorted(keyed, key=lambda kv: kv[0])]
 
     def _layout(self, events: list[dict], width: int) -> None:
         self._events = list(events)

@@ -12,10 +12,9 @@ import math
 
 import pygame
 
-from game import PLAYER, clock, positions_at
+from game import PLAYER, clock, positions_at, seen_summary
 
 from .. import theme as T
-from ..labels import name_of
 from .base import Widget, hovered
 from .mapground import Ground
 
@@ -65,7 +64,7 @@ class TownMap(Widget):
 
     def _layout(self, rect: pygame.Rect) -> None:
         sim = self.sim
-        key = (rect.size, id(sim), self.town.session.debug)
+        key = (rect.size, id(sim), self.town.session.open_minds)
         if key == self._bg_key:
             return
         self._bg_key = key
@@ -125,8 +124,23 @@ class TownMap(Widget):
     # -- where tokens go --------------------------------------------------------------------
 
     def _whereabouts(self) -> dict[str, tuple[str, str]]:
-        """{resident: (place, status)} now, or at the claim view's chosen time."""
+        """{resident: (place, status)} now, or at the claim view's chosen time. In play, only
+        who the player can see, and the others where the player last saw them or was told
+        they were (status "unseen")."""
         sim = self.sim
+        session = self.town.session
+        if not session.full_minds:
+            here = session.place
+            out = {PLAYER: (here, "awake")}
+            known = session.known()
+            for rid, st in sim.state.items():
+                if rid == PLAYER:
+                    continue
+                if st.place == here:
+                    out[rid] = (here, st.status)
+                elif known.where.get(rid) is not None:
+                    out[rid] = (known.where[rid].place, "unseen")
+            return out
         cv = self.town.claim_view
         if cv is not None and not cv.live:
             at = cv.at
@@ -173,7 +187,8 @@ class TownMap(Widget):
         if not self.centers:
             return
         cv = self.town.claim_view
-        key = (self.town.session.stamp, cv.time if cv else None, self._bg_key)
+        key = (self.town.session.stamp, cv.time if cv else None, self._bg_key,
+               self.town.session.full_minds)
         if key != self._tkey:
             self.targets = self._targets()
             self._tkey = key
@@ -230,6 +245,8 @@ class TownMap(Widget):
         for ev in session.recent():
             if ev["kind"] not in TALK_KINDS or not ev["actor"] or not ev["target"]:
                 continue
+            if not session.full_minds and PLAYER not in ev["participants"] + ev["witnesses"]:
+                continue  # in play, only the talk you are there to see
             a, b = self.shown.get(ev["actor"]), self.shown.get(ev["target"])
             if a is None or b is None:
                 continue
@@ -249,10 +266,7 @@ class TownMap(Widget):
             for i in (-5, 0, 5):
                 pygame.draw.circle(surf, T.MAP_INK, (bubble.centerx + i, bubble.centery), 1)
             if hovered(bubble.inflate(6, 6)):
-                seen = session.debug or not session.has_player or PLAYER in (
-                    ev["participants"] + ev["witnesses"])
-                who = f"{name_of(self.sim, ev['actor'])} and {name_of(self.sim, ev['target'])}"
-                tip = ev["summary"] if seen else f"{who} are talking (you can't hear them)"
+                tip = ev["summary"] if session.full_minds else seen_summary(self.sim, ev)
                 self.town.tip(f"{clock.fmt_clock(ev['at'])} {tip}")
 
     def _draw_tokens(self, surf: pygame.Surface) -> None:
@@ -269,10 +283,12 @@ class TownMap(Widget):
             is_player = rid == PLAYER
             if cv is not None:
                 self._claim_token(surf, (x, y), beliefs.get(rid), cv, is_player)
+                if status == "unseen":
+                    pygame.draw.circle(surf, T.MAP_BG, (x, y), tr + 5, 3)
             else:
                 col = T.ACCENT if is_player else self._hues.get(rid, T.HUES[0])
                 if status != "awake":
-                    col = T.mix(col, T.MAP_BG, 0.6)
+                    col = T.mix(col, T.MAP_BG, 0.75 if status == "unseen" else 0.6)
                 pygame.draw.circle(surf, T.MAP_INK, (x, y + 1), tr + 1)
                 pygame.draw.circle(surf, col, (x, y), tr)
                 pygame.draw.circle(surf, (250, 246, 236), (x, y), tr, 2 if is_player else 1)
@@ -293,7 +309,9 @@ class TownMap(Widget):
                 text = "You" if is_player else person.name
                 if hot and not is_player:
                     text += f" · {person.role}" if person.role else ""
-                    if status != "awake":
+                    if status == "unseen":
+                        text += " · " + self._last_seen(rid)
+                    elif status != "awake":
                         text += f" ({status})"
                 tags.append((text, (x, y - tr - 3), T.ACCENT if is_player else T.TEXT))
         placed: list[pygame.Rect] = []
@@ -306,6 +324,13 @@ class TownMap(Widget):
             placed.append(pill)
             pygame.draw.rect(surf, T.BG, pill, border_radius=pill.height // 2)
             T.text(surf, T.fit(text, "small_bold", 300), box.topleft, "small_bold", col)
+
+    def _last_seen(self, rid: str) -> str:
+        w = self.town.session.known().where.get(rid)
+        if w is None:
+            return ""
+        at = clock.fmt_clock(w.end if w.seen else w.start)
+        return f"last seen here {at}" if w.seen else f"said to be here at {at}"
 
     def _claim_token(self, surf, pos, held, cv, is_player: bool) -> None:
         x, y = pos

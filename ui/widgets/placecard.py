@@ -18,6 +18,25 @@ class PlaceCard(Widget):
         super().__init__()
         self.town = town
 
+    def _who(self, pid: str) -> str:
+        """Who is there: seen, if you are there (or in open minds); otherwise only whom you
+        last saw there, or were told was there."""
+        s = self.town.session
+        sim = s.sim
+        if s.full_minds or s.place == pid:
+            here = [r for r in sim.present(pid)]
+            asleep = [r for r, st in sim.state.items() if st.place == pid and
+                      st.status != "awake"]
+            names = ", ".join("you" if r == "player" else sim.name(r) for r in here)
+            out = f"Here now: {names or 'nobody'}."
+            if asleep:
+                out += " Asleep or away: " + ", ".join(sim.name(r) for r in asleep) + "."
+            return out
+        last = [sim.name(r) for r, w in s.known().where.items()
+                if w is not None and w.place == pid]
+        return ("You see who is here when you go there." +
+                (f" Last seen or said to be here: {', '.join(last)}." if last else ""))
+
     def draw(self, surf: pygame.Surface, map_rect: pygame.Rect) -> None:
         self.zones.clear()
         town = self.town
@@ -27,13 +46,7 @@ class PlaceCard(Widget):
             self.rect = pygame.Rect(0, 0, 0, 0)
             return
         p = sim.places[pid]
-        here = [r for r in sim.present(pid)]
-        asleep = [r for r, st in sim.state.items() if st.place == pid and st.status != "awake"]
-        names = ", ".join("you" if r == "player" else sim.name(r) for r in here) or "nobody"
-        lines = T.wrap(f"Here now: {names}.", "small", W - 20)
-        if asleep:
-            lines += T.wrap("Asleep or away: " + ", ".join(sim.name(r) for r in asleep) + ".",
-                            "small", W - 20)
+        lines = T.wrap(self._who(pid), "small", W - 20)
         s = town.session
         can_go = s.has_player and not s.over and s.place != pid and p["kind"] != "away"
         can_search = s.has_player and not s.over and s.place == pid

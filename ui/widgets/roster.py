@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import PLAYER
+from game import PLAYER, clock
 
 from .. import theme as T
 from ..labels import whereabouts
@@ -24,12 +24,37 @@ class Roster(Widget):
     def scroll(self, dy: int) -> None:
         self.offset += dy
 
+    def _where(self, rid: str) -> tuple[str, bool]:
+        """Where they are (open minds, or you), or where you last saw them or heard they were
+        (play); and whether that is now."""
+        s, sim = self.town.session, self.town.session.sim
+        st = sim.state[rid]
+        if s.full_minds or rid == PLAYER:
+            return whereabouts(sim, rid), st.status == "awake"
+        if st.place == s.place:
+            return f"here, {whereabouts(sim, rid)}", True
+        w = s.known().where.get(rid)
+        if w is None:
+            return "not seen yet", False
+        at = clock.fmt_clock(w.end if w.seen else w.start)
+        return (f"seen at {sim.place_name(w.place)} {at}" if w.seen else
+                f"said to be at {sim.place_name(w.place)} {at}"), False
+
+    def _count(self, rid: str) -> str:
+        """How many beliefs (open minds, or your notebook); in play, how much they told you."""
+        s = self.town.session
+        if s.full_minds or rid == PLAYER:
+            n = self.town.belief_count(rid)
+            return f"{n} belief{'s' if n != 1 else ''}"
+        n = s.known().told.get(rid, 0)
+        return f"told you {n} thing{'s' if n != 1 else ''}" if n else "not asked yet"
+
     def draw(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
         self.zones.clear()
         town, sim = self.town, self.town.session.sim
         T.text(surf, "People", (rect.x, rect.y), "head", T.TEXT)
-        T.text(surf, "Pick someone to see what they believe — and why.",
+        T.text(surf, "Pick someone: what they believe — as far as you have heard.",
                (rect.x, rect.y + 24), "small", T.DIM, width=rect.width)
         body = pygame.Rect(rect.x, rect.y + 48, rect.width, rect.height - 48)
         rids = sorted((r for r in sim.people if r != PLAYER), key=lambda r: sim.name(r))
@@ -50,7 +75,7 @@ class Roster(Widget):
                              border_radius=T.RADIUS)
             if sel:
                 pygame.draw.rect(surf, T.ACCENT, r, 1, border_radius=T.RADIUS)
-            person, st = sim.people[rid], sim.state[rid]
+            person = sim.people[rid]
             col = T.ACCENT if rid == PLAYER else hues(rid)
             pygame.draw.circle(surf, col, (r.x + 20, r.centery), 11)
             T.text(surf, town.map.initial(rid), (r.x + 20, r.centery), "token", T.BG,
@@ -59,11 +84,11 @@ class Roster(Widget):
             T.text(surf, name, (r.x + 40, r.y + 5), "ui_bold", T.TEXT, width=r.width - 200)
             role = person.role if rid != PLAYER else "what you have learned, and from whom"
             T.text(surf, role, (r.x + 40, r.y + 22), "small", T.DIM, width=r.width - 200)
-            T.text(surf, whereabouts(sim, rid), (r.right - 10, r.y + 6), "small",
-                   T.TEXT if st.status == "awake" else T.FAINT, align="right", width=170)
-            n = town.belief_count(rid)
-            T.text(surf, f"{n} belief{'s' if n != 1 else ''}", (r.right - 10, r.y + 22),
-                   "small", T.FAINT, align="right")
+            where, status = self._where(rid)
+            T.text(surf, where, (r.right - 10, r.y + 6), "small",
+                   T.TEXT if status else T.FAINT, align="right", width=170)
+            T.text(surf, self._count(rid), (r.right - 10, r.y + 22), "small", T.FAINT,
+                   align="right")
             self.zones.add(r.clip(body), lambda x=rid: town.select(x), f"person:{rid}")
         surf.set_clip(clip)
         scrollbar(surf, body, self.offset, content)

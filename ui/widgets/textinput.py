@@ -1,7 +1,9 @@
 """A one-line text field: the command line and the inspector's filter box.
 
-It takes TEXTINPUT events for what is typed and KEYDOWN for editing (Backspace, Delete, arrows,
-Home, End, Ctrl+U to clear). Enter, Escape, Tab and Up/Down are left to the owner.
+It takes TEXTINPUT events for what is typed and KEYDOWN for editing: Backspace, Delete,
+arrows, Home, End, and the readline keys everyone's fingers know — Ctrl+A and Ctrl+E (start
+and end of the line), Ctrl+U (clear to the start), Ctrl+K (clear to the end), Ctrl+W and
+Ctrl+Backspace (the word before). Enter, Escape, Tab and Up/Down are left to the owner.
 """
 
 from __future__ import annotations
@@ -37,9 +39,20 @@ class TextInput:
         if e.type != pygame.KEYDOWN:
             return False
         k = e.key
-        if k == pygame.K_BACKSPACE:
+        ctrl = bool(e.mod & pygame.KMOD_CTRL)
+        if ctrl and k == pygame.K_w:
+            k = pygame.K_BACKSPACE  # Ctrl+W: the word before, as Ctrl+Backspace
+        if ctrl and k == pygame.K_a:
+            self.cursor = 0
+        elif ctrl and k == pygame.K_e:
+            self.cursor = len(self.value)
+        elif ctrl and k == pygame.K_u:
+            self.value, self.cursor = self.value[self.cursor:], 0
+        elif ctrl and k == pygame.K_k:
+            self.value = self.value[: self.cursor]
+        elif k == pygame.K_BACKSPACE:
             if self.cursor > 0:
-                if e.mod & pygame.KMOD_CTRL:
+                if ctrl:
                     head = self.value[: self.cursor].rstrip()
                     cut = head.rfind(" ") + 1
                     self.value, self.cursor = self.value[:cut] + self.value[self.cursor:], cut
@@ -56,8 +69,8 @@ class TextInput:
             self.cursor = 0
         elif k == pygame.K_END:
             self.cursor = len(self.value)
-        elif k == pygame.K_u and e.mod & pygame.KMOD_CTRL:
-            self.set("")
+        elif ctrl:
+            return True  # other Ctrl keys do nothing here, and fire no shortcut
         else:
             # Printable keys arrive as TEXTINPUT; swallow their KEYDOWN so no shortcut fires.
             return bool(e.unicode and e.unicode.isprintable())

@@ -1,5 +1,5 @@
 """The bar across the top: the scenario, the clock and its controls (pause, 1×, 4×, 16×, one
-tick), the time left to the next deadline, and the save, debug and help buttons.
+tick), the time left to the next deadline, and the save, open-minds and help buttons.
 """
 
 from __future__ import annotations
@@ -32,14 +32,14 @@ class TopBar(Widget):
         bx = rect.right - T.PAD
         for label, action, name, active in (
                 ("?", town.do_help, "help", False),
-                ("Debug", town.do_debug, "debug", s.debug),
+                ("Open minds", town.do_debug, "debug", s.open_minds),
                 ("Saves", town.do_slots, "slots", False),
                 ("Menu", town.do_menu, "menu", False)):
             w = 34 if label == "?" else T.width_of(label, "ui_bold") + 22
             r = pygame.Rect(bx - w, cy - 15, w, 30)
             button(surf, self.zones, r, label, action, name=name, active=active)
             if hovered(r):
-                tips = {"help": "Every key (H)", "debug": "World truth beside beliefs (D)",
+                tips = {"help": "Every key (H)", "debug": "Every mind and the truth (D)",
                         "slots": "Save and load (S, F5, F9)", "menu": "Restart, scenarios, quit"}
                 town.tip(tips[name])
             bx = r.x - 6

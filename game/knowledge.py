@@ -1,0 +1,268 @@
+"""What the player knows of other people's minds, and of where people are: a perceiver's view.
+
+Play mode shows nothing else. It is built from the player's own records: their evidence rows
+(`memory.heard` — what each resident told them or said in their hearing, each pointing at the
+conversation turn), the world events they took part in or saw, the times they were somewhere
+with someone, and the transcript of the words they heard. A resident's own mind is never read
+here: what Fen believes is what Fen *said*, as the player heard it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from memory import heard
+
+from . import clock
+from .player import PLAYER
+from .sureness import words as sounded
+
+if TYPE_CHECKING:
+    from .sim import Simulation
+
+TALK_KINDS = ("talk", "why", "mediate", "report")  # conversation turns the player can hear
+
+
+@dataclass(frozen=True)
+class Said:
+    """One thing a resident said that the player heard."""
+
+    teller: str
+    claim: str
+    value: str
+    at: int
+    kind: str  # "hearsay"; "declared": the teller spoke of themselves; "reaction": how they
+    # took what the player told or showed them (`basis`: told, shown, mediated; `origin`: by
+    # whom, or what was shown)
+    basis: str | None  # the source they gave: saw, heard, reckon
+    origin: str | None  # whom they said they had it from
+    event: int | None  # the conversation turn
+    to: str | None  # whom they said it to: the player, or someone overheard
+    asked: bool  # the player asked for it
+    sure: str  # how sure they sounded (`sureness.WORDS`), "" if not recorded
+    turn: str  # what kind of turn: talk, why, mediate, report, ask_who; for a reaction,
+    # "react:" and how it moved them (`visible.Change.kind`)
+
+    @property
+    def overheard(self) -> bool:
+        """Caught in passing, said to someone else (not to the player, not at a meeting the
+        player set up)."""
+        return self.to != PLAYER and self.turn != "mediate"
+
+    @property
+    def where_slot(self) -> bool:
+        """An answer to "where were you, whom did you see?" (a `who` question)."""
+        return self.claim.partition(".")[2].startswith("at_d")
+
+
+def said(sim: Simulation, teller: str | None = None, claim: str | None = None) -> list[Said]:
+    """Everything residents said in the player's hearing (by `teller`, about `claim`), oldest
+    first: the player's own hearsay and declared evidence, with the turn it came from."""
+    subject, _, attribute = (claim or "").partition(".")
+    rows = heard(sim.store, PLAYER, teller=teller, subject=subject or None,
+                 attribute=attribute or None)
+    turns = _turns(sim, [r.event for r in rows])
+    out = []
+    for r in rows:
+        eid = _event_id(r.event)
+        t = turns.get(eid, {})
+        data = t.get("data", {})
+        to = PLAYER if t.get("kind") == "ask_who" else t.get("target")
+        out.append(Said(
+            teller=r.teller, claim=f"{r.subject}.{r.attribute}", value=r.value, at=r.at,
+            kind=r.kind, basis=r.basis, origin=r.origin, event=eid,
+            to=to, asked=data.get("asked_by") == PLAYER or
+            t.get("kind") == "ask_who", sure=data.get("sure", "") or "",
+            turn=t.get("kind", "talk")))
+    out += _reactions(sim, teller, claim)
+    return sorted(out, key=lambda x: (x.at, x.event or 0))
+
+
+def _reactions(sim: Simulation, teller: str | None, claim: str | None) -> list[Said]:
+    """How people took what the player told or showed them, as the player saw it: each
+    reaction shows what they hold now."""
+    out = []
+    for ev in sim.world.log(kind="react"):
+        if (teller and ev["actor"] != teller) or (claim and ev["claim"] != claim) or \
+                ev["value"] is None or PLAYER not in ev["participants"]:
+            continue
+        d = ev["data"]
+        out.append(Said(teller=ev["actor"], claim=ev["claim"], value=ev["value"], at=ev["at"],
+                        kind="reaction", basis=d.get("because"), origin=d.get("by"),
+                        event=ev["id"], to=PLAYER, asked=False, sure=d.get("sure", ""),
+                        turn="react:" + d.get("change", "")))
+    return out
+
+
+def _event_id(ref: str | None) -> int | None:
+    if ref and ref.startswith("w") and ref[1:].isdigit():
+        return int(ref[1:])
+    return None
+
+
+def _turns(sim: Simulation, refs: list[str | None]) -> dict[int, dict]:
+    """The conversation turns the evidence points at — only what a listener perceives of
+    them: who spoke to whom, what kind of turn, who asked, how sure the speaker sounded."""
+    ids = sorted({i for i in map(_event_id, refs) if i is not None})
+    out: dict[int, dict] = {}
+    for k in range(0, len(ids), 500):
+        chunk = ids[k:k + 500]
+        marks = ", ".join("?" for _ in chunk)
+        for eid, kind, actor, target, data, participants in sim.db.execute(
+                f"SELECT id, kind, actor, target, data, participants FROM world_log WHERE id "
+                f"IN ({marks})", chunk):
+            d = json.loads(data)
+            out[eid] = {"kind": kind, "actor": actor, "target": target,
+                        "participants": json.loads(participants),
+                        "data": {"asked_by": d.get("asked_by"), "sure": d.get("sure")}}
+    return out
+
+
+def sure_words(sure: str, pronoun) -> str:
+    """How sure they sounded, after their pronoun: 'she seemed certain'."""
+    return sounded(sure, pronoun)
+
+
+# -- what the player asked, did, and saw ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Unanswered:
+    resident: str
+    claim: str
+    at: int
+    forgot: bool  # they had known, and could not remember
+
+
+def unanswered(sim: Simulation, resident: str | None = None) -> list[Unanswered]:
+    """Questions the player asked that got no answer ("I don't know", "I can't remember")."""
+    out = []
+    for ev in sim.world.log(kind="ask"):
+        if ev["actor"] != PLAYER or (resident and ev["target"] != resident):
+            continue
+        if ev["data"].get("answer") is None:
+            out.append(Unanswered(ev["target"], ev["claim"], ev["at"],
+                                  ev["data"].get("memory") == "gone"))
+    return out
+
+
+def asked(sim: Simulation) -> set[tuple[str, str]]:
+    """(resident, claim) pairs the player has asked about, answered or not."""
+    out = {(u.resident, u.claim) for u in unanswered(sim)}
+    out |= {(s.teller, s.claim) for s in said(sim) if s.asked and not s.where_slot}
+    out |= {(s.teller, s.claim) for s in said(sim) if s.kind == "reaction"}
+    return out
+
+
+PLAYER_ACTS = ("talk", "show", "mediate", "bring", "take_object", "conclude")
+
+
+def done_by_player(sim: Simulation) -> list[dict]:
+    """What the player told, showed, brought, took and concluded, oldest first (their own
+    actions: they know them)."""
+    return [e for e in sim.world.log() if e["actor"] == PLAYER and e["kind"] in PLAYER_ACTS]
+
+
+def questions(sim: Simulation) -> list[str]:
+    """The case's open questions: the claims its endings turn on, then the other claims of
+    the scenario that matter (importance 4 and up), never engine bookkeeping."""
+    from .sim import BUILTIN_ATTRIBUTES
+
+    out: dict[str, None] = {}
+    for e in sim.sc.endings:
+        for c in e.explain:
+            out[c] = None
+    own = set(sim.sc.attributes)
+    for claim in sim.names().claims:
+        a = claim.partition(".")[2]
+        attr = sim.attributes.get(a)
+        if attr is None or a.startswith("at_d") or (a in BUILTIN_ATTRIBUTES and a not in own):
+            continue
+        if attr.importance >= 4 and not (a == "location" and claim.partition(".")[0]
+                                         not in _clues(sim)):
+            out[claim] = None
+    return list(out)
+
+
+def _clues(sim: Simulation) -> set[str]:
+    """Things whose whereabouts matter to the case: objects that show something."""
+    return {oid for oid, o in sim.objects.items() if o.get("shows")}
+
+
+# -- where people are -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Whereabouts:
+    resident: str
+    place: str
+    start: int  # when they were there, as far as the player knows
+    end: int
+    seen: bool  # the player saw them there (else: was told)
+    teller: str | None = None  # who told the player
+
+
+def last_whereabouts(sim: Simulation, rid: str,
+                     heard_: list[Said] | None = None) -> Whereabouts | None:
+    """Where the player last saw `rid`, or was last told they were — whichever is later.
+    `heard_`: everything the player heard (`said(sim)`), if already read."""
+    start = clock.align(clock.parse_when(sim.sc.scenario.start))
+    seen = sim.db.execute(
+        "SELECT q.place, max(p.since, q.since) AS a, min(coalesce(p.until, :now), "
+        "coalesce(q.until, :now)) AS b FROM presence p JOIN presence q ON q.place = p.place "
+        "WHERE p.resident = :me AND q.resident = :rid AND max(p.since, q.since) < "
+        "min(coalesce(p.until, :now), coalesce(q.until, :now)) ORDER BY b DESC, a DESC LIMIT 1",
+        {"me": PLAYER, "rid": rid, "now": sim.now + 1}).fetchone()
+    best = None
+    if seen is not None and seen[2] > start:
+        best = Whereabouts(rid, seen[0], max(seen[1], start), min(seen[2], sim.now), True)
+    for s in heard_ if heard_ is not None else said(sim):
+        subject, _, a = s.claim.partition(".")
+        if subject != rid or not (a.startswith("at_d") or a == "location"):
+            continue
+        when = _slot_time(a) if a.startswith("at_d") else s.at
+        if when is None or s.value not in sim.places:
+            continue
+        if best is None or when > best.end:
+            best = Whereabouts(rid, s.value, when, when, False, s.teller)
+    return best
+
+
+def _slot_time(attribute: str) -> int | None:
+    try:
+        day, hhmm = attribute[4:].split("_")
+        return clock.parse_when(f"day {int(day)} {hhmm[:2]}:{hhmm[2:]}")
+    except (ValueError, clock.TimeFormatError):
+        return None
+
+
+def here_now(sim: Simulation) -> list[str]:
+    """Who the player can see: awake where the player is."""
+    place = sim.state[PLAYER].place
+    return [r for r in sim.present(place) if r != PLAYER]
+
+
+# -- events as the player perceived them ----------------------------------------------------------
+
+
+def seen_summary(sim: Simulation, ev: dict) -> str:
+    """A world event in words that hold only what the player could perceive: a conversation is
+    who told whom what, and the source they gave — never whether it was a lie."""
+    if ev["kind"] in TALK_KINDS and ev.get("claim") and ev.get("value") is not None:
+        d = ev["data"]
+        speaker, listener = ev["actor"], ev["target"]
+        p = sim.pronoun(speaker)
+        said_ = sim.say_claim(ev["claim"], ev["value"])
+        if d.get("asked_by") and d["asked_by"] != speaker:
+            text = (f"{sim.name(d['asked_by'])} asked {sim.name(speaker)}, who told "
+                    f"{sim.name(listener)} that {said_}")
+        else:
+            text = f"{sim.name(speaker)} told {sim.name(listener)} that {said_}"
+        if d.get("basis") == "saw" and speaker != PLAYER:
+            text += f" ({p.subj} said {p.subj} saw it)"
+        if speaker == PLAYER and d.get("anonymous"):
+            text += " (without saying where you heard it)"
+        return text[:1].upper() + text[1:]
+    return ev["summary"]

@@ -1,0 +1,74 @@
+"""When the clock should stop for the player: something they should see has happened.
+
+An accusation, a break, a report, a meeting — any resident acting on what they believe — that
+the player was there to see; a scheduled event of the story happening in front of them; a
+deadline two hours away, and a deadline come. Only what the player perceived or was told
+counts: a notice never says what happened out of their sight. The window pauses on the first
+new notice and lists every notice in its log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from . import clock
+from .knowledge import seen_summary
+from .player import PLAYER
+
+if TYPE_CHECKING:
+    from .sim import Simulation
+
+# Residents acting on a belief, and the story's own events: worth stopping the clock for.
+ACTS = ("accuse", "report", "break_off", "confront", "administer", "attend", "reconcile",
+        "avoid")
+STORY = ("happen", "announce", "post_notice", "move_object", "say")
+WARN_BEFORE = 2 * clock.HOUR
+
+
+@dataclass(frozen=True)
+class Notice:
+    at: int
+    text: str
+    event: int | None = None
+
+
+def notices(sim: Simulation, after_event: int, since: int) -> list[Notice]:
+    """What the player should see that happened after world event `after_event`, and the
+    deadlines crossed after minute `since` up to now."""
+    out: list[Notice] = []
+    if not sim.has_player:
+        return out
+    rows = sim.db.execute(
+        "SELECT id FROM world_log WHERE id > ? AND kind IN (" +
+        ", ".join("?" for _ in ACTS + STORY) + ") AND (actor IS NULL OR actor != ?) "
+        "ORDER BY id", (after_event, *ACTS, *STORY, PLAYER)).fetchall()
+    if rows:
+        from .queries import seen_events
+
+        seen = {ev["id"]: ev for ev in seen_events(sim, PLAYER, rows[0][0] - 1)}
+        for (eid,) in rows:
+            ev = seen.get(eid)
+            if ev is None:
+                continue
+            if ev["kind"] == "avoid" and ev["claim"] is None:
+                continue
+            out.append(Notice(ev["at"], seen_summary(sim, ev), eid))
+    goals: dict[int, list[str]] = {}
+    for g in sim.sc.goals:
+        if g.by:
+            goals.setdefault(clock.parse_when(g.by), []).append(g.text)
+    for by, texts in sorted(goals.items()):
+        when = f"{clock.fmt_clock(by)} on day {clock.day_of(by)}"
+        what = "; ".join(texts)
+        if since < by - WARN_BEFORE <= sim.now:
+            out.append(Notice(by - WARN_BEFORE, f"Two hours left until {when}: {what}."))
+        if since < by <= sim.now:
+            out.append(Notice(by, f"The deadline has come ({when}): {what}."))
+    return sorted(out, key=lambda n: (n.at, n.event or 0))
+
+
+def last_event(sim: Simulation) -> int:
+    """The id of the newest world event (notices are for what comes after it)."""
+    row = sim.db.execute("SELECT max(id) FROM world_log").fetchone()
+    return row[0] or 0

@@ -1,0 +1,78 @@
+"""One name for each source kind, wherever a player or an author reads it (window, command
+line, report): testimony is "told by Bo, who said he saw it"; rumour is "told by Bo, who had
+heard it" (from whom, if Bo said); a declaration is "from Fen herself".
+
+Every function takes the simulation for names and pronouns and returns words with no ids.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .sim import Simulation
+
+FORGOTTEN = "someone"  # the origin of a rumour whose teller could not say who told them
+
+# What each kind of evidence is called, in the same words everywhere.
+KIND_WORDS = {
+    "firsthand": "seen first-hand",
+    "witnessed": "seen happening",
+    "declared": "told by the person concerned",
+    "document": "read in a document",
+    "hearsay": "told",
+    "inferred": "worked out",
+    "implanted": "no evidence for it",
+}
+RANK_WORDS = {  # memory's provenance ranks, as the player reads them
+    "first-hand": "own eyes",
+    "document": "a document",
+    "testimony": "testimony",
+    "rumour": "rumour",
+    "inferred": "worked out",
+    "implanted": "no evidence",
+}
+
+
+def origin_name(sim: Simulation, origin: str | None) -> str:
+    """Whom a rumour came from: a person, a document or thing ('the notice board'), or
+    'someone' when the teller could not say."""
+    if not origin or origin == FORGOTTEN:
+        return "someone"
+    if origin in sim.people:
+        return sim.name(origin)
+    docs = getattr(sim, "documents", {})
+    if origin in docs:
+        return docs[origin]["name"]
+    if origin in sim.objects:
+        return sim.objects[origin]["name"]
+    return origin.replace("_", " ")
+
+
+def gave(sim: Simulation, teller: str, kind: str, basis: str | None,
+         origin: str | None) -> str:
+    """The source a teller gave, after their name: 'who said he saw it', 'who had heard it
+    from Ada', 'who worked it out', 'of herself'."""
+    p = sim.pronoun(teller)
+    if kind == "declared":
+        return f"of {p.refl}"
+    if basis == "saw":
+        return f"who said {p.subj} saw it"
+    if basis == "reckon":
+        return f"who said {p.subj} worked it out"
+    if origin and origin != teller:
+        if origin == FORGOTTEN:
+            return "who had heard it, and could not say from whom"
+        if origin not in sim.people:
+            return f"who had read it in {origin_name(sim, origin)}"
+        return f"who had heard it from {origin_name(sim, origin)}"
+    return "who had heard it"
+
+
+def told_by(sim: Simulation, teller: str, kind: str = "hearsay", basis: str | None = None,
+            origin: str | None = None) -> str:
+    """'told by Bo, who said he saw it' (testimony) or 'told by Bo, who had heard it'
+    (rumour); 'from Fen herself' (a declaration)."""
+    if kind == "declared":
+        return f"from {sim.name(teller)} {sim.pronoun(teller).refl}"
+    return f"told by {sim.name(teller)}, {gave(sim, teller, kind, basis, origin)}"

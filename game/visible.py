@@ -1,0 +1,118 @@
+"""What a resident visibly shows when told or shown something, as a short line the player can
+scan ("Ada frowns — she's no longer sure that her key was moved by Cy"), and, for open minds
+only, the numbers behind it ("Cy 76 → 56, doubtful").
+
+The line comes from the change in the listener's belief (before and after the verb), in the
+words of what the player said or showed: so two opposite inputs never read the same. It names
+what the listener shows — surprise, a nod, a frown, a change of mind — not what they hold
+inside beyond that.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .sureness import sureness
+from .world import Event
+
+if TYPE_CHECKING:
+    from .sim import Simulation
+
+
+@dataclass(frozen=True)
+class Held:
+    value: str
+    confidence: int
+    state: str
+
+
+def held(sim: Simulation, rid: str, claim: str) -> Held | None:
+    subject, _, attribute = claim.partition(".")
+    b = sim.store.belief(rid, subject, attribute, history=False)
+    return None if b is None else Held(b.value, b.confidence, b.state.value)
+
+
+@dataclass(frozen=True)
+class Change:
+    """How a listener took something: `kind` is one of new, reinforce, same, changed, doubt,
+    less, rejected; `line` is the scannable words; `detail` the open-minds numbers."""
+
+    kind: str
+    line: str
+    detail: str
+
+
+def change(sim: Simulation, rid: str, claim: str, value: str, before: Held | None,
+           after: Held | None, *, seen: bool = False) -> Change:
+    """How `rid` took being told (or, `seen`, shown) that claim = value."""
+    name, p = sim.name(rid), sim.pronoun(rid)
+
+    def v(base: str) -> str:  # a verb after the name: "Mo frowns"
+        return sim.nverb(rid, base)
+    what = sim.say_claim(claim, value)
+    attribute = claim.partition(".")[2]
+    detail = _numbers(sim, attribute, before, after)
+    look = f"{v('see')} it for {p.refl} and " if seen else ""
+    if after is None:
+        return Change("rejected", f"{name} takes no notice.", detail)
+    if before is None:
+        if after.value == value:
+            first = f"{name} {look}" + ("takes it in" if seen else
+                                        f"{v('have')} not heard that before, and "
+                                        f"{v('take')} it in")
+            return Change("new", f"{first}: {what}.", detail)
+        return Change("rejected", f"{name} {v('do')} not believe it.", detail)
+    old = sim.say_claim(claim, before.value)
+    if after.value != before.value:
+        if after.value == value:
+            old_words = sim.value_words(before.value, attribute)
+            return Change("changed", f"{name} {look}{v('change')} {p.poss} mind: {what} "
+                          f"— not {old_words}.", detail)
+        return Change("changed", f"{name} {v('change')} {p.poss} mind, but not to that: "
+                      f"{sim.say_claim(claim, after.value)}.", detail)
+    if before.value == value:
+        if after.confidence > before.confidence:
+            return Change("reinforce", f"{name} {look}{v('nod')}: it is as {p.subj} "
+                          f"thought, and {p.subj_be} surer now that {what}.", detail)
+        return Change("same", f"{name} already {v('know')} that {what}; nothing "
+                      "changes.", detail)
+    unsure = ("doubtful", "anomalous")
+    if after.state in unsure and before.state not in unsure:
+        return Change("doubt", f"{name} {v('frown')} — {p.subj_be} no longer sure that "
+                      f"{old}.", detail)
+    if after.confidence < before.confidence:
+        still = " still" if before.state in unsure else ""
+        return Change("less", f"{name} {v('be')}{still} less sure that {old}.", detail)
+    return Change("rejected", f"{name} {v('shake')} {p.poss} head: {p.subj} "
+                  f"{p.verb('do')} not believe it.", detail)
+
+
+def _numbers(sim: Simulation, attribute: str, before: Held | None, after: Held | None) -> str:
+    """'Cy 76 → 56, doubtful'; 'Cy 76 → Dee 72, corrected'; 'new: Dee 58, influencing'."""
+    def words(v: str) -> str:
+        return sim.value_words(v, attribute)
+    if after is None:
+        return "no belief"
+    if before is None:
+        return f"new: {words(after.value)} {after.confidence}, {after.state}"
+    if before.value != after.value:
+        return (f"{words(before.value)} {before.confidence} → {words(after.value)} "
+                f"{after.confidence}, {after.state}")
+    return f"{words(after.value)} {before.confidence} → {after.confidence}, {after.state}"
+
+
+def witnessed(sim: Simulation, rid: str, claim: str, ch: Change, after: Held | None,
+              because: str, by: str) -> None:
+    """Record the reaction as what it is — something that happened in front of the player
+    (`because` they were shown, told or mediated, `by` whom): a world event the player took
+    part in, so what the player knows of `rid` now includes it."""
+    from .player import PLAYER
+
+    data = {"change": ch.kind, "because": because, "by": by}
+    if after is not None:
+        data["sure"] = sureness(after.confidence, after.state, "")
+    sim.record(Event(kind="react", at=sim.now, actor=rid, target=PLAYER,
+                     place=sim.state[PLAYER].place, claim=claim,
+                     value=after.value if after else None, summary=ch.line, data=data,
+                     participants=[rid, PLAYER]))

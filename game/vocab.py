@@ -1,0 +1,298 @@
+"""The words a player may use in commands, and how typed words become the scenario's ids.
+
+Commands accept ids or names, in any case, and unique prefixes: `ask Ada key moved` is
+`ask ada ada_key.moved_by` when nothing else fits. A claim may be typed as its id, as the
+question it asks ("who moved Ada's key") or as a few words from either; a value must be one
+the scenario's vocabulary allows for that claim. What fits nothing is an error that names the
+nearest thing there is — and costs no time, since nothing was attempted.
+
+The vocabulary is built once per scenario from the scenario itself (never from what anyone
+believes), so a walkthrough parses the same way at any minute of any run.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from difflib import SequenceMatcher
+from typing import TYPE_CHECKING
+
+from .commands import CommandError
+
+if TYPE_CHECKING:
+    from .sim import Simulation
+
+# Words that carry no meaning in a phrase ("ask fen about the key").
+STOP = {"the", "a", "an", "of", "about", "in", "on", "at", "to", "is", "was", "s", "did",
+        "does", "do", "whether", "what", "thing"}
+YES_NO = ("yes", "no")
+
+
+def norm(text: str) -> str:
+    """Lower case, accents and possessive 's dropped: "Ada's Café" -> "ada cafe"."""
+    t = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    return re.sub(r"['’]s\b", "", t)
+
+
+def words(text: str) -> list[str]:
+    return [w for w in re.split(r"[^a-z0-9]+", norm(text)) if w]
+
+
+@dataclass
+class Entry:
+    """One thing a word may name: its id, what it is called, and every word it answers to."""
+
+    id: str
+    label: str  # how the player knows it ("who moved Ada's key", "Fen", "Ada's Café")
+    names: list[str] = field(default_factory=list)
+    words: set[str] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        self.keys = {norm(self.id), " ".join(words(self.id))} | {
+            " ".join(words(n)) for n in [self.label, *self.names]}
+        self.words |= set(words(self.id)) | {w for n in [self.label, *self.names]
+                                             for w in words(n)}
+
+
+class Kind:
+    """A set of entries of one kind (residents, places, claims...) and how to name a miss."""
+
+    def __init__(self, what: str, entries: list[Entry]):
+        self.what = what
+        self.entries = {e.id: e for e in entries}
+
+    def __contains__(self, ident: str) -> bool:
+        return ident in self.entries
+
+    def __iter__(self):
+        return iter(self.entries)
+
+    def resolve(self, typed: str, *, allowed: set[str] | None = None) -> str:
+        """The one id `typed` names, or a CommandError naming the nearest."""
+        pool = [e for e in self.entries.values() if allowed is None or e.id in allowed]
+        found = match(typed, pool)
+        if len(found) == 1:
+            return found[0].id
+        if found:
+            options = " or ".join(f"“{e.label}”" for e in found[:4])
+            raise CommandError(f"'{typed}' could be {options} — say which")
+        raise CommandError(f"no {self.what} '{typed}'" + suggest(typed, pool))
+
+
+def match(typed: str, pool: list[Entry]) -> list[Entry]:
+    """Entries `typed` names: an exact id or name first; else those that a prefix of the id
+    names, or where every typed word begins one of the entry's words."""
+    key = norm(typed).strip()
+    spaced = " ".join(words(typed))
+    exact = [e for e in pool if key in e.keys or spaced in e.keys]
+    if exact:
+        return exact
+    typed_words = [w for w in words(typed) if w not in STOP] or words(typed)
+    if not typed_words:
+        return []
+    by_id = [e for e in pool if e.id.startswith(key)]
+    if len(by_id) == 1:
+        return by_id
+    hits = [e for e in pool if all(any(w2.startswith(w) for w2 in e.words)
+                                   for w in typed_words)]
+    if len(hits) > 1:  # "key moved": prefer what has every typed word whole
+        whole = [e for e in hits if all(w in e.words for w in typed_words)]
+        if len(whole) == 1:
+            return whole
+    return hits
+
+
+def suggest(typed: str, pool: list[Entry]) -> str:
+    """' — did you mean X?' with the nearest entry, in the form the player typed it."""
+    if not pool:
+        return ""
+    idlike = bool(re.search(r"[._]", typed))
+    key = norm(typed)
+
+    def score(e: Entry) -> float:
+        return max(SequenceMatcher(None, key, k).ratio() for k in e.keys | {norm(e.id)})
+    best = max(pool, key=lambda e: (score(e), -len(e.id)))
+    shown = best.id if idlike or norm(best.label) == best.id else best.label.lower()
+    return f" — did you mean '{shown}'?"
+
+
+class Vocabulary:
+    """Everything a command may name in one scenario."""
+
+    def __init__(self, sim: Simulation):
+        from .player import PLAYER
+
+        sc = sim.sc
+        self.residents = Kind("resident", [
+            Entry(rid, p.name, [p.name.split()[0]]) for rid, p in sim.people.items()
+            if rid != PLAYER])
+        self.places = Kind("place", [
+            Entry(pid, p["name"], [p["kind"]]) for pid, p in sim.places.items()])
+        self.spots = Kind("spot", [
+            Entry(f"{pid}.{s}", f"the {s} in {p['name']}", [s])
+            for pid, p in sim.places.items() for s in p["spots"]])
+        self.objects = Kind("thing", [
+            Entry(oid, o["name"], []) for oid, o in sim.objects.items()])
+        claims: dict[str, None] = {}
+        seen: dict[str, dict[str, None]] = {}
+
+        def note(claim: str, value: str | None = None) -> None:
+            if claim.startswith("?") or "." not in claim:
+                return
+            claims.setdefault(claim, None)
+            if value is not None and not value.startswith("?"):
+                seen.setdefault(claim.partition(".")[2], {}).setdefault(value, None)
+
+        for e in sc.endings:
+            for c in e.explain:
+                note(c)
+        for b in sc.beliefs:
+            note(b.claim, b.value)
+        for f in sc.facts:
+            note(f.claim, f.value)
+        for o in sc.objects:
+            note(f"{o.id}.location", o.location)
+            for s in o.shows:
+                note(s.claim, s.value)
+        for d in sc.documents:
+            for s in d.says:
+                note(s.claim, s.value)
+        for r in sc.residents:
+            for lie in r.lies:
+                note(lie.claim, lie.value)
+        for ev in sc.events:
+            for s in [*ev.effects, *ev.reveals, *ev.seen_as, *ev.says]:
+                note(s.claim, s.value)
+        for rx in sc.reactions:
+            note(rx.believes.claim, rx.believes.value)
+            for s in rx.effects:
+                note(s.claim, s.value)
+        for name, attr in sim.attributes.items():
+            for v in attr.values:
+                seen.setdefault(name, {}).setdefault(v, None)
+        self.sim = sim
+        self.claims = Kind("claim", [self._claim_entry(c) for c in claims])
+        self._seen = {a: list(v) for a, v in seen.items()}
+        people = list(self.residents)
+        self.values = Kind("value", [
+            *[Entry(r, self.residents.entries[r].label, []) for r in people],
+            *self.places.entries.values(), *self.spots.entries.values(),
+            *self.objects.entries.values(),
+            *[Entry(v, sim.value_words(v), []) for vs in self._seen.values() for v in vs
+              if v not in sim.people and v not in sim.places and v not in sim.objects
+              and "." not in v],
+            *[Entry(v, v, []) for v in YES_NO]])
+
+    def _claim_entry(self, claim: str) -> Entry:
+        sim = self.sim
+        subject, _, attribute = claim.partition(".")
+        question = sim.say_claim(claim)
+        label = sim.attributes.get(attribute)
+        names = [question, sim.thing(subject), attribute.replace("_", " ")]
+        if label is not None and label.label:
+            names.append(label.label.replace("{subject}", "").replace("{value}", ""))
+        return Entry(claim, question, names)
+
+    # -- what commands ask for --------------------------------------------------------------
+
+    def resident(self, typed: str) -> str:
+        return self.residents.resolve(typed)
+
+    def place(self, typed: str) -> str:
+        return self.places.resolve(typed)
+
+    def thing(self, typed: str) -> str:
+        return self.objects.resolve(typed)
+
+    def spot_or_place(self, typed: str) -> str:
+        pool = Kind("place or spot", [*self.places.entries.values(),
+                                      *self.spots.entries.values()])
+        return pool.resolve(typed)
+
+    def claim(self, typed: str) -> str:
+        """A claim of the scenario by id or words — or any `subject.attribute` whose subject
+        is someone or something in town and whose attribute the scenario knows."""
+        try:
+            return self.claims.resolve(typed)
+        except CommandError:
+            m = re.fullmatch(r"\s*([A-Za-z][\w]*)\.([A-Za-z][\w]*)\s*", typed)
+            if m:
+                s, a = m.group(1).lower(), m.group(2).lower()
+                things = set(self.residents) | set(self.objects) | set(self.places)
+                if s in things and a in self.sim.attributes:
+                    return f"{s}.{a}"
+            raise
+
+    def allowed(self, claim: str) -> set[str]:
+        """The values the scenario's vocabulary allows for a claim: those it gives the
+        attribute anywhere; everyone, for "who did it"; places, for whereabouts; both of yes
+        and no, for a yes-or-no question; anything in town, for an attribute it never gives
+        a value."""
+        attribute = claim.partition(".")[2]
+        attr = self.sim.attributes.get(attribute)
+        seen = set(self._seen.get(attribute, ()))
+        people, where = set(self.residents), set(self.places) | set(self.spots)
+        out = set(seen)
+        if (attr is not None and attr.actor) or seen & people:
+            out |= people
+        if attribute == "location" or attribute.startswith("at_d") or seen & where:
+            out |= where | people
+        if seen and seen <= set(YES_NO):
+            out |= set(YES_NO)
+        return out or set(self.values)
+
+    def value(self, claim: str, typed: str) -> str:
+        """A value for `claim`: one the vocabulary allows for it, by id, name or prefix."""
+        allowed = self.allowed(claim)
+        pool = [e for e in self.values.entries.values() if e.id in allowed]
+        found = match(typed, pool)
+        if len(found) == 1:
+            return found[0].id
+        if found:
+            options = " or ".join(f"“{e.label}”" for e in found[:4])
+            raise CommandError(f"'{typed}' could be {options} — say which")
+        anywhere = match(typed, list(self.values.entries.values()))
+        if not anywhere:
+            raise CommandError(f"'{typed}' is not someone or something in this town"
+                               + suggest(typed, pool))
+        question = self.claims.entries[claim].label if claim in self.claims else claim
+        raise CommandError(f"'{typed}' is not an answer to {question}" + suggest(typed, pool))
+
+
+def short_words(v: Vocabulary, kind: str, ident: str, allowed: set[str] | None = None) -> str:
+    """The fewest words that name `ident` and nothing else — what a chip puts on the command
+    line and the case board suggests: 'fen', 'cafe', 'key moved', 'drawer'. An id without
+    `_` or `.` is already a word; failing all else, the id itself."""
+    pool: Kind = getattr(v, kind)
+    if "_" not in ident and "." not in ident:
+        return ident
+    # Spots are named where places are too ("search drawer"): a word must not name a place.
+    rivals = list(pool.entries.values()) + (list(v.places.entries.values())
+                                            if kind == "spots" else [])
+
+    def names_it(phrase: str) -> bool:
+        entries = [e for e in rivals if allowed is None or e.id in allowed]
+        found = match(phrase, entries)
+        return len(found) == 1 and found[0].id == ident
+
+    e = pool.entries.get(ident)
+    if e is None:
+        return ident
+    if kind == "claims":
+        subject, _, attribute = ident.partition(".")
+        thing = words(v.sim.thing(subject)) or words(subject)
+        noun = thing[-1]
+        for w in [x for x in words(attribute) if x not in STOP] + words(e.label):
+            if w not in STOP and w != noun and names_it(f"{noun} {w}"):
+                return f"{noun} {w}"
+        return ident
+    label = [w for w in words(e.label) if w not in STOP]
+    people = {w for r in v.residents.entries.values() for w in words(r.label)}
+    for w in reversed(label):  # "Ada's key" -> "key"; "the mill rota" -> "rota"
+        if w not in people and names_it(w):
+            return w
+    for a, b in zip(label, label[1:], strict=False):  # "Bo's house" -> "bo house"
+        if names_it(f"{a} {b}"):
+            return f"{a} {b}"
+    return ident

@@ -1,0 +1,31 @@
+"""When the clock stops itself (issue 9): for what the player sees happen — an accusation in
+front of them, a deadline two hours away and come — never for what happened out of sight."""
+
+from game import clock
+from game.pacing import notices
+from game.sim import Simulation
+
+
+def test_an_accusation_in_front_of_you_is_a_notice_and_out_of_sight_it_is_not():
+    here = Simulation.new("missing_key", seed=0)
+    here.run(until=clock.parse_when("day 2 14:40"))
+    start = here.now
+    here.command("go market")
+    here.command("wait 1h30")
+    texts = [n.text for n in notices(here, 0, start)]
+    assert "Ada accused Cy in Market: Ada's key was moved by Cy" in texts
+    away = Simulation.new("missing_key", seed=0)
+    away.run(until=clock.parse_when("day 2 14:40"))
+    away.command("wait 1h30")  # in the square: the accusation happens at the market
+    assert away.world.count_events(kind="accuse") == 1
+    assert not [n for n in notices(away, 0, start) if "accused" in n.text]
+
+
+def test_deadlines_give_notice_two_hours_before_and_when_they_come():
+    sim = Simulation.new("missing_key", seed=0)
+    sim.run(until=clock.parse_when("day 3 15:50"))
+    since = sim.now
+    sim.run(until=clock.parse_when("day 3 16:10"))
+    texts = [n.text for n in notices(sim, 10**9, since)]
+    assert texts == ["Two hours left until 18:00 on day 3: Find out who really moved Ada's "
+                     "key; Keep the market council from barring Cy, and bring Ada round."]

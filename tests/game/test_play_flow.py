@@ -1,0 +1,69 @@
+"""Pacing and continuity of play (issue 9): every attempted verb costs its time, arrival comes
+after the tick's departures so "Here: …" holds for the next verb, `where is` answers from what
+the player saw or was told, and the transcript is part of a save."""
+
+from game import clock
+from game.player import PLAYER
+from game.sim import Simulation
+
+
+def test_a_verb_that_cannot_be_done_still_costs_its_time():
+    sim = Simulation.new("missing_key", seed=0)
+    t = sim.now
+    r = sim.command("ask ada key moved")  # Ada is at her café; you are in the square
+    assert not r.ok and "not here" in r.text() and sim.now == t + clock.TICK
+    r = sim.command("go square")
+    assert not r.ok and sim.now == t + 2 * clock.TICK
+
+
+def test_who_is_here_stays_true_for_the_next_verb():
+    """Walking takes the tick; you arrive after whoever leaves in it has left."""
+    for time, place in (("day 1 11:50", "cafe"), ("day 1 18:50", "cafe"),
+                        ("day 1 12:50", "market"), ("day 1 19:00", "inn")):
+        sim = Simulation.new("missing_key", seed=0)
+        start = clock.parse_when(time)
+        if start > sim.now:
+            sim.run(until=start)
+        r = sim.command(f"go {place}")
+        mark = [ln.text for ln in r.lines if ln.kind == "mark"][-1]
+        here = [x for x in sim.present(place) if x != PLAYER]
+        if not here:
+            assert mark == "Nobody is here."
+            continue
+        for rid in here:
+            assert sim.name(rid) in mark
+        assert sim.command(f"ask {here[0]} key moved").ok, (time, mark)
+
+
+def test_arriving_just_as_someone_leaves_does_not_list_them():
+    sim = Simulation.new("missing_key", seed=0)
+    sim.run(until=clock.parse_when("day 1 19:00"))
+    assert sim.state["ada"].place == "cafe"  # she leaves in the tick that starts now
+    r = sim.command("go cafe")
+    assert "Here: Ada" not in r.text()
+    assert sim.state[PLAYER].place == "cafe" and sim.now == clock.parse_when("day 1 19:10")
+
+
+def test_where_is_answers_from_what_you_saw_or_were_told():
+    sim = Simulation.new("missing_key", seed=0)
+    assert "have not seen Fen" in sim.command("where is fen").text()
+    assert sim.now == clock.parse_when("day 1 09:00")  # a look in your notes: no time
+    sim.command("go inn")
+    assert "Fen is here" in sim.command("where is fen").text()
+    sim.command("who fen day 1 08:10")
+    assert "Fen told you Dee was at Ada's Café at 08:10 on day 1" in \
+        sim.command("where dee").text()
+    sim.command("go square")
+    assert "You last saw Fen at The Drowsy Fox" in sim.command("where fen").text()
+
+
+def test_the_transcript_is_saved_and_restored(tmp_path):
+    sim = Simulation.new("missing_key", seed=0)
+    for c in ("go inn", "ask fen key moved", "tell fen cy at counter no"):
+        sim.command(c)
+    before = [(e.kind, e.who, e.text, e.at) for e in sim.transcript.entries()]
+    assert ("command", "", "ask fen key moved", clock.parse_when("day 1 09:10")) in before
+    assert any(k == "speech" and who == "Fen" for k, who, _, _ in before)
+    sim.save(tmp_path / "s.db")
+    again = Simulation.load(tmp_path / "s.db")
+    assert [(e.kind, e.who, e.text, e.at) for e in again.transcript.entries()] == before

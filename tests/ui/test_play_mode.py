@@ -1,0 +1,145 @@
+"""Play mode in the window (issue 9): the player is a perceiver; a resident's page is what the
+player has learned of their mind; the command line names the nearest match for a bad word, under
+the line, and keeps the line to edit; open minds is marked while on and said at the end."""
+
+import pygame
+import pytest
+
+from game import clock
+from game.player import PLAYER
+from ui.play import build
+
+KEY_WORDS = ("Dee", "Cy", "drawer", "counter", "missing")
+
+
+@pytest.fixture
+def at_0940(ui):
+    build(ui.app, "missing_key", seed=0, at="day 1 09:40")
+    ui.frame(2)
+    return ui
+
+
+def test_every_resident_at_0940_shows_nothing_about_the_key_until_asked(at_0940):
+    ui = at_0940
+    t = ui.town
+    sim = t.session.sim
+    ui.key(pygame.K_p)
+    for rid in sorted(r for r in sim.people if r != PLAYER):
+        ui.key(pygame.K_p)
+        if t.selected:
+            ui.key(pygame.K_ESCAPE)
+        ui.click_zone(t.roster, f"person:{rid}")
+        assert t.panel == "mind" and t.selected == rid
+        text = "\n".join(t.mind.lines)
+        assert f"You haven't asked {sim.name(rid)} about who moved Ada's key" in text
+        body = text.replace(f"asked {sim.name(rid)} ", "")
+        assert not any(w in body for w in KEY_WORDS), (rid, text)
+        assert not ui.shows("influencing") and not ui.shows("rumour")  # no inspector
+    ui.key(pygame.K_ESCAPE)
+    ui.command("go inn")
+    at = sim.now
+    ui.command("ask fen key moved")
+    ui.key(pygame.K_p)
+    ui.click_zone(t.roster, "person:fen")
+    text = "\n".join(t.mind.lines)
+    assert "Ada's key was moved by Dee." in text
+    assert f"{clock.fmt_clock(at)} on day 1, when you asked" in text
+    assert ui.shows("she said she saw it")
+
+
+@pytest.mark.parametrize("typed,error", [
+    ("ask fen ada_key.moved_bye", "no claim 'ada_key.moved_bye' — did you mean "
+                                  "'ada_key.moved_by'?"),
+    ("tell fen key moved banana", "'banana' is not someone or something in this town — did "
+                                  "you mean"),
+    ("ask zed key moved", "no resident 'zed' — did you mean"),
+    ("go moon", "no place 'moon' — did you mean"),
+    ("dance", "unknown verb 'dance' (did you mean"),
+])
+def test_a_bad_command_is_named_under_the_line_costs_no_time_and_stays_editable(
+        at_0940, typed, error):
+    ui = at_0940
+    t = ui.town
+    ui.command("go inn")
+    now = t.session.now
+    ui.key(pygame.K_RETURN)
+    ui.type(typed)
+    ui.enter()
+    d = t.dialogue
+    assert error in d.error and d.focused and d.line.value == typed
+    assert ui.shows("✗ " + d.error[:60])  # on screen, in the command line's own words
+    assert d.error_at.top >= d.line.rect.bottom  # under the line...
+    assert not d.error_at.colliderect(d.popup)  # ...and not behind the choices
+    assert t.session.now == now  # refused: no time passed
+    ui.key(pygame.K_a, mod=pygame.KMOD_CTRL)  # Ctrl+A: to the start of the line
+    assert d.line.cursor == 0
+    ui.type("x")
+    assert d.line.value == "x" + typed and not d.error  # still editable
+    ui.key(pygame.K_u, mod=pygame.KMOD_CTRL)  # Ctrl+U: clear to the start
+    assert d.line.value == typed
+    ui.key(pygame.K_ESCAPE)  # Esc clears the draft
+    assert d.line.value == "" and d.focused
+    ui.key(pygame.K_ESCAPE)
+    assert not d.focused
+
+
+def test_open_minds_is_marked_while_on_and_said_at_the_end(at_0940):
+    ui = at_0940
+    t = ui.town
+    assert not ui.shows("OPEN MINDS")
+    ui.key(pygame.K_d)
+    ui.frame()
+    assert ui.shows("OPEN MINDS — every mind and the truth shown")
+    assert "resident:ada" in t.map.zones.names()  # everyone, where they really are
+    ui.key(pygame.K_d)
+    ui.frame()
+    assert not ui.shows("OPEN MINDS") and t.session.sim.open_minds_used
+    t.session.sim.run(until=clock.parse_when("day 3 18:10"))
+    t.session.stamp += 1
+    t._check_ending()
+    ui.frame(3)
+    assert ui.shows("OPEN MINDS WAS ON")
+
+
+def test_the_claim_view_in_play_shows_what_you_were_told(at_0940):
+    ui = at_0940
+    t = ui.town
+    ui.command("go inn")
+    ui.command("ask fen key moved")
+    ui.key(pygame.K_c)
+    ui.click_zone(t.claims, "claim:ada_key.moved_by")
+    ui.frame()
+    legend = dict(t.overlay.legend)
+    assert legend.get("Dee") == 1 and "Cy" not in legend
+    assert legend["unknown"] == len(t.session.sim.people) - 2  # not asked, not overheard
+
+
+def test_the_clock_pauses_itself_for_what_you_see_and_the_log_lists_it(ui):
+    build(ui.app, "missing_key", seed=0, at="day 2 14:40")
+    ui.frame(2)
+    t = ui.town
+    ui.command("go market")
+    ui.key(pygame.K_3)  # 16x
+    for _ in range(200):
+        ui.frame(1, dt=1 / 16)
+        if t.session.speed == 0:
+            break
+    assert t.session.speed == 0 and "accused Cy" in (t.session.notice or "")
+    assert t.session.now == clock.parse_when("day 2 15:20")
+    ui.key(pygame.K_l)
+    assert ui.shows("‖ Ada accused Cy in Market")
+
+
+def test_a_saved_game_keeps_its_conversation(at_0940, tmp_path):
+    from ui.session import Session
+
+    ui = at_0940
+    t = ui.town
+    ui.command("go inn")
+    ui.command("ask fen key moved")
+    before = [(e.kind, e.who, e.text) for e in t.session.transcript]
+    t.session.save(tmp_path / "s.sqlite")
+    again = Session.load(tmp_path / "s.sqlite")
+    after = [(e.kind, e.who, e.text) for e in again.transcript]
+    assert after[:len(before)] == before and after[-1][2].startswith("Loaded s.sqlite")
+    assert ("speech", "Fen", before[-2][2]) in after

@@ -1,0 +1,393 @@
+"""The case board and the page on one resident's mind, as the player knows them — pages of
+words that the window draws and the command line prints (`hearsay run … --notebook`).
+
+Both are built from the player's knowledge only (`game.knowledge`): what people said in the
+player's hearing, the questions the player asked, what the player did and saw. Open minds
+adds what is really so, marked as such. No pygame here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game import (
+    PLAYER,
+    Said,
+    clock,
+    done_by_player,
+    gave,
+    last_whereabouts,
+    origin_name,
+    questions,
+    said,
+    seen_summary,
+    short_words,
+    sure_words,
+    unanswered,
+)
+
+
+@dataclass
+class Block:
+    style: str  # title, head, sub, text, quote, good, bad, warn, dim, truth
+    text: str
+    indent: int = 0
+
+
+@dataclass
+class Page:
+    blocks: list[Block] = field(default_factory=list)
+
+    def add(self, style: str, text: str, indent: int = 0) -> None:
+        self.blocks.append(Block(style, text, indent))
+
+    def lines(self) -> list[str]:
+        return [b.text for b in self.blocks]
+
+    def text(self) -> str:
+        """The page as plain text, for the command line."""
+        out = []
+        for b in self.blocks:
+            if b.style == "title":
+                out += [b.text, "=" * len(b.text)]
+            elif b.style == "head":
+                out += ["", b.text.upper()]
+            else:
+                mark = {"warn": "! ", "good": "✓ ", "bad": "✗ ", "truth": "◆ "}.get(b.style, "")
+                out.append("  " * (b.indent + 1) + mark + b.text)
+        return "\n".join(out)
+
+
+def when(minute: int) -> str:
+    """'08:10 on day 1'."""
+    return f"{clock.fmt_clock(minute)} on day {clock.day_of(minute)}"
+
+
+def question_text(sim, claim: str) -> str:
+    """The question a claim asks, as a heading: 'Who moved Ada's key'."""
+    q = sim.say_claim(claim)
+    return q[:1].upper() + q[1:]
+
+
+def account(sim, s: Said, *, with_teller: bool = True) -> str:
+    """'Fen said she saw it herself (09:20 on day 1, when you asked); she seemed certain'."""
+    p = sim.pronoun(s.teller)
+    if s.kind == "reaction":
+        return _reaction(sim, s, with_teller)
+    src = gave(sim, s.teller, s.kind, s.basis, s.origin)
+    src = src[4:] if src.startswith("who ") else f"spoke {src}"
+    how = ("when you asked" if s.asked else "to you" if s.to == PLAYER else
+           f"at the meeting you set up with {sim.name(s.to)}" if s.turn == "mediate" else
+           f"overheard, to {sim.name(s.to)}")
+    who = f"{sim.name(s.teller)}: " if with_teller else ""
+    sure = sure_words(s.sure, p)
+    return f"{who}{p.subj} {src} ({when(s.at)}, {how})" + (f"; {sure}" if sure else "")
+
+
+def _reaction(sim, s: Said, with_teller: bool) -> str:
+    """'Ada: she came round to it after you showed her Ada's key (10:10 on day 1)'."""
+    p = sim.pronoun(s.teller)
+    what = sim.objects.get(s.origin or "", {}).get("name", "it")
+    why = {"told": f"after you told {p.obj}",
+           "shown": f"after you showed {p.obj} {what}",
+           "mediated": f"after {sim.name(s.origin)} told {p.obj}"}.get(s.basis or "", "")
+    who = f"{sim.name(s.teller)}: " if with_teller else ""
+    change = s.turn.partition(":")[2]
+    did = {"new": "came to believe it", "changed": "came round to it",
+           "reinforce": "held to it", "same": "held to it",
+           "doubt": f"{p.verb('was')} left unsure of it",
+           "less": f"{p.verb('was')} left unsure of it",
+           "rejected": "kept to it"}.get(change, "held to it")
+    sure = sure_words(s.sure, p)
+    return (f"{who}{p.subj} {did} {why} ({when(s.at)}, in front of you)"
+            + (f"; {sure}" if sure else ""))
+
+
+# -- the case board ------------------------------------------------------------------------------
+
+
+def case_board(sim, open_minds: bool = False) -> Page:
+    """Each open question with the answers heard (who, the source they gave, when), accounts
+    that contradict each other side by side, who has not been asked; what the player has
+    shown or told whom; the deadline."""
+    page = Page()
+    info = sim.sc.scenario
+    page.add("title", info.title)
+    page.add("sub", _deadline(sim))
+    for g in sim.sc.goals:
+        page.add("text", f"Goal: {g.text}" + (f" (by {_by(g.by)})" if g.by else ""))
+    heard_all = [s for s in said(sim) if not s.where_slot]
+    for claim in questions(sim):
+        _question(page, sim, claim, [s for s in heard_all if s.claim == claim], open_minds)
+    others = sorted({s.claim for s in heard_all} - set(questions(sim)))
+    if others:
+        page.add("head", "Other things you heard")
+        for claim in others:
+            latest = {x.teller: x for x in heard_all if x.claim == claim}
+            for s in latest.values():
+                page.add("text", f"{sim.name(s.teller)}: {sim.say_claim(claim, s.value)} — "
+                         f"{account(sim, s, with_teller=False)}")
+    _whereabouts(page, sim)
+    _done(page, sim)
+    reached = sim.stages_reached() if sim.has_player else set()
+    if sim.sc.stages:
+        page.add("head", "What you have found out")
+        found = [st for st in sim.sc.stages if st.id in reached]
+        for st in found:
+            page.add("good", st.text)
+        if len(found) < len(sim.sc.stages):
+            page.add("dim", f"{len(sim.sc.stages) - len(found)} more to find out")
+    _vocabulary(page, sim, heard_all)
+    carried = [o["name"] for oid, o in sim.objects.items()
+               if sim.world.fact(oid, "location") == PLAYER]
+    page.add("head", "You carry")
+    page.add("text" if carried else "dim", ", ".join(carried) if carried else "nothing yet")
+    if open_minds:
+        page.add("truth", "Open minds is on: lines marked ◆ show what is really so.")
+    return page
+
+
+def _source(sim, s: Said) -> str:
+    if s.kind == "reaction":
+        return _reaction(sim, s, False).split(" (")[0].removeprefix(
+            sim.pronoun(s.teller).subj + " ")
+    src = gave(sim, s.teller, s.kind, s.basis, s.origin)
+    return src[4:] if src.startswith("who ") else f"speaking {src}"
+
+
+def typed(words_: str, name: str) -> str:
+    """'Ada's Café (cafe)': a name, with the word to type when it is not the name itself."""
+    return name if words_.lower() == name.lower() else f"{name} ({words_})"
+
+
+def _vocabulary(page: Page, sim, heard: list[Said]) -> None:
+    """The words the player can use: each question with what to type for it, the people,
+    places and things by name, and the answers met so far."""
+    v = sim.names()
+    page.add("head", "Words you can use")
+    for claim in questions(sim):
+        q = question_text(sim, claim)
+        page.add("entry", f"{q}: type “{short_words(v, 'claims', claim)}”")
+    page.add("entry", "People: " + ", ".join(
+        typed(short_words(v, "residents", r), sim.name(r))
+        for r in sorted(v.residents, key=sim.name)) + ".")
+    page.add("entry", "Places: " + ", ".join(
+        typed(short_words(v, "places", p), sim.place_name(p))
+        for p in v.places if sim.places[p]["kind"] != "away") + ".")
+    found = [o for o in v.objects if sim.store.belief(PLAYER, o, "location", history=False)]
+    if found:
+        page.add("entry", "Things you have found: " + ", ".join(
+            typed(short_words(v, "objects", o), sim.objects[o]["name"]) for o in found) + ".")
+    met: dict[str, None] = {}
+    for s in heard:
+        if s.claim in questions(sim):
+            met.setdefault(sim.value_words(s.value, s.claim.partition(".")[2]), None)
+    if met:
+        page.add("entry", "Answers you have heard: " + ", ".join(met) + ".")
+
+
+def _by(by) -> str:
+    t = clock.parse_when(by)
+    return f"{clock.fmt_clock(t)} on day {clock.day_of(t)}"
+
+
+def _deadline(sim) -> str:
+    ahead = sorted({clock.parse_when(g.by) for g in sim.sc.goals if g.by})
+    ahead = [t for t in ahead if t >= sim.now]
+    now = f"It is {when(sim.now)}."
+    if not ahead:
+        return now
+    left = (ahead[0] - sim.now) // clock.HOUR
+    if ahead[0] == sim.now:
+        return f"{now} The deadline is now."
+    span = f"{left} hours" if left > 1 else "one hour" if left == 1 else "less than an hour"
+    return f"{now} The deadline is {when(ahead[0])} — {span} from now."
+
+
+def _question(page: Page, sim, claim: str, heard: list[Said], open_minds: bool) -> None:
+    page.add("head", question_text(sim, claim))
+    latest: dict[str, Said] = {}
+    for s in heard:
+        latest[s.teller] = s  # what each said last
+    mine = _own(sim, claim)
+    if mine:
+        page.add("text", mine)
+    if not latest and not mine:
+        page.add("dim", "No answers yet.")
+    by_value: dict[str, list[Said]] = {}
+    for s in latest.values():
+        by_value.setdefault(s.value, []).append(s)
+    for value, group in by_value.items():
+        said_ = sim.say_claim(claim, value)
+        page.add("text", f"{said_[:1].upper()}{said_[1:]}:")
+        for s in group:
+            page.add("entry", account(sim, s), 1)
+    if len(by_value) > 1:
+        page.add("warn", "These accounts contradict each other:")
+        for value, group in by_value.items():
+            for s in group:
+                page.add("warn", f"{sim.name(s.teller)} says {sim.say_claim(claim, value)}"
+                         f" — {_source(sim, s)}", 1)
+        saw = [s for g in by_value.values() for s in g if s.basis == "saw"]
+        if len({s.value for s in saw}) > 1:
+            page.add("warn", "Each says they saw it: someone is mistaken, or lying.", 1)
+    for u in unanswered(sim):
+        if u.claim == claim and u.resident not in latest:
+            page.add("dim", f"{sim.name(u.resident)} {sim.nverb(u.resident, 'do')} not know ("
+                     f"{'could not remember; ' if u.forgot else ''}asked {when(u.at)}).")
+    asked = {s.teller for s in heard} | {u.resident for u in unanswered(sim)
+                                         if u.claim == claim}
+    not_asked = [sim.name(r) for r in sorted(sim.people, key=sim.name)
+                 if r != PLAYER and r not in asked]
+    if not_asked:
+        page.add("dim", "Not asked yet: " + ", ".join(not_asked) + ".")
+    if open_minds:
+        s, a = claim.split(".")
+        truth = sim.world.fact(s, a)
+        if truth is not None:
+            page.add("truth", f"Really: {sim.say_claim(claim, truth)}.")
+        held = {b.resident: b for b in sim.store.believers(s, a) if b.resident != PLAYER}
+        if held:
+            page.add("truth", "Minds: " + "; ".join(
+                f"{sim.name(r)} {sim.value_words(b.value, a)} {b.confidence} {b.state.value}"
+                for r, b in sorted(held.items())))
+
+
+def _own(sim, claim: str) -> str:
+    """What the player saw or read about the claim themselves."""
+    s, a = claim.split(".")
+    for e in reversed(sim.store.evidence(PLAYER, s, a)):
+        if e.kind in ("firsthand", "witnessed"):
+            return f"You saw for yourself ({when(e.at)}): {sim.say_claim(claim, e.value)}."
+        if e.kind == "document":
+            doc = origin_name(sim, e.document)
+            return f"You read in {doc} ({when(e.at)}): {sim.say_claim(claim, e.value)}."
+    return ""
+
+
+def _whereabouts(page: Page, sim) -> None:
+    slots = [s for s in said(sim) if s.where_slot]
+    if not slots:
+        return
+    page.add("head", "Who was where")
+    for s in slots:
+        subject = s.claim.partition(".")[0]
+        slot = _slot_minute(s.claim)
+        at = f" at {when(slot)}" if slot is not None else ""
+        if s.kind == "declared":
+            page.add("text", f"{sim.name(s.teller)} says {sim.pronoun(s.teller).subj} "
+                     f"{sim.pronoun(s.teller).verb('was')} at {sim.place_name(s.value)}{at}.")
+        else:
+            page.add("text", f"{sim.name(s.teller)} saw {sim.name(subject)} at "
+                     f"{sim.place_name(s.value)}{at}.", 1)
+
+
+def _slot_minute(claim: str) -> int | None:
+    a = claim.partition(".")[2]
+    try:
+        day, hhmm = a[4:].split("_")
+        return clock.parse_when(f"day {int(day)} {hhmm[:2]}:{hhmm[2:]}")
+    except (ValueError, clock.TimeFormatError):
+        return None
+
+
+def _done(page: Page, sim) -> None:
+    done = done_by_player(sim)
+    page.add("head", "What you have shown or told")
+    if not done:
+        page.add("dim", "Nothing yet.")
+    for ev in done:
+        page.add("text", f"{clock.fmt_clock(ev['at'])} on day {clock.day_of(ev['at'])}: "
+                 f"{seen_summary(sim, ev)}")
+
+
+# -- one resident's mind, as the player knows it --------------------------------------------------
+
+
+def mind_page(sim, rid: str, open_minds: bool = False) -> Page:
+    """What the player has learned of `rid`'s mind: what they said to the player or in the
+    player's hearing (when, in their words, how sure they seemed, whom they named), what they
+    could not answer, and which of the case's questions the player has not asked them."""
+    page = Page()
+    name, p = sim.name(rid), sim.pronoun(rid)
+    w = last_whereabouts(sim, rid)
+    st = sim.state[rid]
+    if st.place == sim.state[PLAYER].place and st.status == "awake":
+        page.add("sub", f"Here with you, at {sim.place_name(st.place)}.")
+    elif w is not None:
+        how = ("You last saw them" if w.seen else f"{name} said {p.subj} {p.verb('was')}"
+               if w.teller == rid else f"{sim.name(w.teller)} said {name} was")
+        page.add("sub", f"{how} at {sim.place_name(w.place)}, "
+                 f"{when(w.end if w.seen else w.start)}.")
+    else:
+        page.add("sub", "You have not seen them yet.")
+    heard = [s for s in said(sim, teller=rid)]
+    talk = [s for s in heard if not s.where_slot]
+    by_claim: dict[str, list[Said]] = {}
+    for s in talk:
+        by_claim.setdefault(s.claim, []).append(s)
+    qs = questions(sim)
+    for claim in qs + [c for c in by_claim if c not in qs]:
+        page.add("head", question_text(sim, claim))
+        entries = by_claim.get(claim, [])
+        gaps = [u for u in unanswered(sim, rid) if u.claim == claim]
+        if not entries and not gaps:
+            page.add("dim", f"You haven't asked {name} about {sim.say_claim(claim)}.")
+        for s in entries:
+            page.add("text", f"{sim.say_claim(claim, s.value)}.")
+            words = _words(sim, s)
+            if words:
+                page.add("quote", f"“{words}”", 1)
+            page.add("dim", account(sim, s, with_teller=False), 1)
+        for u in gaps:
+            page.add("dim", f"You asked {when(u.at)}: {p.subj} "
+                     f"{'could not remember' if u.forgot else p.verb('do') + ' not know'}.")
+        if open_minds:
+            s_, a = claim.split(".")
+            b = sim.store.belief(rid, s_, a, history=False)
+            page.add("truth", f"In {p.poss} mind: " + (
+                f"{sim.value_words(b.value, a)}, {b.confidence}, {b.state.value}" if b
+                else "nothing"))
+    slots = [s for s in heard if s.where_slot]
+    if slots:
+        page.add("head", "Where they say they were")
+        for s in slots:
+            if s.claim.partition(".")[0] != rid:
+                continue
+            m = _slot_minute(s.claim)
+            at = f" at {when(m)}" if m is not None else ""
+            saw = [sim.name(x.claim.partition(".")[0]) for x in slots
+                   if x.claim.partition(".")[2] == s.claim.partition(".")[2]
+                   and x.claim.partition(".")[0] != rid]
+            page.add("text", f"{name} {sim.nverb(rid, 'say')} {p.subj} {p.verb('was')} at "
+                     f"{sim.place_name(s.value)}{at}, and saw "
+                     + (_and(saw) if saw else "nobody else") + " there.")
+    seen = [ev for ev in _seen_doing(sim, rid)]
+    if seen:
+        page.add("head", "What you saw them do")
+        for ev in seen:
+            page.add("text", f"{when(ev['at'])}: {seen_summary(sim, ev)}")
+    return page
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _words(sim, s: Said) -> str:
+    """Their words, as the player heard them (only when said to the player)."""
+    if s.event is None or s.overheard:
+        return ""
+    lines = [e.text for e in sim.transcript.spoken(s.event) if e.kind == "speech"]
+    if not lines:
+        lines = [e.text for e in sim.transcript.spoken(s.event)]
+    return lines[0] if lines else ""
+
+
+def _seen_doing(sim, rid: str) -> list[dict]:
+    """Things `rid` did that the player saw (not talk: that is above)."""
+    from game import seen_events
+
+    return [ev for ev in seen_events(sim, PLAYER) if ev["actor"] == rid and ev["kind"] in (
+        "accuse", "avoid", "break_off", "reconcile", "administer", "attend", "look",
+        "take_object", "move_object", "report", "happen", "announce", "post_notice")]
