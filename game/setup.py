@@ -9,14 +9,42 @@ each resident is doing).
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from memory import Evidence
 
 from . import acts, clock, people, perception
 from .people import Person
 from .player import PLAYER
-from .scenario.loader import LoadedScenario
+from .scenario.loader import LoadedScenario, ScenarioError, parse_text
 from .state import RState
+
+
+def saved_scenario(meta: dict, save: Path) -> LoadedScenario:
+    """The scenario a save carries — its text and its own word templates — checked as if
+    loaded from a file. The recorded file name only labels messages: nothing is read from
+    there (a save from someone else must not pick a folder on this machine)."""
+    from .save import SaveError
+    from .templates import check_sources
+
+    label = Path(str(meta.get("scenario_file") or "scenario.toml"))
+    try:
+        loaded = parse_text(str(meta["scenario_text"]), label)
+    except ScenarioError as exc:
+        raise SaveError(f"{save}: the scenario in the save is broken: {exc}") from None
+    if loaded.scenario.scenario.id != meta["scenario"]:
+        raise SaveError(f"{save}: the save's scenario text is not the scenario it names")
+    templates = dict(meta.get("templates") or {})
+    problems = check_sources(templates)
+    if problems:
+        name, line, msg = problems[0]
+        raise SaveError(f"{save}: the save's template {name}.j2 is broken"
+                        + (f" (line {line})" if line else "") + f": {msg}")
+    loaded.templates = templates
+    ending = meta.get("ending")
+    if ending is not None and ending not in {e.id for e in loaded.scenario.endings}:
+        raise SaveError(f"{save}: the save's ending {ending!r} is not one of its scenario's")
+    return loaded
 
 
 class Setup:
@@ -27,6 +55,8 @@ class Setup:
         w.set_meta("scenario", sc.scenario.id)
         w.set_meta("scenario_text", loaded.text)
         w.set_meta("scenario_file", str(loaded.file))
+        if loaded.templates:
+            w.set_meta("templates", json.dumps(loaded.templates, sort_keys=True))
         w.set_meta("seed", str(seed))
         for name, attr in sorted(self.attributes.items()):
             store.define_attribute(name, nature=attr.nature, topic=attr.topic,
