@@ -141,7 +141,7 @@ def parse(text: str, names: Names | None = None) -> Command:
 
 
 def wait_minutes(arg: str) -> int:
-    m = re.fullmatch(r"(\d+)(h|m)?", arg)
+    m = re.fullmatch(r"(\d{1,6})(h|m)?", arg)
     if not m:
         raise CommandError(f"{arg!r} is not a duration like 30 or 2h")
     n = int(m.group(1)) * (60 if m.group(2) == "h" else 1)
@@ -206,7 +206,7 @@ class WalkthroughError(ValueError):
         super().__init__(f"{file}:{line}: {message}" if line else f"{file}: {message}")
 
 
-_WHEN = re.compile(r"^\s*(day\s+\d+\s+\d{1,2}:\d{2}|\d{1,2}:\d{2}|\+)\s+(.*)$", re.I)
+_WHEN = re.compile(r"^\s*+(day\s++\d{1,6}\s++\d{1,2}:\d{2}|\d{1,2}:\d{2}|\+)\s++(.*)$", re.I)
 
 
 def parse_walkthrough(path: Path, names: Names, start: int, end: int) -> list[Step]:

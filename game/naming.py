@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from memory import Belief
 
-from . import perception
+from . import perception, phrase
 
 
 class Naming:
@@ -58,7 +58,7 @@ class Naming:
             return _person(f"{who} believes {inner}", subject, me, you, who)
         if value is None:
             if label is not None and label.about:
-                return label.about.format(subject=who)
+                return phrase.render(label.about, phrase.ABOUT_FIELDS, subject=who)
             if attribute.startswith("at_d"):
                 return f"where {who} was"
             return f"{who} ({attribute.replace('_', ' ')})"
@@ -73,7 +73,7 @@ class Naming:
         elif attribute == "location" and value == "missing":  # the engine's "not where I looked"
             text = f"{who} is missing"
         elif label is not None and label.label:
-            text = label.label.format(subject=who, value=words)
+            text = phrase.render(label.label, phrase.LABEL_FIELDS, subject=who, value=words)
         else:
             text = f"{who} {attribute.replace('_', ' ')}: {words}"
         return _person(text, subject, me, you, who)
