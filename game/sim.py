@@ -86,8 +86,10 @@ class Simulation(Setup, Mind, Naming):
         self.model = None
         settings = ModelSettings.from_env()
         if settings is not None:
+            from .model import vocabulary
+
             self.model = LanguageModel(settings)
-            self.words = ModelNarrator(self.words, self.model)
+            self.words = ModelNarrator(self.words, self.model, lambda: vocabulary(self))
         self.documents: dict[str, dict] = {}
         self.people: dict[str, Person] = {}
         self.state: dict[str, RState] = {}
@@ -299,6 +301,8 @@ class Simulation(Setup, Mind, Naming):
             return player.fail("This scenario has no player.")
         if self.ending:
             return player.fail("The story is over.")
+        if self.model is not None:
+            self.model.new_verb()  # its calls in this verb share one time budget
         with self.db.atomic():
             reply = player.perform(self, cmd)
             self.flush()
