@@ -209,8 +209,20 @@ class WalkthroughError(ValueError):
 _WHEN = re.compile(r"^\s*+(day\s++\d{1,6}\s++\d{1,2}:\d{2}|\d{1,2}:\d{2}|\+)\s++(.*)$", re.I)
 
 
+MAX_WALKTHROUGH_BYTES = 1_000_000
+MAX_LINE = 2_000  # characters in one line of a walkthrough
+
+
 def parse_walkthrough(path: Path, names: Names, start: int, end: int) -> list[Step]:
+    import stat
+
     try:
+        st = path.stat()
+        if not stat.S_ISREG(st.st_mode):
+            raise WalkthroughError(path, None, "not a regular file (a folder, pipe or device)")
+        if st.st_size > MAX_WALKTHROUGH_BYTES:
+            raise WalkthroughError(path, None, f"{st.st_size:,} bytes; a walkthrough may have "
+                                   f"at most {MAX_WALKTHROUGH_BYTES:,}")
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise WalkthroughError(path, None, f"cannot read it: {exc.strerror}") from None
@@ -223,6 +235,10 @@ def parse_walkthrough(path: Path, names: Names, start: int, end: int) -> list[St
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
+        if len(line) > MAX_LINE:
+            raise WalkthroughError(path, n, f"a line may have at most {MAX_LINE:,} characters")
+        if any(c != "\t" and not c.isprintable() for c in line):
+            raise WalkthroughError(path, n, "control characters are not allowed in a command")
         m = _WHEN.match(line)
         if not m:
             raise WalkthroughError(path, n, "each line is a time ('day 1 09:10', '09:10' or "

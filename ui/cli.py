@@ -7,6 +7,7 @@ a bad walkthrough), 1 a bug (an uncaught exception, with its traceback).
 from __future__ import annotations
 
 import json
+import math
 import sys
 from pathlib import Path
 
@@ -16,19 +17,62 @@ from game import clock
 from game.save import SaveError, check_target
 from game.scenario import ScenarioError, load_scenario
 from ui.labels import step_words
+from ui.termsafe import clean
 
 BAD_INPUT = 2
+SEED = click.IntRange(-(2**63), 2**63 - 1)
 
 
 class BadInput(click.ClickException):
     exit_code = BAD_INPUT
 
     def show(self, file=None) -> None:  # noqa: D102 - one clear line, no "Error:" noise twice
-        click.echo(f"hearsay: {self.message}", err=True)
+        echo(f"hearsay: {self.message}", err=True)
 
 
 def _bad(message: str) -> BadInput:
     return BadInput(message)
+
+
+def echo(text: object = "", err: bool = False) -> None:
+    """click.echo, with names and messages cleaned for the terminal (see ui.termsafe)."""
+    click.echo(clean(text), err=err)
+
+
+class Number(click.ParamType):
+    """A finite number in a range: 'nan', 'inf' and absurd values are bad input."""
+
+    name = "number"
+
+    def __init__(self, lo: float, hi: float):
+        self.lo, self.hi = lo, hi
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, float | int) and not isinstance(value, bool):
+            x = float(value)
+        else:
+            try:
+                x = float(str(value)[:40])
+            except ValueError:
+                self.fail(f"{clean(value)[:40]!r} is not a number", param, ctx)
+        if not math.isfinite(x) or not self.lo <= x <= self.hi:
+            self.fail(f"{clean(value)[:40]} is not a number from {self.lo:g} to {self.hi:g}",
+                      param, ctx)
+        return x
+
+
+def _regular_file(path: str | None, what: str, *, may_be_new: bool = False) -> None:
+    """Bad input unless `path` is a regular file (or absent, when it will be written): a
+    pipe, device or folder would hang or mislead a read or a write."""
+    if path is None:
+        return
+    p = Path(path)
+    if not p.exists():
+        if may_be_new:
+            return
+        raise _bad(f"{what} {path}: no such file")
+    if not p.is_file():
+        raise _bad(f"{what} {path}: not a regular file")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -49,9 +93,9 @@ def validate(scenario: str) -> None:
     except ScenarioError as exc:
         raise _bad(str(exc)) from None
     for w in loaded.warnings:
-        click.echo(f"warning: {w}", err=True)
+        echo(f"warning: {w}", err=True)
     sc = loaded.scenario
-    click.echo(f"ok: {loaded.file}: \"{sc.scenario.title}\" — {len(sc.residents)} residents, "
+    echo(f"ok: {loaded.file}: \"{sc.scenario.title}\" — {len(sc.residents)} residents, "
                f"{len(sc.places)} places, {len(sc.events)} events, {len(sc.endings)} endings")
 
 
@@ -68,32 +112,32 @@ def brief(scenario: str) -> None:
         raise _bad(str(exc)) from None
     sc = loaded.scenario
     sim = Simulation.new(loaded, 0)
-    click.echo(f"{sc.scenario.title} ({sc.scenario.role})\n")
-    click.echo(sc.scenario.told)
+    echo(f"{sc.scenario.title} ({sc.scenario.role})\n")
+    echo(sc.scenario.told)
     if sc.player is not None:
-        click.echo(f"\nYou start at {sim.place_name(sc.player.start)} "
+        echo(f"\nYou start at {sim.place_name(sc.player.start)} "
                    f"({sc.player.start}), {clock.fmt(sim.now)}.")
     for g in sc.goals:
-        click.echo(f"  goal: {g.text}" + (f" (by {g.by})" if g.by else ""))
-    click.echo("\nPeople:")
+        echo(f"  goal: {g.text}" + (f" (by {g.by})" if g.by else ""))
+    echo("\nPeople:")
     for r in sc.residents:
-        click.echo(f"  {r.id:<10} {r.name}" + (f" — {r.role}" if r.role else ""))
-    click.echo("Places:")
+        echo(f"  {r.id:<10} {r.name}" + (f" — {r.role}" if r.role else ""))
+    echo("Places:")
     for p in sc.places:
         if p.kind != "away":
             spots = [x for x in p.spots if x not in p.hidden]
-            click.echo(f"  {p.id:<14} {p.name}" + (f"  (spots: {', '.join(spots)})"
+            echo(f"  {p.id:<14} {p.name}" + (f"  (spots: {', '.join(spots)})"
                                                     if spots else ""))
     if sc.objects:
-        click.echo("Things:")
+        echo("Things:")
         for o in sc.objects:
-            click.echo(f"  {o.id:<14} {o.name}")
-    click.echo("What people talk about (ask about these claims):")
+            echo(f"  {o.id:<14} {o.name}")
+    echo("What people talk about (ask about these claims):")
     claims = sorted({f"{b.subject}.{b.attribute}" for rid in sim.people
                      for b in sim.store.beliefs(rid, about_others=False)})
     for c in claims:
-        click.echo(f"  {c:<28} {sim.say_claim(c)}")
-    click.echo("\nVerbs: " + "; ".join(v.split(" — ")[0] for v in
+        echo(f"  {c:<28} {sim.say_claim(c)}")
+    echo("\nVerbs: " + "; ".join(v.split(" — ")[0] for v in
                                        __import__("game.commands").commands.VERBS.values()))
 
 
@@ -102,13 +146,13 @@ def brief(scenario: str) -> None:
 
 @main.command()
 @click.argument("scenario", required=False)
-@click.option("--seed", type=int, default=0, show_default=True, help="Random seed.")
-@click.option("--days", type=float, default=None, help="Sim days to run (default: the "
-              "scenario's length, or 1 when continuing a save).")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Random seed.")
+@click.option("--days", type=Number(0, 3650), default=None, help="Sim days to run (default: "
+              "the scenario's length, or 1 when continuing a save).")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), help="Write a save here.")
 @click.option("--load", "load_path", type=click.Path(dir_okay=False),
               help="Continue this save instead of starting a scenario.")
-@click.option("--residents", type=int, default=None,
+@click.option("--residents", type=click.IntRange(2, 20_000), default=None,
               help="Generate a town of this many residents instead of a scenario file.")
 @click.option("--commands", "commands_file", type=click.Path(dir_okay=False),
               help="Play this walkthrough of player commands, then run to the ending.")
@@ -139,7 +183,7 @@ def run(scenario: str | None, seed: int, days: float | None, save_path: str | No
         elif scenario:
             loaded = load_scenario(scenario)
             for w in loaded.warnings:
-                click.echo(f"warning: {w}", err=True)
+                echo(f"warning: {w}", err=True)
             sim = Simulation.new(loaded, seed)
             days = loaded.scenario.scenario.days if days is None else days
         else:
@@ -155,6 +199,7 @@ def run(scenario: str | None, seed: int, days: float | None, save_path: str | No
             check_target(save_path)
         except SaveError as exc:
             raise _bad(str(exc)) from None
+    _regular_file(commands_file, "--commands")
     played = None
     if commands_file:
         from game.commands import WalkthroughError
@@ -180,7 +225,7 @@ def run(scenario: str | None, seed: int, days: float | None, save_path: str | No
         summary["mechanisms"] = mechanisms(sim)
         summary["first_dormancy"] = first_dormancy(sim)
     if as_json:
-        click.echo(json.dumps(summary, indent=2, sort_keys=True))
+        echo(json.dumps(summary, indent=2, sort_keys=True))
     else:
         _print_summary(sim, summary, save_path)
 
@@ -225,34 +270,34 @@ def sim_summary(sim) -> dict:
 
 
 def _print_summary(sim, s: dict, save_path: str | None) -> None:
-    click.echo(f"{sim.sc.scenario.title} — seed {s['seed']}, now {s['time']} "
+    echo(f"{sim.sc.scenario.title} — seed {s['seed']}, now {s['time']} "
                f"({s['ticks']} ticks)")
-    click.echo(f"  {s['world_events']} world events, {s['evidence']} pieces of evidence, "
+    echo(f"  {s['world_events']} world events, {s['evidence']} pieces of evidence, "
                f"{s['beliefs']} beliefs")
     notable = [e for e in sim.world.log() if e["kind"] in
                ("accuse", "report", "break_off", "avoid", "happen", "ending", "move_object")
                and not e["data"].get("backstory")]
     for e in notable[-15:]:
-        click.echo(f"  {clock.fmt(e['at'])}  {e['summary']}")
+        echo(f"  {clock.fmt(e['at'])}  {e['summary']}")
     if "mechanisms" in s:
-        click.echo("  mechanisms:")
+        echo("  mechanisms:")
         for k, v in s["mechanisms"].items():
-            click.echo(f"    {k.replace('_', ' '):<28} {v:>7,}")
+            echo(f"    {k.replace('_', ' '):<28} {v:>7,}")
         if s.get("first_dormancy"):
             fd = s["first_dormancy"]
-            click.echo(f"    first dormancy at {clock.fmt(fd['at'])}, {fd['half_lives']} "
+            echo(f"    first dormancy at {clock.fmt(fd['at'])}, {fd['half_lives']} "
                        f"effective half-lives ({fd['half_life_hours']} h) after last evoked")
     for step in s.get("walkthrough", {}).get("steps", []):
         mark = "" if step["ok"] else "  (could not)"
-        click.echo(f"  > {step.get('time', '')}  {step['command']}{mark}")
+        echo(f"  > {step.get('time', '')}  {step['command']}{mark}")
         for line in step["reply"].splitlines():
-            click.echo(f"      {line}")
+            echo(f"      {line}")
     if s["ending"]:
         won = "won" if s["ending"]["win"] else "lost"
-        click.echo(f"  ending: {s['ending']['title']} ({won})")
-    click.echo(f"  world log sha256 {s['log_sha256'][:16]}…")
+        echo(f"  ending: {s['ending']['title']} ({won})")
+    echo(f"  world log sha256 {s['log_sha256'][:16]}…")
     if save_path:
-        click.echo(f"  saved to {save_path}")
+        echo(f"  saved to {save_path}")
 
 
 # -- inspect and why ----------------------------------------------------------------------------
@@ -281,25 +326,28 @@ def inspect(save: str, resident: str, as_json: bool, show_all: bool) -> None:
                    f"{', '.join(sorted(sim.people))})")
     rows = inspect_rows(sim, resident, show_all)
     if as_json:
-        click.echo(json.dumps({"resident": resident, "time": clock.fmt(sim.now),
+        echo(json.dumps({"resident": resident, "time": clock.fmt(sim.now),
                                "beliefs": rows}, indent=2))
         return
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
-    t = Table(title=f"{sim.name(resident)} at {clock.fmt(sim.now)} — "
-              f"{len(rows)} beliefs", title_justify="left")
+    t = Table(title=Text(clean(f"{sim.name(resident)} at {clock.fmt(sim.now)} — "
+                               f"{len(rows)} beliefs")), title_justify="left")
     for col in ("claim", "value", "conf", "state", "source", "told by", "origin", "others",
                 "recall", "hist", "debug: true?", "stale"):
         t.add_column(col, no_wrap=col in ("claim", "value", "conf", "state", "hist", "recall"))
     for r in rows:
-        t.add_row(r["claim"], r["value"], str(r["confidence"]), r["state"], r["kind"],
-                  r["teller"] or "", r["origin"] or "", ", ".join(
-                      f"{c['value']} {c['confidence']}" for c in r["candidates"][1:]),
-                  f"{r['accessibility']:.2f} {r['access']}",
-                  str(r["history"]),
-                  {True: "yes", False: "NO", None: "—"}[r["debug"]["matches_truth"]],
-                  "STALE" if r["debug"]["stale"] else "")
+        cells = (r["claim"], r["value"], str(r["confidence"]), r["state"], r["kind"],
+                 r["teller"] or "", r["origin"] or "", ", ".join(
+                     f"{c['value']} {c['confidence']}" for c in r["candidates"][1:]),
+                 f"{r['accessibility']:.2f} {r['access']}",
+                 str(r["history"]),
+                 {True: "yes", False: "NO", None: "—"}[r["debug"]["matches_truth"]],
+                 "STALE" if r["debug"]["stale"] else "")
+        # Text, not markup: a value like "[bold]" is shown as written, never interpreted.
+        t.add_row(*(Text(clean(c)) for c in cells))
     console = Console()
     if not console.is_terminal or console.width < 140:
         console = Console(width=160)  # a pipe or a narrow window: keep the claims readable
@@ -341,10 +389,10 @@ def why(save: str, resident: str, claim: str, as_json: bool) -> None:
     if ex is None:
         raise _bad(f"{resident} holds no belief about {claim}")
     if as_json:
-        click.echo(ex.model_dump_json(indent=2))
+        echo(ex.model_dump_json(indent=2))
         return
     for line in why_lines(sim, ex):
-        click.echo(line)
+        echo(line)
 
 
 def why_lines(sim, ex) -> list[str]:
@@ -371,10 +419,10 @@ def why_lines(sim, ex) -> list[str]:
 
 @main.command()
 @click.argument("scenario", required=False)
-@click.option("--seed", type=int, default=0, show_default=True, help="Random seed.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Random seed.")
 @click.option("--load", "load_path", type=click.Path(dir_okay=False),
               help="Continue this save.")
-@click.option("--frames", type=int, default=None,
+@click.option("--frames", type=click.IntRange(1, 1_000_000), default=None,
               help="Run this many frames headless (no window), then stop.")
 @click.option("--screenshot", "shot", type=click.Path(dir_okay=False),
               help="Save a PNG of the last frame (headless).")
@@ -403,7 +451,11 @@ def play(scenario: str | None, seed: int, load_path: str | None, frames: int | N
     try:
         w, h = (int(x) for x in size.lower().split("x"))
     except ValueError:
-        raise _bad(f"--size {size!r} is not like 1280x720") from None
+        raise _bad(f"--size {size[:40]!r} is not like 1280x720") from None
+    if not (320 <= w <= 8192 and 240 <= h <= 8192):
+        raise _bad(f"--size {w}x{h}: from 320x240 to 8192x8192")
+    _regular_file(shot, "--screenshot", may_be_new=True)
+    _regular_file(commands_file, "--commands")
     headless = frames is not None or shot is not None
     if frames is not None and frames < 1:
         raise _bad("--frames must be at least 1")
@@ -413,7 +465,7 @@ def play(scenario: str | None, seed: int, load_path: str | None, frames: int | N
         except ScenarioError as exc:
             raise _bad(str(exc)) from None
     if not headless and not ui_play.has_display():
-        click.echo(ui_play.NO_DISPLAY)
+        echo(ui_play.NO_DISPLAY)
         return
     if at is not None:
         try:
@@ -427,7 +479,7 @@ def play(scenario: str | None, seed: int, load_path: str | None, frames: int | N
         if headless:
             out = ui_play.screenshot(Path(shot or "hearsay-screenshot.png"), frames or 60,
                                      (w, h), **kw)
-            click.echo(f"saved {out} ({frames or 60} frames, {w}x{h})")
+            echo(f"saved {out} ({frames or 60} frames, {w}x{h})")
         else:
             ui_play.window((w, h), **kw)
     except (SaveError, ValueError) as exc:
@@ -451,7 +503,7 @@ def demo() -> None:
         b = sim.store.belief(rid, "ada_key", "moved_by", history=False)
         if b:
             src = f" (told by {b.teller}, from {b.origin})" if b.teller else ""
-            click.echo(f"{sim.name(rid):>5}: the key was moved by {b.value:<4} "
+            echo(f"{sim.name(rid):>5}: the key was moved by {b.value:<4} "
                        f"{b.confidence:>3}  {b.state.value:<11} {b.source}{src}")
 
 
@@ -463,10 +515,58 @@ def report(save: str, output: str | None) -> None:
     """Write an HTML report of a save: what everyone believes, and why (open it in a browser)."""
     from ui.report import render
 
+    out = _report_target(Path(save), Path(output) if output else None)
     sim = _open(save)
-    out = Path(output) if output else Path(save).with_suffix(".html")
-    out.write_text(render(sim), encoding="utf-8")
-    click.echo(f"wrote {out}")
+    try:
+        _write_atomically(out, render(sim))
+    except OSError as exc:
+        raise _bad(f"{out}: cannot write the report ({exc.strerror or exc})") from None
+    echo(f"wrote {out}")
+
+
+REPORT_REFUSED_SUFFIXES = (".db", ".sqlite", ".sqlite3", ".db3", ".save")
+
+
+def _report_target(save: Path, output: Path | None) -> Path:
+    """Where the report goes: never the save itself, a .db, or any SQLite file (a save is
+    never written over by a report), and only a regular file or a new one."""
+    out = output or save.with_suffix(".html")
+    if output is None and out.absolute() == save.absolute():
+        out = save.with_name(save.name + ".html")  # the save is called *.html: keep it
+    if out.suffix.lower() in REPORT_REFUSED_SUFFIXES:
+        raise _bad(f"{out}: a report is HTML; it is never written to a {out.suffix} file")
+    if out.exists() or out.is_symlink():
+        if not out.is_file():
+            raise _bad(f"{out}: not a regular file; the report was not written")
+        if save.exists() and out.resolve() == save.resolve():
+            raise _bad(f"{out}: that is the save itself; the report was not written")
+        try:
+            with open(out, "rb") as f:
+                head = f.read(16)
+        except OSError as exc:
+            raise _bad(f"{out}: cannot check it ({exc.strerror})") from None
+        if head == b"SQLite format 3\x00":
+            raise _bad(f"{out}: an SQLite database (a save?); the report was not written")
+    folder = out.absolute().parent
+    if folder.exists() and not folder.is_dir():
+        raise _bad(f"{out}: {folder} is not a folder")
+    return out
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """Write beside, then rename: a failed write leaves the old file whole."""
+    import os
+    import tempfile
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
 
 
 def entry() -> None:  # pragma: no cover
