@@ -67,6 +67,9 @@ def write_save(db: Database, path: str | Path) -> Path:
         try:
             db.conn.backup(dest)
             dest.execute("PRAGMA journal_mode=DELETE")
+            # No syncs while the temporary file is built: it is synced once, whole, before
+            # the rename that makes it the save.
+            dest.execute("PRAGMA synchronous=OFF")
             dest.execute("INSERT INTO world_meta (key, value) VALUES ('format', ?), "
                          "('save_version', ?) ON CONFLICT (key) DO UPDATE SET value = "
                          "excluded.value", (SAVE_FORMAT, str(SAVE_VERSION)))

@@ -161,6 +161,23 @@ class Setup:
             self.documents[did] = {"name": name, "place": place, "text": text,
                                    "says": [tuple(x) for x in json.loads(says)]}
         self._counters = json.loads(w.meta("counters") or "{}")
+        self._check_restored()
+
+    def _check_restored(self) -> None:
+        """What was read back makes this scenario's town: the same people, each with a state
+        at a place that exists. (The gate checked the file; this checks its rows agree.)"""
+        want = {r.id for r in self.sc.residents} | ({PLAYER} if self.sc.player else set())
+        if set(self.people) != want:
+            raise ValueError("the people in the save are not the scenario's residents")
+        if set(self.state) != want:
+            raise ValueError("not every resident's state is in the save")
+        for rid, st in self.state.items():
+            if not isinstance(st, RState) or st.place not in self.places:
+                raise ValueError(f"{rid} is at no place of the scenario")
+            if st.following is not None and st.following not in want:
+                raise ValueError(f"{rid} follows no one in the town")
+        if set(self.documents) != {d.id for d in self.sc.documents}:
+            raise ValueError("the documents in the save are not the scenario's")
 
     def _save_runtime(self) -> None:
         w = self.world

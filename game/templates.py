@@ -201,6 +201,8 @@ def read_folder(folder: Path) -> tuple[dict[str, str], list[Problem], list[Probl
 
 def check_sources(sources: dict[str, str]) -> list[Problem]:
     """Every problem with a scenario's templates: static rules, then sample renders."""
+    if not sources:
+        return []
     problems: list[Problem] = []
     for name, src in sorted(sources.items()):
         if name not in TEMPLATE_NAMES:

@@ -169,6 +169,12 @@ def run(scenario: str | None, seed: int, days: float | None, save_path: str | No
         raise _bad("--residents: a town needs at least 2 residents")
     if residents is not None and scenario:
         raise _bad("give a SCENARIO or --residents N, not both")
+    if save_path:
+        try:  # first, so a bad target costs nothing (and is checked again when written)
+            check_target(save_path)
+        except SaveError as exc:
+            raise _bad(str(exc)) from None
+    _regular_file(commands_file, "--commands")
     try:
         if load_path:
             if scenario or residents:
@@ -194,12 +200,6 @@ def run(scenario: str | None, seed: int, days: float | None, save_path: str | No
         raise _bad(str(exc)) from None
     if days is None or days <= 0:
         raise _bad("--days must be more than 0")
-    if save_path:
-        try:  # before the run, so a bad target costs nothing
-            check_target(save_path)
-        except SaveError as exc:
-            raise _bad(str(exc)) from None
-    _regular_file(commands_file, "--commands")
     played = None
     if commands_file:
         from game.commands import WalkthroughError
@@ -215,7 +215,10 @@ def run(scenario: str | None, seed: int, days: float | None, save_path: str | No
         end = sim.now + int(round(days * clock.DAY))
         _run_with_progress(sim, end, show=not as_json and sys.stderr.isatty())
     if save_path:
-        sim.save(save_path)
+        try:
+            sim.save(save_path)
+        except SaveError as exc:  # changed since it was checked, or the disk said no
+            raise _bad(str(exc)) from None
     summary = sim_summary(sim)
     if played is not None:
         summary["walkthrough"] = played.as_dict()
