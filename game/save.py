@@ -27,8 +27,8 @@ from sqlite_utils import Database
 from . import savecheck as sc
 from .savecheck import SAVE_FORMAT, SAVE_VERSION, SaveError
 
-__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "SaveError", "check_target", "open_save",
-           "write_save", "Checked"]
+__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Checked", "SaveError", "check_target", "open_save",
+           "report_target", "write_save", "write_text"]
 
 
 class Checked:
@@ -149,14 +149,18 @@ def _check_folder(path: Path) -> None:
     if st_mode is not None and not os.path.isfile(path):
         raise SaveError(f"{path}: not a regular file (a pipe, device or socket)")
     folder = path.absolute().parent
-    while not folder.exists():
-        if folder.is_symlink() or folder == folder.parent:
-            break
-        folder = folder.parent
-    if not folder.is_dir():
-        raise SaveError(f"{path}: {folder} is not a folder")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise SaveError(f"{path}: cannot write in {folder}")
+    above = folder
+    while not above.exists() and not above.is_symlink() and above != above.parent:
+        above = above.parent
+    if not above.is_dir():
+        raise SaveError(f"{path}: {above} is not a folder")
+    try:  # make the folder (a save path's missing folders are made) and try writing in it
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=".hearsay-probe-", dir=folder)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot write in {folder} ({exc.strerror or exc})") from None
 
 
 def _remove_stale(path: Path) -> None:
@@ -177,3 +181,53 @@ def _sync_folder(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+# -- other files written beside saves (the HTML report) ---------------------------------------
+
+NOT_A_REPORT = (".db", ".sqlite", ".sqlite3", ".db3", ".save")
+
+
+def report_target(save: Path, output: Path | None) -> Path:
+    """Where a report of `save` may go: never the save itself, a .db, or any SQLite file (a
+    report never writes over a save) — a regular file, or a new one."""
+    out = output or save.with_suffix(".html")
+    if output is None and out.absolute() == save.absolute():
+        out = save.with_name(save.name + ".html")  # the save is called *.html: keep it
+    if out.suffix.lower() in NOT_A_REPORT:
+        raise SaveError(f"{out}: a report is HTML; it is never written to a {out.suffix} file")
+    if out.exists() or out.is_symlink():
+        if not out.is_file():
+            raise SaveError(f"{out}: not a regular file; the report was not written")
+        if save.exists() and out.resolve() == save.resolve():
+            raise SaveError(f"{out}: that is the save itself; the report was not written")
+        try:
+            with open(out, "rb") as f:
+                head = f.read(16)
+        except OSError as exc:
+            raise SaveError(f"{out}: cannot check it ({exc.strerror})") from None
+        if head == b"SQLite format 3\x00":
+            raise SaveError(f"{out}: an SQLite database (a save?); the report was not written")
+    above = out.absolute().parent
+    while not above.exists() and above != above.parent:
+        above = above.parent
+    if not above.is_dir():
+        raise SaveError(f"{out}: {above} is not a folder")
+    return out
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write beside, then rename: a failed write leaves the old file whole, and no temp."""
+    tmp = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot write it ({exc.strerror or exc})") from None
+    finally:
+        if tmp is not None and os.path.exists(tmp):
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)

@@ -247,9 +247,17 @@ def environment(overrides: dict[str, str] | None = None) -> BudgetedSandbox:
 
     loaders: list[BaseLoader] = []
     if overrides:
-        loaders.append(DictLoader({f"{k}.j2": v for k, v in overrides.items()}))
+        loaders.append(_Named({f"{k}.j2": v for k, v in overrides.items()}))
     loaders.append(FileSystemLoader(str(TEMPLATES)))
     return BudgetedSandbox(ChoiceLoader(loaders))
+
+
+class _Named(DictLoader):
+    """Templates from memory, each named as its file (so errors can give its line)."""
+
+    def get_source(self, environment, template):
+        source, _, uptodate = super().get_source(environment, template)
+        return source, template, uptodate
 
 
 def _static(ast: nodes.Template) -> list[tuple[int | None, str]]:

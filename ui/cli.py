@@ -516,60 +516,19 @@ def demo() -> None:
               help="Where to write the HTML (default: SAVE with .html).")
 def report(save: str, output: str | None) -> None:
     """Write an HTML report of a save: what everyone believes, and why (open it in a browser)."""
+    from game.save import report_target, write_text
     from ui.report import render
 
-    out = _report_target(Path(save), Path(output) if output else None)
-    sim = _open(save)
     try:
-        _write_atomically(out, render(sim))
-    except OSError as exc:
-        raise _bad(f"{out}: cannot write the report ({exc.strerror or exc})") from None
+        out = report_target(Path(save), Path(output) if output else None)
+        sim = _open(save)
+        write_text(out, render(sim))
+    except SaveError as exc:
+        raise _bad(str(exc)) from None
     echo(f"wrote {out}")
 
 
-REPORT_REFUSED_SUFFIXES = (".db", ".sqlite", ".sqlite3", ".db3", ".save")
 
-
-def _report_target(save: Path, output: Path | None) -> Path:
-    """Where the report goes: never the save itself, a .db, or any SQLite file (a save is
-    never written over by a report), and only a regular file or a new one."""
-    out = output or save.with_suffix(".html")
-    if output is None and out.absolute() == save.absolute():
-        out = save.with_name(save.name + ".html")  # the save is called *.html: keep it
-    if out.suffix.lower() in REPORT_REFUSED_SUFFIXES:
-        raise _bad(f"{out}: a report is HTML; it is never written to a {out.suffix} file")
-    if out.exists() or out.is_symlink():
-        if not out.is_file():
-            raise _bad(f"{out}: not a regular file; the report was not written")
-        if save.exists() and out.resolve() == save.resolve():
-            raise _bad(f"{out}: that is the save itself; the report was not written")
-        try:
-            with open(out, "rb") as f:
-                head = f.read(16)
-        except OSError as exc:
-            raise _bad(f"{out}: cannot check it ({exc.strerror})") from None
-        if head == b"SQLite format 3\x00":
-            raise _bad(f"{out}: an SQLite database (a save?); the report was not written")
-    folder = out.absolute().parent
-    if folder.exists() and not folder.is_dir():
-        raise _bad(f"{out}: {folder} is not a folder")
-    return out
-
-
-def _write_atomically(path: Path, text: str) -> None:
-    """Write beside, then rename: a failed write leaves the old file whole."""
-    import os
-    import tempfile
-
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
 
 
 def entry() -> None:  # pragma: no cover

@@ -177,6 +177,7 @@ def _toml_position(message: str, text: str) -> tuple[int, int, str]:
 def _loc_name(loc: tuple) -> str:
     out = ""
     for p in loc:
+        p = p if isinstance(p, int) or len(str(p)) <= 60 else str(p)[:57] + "..."
         out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
     return out
 
