@@ -28,7 +28,7 @@ from . import savecheck as sc
 from .savecheck import SAVE_FORMAT, SAVE_VERSION, SaveError
 
 __all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Checked", "SaveError", "check_target", "open_save",
-           "report_target", "write_save", "write_text"]
+           "check_output", "report_target", "write_save", "write_text"]
 
 
 class Checked:
@@ -189,31 +189,38 @@ NOT_A_REPORT = (".db", ".sqlite", ".sqlite3", ".db3", ".save")
 
 
 def report_target(save: Path, output: Path | None) -> Path:
-    """Where a report of `save` may go: never the save itself, a .db, or any SQLite file (a
-    report never writes over a save) — a regular file, or a new one."""
+    """Where a report of `save` may go (see `check_output`); by default beside the save, as
+    .html — or, if the save is itself called *.html, with .html added."""
     out = output or save.with_suffix(".html")
     if output is None and out.absolute() == save.absolute():
-        out = save.with_name(save.name + ".html")  # the save is called *.html: keep it
+        out = save.with_name(save.name + ".html")
+    check_output(out, "report", source=save)
+    return out
+
+
+def check_output(out: Path, what: str, *, source: Path | None = None) -> None:
+    """A file a command writes that is not a save (a report, a screenshot) never goes over a
+    save: not a .db file, not any SQLite file, not the file read from; only a regular file or
+    a new one, in a folder that is one."""
     if out.suffix.lower() in NOT_A_REPORT:
-        raise SaveError(f"{out}: a report is HTML; it is never written to a {out.suffix} file")
+        raise SaveError(f"{out}: a {what} is never written to a {out.suffix} file")
     if out.exists() or out.is_symlink():
         if not out.is_file():
-            raise SaveError(f"{out}: not a regular file; the report was not written")
-        if save.exists() and out.resolve() == save.resolve():
-            raise SaveError(f"{out}: that is the save itself; the report was not written")
+            raise SaveError(f"{out}: not a regular file; the {what} was not written")
+        if source is not None and source.exists() and out.resolve() == source.resolve():
+            raise SaveError(f"{out}: that is the save itself; the {what} was not written")
         try:
             with open(out, "rb") as f:
                 head = f.read(16)
         except OSError as exc:
             raise SaveError(f"{out}: cannot check it ({exc.strerror})") from None
         if head == b"SQLite format 3\x00":
-            raise SaveError(f"{out}: an SQLite database (a save?); the report was not written")
+            raise SaveError(f"{out}: an SQLite database (a save?); the {what} was not written")
     above = out.absolute().parent
     while not above.exists() and above != above.parent:
         above = above.parent
     if not above.is_dir():
         raise SaveError(f"{out}: {above} is not a folder")
-    return out
 
 
 def write_text(path: Path, text: str) -> None:

@@ -457,7 +457,13 @@ def play(scenario: str | None, seed: int, load_path: str | None, frames: int | N
         raise _bad(f"--size {size[:40]!r} is not like 1280x720") from None
     if not (320 <= w <= 8192 and 240 <= h <= 8192):
         raise _bad(f"--size {w}x{h}: from 320x240 to 8192x8192")
-    _regular_file(shot, "--screenshot", may_be_new=True)
+    if shot is not None:
+        from game.save import check_output
+
+        try:
+            check_output(Path(shot), "screenshot")
+        except SaveError as exc:
+            raise _bad(str(exc)) from None
     _regular_file(commands_file, "--commands")
     headless = frames is not None or shot is not None
     if frames is not None and frames < 1:

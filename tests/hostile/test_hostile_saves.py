@@ -208,3 +208,13 @@ def test_report_never_writes_over_a_save(tmp_path, good_save):
         res = cli(["report", good_save, "-o", out])
         assert res.exit_code == 2, res.output
         assert digest(out) == digest(good_save)
+
+
+def test_a_screenshot_never_writes_over_a_save(tmp_path, good_save):
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    for name in ("shot.db", "shot.png"):
+        target = tmp_path / name
+        target.write_bytes(good_save.read_bytes())
+        res = cli(["play", "missing_key", "--frames", "1", "--screenshot", target])
+        assert res.exit_code == 2, res.output
+        assert digest(target) == digest(good_save)
