@@ -69,3 +69,20 @@ def good_save(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("good") / "good.db"
     sim.save(path)
     return path
+
+
+@pytest.fixture(scope="session")
+def corpus(tmp_path_factory, good_save) -> dict[str, Path]:
+    """The damaged-save corpus (saves.py), built once: name -> file."""
+    from .saves import cases, write_evil_folder
+
+    root = tmp_path_factory.mktemp("corpus")
+    evil = root / "evil"
+    write_evil_folder(evil)
+    good = good_save.read_bytes()
+    out = {}
+    for name, build in cases(evil):
+        path = root / f"{name}.db"
+        build(path, good)
+        out[name] = path
+    return out

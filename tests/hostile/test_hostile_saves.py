@@ -5,12 +5,10 @@ succeeded. The corpus is built from one good save (see saves.py)."""
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import pytest
 
 from .conftest import cli, digest
-from .saves import cases, write_evil_folder
 
 # command -> how to run it on save F (with a scratch folder T); `target` says which file the
 # command may write (None: it must write no save at all).
@@ -29,20 +27,6 @@ COMMANDS = {
     "play": (lambda f, t: ["play", "--load", f, "--frames", "1", "--screenshot",
                            t / "shot.png"], None),
 }
-
-
-@pytest.fixture(scope="module")
-def corpus(tmp_path_factory, good_save) -> dict[str, Path]:
-    root = tmp_path_factory.mktemp("corpus")
-    evil = root / "evil"
-    write_evil_folder(evil)
-    good = good_save.read_bytes()
-    out = {}
-    for name, build in cases(evil):
-        path = root / f"{name}.db"
-        build(path, good)
-        out[name] = path
-    return out
 
 
 def test_the_corpus_covers_every_kind_of_damage(corpus):
