@@ -131,7 +131,7 @@ def _gate(path: Path) -> Checked:
     except SaveError:
         mem.close()
         raise
-    except sqlite3.Error as exc:
+    except (sqlite3.Error, UnicodeError) as exc:
         mem.close()
         raise SaveError(f"{path}: the save is damaged ({sc.brief(exc)})") from None
     return Checked(Database(mem), meta)

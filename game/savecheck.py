@@ -36,6 +36,7 @@ from sqlite_utils.migrations import Migrations
 from memory.args import MAX_TIME
 from memory.schema import migrations as memory_migrations
 
+from .scenario.loader import MAX_SCENARIO_BYTES
 from .world import migrations as world_migrations
 
 SAVE_FORMAT = "hearsay-save"
@@ -99,9 +100,13 @@ def connect_readonly(path: Path) -> sqlite3.Connection:
 
     uri = f"file:{quote(str(path.resolve()))}?mode=ro&immutable=1"
     try:
-        return sqlite3.connect(uri, uri=True)
+        conn = sqlite3.connect(uri, uri=True)
     except sqlite3.Error as exc:
         raise SaveError(f"{path}: cannot open: {brief(exc)}") from None
+    # A damaged file's text (even SQLite's own report on it) may not be UTF-8: read it
+    # leniently here; the strict reading of the copy finds and names the damage.
+    conn.text_factory = lambda b: b.decode("utf-8", "replace")
+    return conn
 
 
 def check_integrity(conn: sqlite3.Connection, path: Path) -> None:
@@ -278,7 +283,8 @@ def _json(v: str, limit: int = 1 << 20) -> object:
 def _rng(v: str) -> object:
     state = _json(v, 64_000)
     if not (isinstance(state, list) and len(state) == 3 and isinstance(state[1], list)
-            and all(type(x) is int for x in state[1])):
+            and all(type(x) is int for x in state[1])
+            and (state[2] is None or type(state[2]) is float)):
         raise ValueError("not a random generator's state")
     try:
         random.Random().setstate((state[0], tuple(state[1]), state[2]))
@@ -335,7 +341,7 @@ META: dict[str, dict[str, tuple[bool, Callable[[str], object]]]] = {
         "save_version": (True, _int(1, SAVE_VERSION)),
         CHECKSUM_KEY: (False, _checksum),
         "scenario": (True, _ident),
-        "scenario_text": (True, _text(2_000_000)),
+        "scenario_text": (True, _text(MAX_SCENARIO_BYTES)),
         "scenario_file": (False, _text(4096)),
         "templates": (False, _templates),
         "seed": (True, _int(-(2**63), 2**63 - 1)),

@@ -53,6 +53,14 @@ def _swap_pages(a: int, c: int) -> Callable[[bytes], bytes]:
     return f
 
 
+def _garble_schema_name(b: bytes) -> bytes:
+    out = bytearray(b)
+    sql = out.find(b"CREATE INDEX log_by_kind")
+    name = out.find(b"log_by_kind")
+    out[sql + 15] = out[name + 2] = 0xFF
+    return bytes(out)
+
+
 def _sql(*statements: str, recompute: bool = False, params: tuple = ()) -> Builder:
     """Copy the good save and run SQL on the copy (`recompute`: then fix its checksum)."""
     def build(path: Path, good: bytes) -> None:
@@ -118,6 +126,9 @@ def cases(evil_folder: Path) -> list[tuple[str, Builder]]:
         ("zeroed-middle-page", _bytes(lambda b: _zero_page(len(b) // PAGE // 2)(b))),
         ("zeroed-last-page", _bytes(lambda b: _zero_page(len(b) // PAGE - 1)(b))),
         ("swapped-pages", _bytes(_swap_pages(2, 5))),
+        # An index's name in the schema made invalid UTF-8: SQLite's own error message about
+        # it is not UTF-8 (Python then raises UnicodeDecodeError, not a database error).
+        ("schema-name-not-utf8", _bytes(_garble_schema_name)),
     ]
     for off in (16, 18, 21, 24, 28, 44, 52, 56, 60, 92, 96, 100, 150, 400, 2000):
         out.append((f"flipped-header-{off}", _bytes(_flip(off))))
