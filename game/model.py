@@ -9,7 +9,7 @@ It may do two things, and decides nothing about what anyone believes:
   MAX_REPLY_CHARS — or the call fails, times out or is refused — the template's words are used.
   Words never touch the world log, so runs stay deterministic.
 - **read** what the player types ("tell Ada it was Dee who moved her key") into a claim. The
-  line itself is a world event (`say`), logged the same whether a model read it, refused it or
+  line itself is a world event (`speak`), logged the same whether a model read it, refused it or
   is absent; the model's reading is only a memory-write proposal citing that event: it passes
   the memory guard (epistemics §12) before anything is written, and a reading that breaks the
   contract — "Ada saw it", "it happened", an empty or oversized value — is refused with the
@@ -113,7 +113,7 @@ class SimWorld:
         return WorldEvent(id=event_id, at=row[1], participants=json.loads(row[3]),
                           witnesses=json.loads(row[4]),
                           spoken=row[2] in ("talk", "why", "ask", "mediate", "report", "say",
-                                            "announce", "reply"))
+                                            "speak", "announce", "reply"))
 
 
 class LanguageModel:
@@ -277,7 +277,7 @@ def say(sim: Simulation, model: LanguageModel | None, text: str):
     place = sim.state[PLAYER].place
     here = [x for x in sim.present(place) if x != PLAYER]
     eid, _ = sim.record(Event(
-        kind="say", at=sim.now, actor=PLAYER, place=place, summary=f'you said: "{text}"',
+        kind="speak", at=sim.now, actor=PLAYER, place=place, summary=f'you said: "{text}"',
         data={"text": text}, participants=[PLAYER, *here]))
     if model is None:
         return Reply(False).say("", "You say it, but nobody takes anything from it. No "

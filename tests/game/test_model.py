@@ -220,7 +220,7 @@ def test_a_reading_with_an_empty_or_oversized_value_is_refused(fake, sim_with_mo
     fake.replies.append(bad)
     r = sim.command("say Ada, it was Dee")
     assert "refused" in r.text(), r.text()
-    said = sim.world.log(kind="say")[-1]
+    said = sim.world.log(kind="speak")[-1]
     cites = sim.db.execute("SELECT count(*) FROM evidence WHERE event = ?",
                            (f"w{said['id']}",)).fetchone()[0]
     assert cites == 0  # nothing was written from the reading
@@ -240,7 +240,7 @@ def test_a_said_line_is_the_same_world_event_with_or_without_a_model(fake, monke
         sim = Simulation.new("missing_key", seed=3)
         meet(sim, "ada")
         sim.command("say Ada, it was Dee who moved your key")
-        said = [e for e in sim.world.log(kind="say")]
+        said = [e for e in sim.world.log(kind="speak")]
         assert len(said) == 1 and "ada" in said[0]["participants"]
         return sim, said[0]
 
