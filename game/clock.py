@@ -13,7 +13,8 @@ TICKS_PER_HOUR = 60 // TICK
 DAY = 24 * 60
 HOUR = 60
 
-_WHEN = re.compile(r"^\s*(?:day\s+(\d+)\s*,?\s*)?(\d{1,2}):(\d{2})\s*$", re.IGNORECASE)
+_WHEN = re.compile(r"^\s*+(?:day\s++(\d{1,6})\s*+,?\s*+)?(\d{1,2}):(\d{2})\s*+$", re.IGNORECASE)
+MAX_DAY = 100_000  # sim days: far past any story, and safe in every integer column
 
 
 class TimeFormatError(ValueError):
@@ -36,6 +37,8 @@ def parse_when(text: str | int) -> int:
     if isinstance(text, int):
         if text < 0:
             raise TimeFormatError("a time cannot be negative")
+        if text > MAX_DAY * DAY:
+            raise TimeFormatError(f"{text} minutes is past day {MAX_DAY:,}")
         return text
     m = _WHEN.match(str(text))
     if not m:
@@ -43,6 +46,8 @@ def parse_when(text: str | int) -> int:
     day = int(m.group(1) or 1)
     if day < 1:
         raise TimeFormatError(f"{text!r}: days count from 1")
+    if day > MAX_DAY:
+        raise TimeFormatError(f"{text!r}: days count up to {MAX_DAY:,}")
     return (day - 1) * DAY + parse_time_of_day(f"{m.group(2)}:{m.group(3)}")
 
 
@@ -77,7 +82,7 @@ def align(minute: int) -> int:
     return minute - minute % TICK
 
 
-_TOKEN = re.compile(r"^d(\d+)_(\d{2})(\d{2})$")
+_TOKEN = re.compile(r"^d(\d{1,6})_(\d{2})(\d{2})$")
 
 
 def parse_token(value: str) -> int | None:

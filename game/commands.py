@@ -220,8 +220,8 @@ def _resolved(verb: str, args: list[str], v, usage: str, text: str) -> Command:
 
 
 def wait_minutes(arg: str) -> int:
-    m = re.fullmatch(r"(\d+)(h|m)?", arg)
-    both = re.fullmatch(r"(\d+)h(\d+)m?", arg)  # 1h30
+    m = re.fullmatch(r"(\d{1,6})(h|m)?", arg)
+    both = re.fullmatch(r"(\d{1,6})h(\d{1,3})m?", arg)  # 1h30
     if not m and not both:
         raise CommandError(f"{arg!r} is not a duration like 30, 2h or 1h30")
     if both:
@@ -289,11 +289,23 @@ class WalkthroughError(ValueError):
         super().__init__(f"{file}:{line}: {message}" if line else f"{file}: {message}")
 
 
-_WHEN = re.compile(r"^\s*(day\s+\d+\s+\d{1,2}:\d{2}|\d{1,2}:\d{2}|\+)\s+(.*)$", re.I)
+_WHEN = re.compile(r"^\s*+(day\s++\d{1,6}\s++\d{1,2}:\d{2}|\d{1,2}:\d{2}|\+)\s++(.*)$", re.I)
+
+
+MAX_WALKTHROUGH_BYTES = 1_000_000
+MAX_LINE = 2_000  # characters in one line of a walkthrough
 
 
 def parse_walkthrough(path: Path, names: Names, start: int, end: int) -> list[Step]:
+    import stat
+
     try:
+        st = path.stat()
+        if not stat.S_ISREG(st.st_mode):
+            raise WalkthroughError(path, None, "not a regular file (a folder, pipe or device)")
+        if st.st_size > MAX_WALKTHROUGH_BYTES:
+            raise WalkthroughError(path, None, f"{st.st_size:,} bytes; a walkthrough may have "
+                                   f"at most {MAX_WALKTHROUGH_BYTES:,}")
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise WalkthroughError(path, None, f"cannot read it: {exc.strerror}") from None
@@ -306,6 +318,10 @@ def parse_walkthrough(path: Path, names: Names, start: int, end: int) -> list[St
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
+        if len(line) > MAX_LINE:
+            raise WalkthroughError(path, n, f"a line may have at most {MAX_LINE:,} characters")
+        if any(c != "\t" and not c.isprintable() for c in line):
+            raise WalkthroughError(path, n, "control characters are not allowed in a command")
         m = _WHEN.match(line)
         if not m:
             raise WalkthroughError(path, n, "each line is a time ('day 1 09:10', '09:10' or "

@@ -4,8 +4,12 @@
     count_believers("meeting.place", "old_hall", 50) >= 4 or happened("accuse", "ada", "cy")
 
 and / or / not, comparisons, numbers, strings, lists, and the functions in FUNCTIONS — never
-Python `eval`. Expressions are parsed once (at scenario load, so a typo is an error with its
-line) and evaluated against a `Context` that answers from the world and from memory.
+Python `eval`. Expressions are parsed and type-checked once (at scenario load, so a typo is an
+error with its line): every function gets arguments of the types it takes, `<` and the like
+compare numbers with numbers or text with text, `time()` takes a literal time — so whatever
+loads can be evaluated against a `Context` that answers from the world and from memory.
+Parsing is bounded: at most MAX_LENGTH characters, MAX_DEPTH levels of nesting, numbers of at
+most 15 digits.
 """
 
 from __future__ import annotations
@@ -13,6 +17,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from typing import Any, Protocol
+
+MAX_LENGTH = 2_000
+MAX_DEPTH = 40
 
 
 class ConditionError(ValueError):
@@ -66,6 +73,8 @@ class Node:
 
 
 def _tokens(text: str) -> list[tuple[str, Any]]:
+    if len(text) > MAX_LENGTH:
+        raise ConditionError(f"a condition may have at most {MAX_LENGTH:,} characters")
     out, pos = [], 0
     while pos < len(text):
         m = _TOKEN.match(text, pos)
@@ -77,9 +86,11 @@ def _tokens(text: str) -> list[tuple[str, Any]]:
         if kind == "ws":
             continue
         if kind == "num":
+            if len(tok) > 31 or any(len(part) > 15 for part in tok.split(".")):
+                raise ConditionError(f"number {tok[:20]}… at column {m.start() + 1} is too long")
             out.append(("lit", float(tok) if "." in tok else int(tok)))
         elif kind == "str":
-            out.append(("lit", bytes(tok[1:-1], "utf-8").decode("unicode_escape")))
+            out.append(("lit", _unescape(tok[1:-1], m.start() + 1)))
         elif kind == "name" and tok in _KEYWORDS:
             out.append(("kw", tok))
         else:
@@ -88,10 +99,38 @@ def _tokens(text: str) -> list[tuple[str, Any]]:
     return out
 
 
+_ESCAPES = {"\\": "\\", '"': '"', "'": "'", "n": "\n", "t": "\t"}
+
+
+def _unescape(body: str, column: int) -> str:
+    """A string literal's text: backslash escapes only for \\, \", \', \n and \t."""
+    if "\\" not in body:
+        return body
+    out, i = [], 0
+    while i < len(body):
+        ch = body[i]
+        if ch == "\\":
+            nxt = body[i + 1] if i + 1 < len(body) else ""
+            if nxt not in _ESCAPES:
+                raise ConditionError(f"unknown escape \\{nxt} in the string at column {column}")
+            out.append(_ESCAPES[nxt])
+            i += 2
+        else:
+            out.append(ch)
+            i += 1
+    return "".join(out)
+
+
 class _Parser:
     def __init__(self, text: str):
         self.toks = _tokens(text)
         self.i = 0
+        self.depth = 0
+
+    def nest(self) -> None:
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise ConditionError(f"nested more than {MAX_DEPTH} levels deep")
 
     def peek(self) -> tuple[str, Any]:
         return self.toks[self.i]
@@ -128,7 +167,10 @@ class _Parser:
     def not_(self) -> Node:
         if self.peek() == ("kw", "not"):
             self.i += 1
-            return Node("not", (self.not_(),))
+            self.nest()
+            node = Node("not", (self.not_(),))
+            self.depth -= 1
+            return node
         return self.cmp()
 
     def cmp(self) -> Node:
@@ -140,6 +182,13 @@ class _Parser:
         return left
 
     def atom(self) -> Node:
+        self.nest()
+        try:
+            return self._atom()
+        finally:
+            self.depth -= 1
+
+    def _atom(self) -> Node:
         k, v = self.peek()
         if k == "lit":
             self.i += 1
@@ -187,12 +236,77 @@ class _Parser:
         raise ConditionError(f"expected a value, found {got}")
 
 
+# name -> (argument types, result type). Types: "str", "num" (numbers and truth values),
+# "bool", "any" (a string or a number), "list" (a list of strings).
+SIGNATURES: dict[str, tuple[tuple[str, ...], str]] = {
+    "fact": (("str",), "str"),
+    "believes": (("str", "str", "any", "num"), "bool"),
+    "value": (("str", "str"), "str"),
+    "confidence": (("str", "str"), "num"),
+    "knows": (("str", "str"), "bool"),
+    "count_believers": (("str", "any", "num", "list"), "num"),
+    "happened": (("str", "str", "str"), "bool"),
+    "times": (("str", "str", "str"), "num"),
+    "now": ((), "num"),
+    "time": (("str",), "num"),
+    "at": (("str", "str"), "bool"),
+    "present": (("str",), "num"),
+    "trust": (("str", "str"), "num"),
+    "reached": (("str",), "bool"),
+    "concluded": (("str",), "str"),
+    "affinity": (("str", "str"), "num"),
+}
+_WORDS = {"str": "text", "num": "a number", "bool": "true or false", "list": "a list",
+          "any": "text or a number"}
+
+
+def _type(n: Node) -> str:
+    """The type of `n`, or ConditionError if it could fail when evaluated."""
+    op = n.op
+    if op == "lit":
+        v = n.value
+        return "bool" if isinstance(v, bool) else ("str" if isinstance(v, str) else "num")
+    if op in ("and", "or", "not"):
+        for a in n.args:
+            _type(a)
+        return "bool"
+    if op == "list":
+        for a in n.args:
+            if _type(a) != "str":
+                raise ConditionError("a list holds text, like [\"gus\", \"eli\"]")
+        return "list"
+    if op == "cmp":
+        a, b = (_type(x) for x in n.args)
+        numeric = {"num", "bool"}
+        same = (a in numeric and b in numeric) or a == b
+        if not same:
+            raise ConditionError(f"{n.value} compares {_WORDS[a]} with {_WORDS[b]}, which can "
+                                 "never be equal or ordered")
+        if n.value not in ("==", "!=") and a not in numeric | {"str"}:
+            raise ConditionError(f"{n.value} cannot order {_WORDS[a]}")
+        return "bool"
+    if op == "call":
+        params, result = SIGNATURES[n.value]
+        for i, (arg, want) in enumerate(zip(n.args, params, strict=False)):
+            got = _type(arg)
+            ok = got == want or (want == "num" and got == "bool") or (
+                want == "any" and got in ("str", "num", "bool"))
+            if not ok:
+                raise ConditionError(f"{n.value}() takes {_WORDS[want]} as argument {i + 1}, "
+                                     f"not {_WORDS[got]}")
+        if n.value == "time" and n.args[0].op != "lit":
+            raise ConditionError('time() takes a time written out, like time("day 3 18:00")')
+        return result
+    raise ConditionError(f"bad node {op}")
+
+
 class Condition:
-    """A parsed condition; `evaluate(ctx)` gives its truth (or value)."""
+    """A parsed, type-checked condition; `evaluate(ctx)` gives its truth (or value)."""
 
     def __init__(self, text: str):
         self.text = text
         self.node = _Parser(text).parse()
+        _type(self.node)
 
     def __repr__(self) -> str:
         return f"Condition({self.text!r})"

@@ -3,28 +3,37 @@
 It may do two things, and decides nothing about what anyone believes:
 
 - **reword** what a resident says. The template renders the facts first (who, what, how sure,
-  from whom); the model may only say the same thing in the resident's voice. If its answer drops
-  a name or a value the template gave — or the call fails, times out or is refused — the
-  template's words are used. Words never touch the world log, so runs stay deterministic.
-- **read** what the player types ("tell Ada it was Dee who moved her key") into a claim. Its
-  reading is a memory-write proposal: it passes the memory guard (epistemics §12) before
-  anything is written, and a reading that breaks the contract — "Ada saw it", "it happened" —
-  is refused with the guard's reason, leaving memory as it was.
+  from whom); the model may only say the same thing in the resident's voice. Its words are
+  checked both ways: if they drop a name or a value the template gave, or add a name, a value,
+  a place, a time or a sight ("I saw…") the template did not have, or run past
+  MAX_REPLY_CHARS — or the call fails, times out or is refused — the template's words are used.
+  Words never touch the world log, so runs stay deterministic.
+- **read** what the player types ("tell Ada it was Dee who moved her key") into a claim. The
+  line itself is a world event (`speak`), logged the same whether a model read it, refused it or
+  is absent; the model's reading is only a memory-write proposal citing that event: it passes
+  the memory guard (epistemics §12) before anything is written, and a reading that breaks the
+  contract — "Ada saw it", "it happened", an empty or oversized value — is refused with the
+  reason, leaving memory as it was.
+
+Every verb has a total time budget for model calls (`ModelSettings.verb_budget`): a slow model
+costs at most that, and the game goes on with the template words.
 
 Configure with environment variables (nothing is needed to play without a model):
 HEARSAY_MODEL_URL (e.g. http://localhost:11434/v1 for Ollama), HEARSAY_MODEL (the model's
-name), HEARSAY_MODEL_KEY (if the endpoint wants one).
+name), HEARSAY_MODEL_KEY (if the endpoint wants one), HEARSAY_MODEL_BUDGET (seconds of model
+time per verb, default 8).
 """
 
 from __future__ import annotations
 
 import os
 import re
+import time
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
-from memory import GuardRefusal, Proposal, WorldEvent
+from memory import GuardRefusal, InvalidEvidence, Proposal, WorldEvent
 
 from .world import Event
 
@@ -36,25 +45,50 @@ class ModelSettings(BaseModel):
     base_url: str
     model: str
     api_key: str = "none"
-    timeout: float = Field(default=20.0, gt=0)
-    max_retries: int = Field(default=1, ge=0)
+    timeout: float = Field(default=20.0, gt=0, allow_inf_nan=False)
+    max_retries: int = Field(default=1, ge=0, le=5)
+    verb_budget: float = Field(default=8.0, gt=0, le=600, allow_inf_nan=False)
 
     @classmethod
     def from_env(cls) -> ModelSettings | None:
         url, name = os.environ.get("HEARSAY_MODEL_URL"), os.environ.get("HEARSAY_MODEL")
         if not url or not name:
             return None
-        return cls(base_url=url, model=name, api_key=os.environ.get("HEARSAY_MODEL_KEY",
-                                                                    "none"))
+        budget = _seconds(os.environ.get("HEARSAY_MODEL_BUDGET"), 8.0)
+        return cls(base_url=url[:2000], model=name[:200], verb_budget=budget,
+                   api_key=os.environ.get("HEARSAY_MODEL_KEY", "none"))
+
+
+def _seconds(text: str | None, default: float) -> float:
+    """HEARSAY_MODEL_BUDGET: seconds of model time per verb (a bad value: the default)."""
+    try:
+        x = float(text) if text else default
+    except ValueError:
+        return default
+    return x if 0 < x <= 600 else default
+
+
+MAX_REPLY_CHARS = 400  # a reworded line: one or two short sentences
+MAX_TYPED_CHARS = 500  # what the player may type after `say`
+_TIME_WORDS = ("day", "days", "today", "tonight", "tomorrow", "yesterday", "morning", "noon",
+               "afternoon", "evening", "night", "midnight", "week", "hour", "hours", "minute",
+               "minutes", "o'clock", "am", "pm", "monday", "tuesday", "wednesday", "thursday",
+               "friday", "saturday", "sunday", "dawn", "dusk")
+_SIGHT_WORDS = ("saw", "seen", "see", "watched", "witnessed", "eyes", "myself")
+_WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 
 
 class Reading(BaseModel):
     """What the model makes of a line the player typed: something the player tells someone."""
 
-    listener: str = Field(description="the id of the resident being told")
-    subject: str = Field(description="the claim's subject id, e.g. ada_key")
-    attribute: str = Field(description="the claim's attribute, e.g. moved_by")
-    value: str = Field(description="the value the player asserts, e.g. dee")
+    listener: str = Field(description="the id of the resident being told", min_length=1,
+                          max_length=60)
+    subject: str = Field(description="the claim's subject id, e.g. ada_key", min_length=1,
+                         max_length=60)
+    attribute: str = Field(description="the claim's attribute, e.g. moved_by", min_length=1,
+                           max_length=60)
+    value: str = Field(description="the value the player asserts, e.g. dee", min_length=1,
+                       max_length=200)
     source: Literal["hearsay", "firsthand", "witnessed", "declared", "document"] = Field(
         default="hearsay", description="how the listener would come to know it")
     basis: Literal["saw", "heard", "reckon"] = "heard"
@@ -79,7 +113,7 @@ class SimWorld:
         return WorldEvent(id=event_id, at=row[1], participants=json.loads(row[3]),
                           witnesses=json.loads(row[4]),
                           spoken=row[2] in ("talk", "why", "ask", "mediate", "report", "say",
-                                            "announce", "reply"))
+                                            "speak", "announce", "reply"))
 
 
 class LanguageModel:
@@ -91,13 +125,34 @@ class LanguageModel:
             client = OpenAI(base_url=settings.base_url, api_key=settings.api_key,
                             timeout=settings.timeout, max_retries=settings.max_retries)
         self.client = client
+        self.deadline: float | None = None
+
+    def new_verb(self) -> None:
+        """A player verb starts: its model calls share one time budget from now."""
+        self.deadline = time.monotonic() + self.settings.verb_budget
+
+    def _client(self) -> Any | None:
+        """The client with what is left of this verb's budget as its timeout; None if the
+        budget is spent (the caller keeps the template's words)."""
+        if self.deadline is None:
+            self.new_verb()
+        left = min(self.settings.timeout, (self.deadline or 0) - time.monotonic())
+        if left < 0.05:
+            return None
+        with_options = getattr(self.client, "with_options", None)
+        return with_options(timeout=left, max_retries=0) if with_options else self.client
 
     # -- words ---------------------------------------------------------------------------------
 
-    def reword(self, text: str, speaker: str, must_keep: list[str]) -> str:
-        """The same statement in the speaker's voice, or `text` unchanged."""
+    def reword(self, text: str, speaker: str, must_keep: list[str],
+               vocabulary: list[str] = ()) -> str:
+        """The same statement in the speaker's voice, or `text` unchanged. `vocabulary`: the
+        town's names, places and values — the rewording may not bring in one `text` lacks."""
+        client = self._client()
+        if client is None:
+            return text
         try:
-            out = self.client.chat.completions.create(
+            out = client.chat.completions.create(
                 model=self.settings.model, temperature=0.7, max_tokens=120,
                 messages=[
                     {"role": "system", "content": (
@@ -106,12 +161,13 @@ class LanguageModel:
                         "same thing: keep every name and fact, the source they give, and how "
                         "sure they are. Add nothing. Reply with the line only.")},
                     {"role": "user", "content": text}])
-            said = (out.choices[0].message.content or "").strip().strip('"')
+            said = out.choices[0].message.content or ""
         except Exception:  # noqa: BLE001 - any failure of an optional model means: template
             return text
-        if not said or any(k.lower() not in said.lower() for k in must_keep if k):
-            return text  # it dropped a fact: the template stands
-        return said
+        if not isinstance(said, str) or len(said) > MAX_REPLY_CHARS * 2:
+            return text
+        said = " ".join(said.split()).strip().strip('"')
+        return said if same_facts(text, said, must_keep, vocabulary) else text
 
     # -- reading typed text --------------------------------------------------------------------
 
@@ -124,8 +180,12 @@ class LanguageModel:
             "tells one resident. Residents: " + ", ".join(
                 f"{r} ({sim.name(r)})" for r in residents) + ". Claims the player knows of: "
             + ", ".join(claims) + ". Use ids, lowercase.")
+        client = self._client()
+        if client is None:
+            raise GuardRefusal("evidence-contract", "the model took too long (this verb's "
+                               "time budget is spent)")
         try:
-            out = self.client.chat.completions.parse(
+            out = client.chat.completions.parse(
                 model=self.settings.model, response_format=Reading, temperature=0,
                 messages=[{"role": "system", "content": prompt},
                           {"role": "user", "content": text}])
@@ -133,56 +193,142 @@ class LanguageModel:
         except (ValidationError, Exception) as exc:  # noqa: BLE001
             raise GuardRefusal("evidence-contract", f"the model's reading could not be used: "
                                f"{type(exc).__name__}") from None
-        if reading is None:
+        if not isinstance(reading, Reading):
             raise GuardRefusal("evidence-contract", "the model gave no reading")
         return reading
 
 
-def tell_from_text(sim: Simulation, model: LanguageModel, text: str):
-    """The player types what they tell someone; the model reads it; the guard decides."""
-    from .player import PLAYER, Reply, fail
+def same_facts(template: str, said: str, must_keep: list[str], vocabulary) -> bool:
+    """Does `said` say what `template` says — no fact dropped, none added? Checked on words:
+    every kept fact is still there; no name, place, value, number, time or sight word (from
+    `vocabulary` and the lists above) appears that the template did not have."""
+    if not said or len(said) > MAX_REPLY_CHARS or not said.isprintable():
+        return False
+    t, s = template.lower(), said.lower()
+    if any(k.lower() not in s for k in must_keep if k):
+        return False  # it dropped a fact
+    t_words, s_words = set(_WORD.findall(t)), set(_WORD.findall(s))
+    added = s_words - t_words
+    if any(w.isdigit() or w in _TIME_WORDS or w in _SIGHT_WORDS for w in added):
+        return False  # a number, a time or a sight the template did not have
+    for term in vocabulary:
+        words = _WORD.findall(term.lower())
+        if not words:
+            continue
+        if len(words) == 1:
+            if words[0] in added:
+                return False
+        elif _phrase_in(words, s) and not _phrase_in(words, t):
+            return False
+    return True
+
+
+def _phrase_in(words: list[str], text: str) -> bool:
+    return re.search(r"\b" + r"\W+".join(map(re.escape, words)) + r"\b", text) is not None
+
+
+def vocabulary(sim: Simulation) -> list[str]:
+    """What a rewording may not bring in unless the template said it: every name and id of a
+    person, place, thing or document, and every value the scenario mentions, in ids and words."""
+    out: set[str] = set()
+    for rid, p in sim.people.items():
+        out |= {rid, p.name}
+    for pid, info in sim.places.items():
+        out |= {pid, info["name"], *info["spots"]}
+    for oid, o in sim.objects.items():
+        out |= {oid, o["name"], *_name_words(o["name"])}
+    for did, d in sim.documents.items():
+        out |= {did, d["name"], *_name_words(d["name"])}
+    for attr in sim.attributes.values():
+        out |= set(attr.values) | set(attr.values.values())
+    sc = sim.sc
+    statements = [*sc.facts, *sc.beliefs]
+    for e in sc.events:
+        statements += [*e.says, *e.effects, *e.reveals, *e.seen_as]
+    for o in sc.objects:
+        statements += o.shows
+    for r in sc.reactions:
+        statements += [r.believes, *r.effects]
+    for st in statements:
+        out.add(st.value)
+        out.add(sim.value_words(st.value, st.claim.partition(".")[2]))
+    return sorted(x for x in out if x and x.lower() not in _COMMON)
+
+
+# Values so common in speech that finding one added says nothing ("no doubt", "yes, well").
+_COMMON = {"you", "yes", "no", "true", "false", "none", "nothing", "unknown", "maybe"}
+_STOP = {"the", "a", "an", "of", "and", "on", "in", "at", "to", "for", "with", "my", "your",
+         "old", "new", "little", "big"}
+
+
+def _name_words(name: str) -> set[str]:
+    """The telling words of a thing's name ("the market cash box" -> market, cash, box),
+    possessives stripped ("Ada's key" -> ada, key)."""
+    words = {w.removesuffix("'s") for w in _WORD.findall(name.lower())}
+    return {w for w in words if w not in _STOP and len(w) > 2}
+
+
+def say(sim: Simulation, model: LanguageModel | None, text: str):
+    """The player says a line in their own words, to whoever is here. The line is a world
+    event, the same with or without a model; a model's reading of it is evidence at most."""
+    from .player import PLAYER, Reply
+
+    text = " ".join(text.split())[:MAX_TYPED_CHARS]
+    place = sim.state[PLAYER].place
+    here = [x for x in sim.present(place) if x != PLAYER]
+    eid, _ = sim.record(Event(
+        kind="speak", at=sim.now, actor=PLAYER, place=place, summary=f'you said: "{text}"',
+        data={"text": text}, participants=[PLAYER, *here]))
+    if model is None:
+        return Reply(False).say("", "You say it, but nobody takes anything from it. No "
+                                "language model is configured (set HEARSAY_MODEL_URL and "
+                                "HEARSAY_MODEL); use the verbs, e.g. tell ada ada_key.moved_by "
+                                "dee.")
+    return _read_into_memory(sim, model, text, f"w{eid}", here)
+
+
+def _read_into_memory(sim: Simulation, model: LanguageModel, text: str, event: str,
+                      here: list[str]):
+    from .player import PLAYER, Reply
+    from .visible import change, held
+
+    def heard(why: str):
+        return Reply(False).say("", f"(What you said was heard, but the model's reading was "
+                                    f"refused: {why})")
 
     try:
         r = model.read(sim, text)
-    except GuardRefusal as exc:
-        return fail(f"The model's reading was refused: {exc.reason}")
-    if r.listener not in sim.people or r.listener == PLAYER:
-        return fail(f"The model named no resident you can talk to ({r.listener!r}).")
-    st = sim.state[r.listener]
-    if st.place != sim.state[PLAYER].place or st.status != "awake":
-        return fail(f"{sim.name(r.listener)} is not here to hear it.")
-    claim = f"{r.subject}.{r.attribute}"
-    eid, _ = sim.record(Event(
-        kind="talk", at=sim.now, actor=PLAYER, target=r.listener, place=st.place, claim=claim,
-        value=r.value, summary=f"you told {sim.name(r.listener)} that "
-        f"{sim.say_claim(claim, r.value)}", data={"typed": text, "origin": PLAYER},
-        participants=[PLAYER, r.listener]))
-    proposal = Proposal(
-        proposer="model", resident=r.listener, subject=r.subject, attribute=r.attribute,
-        value=r.value, kind=r.source, at=sim.now, event=f"w{eid}",
-        teller=PLAYER if r.source in ("hearsay", "declared") else None,
-        origin=PLAYER if r.source == "hearsay" else None,
-        basis=r.basis if r.source == "hearsay" else None, by_player=True)
-    from .visible import change, held
-
-    before = held(sim, r.listener, claim)
-    try:
+        if r.listener not in here or r.listener == PLAYER:
+            return heard(f"it named no one here who could hear it ({r.listener[:60]!r})")
+        if sim.state[r.listener].status != "awake":
+            return heard(f"{sim.name(r.listener)} is not awake to hear it")
+        proposal = Proposal(
+            proposer="model", resident=r.listener, subject=r.subject, attribute=r.attribute,
+            value=r.value, kind=r.source, at=sim.now, event=event,
+            teller=PLAYER if r.source in ("hearsay", "declared") else None,
+            origin=PLAYER if r.source == "hearsay" else None,
+            basis=r.basis if r.source == "hearsay" else None, by_player=True)
+        claim = f"{r.subject}.{r.attribute}"
+        before = held(sim, r.listener, claim)
         sim.store.propose(proposal, SimWorld(sim))
     except GuardRefusal as exc:
-        return Reply(True).say("", f"(What you said was heard, but the model's reading was "
-                                   f"refused by the memory guard: {exc.reason})")
+        return heard(exc.reason)
+    except (ValidationError, InvalidEvidence, ValueError) as exc:
+        return heard(f"it could not be written as a memory ({type(exc).__name__})")
     ch = change(sim, r.listener, claim, r.value, before, held(sim, r.listener, claim))
     return Reply(True).say(sim.name(r.listener), f"So {sim.say_claim(claim, r.value)}?",
-                           event=eid).mark(ch.line, ch.detail)
+                           event=int(event[1:])).mark(ch.line, ch.detail)
 
 
 class ModelNarrator:
     """Templates first; the model may only reword what they said (see `reword`)."""
 
-    def __init__(self, templates, model: LanguageModel):
+    def __init__(self, templates, model: LanguageModel, vocabulary=lambda: []):
         self.templates = templates
         self.model = model
         self.env = templates.env
+        self._vocabulary = vocabulary
+        self._words: list[str] | None = None
 
     def render(self, name: str, seed: str, **ctx: Any) -> str:
         text = self.templates.render(name, seed, **ctx)
@@ -190,4 +336,6 @@ class ModelNarrator:
         if name not in ("answer", "why") or not isinstance(s, dict) or not s.get("known"):
             return text
         keep = [s.get("value", ""), s.get("teller", "")]
-        return self.model.reword(text, s.get("speaker", ""), keep)
+        if self._words is None:
+            self._words = list(self._vocabulary())
+        return self.model.reword(text, s.get("speaker", ""), keep, self._words)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from memory import Belief
 
-from . import perception
+from . import perception, phrase
 
 
 @dataclass(frozen=True)
@@ -103,7 +103,7 @@ class Naming:
             return _person(f"{who} believes {inner}", subject, me, you, who)
         if value is None:
             if label is not None and label.about:
-                return label.about.format(subject=who)
+                return phrase.render(label.about, phrase.ABOUT_FIELDS, subject=who)
             if attribute.startswith("at_d"):
                 return f"where {who} was"
             return f"{who} ({attribute.replace('_', ' ')})"
@@ -125,7 +125,7 @@ class Naming:
             if value == "no":
                 text = _negate(text)
         elif label is not None and label.label:
-            text = label.label.format(subject=who, value=words)
+            text = phrase.render(label.label, phrase.LABEL_FIELDS, subject=who, value=words)
         else:
             text = f"{who} {attribute.replace('_', ' ')}: {words}"
         return _person(text, subject, me, you, who)

@@ -490,13 +490,11 @@ def conclude(sim: Simulation, claim: str, value: str) -> Reply:
 
 
 def say(sim: Simulation, text: str) -> Reply:
-    """Free words, read by the configured language model into a claim, checked by the guard."""
-    if sim.model is None:
-        return fail("No language model is configured (set HEARSAY_MODEL_URL and HEARSAY_MODEL)"
-                    "; use the verbs, e.g. tell ada ada_key.moved_by dee.", minutes=0)
-    from .model import tell_from_text
+    """Free words, said to whoever is here (a world event); a configured language model reads
+    them into a claim, which the memory guard checks (see game/model.py)."""
+    from .model import say as say_words
 
-    return tell_from_text(sim, sim.model, text)
+    return say_words(sim, sim.model, text)
 
 
 _VERBS = {"go": go, "wait": wait, "ask": ask, "why": ask_why, "who": who, "tell": tell,

@@ -62,10 +62,14 @@ def seen_events(sim: Simulation, resident: str | None, after_id: int = 0,
 
 def peek_save(path: str | Path) -> SaveInfo | None:
     """A save's scenario, time and ending, read without loading or changing it; None if the
-    file is missing or is not a save."""
+    file is missing, is not a save, or its values do not parse (loading it says why)."""
+    from . import savecheck
+
+    path = Path(path)
     try:
-        conn = sqlite3.connect(f"file:{Path(path)}?mode=ro", uri=True)
-    except sqlite3.Error:
+        savecheck.check_file(path)
+        conn = savecheck.connect_readonly(path)
+    except savecheck.SaveError:
         return None
     try:
         meta = dict(conn.execute("SELECT key, value FROM world_meta WHERE key IN "
@@ -74,9 +78,14 @@ def peek_save(path: str | Path) -> SaveInfo | None:
         return None
     finally:
         conn.close()
-    if "scenario" not in meta:
+    parsers = savecheck.META["world_meta"]
+    try:
+        scenario = parsers["scenario"][1](meta["scenario"])
+        now = parsers["now"][1](meta.get("now") or "0")
+        ending = parsers["ending"][1](meta["ending"]) if meta.get("ending") else None
+    except (KeyError, TypeError, ValueError):
         return None
-    return SaveInfo(meta["scenario"], int(meta.get("now") or 0), meta.get("ending") or None)
+    return SaveInfo(str(scenario), int(str(now)), str(ending) if ending else None)
 
 
 def started_from(sim: Simulation) -> tuple[LoadedScenario, int]:
@@ -85,8 +94,9 @@ def started_from(sim: Simulation) -> tuple[LoadedScenario, int]:
     from .scenario.loader import parse_text
 
     text = sim.world.meta("scenario_text") or ""
-    file = Path(sim.world.meta("scenario_file") or "scenario.toml")
-    return parse_text(text, file), int(sim.world.meta("seed") or 0)
+    loaded = parse_text(text, Path(sim.world.meta("scenario_file") or "scenario.toml"))
+    loaded.templates = dict(sim.templates)  # the templates it ran with, never a folder's
+    return loaded, int(sim.world.meta("seed") or 0)
 
 
 def restart(sim: Simulation) -> Simulation:

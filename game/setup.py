@@ -9,14 +9,42 @@ each resident is doing).
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from memory import Evidence
 
 from . import acts, clock, people, perception
 from .people import Person
 from .player import PLAYER
-from .scenario.loader import LoadedScenario
+from .scenario.loader import LoadedScenario, ScenarioError, parse_text
 from .state import RState
+
+
+def saved_scenario(meta: dict, save: Path) -> LoadedScenario:
+    """The scenario a save carries — its text and its own word templates — checked as if
+    loaded from a file. The recorded file name only labels messages: nothing is read from
+    there (a save from someone else must not pick a folder on this machine)."""
+    from .save import SaveError
+    from .templates import check_sources
+
+    label = Path(str(meta.get("scenario_file") or "scenario.toml"))
+    try:
+        loaded = parse_text(str(meta["scenario_text"]), label)
+    except ScenarioError as exc:
+        raise SaveError(f"{save}: the scenario in the save is broken: {exc}") from None
+    if loaded.scenario.scenario.id != meta["scenario"]:
+        raise SaveError(f"{save}: the save's scenario text is not the scenario it names")
+    templates = dict(meta.get("templates") or {})
+    problems = check_sources(templates)
+    if problems:
+        name, line, msg = problems[0]
+        raise SaveError(f"{save}: the save's template {name}.j2 is broken"
+                        + (f" (line {line})" if line else "") + f": {msg}")
+    loaded.templates = templates
+    ending = meta.get("ending")
+    if ending is not None and ending not in {e.id for e in loaded.scenario.endings}:
+        raise SaveError(f"{save}: the save's ending {ending!r} is not one of its scenario's")
+    return loaded
 
 
 class Setup:
@@ -27,6 +55,8 @@ class Setup:
         w.set_meta("scenario", sc.scenario.id)
         w.set_meta("scenario_text", loaded.text)
         w.set_meta("scenario_file", str(loaded.file))
+        if loaded.templates:
+            w.set_meta("templates", json.dumps(loaded.templates, sort_keys=True))
         w.set_meta("seed", str(seed))
         for name, attr in sorted(self.attributes.items()):
             store.define_attribute(name, nature=attr.nature, topic=attr.topic,
@@ -132,6 +162,23 @@ class Setup:
             self.documents[did] = {"name": name, "place": place, "text": text,
                                    "says": [tuple(x) for x in json.loads(says)]}
         self._counters = json.loads(w.meta("counters") or "{}")
+        self._check_restored()
+
+    def _check_restored(self) -> None:
+        """What was read back makes this scenario's town: the same people, each with a state
+        at a place that exists. (The gate checked the file; this checks its rows agree.)"""
+        want = {r.id for r in self.sc.residents} | ({PLAYER} if self.sc.player else set())
+        if set(self.people) != want:
+            raise ValueError("the people in the save are not the scenario's residents")
+        if set(self.state) != want:
+            raise ValueError("not every resident's state is in the save")
+        for rid, st in self.state.items():
+            if not isinstance(st, RState) or st.place not in self.places:
+                raise ValueError(f"{rid} is at no place of the scenario")
+            if st.following is not None and st.following not in want:
+                raise ValueError(f"{rid} follows no one in the town")
+        if set(self.documents) != {d.id for d in self.sc.documents}:
+            raise ValueError("the documents in the save are not the scenario's")
 
     def _save_runtime(self) -> None:
         w = self.world

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
@@ -27,7 +28,7 @@ from .naming import Naming
 from .people import AWAKE, Person
 from .player import PLAYER, Reply
 from .scenario import load_scenario
-from .scenario.loader import LoadedScenario, parse_text
+from .scenario.loader import LoadedScenario
 from .scenario.model import Attribute, Reaction, Scenario
 from .setup import Setup
 from .state import RState
@@ -60,7 +61,10 @@ BUILTIN_ATTRIBUTES = {
 
 
 class Simulation(Setup, Mind, Naming):
-    def __init__(self, db: Database, scenario: Scenario, *, file: str = "scenario.toml"):
+    def __init__(self, db: Database, scenario: Scenario, *, file: str = "scenario.toml",
+                 templates: dict[str, str] | None = None):
+        """`templates`: the scenario's own word templates, already checked (see
+        `game.templates`); `file` only names the scenario in messages."""
         self.db = db
         self.sc = scenario
         self.file = file
@@ -78,15 +82,17 @@ class Simulation(Setup, Mind, Naming):
                                "shows": [(x.claim, x.value) for x in o.shows],
                                "readable": o.readable, "portable": o.portable}
                         for o in scenario.objects}
-        folder = Path(file).parent if Path(file).name == "scenario.toml" else None
-        self.words = TemplateNarrator(folder if folder and folder.is_dir() else None)
+        self.templates = dict(templates or {})
+        self.words = TemplateNarrator(self.templates)
         # An optional language model (HEARSAY_MODEL_URL / HEARSAY_MODEL): words and typed text
         # only; it never decides what anyone believes (see game/model.py).
         self.model = None
         settings = ModelSettings.from_env()
         if settings is not None:
+            from .model import vocabulary
+
             self.model = LanguageModel(settings)
-            self.words = ModelNarrator(self.words, self.model)
+            self.words = ModelNarrator(self.words, self.model, lambda: vocabulary(self))
         self.documents: dict[str, dict] = {}
         self.people: dict[str, Person] = {}
         self.state: dict[str, RState] = {}
@@ -116,7 +122,7 @@ class Simulation(Setup, Mind, Naming):
         if not isinstance(loaded, LoadedScenario):
             loaded = load_scenario(loaded)
         db = db or Database(memory=True)
-        sim = cls(db, loaded.scenario, file=str(loaded.file))
+        sim = cls(db, loaded.scenario, file=str(loaded.file), templates=loaded.templates)
         sim.rng = random.Random(seed)
         with db.atomic():
             sim._populate(loaded, seed)
@@ -124,15 +130,29 @@ class Simulation(Setup, Mind, Naming):
 
     @classmethod
     def load(cls, path: str | Path) -> Simulation:
-        """Continue a saved game (see `game.save` for the checks a save must pass)."""
-        from .save import open_save
+        """Continue a saved game (see `game.save` for the checks a save must pass). The
+        scenario and its word templates come from the save itself, checked again as if
+        loaded from a file; nothing is read from beside the save or from where it says its
+        scenario came from."""
+        from .save import SaveError, open_checked
+        from .setup import saved_scenario
 
-        db = open_save(path)
-        w = World(db)
-        text = w.meta("scenario_text") or ""
-        loaded = parse_text(text, Path(w.meta("scenario_file") or "scenario.toml"))
-        sim = cls(db, loaded.scenario, file=str(loaded.file))
-        sim._restore()
+        checked = open_checked(path)
+        try:
+            loaded = saved_scenario(checked.meta["world_meta"], Path(path))
+            sim = cls(checked.db, loaded.scenario, file=str(loaded.file),
+                      templates=loaded.templates)
+            sim._restore()
+        except SaveError:
+            checked.db.close()
+            raise
+        except (ValueError, TypeError, KeyError, LookupError, sqlite3.Error,
+                RecursionError) as exc:
+            # A save that passed the gate but whose rows do not make a town (crafted, or
+            # written by a Hearsay with a bug): refused, never half-loaded.
+            checked.db.close()
+            raise SaveError(f"{path}: the save's data is damaged ({type(exc).__name__}: "
+                            f"{str(exc)[:200]})") from None
         return sim
 
     def save(self, path: str | Path) -> Path:
@@ -293,6 +313,8 @@ class Simulation(Setup, Mind, Naming):
         if self.ending:
             return player.fail("The story is over.", minutes=0)
         at = self.now
+        if self.model is not None:
+            self.model.new_verb()  # its calls in this verb share one time budget
         with self.db.atomic():
             reply = player.perform(self, cmd)
             self.flush()

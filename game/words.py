@@ -3,8 +3,9 @@
 Words hedge by confidence and state and cite the source ("I saw it myself", "I'm fairly sure",
 "Bo told me — she had it from Ada", "I read it on the notice board", "I used to think so, but
 then I saw…", "someone told me once… I forget who"). Templates live in `content/templates/`;
-a scenario folder's own `templates/` overrides any of them by name. The environment is
-sandboxed: a template can format what it is given and nothing else.
+a scenario folder's own `templates/` overrides any of them by name (checked when the scenario
+loads, see `game.templates`). The environment is sandboxed and every render has a time and size
+budget: a template can format what it is given and nothing else.
 
 Phrasing varies without breaking determinism: `pick(...)` chooses among options by a hash of
 who is speaking, about what, and when — never by the simulation's random generator, so words
@@ -15,48 +16,31 @@ from __future__ import annotations
 
 import hashlib
 import re
-from pathlib import Path
 from typing import Any, Protocol
 
-from jinja2 import ChoiceLoader, FileSystemLoader, StrictUndefined
-from jinja2.sandbox import SandboxedEnvironment
+from jinja2 import TemplateError
 
-TEMPLATES = Path(__file__).resolve().parents[1] / "content" / "templates"
-TEMPLATE_NAMES = ("answer", "why", "who", "told", "shown", "mediate", "refuse")
+from . import templates as tpl
+from .templates import TEMPLATE_NAMES, TEMPLATES, hedge
+
+__all__ = ["TEMPLATES", "TEMPLATE_NAMES", "Narrator", "TemplateNarrator", "hedge", "tidy"]
 
 
 class Narrator(Protocol):
     def render(self, name: str, seed: str, **ctx: Any) -> str: ...
 
 
-def hedge(confidence: int) -> str:
-    if confidence >= 80:
-        return "I'm sure"
-    if confidence >= 60:
-        return "I'm fairly sure"
-    if confidence >= 45:
-        return "I think so"
-    return "I'm not at all sure"
-
-
 class TemplateNarrator:
-    """The default narrator: jinja2 templates, scenario overrides first."""
+    """The default narrator: jinja2 templates, the scenario's own (already checked, see
+    `game.templates`) before the shipped ones, every render within its budget."""
 
-    def __init__(self, scenario_folder: Path | None = None):
-        dirs = []
-        if scenario_folder is not None and (scenario_folder / "templates").is_dir():
-            dirs.append(FileSystemLoader(str(scenario_folder / "templates")))
-        dirs.append(FileSystemLoader(str(TEMPLATES)))
-        self.env = SandboxedEnvironment(loader=ChoiceLoader(dirs), undefined=StrictUndefined,
-                                        autoescape=False, trim_blocks=True,
-                                        lstrip_blocks=True)
-        self.env.filters["hedge"] = hedge
-        self._cache: dict[str, Any] = {}
+    def __init__(self, overrides: dict[str, str] | None = None):
+        self.overrides = dict(overrides or {})
+        self.env = tpl.environment(self.overrides)
+        self._shipped = tpl.environment() if self.overrides else self.env
+        self.fallbacks = 0  # scenario templates that failed at run time and gave way
 
     def render(self, name: str, seed: str, **ctx: Any) -> str:
-        t = self._cache.get(name)
-        if t is None:
-            t = self._cache[name] = self.env.get_template(f"{name}.j2")
         counter = [0]
 
         def pick(*options: str) -> str:
@@ -64,8 +48,16 @@ class TemplateNarrator:
             h = hashlib.sha256(f"{seed}|{counter[0]}".encode()).digest()
             return options[int.from_bytes(h[:4], "big") % len(options)]
 
-        text = t.render(pick=pick, **ctx)
-        return tidy(text)
+        if self.env is not self._shipped:
+            try:
+                return tidy(tpl.render(self.env, name, pick=pick, **ctx))
+            except (TemplateError, ArithmeticError, TypeError, ValueError, LookupError,
+                    AttributeError):
+                # The scenario's template failed on a context its check did not cover: the
+                # shipped words stand, and the game goes on.
+                self.fallbacks += 1
+                counter[0] = 0
+        return tidy(tpl.render(self._shipped, name, pick=pick, **ctx))
 
 
 def tidy(text: str) -> str:

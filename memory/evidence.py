@@ -13,6 +13,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from .args import MAX_INT, MAX_TIME
 from .errors import InvalidEvidence
 from .kinds import Basis, SourceKind, rank
 
@@ -35,10 +36,10 @@ class Evidence(BaseModel):
     attribute: Id
     value: Id
     kind: SourceKind
-    at: int = Field(ge=0)
+    at: int = Field(ge=0, le=MAX_TIME)
     event: Id | None = None
     document: Id | None = None
-    version: int | None = Field(default=None, ge=1)
+    version: int | None = Field(default=None, ge=1, le=MAX_INT)
     fact: Id | None = None
     teller: Id | None = None
     origin: Id | None = None

@@ -15,10 +15,11 @@ Memory knows nothing of the world, so the caller passes a `WorldView` that can l
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Annotated, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from .args import MAX_INT, MAX_TIME
 from .errors import GuardRefusal, InvalidEvidence
 from .evidence import Evidence, Id
 from .kinds import (
@@ -59,6 +60,9 @@ class WorldView(Protocol):
     def event(self, event_id: str) -> WorldEvent | None: ...
 
 
+EvidenceId = Annotated[int, Field(ge=1, le=MAX_INT)]
+
+
 class Proposal(BaseModel):
     """A memory write proposed from outside the revision rules."""
 
@@ -71,10 +75,10 @@ class Proposal(BaseModel):
     attribute: Id
     value: Id
     kind: SourceKind
-    at: int = Field(ge=0)
-    event: str | None = None
-    document: str | None = None
-    version: int | None = None
+    at: int = Field(ge=0, le=MAX_TIME)
+    event: Id | None = None
+    document: Id | None = None
+    version: int | None = Field(default=None, ge=1, le=MAX_INT)
     teller: str | None = None
     origin: str | None = None
     basis: Basis | None = None
@@ -82,19 +86,19 @@ class Proposal(BaseModel):
     confidence: int | None = Field(default=None, ge=0, le=100)
     certainty: Literal["fact", "guess"] = "fact"
     records_done: bool = False  # asserts that an action was carried out
-    cites: list[int] = []  # evidence this proposal rewords or rests on
+    cites: list[EvidenceId] = []  # evidence this proposal rewords or rests on
     by_player: bool = False
 
 
 class TrustProposal(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
     listener: Id
     teller: Id
-    topic: str = "*"
+    topic: Id = "*"
     value: float = Field(ge=0, le=1)
-    at: int = Field(ge=0)
-    cites: list[int] = []
+    at: int = Field(ge=0, le=MAX_TIME)
+    cites: list[EvidenceId] = []
 
 
 def check(store: MemoryStore, p: Proposal, world: WorldView | None = None) -> Evidence:

@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 from sqlite_utils import Database
 
 from . import aging, guard
+from . import args as check
 from . import recall as recall_mod
 from .belief import EVENT_NATURE, STATE_NATURE, Belief, Version, view
 from .codec import SELECT_BELIEF, UPDATE_BELIEF, state_from_row, update_params
@@ -110,19 +111,24 @@ class MemoryStore:
         """Say whether claims with this attribute describe a changeable state or an event
         (epistemics §5), which trust topic they belong to (§10; default: the attribute), and
         how much they matter, 0..10 (§7's importance; default: unknown)."""
+        check.ident("name", name)
         if nature not in (STATE_NATURE, EVENT_NATURE):
             raise InvalidEvidence("nature", "an attribute's nature is 'state' or 'event'")
-        if importance is not None and not 0 <= importance <= 10:
-            raise InvalidEvidence("importance", "importance is between 0 and 10")
-        with self.db.atomic():
-            self.db.execute(
-                "INSERT INTO attributes (name, nature, topic, importance) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (name) DO UPDATE SET nature = excluded.nature, topic = "
-                "excluded.topic, importance = excluded.importance",
-                (name, nature, topic, importance))
-            self.db.execute("UPDATE claims SET nature = ?, topic = ? WHERE attribute = ?",
-                            (nature, topic or name, name))
-        self._reload()
+        if topic is not None:
+            check.ident("topic", topic)
+        if importance is not None:
+            check.integer("importance", importance, 0, 10)
+        try:
+            with self.db.atomic():
+                self.db.execute(
+                    "INSERT INTO attributes (name, nature, topic, importance) VALUES (?, ?, ?, "
+                    "?) ON CONFLICT (name) DO UPDATE SET nature = excluded.nature, topic = "
+                    "excluded.topic, importance = excluded.importance",
+                    (name, nature, topic, importance))
+                self.db.execute("UPDATE claims SET nature = ?, topic = ? WHERE attribute = ?",
+                                (nature, topic or name, name))
+        finally:
+            self._reload()  # the caches follow the database, written or rolled back
 
     def attribute_importance(self, attribute: str) -> int | None:
         return self._importance.get(attribute)
@@ -181,25 +187,47 @@ class MemoryStore:
     def set_trust(self, listener: str, teller: str, value: float, *, topic: str = ANY_TOPIC,
                   at: int = 0, reason: str = "set") -> None:
         """Set how far `listener` trusts what `teller` says (about `topic`, or in general)."""
-        with self.db.atomic():
-            self.trust_book.set(listener, teller, value, topic, at=at, reason=reason)
+        check.ident("listener", listener)
+        check.ident("teller", teller)
+        check.ident("topic", topic)
+        value = check.fraction("trust", value)
+        at = check.time("at", at)
+        check.text("reason", reason, limit=check.MAX_ID)
+        self._write_trust(listener, teller, value, topic, at=at, reason=reason)
+
+    def _write_trust(self, listener: str, teller: str, value: float, topic: str, **kw) -> float:
+        try:
+            with self.db.atomic():
+                return self.trust_book.set(listener, teller, value, topic, **kw)
+        except BaseException:
+            self.trust_book.reload()  # the cache may hold what was rolled back
+            raise
 
     def age(self, now: int) -> int:
         """Hearsay aging up to sim minute `now` (§6); returns how many beliefs aged."""
-        if now < 0:
-            raise InvalidEvidence("now", "sim time starts at minute 0")
+        now = check.time("now", now)
         with self.db.atomic():
             return aging.age(self.db, now)
 
     def mark_changed(self, changes: Iterable[tuple[str, int]]) -> int:
         """The world moved: fact `f` is now at version `v`. Beliefs resting on an older version
         become stale (§9); returns how many newly did. Work grows with the changes only."""
+        rows = []
+        for item in changes:
+            if not isinstance(item, tuple | list) or len(item) != 2:
+                raise InvalidEvidence("changes", "each change is a (fact, version) pair")
+            rows.append((check.ident("fact", item[0]),
+                         check.integer("version", item[1], 1, check.MAX_INT)))
         with self.db.atomic():
-            return aging.mark_stale(self.db, list(changes))
+            return aging.mark_stale(self.db, rows)
 
     def record_use(self, resident: str, subject: str, attribute: str, at: int) -> None:
         """This belief supported a decision: u += 1, its half-life lengthens, and it was evoked
         now (§7). Being a candidate in a decision is not use; only call this for support."""
+        check.ident("resident", resident)
+        check.ident("subject", subject)
+        check.ident("attribute", attribute)
+        at = check.time("at", at)
         claim = self._claim_id(subject, attribute)
         if claim is None:
             return
@@ -221,15 +249,23 @@ class MemoryStore:
         """What comes to mind for `cue` (§7): relevance (FTS5 bm25) × accessibility, top `k`,
         plus dormant memories the cue names and, one hop on, those sharing their people,
         places or objects. Everything recalled is re-evoked."""
+        check.ident("resident", resident)
+        check.text("cue", cue)
+        now = check.time("now", now)
+        check.integer("k", k, 0, 10_000)
+        check.flag("associate", associate)
+        check.flag("views", views)
         return recall_mod.recall(self, resident, cue, now, k, associate, views)
 
     def refresh_access(self, now: int) -> dict[str, int]:
         """Record entries into dormancy and unrecallability up to `now` (set-wise)."""
+        now = check.time("now", now)
         with self.db.atomic():
             return recall_mod.refresh_access(self, now)
 
     def look_back(self, now: int) -> dict[str, int]:
         """The importance look-back for memories one base half-life old (set-wise)."""
+        now = check.time("now", now)
         with self.db.atomic():
             return recall_mod.look_back(self, now)
 
@@ -239,6 +275,7 @@ class MemoryStore:
         sql = "SELECT kind, count(*) FROM memory_events"
         params: list = []
         if since is not None:
+            since = check.time("since", since)
             sql += " WHERE at >= ?"
             params.append(since)
         out = dict(self.db.execute(sql + " GROUP BY kind", params).fetchall())
@@ -257,10 +294,9 @@ class MemoryStore:
     def propose_trust(self, proposal: TrustProposal) -> float:
         """Change trust only on new evidence involving the teller (§12)."""
         guard.check_trust(self, proposal)
-        with self.db.atomic():
-            return self.trust_book.set(proposal.listener, proposal.teller, proposal.value,
-                                       proposal.topic, at=proposal.at, reason="proposed",
-                                       evidence_id=max(proposal.cites))
+        return self._write_trust(proposal.listener, proposal.teller, proposal.value,
+                                 proposal.topic, at=proposal.at, reason="proposed",
+                                 evidence_id=max(proposal.cites))
 
     # -- reading -------------------------------------------------------------------------------
 

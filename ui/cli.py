@@ -7,6 +7,7 @@ a bad walkthrough), 1 a bug (an uncaught exception, with its traceback).
 from __future__ import annotations
 
 import json
+import math
 import sys
 from pathlib import Path
 
@@ -16,19 +17,62 @@ from game import clock
 from game.save import SaveError, check_target
 from game.scenario import ScenarioError, load_scenario
 from ui.labels import evidence_words, step_words
+from ui.termsafe import clean
 
 BAD_INPUT = 2
+SEED = click.IntRange(-(2**63), 2**63 - 1)
 
 
 class BadInput(click.ClickException):
     exit_code = BAD_INPUT
 
     def show(self, file=None) -> None:  # noqa: D102 - one clear line, no "Error:" noise twice
-        click.echo(f"hearsay: {self.message}", err=True)
+        echo(f"hearsay: {self.message}", err=True)
 
 
 def _bad(message: str) -> BadInput:
     return BadInput(message)
+
+
+def echo(text: object = "", err: bool = False) -> None:
+    """click.echo, with names and messages cleaned for the terminal (see ui.termsafe)."""
+    click.echo(clean(text), err=err)
+
+
+class Number(click.ParamType):
+    """A finite number in a range: 'nan', 'inf' and absurd values are bad input."""
+
+    name = "number"
+
+    def __init__(self, lo: float, hi: float):
+        self.lo, self.hi = lo, hi
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, float | int) and not isinstance(value, bool):
+            x = float(value)
+        else:
+            try:
+                x = float(str(value)[:40])
+            except ValueError:
+                self.fail(f"{clean(value)[:40]!r} is not a number", param, ctx)
+        if not math.isfinite(x) or not self.lo <= x <= self.hi:
+            self.fail(f"{clean(value)[:40]} is not a number from {self.lo:g} to {self.hi:g}",
+                      param, ctx)
+        return x
+
+
+def _regular_file(path: str | None, what: str, *, may_be_new: bool = False) -> None:
+    """Bad input unless `path` is a regular file (or absent, when it will be written): a
+    pipe, device or folder would hang or mislead a read or a write."""
+    if path is None:
+        return
+    p = Path(path)
+    if not p.exists():
+        if may_be_new:
+            return
+        raise _bad(f"{what} {path}: no such file")
+    if not p.is_file():
+        raise _bad(f"{what} {path}: not a regular file")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -49,9 +93,9 @@ def validate(scenario: str) -> None:
     except ScenarioError as exc:
         raise _bad(str(exc)) from None
     for w in loaded.warnings:
-        click.echo(f"warning: {w}", err=True)
+        echo(f"warning: {w}", err=True)
     sc = loaded.scenario
-    click.echo(f"ok: {loaded.file}: \"{sc.scenario.title}\" — {len(sc.residents)} residents, "
+    echo(f"ok: {loaded.file}: \"{sc.scenario.title}\" — {len(sc.residents)} residents, "
                f"{len(sc.places)} places, {len(sc.events)} events, {len(sc.endings)} endings")
 
 
@@ -68,41 +112,48 @@ def brief(scenario: str) -> None:
         raise _bad(str(exc)) from None
     sc = loaded.scenario
     sim = Simulation.new(loaded, 0)
-    click.echo(f"{sc.scenario.title} ({sc.scenario.role})\n")
-    click.echo(sc.scenario.told)
+    echo(f"{sc.scenario.title} ({sc.scenario.role})\n")
+    echo(sc.scenario.told)
     if sc.player is not None:
-        click.echo(f"\nYou start at {sim.place_name(sc.player.start)}, "
+        echo(f"\nYou start at {sim.place_name(sc.player.start)}, "
                    f"{clock.fmt(sim.now)}.")
     for g in sc.goals:
-        click.echo(f"  goal: {g.text}" + (f" (by {g.by})" if g.by else ""))
+        echo(f"  goal: {g.text}" + (f" (by {g.by})" if g.by else ""))
     from game import short_words
 
     from .casebook import typed
 
     v = sim.names()
-    click.echo("\nPeople (type a name, or its first letters):")
+    echo("\nPeople (type a name, or its first letters):")
     for r in sc.residents:
-        click.echo(f"  {typed(short_words(v, 'residents', r.id), r.name)}"
+        echo(f"  {typed(short_words(v, 'residents', r.id), r.name)}"
                    + (f" — {r.role}" if r.role else ""))
-    click.echo("Places:")
+    echo("Places:")
     for p in sc.places:
         if p.kind != "away":
             spots = [x for x in p.spots if x not in p.hidden]
-            click.echo(f"  {typed(short_words(v, 'places', p.id), p.name)}"
+            echo(f"  {typed(short_words(v, 'places', p.id), p.name)}"
                        + (f"  (spots: {', '.join(spots)})" if spots else ""))
     if sc.objects:
-        click.echo("Things:")
+        echo("Things:")
         for o in sc.objects:
-            click.echo(f"  {typed(short_words(v, 'objects', o.id), o.name)}")
-    click.echo("Questions (ask people about these; type the words in quotes):")
+            echo(f"  {typed(short_words(v, 'objects', o.id), o.name)}")
+    echo("Questions (ask people about these; type the words in quotes):")
     from game import questions
 
     for c in questions(sim):
-        click.echo(f"  {sim.say_claim(c)}: “{short_words(v, 'claims', c)}”")
-    click.echo("\nVerbs: " + "; ".join(x.split(" — ")[0] for x in
+        echo(f"  {sim.say_claim(c)}: “{short_words(v, 'claims', c)}”")
+    echo("\nVerbs: " + "; ".join(x.split(" — ")[0] for x in
                                        __import__("game.commands").commands.VERBS.values()))
-    click.echo("For example: ask ada key moved · tell bo key moved dee · who fen day 1 08:10"
-               if sc.scenario.id == "missing_key" else "Names and ids both work, in any case.")
+    # An example built from the scenario's first resident and question: it names nobody
+    # the player should go to first, so it gives nothing away.
+    qs = questions(sim)
+    if sc.residents and qs:
+        who = short_words(v, "residents", sc.residents[0].id)
+        what = short_words(v, "claims", qs[0])
+        echo(f"For example: ask {who} {what} · why {who} {what} · who {who} "
+             f"{clock.fmt(sim.now)} · where is {who}")
+    echo("Names and ids both work, in any case.")
 
 
 # -- run ----------------------------------------------------------------------------------------
@@ -110,13 +161,13 @@ def brief(scenario: str) -> None:
 
 @main.command()
 @click.argument("scenario", required=False)
-@click.option("--seed", type=int, default=0, show_default=True, help="Random seed.")
-@click.option("--days", type=float, default=None, help="Sim days to run (default: the "
-              "scenario's length, or 1 when continuing a save).")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Random seed.")
+@click.option("--days", type=Number(0, 3650), default=None, help="Sim days to run (default: "
+              "the scenario's length, or 1 when continuing a save).")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), help="Write a save here.")
 @click.option("--load", "load_path", type=click.Path(dir_okay=False),
               help="Continue this save instead of starting a scenario.")
-@click.option("--residents", type=int, default=None,
+@click.option("--residents", type=click.IntRange(2, 20_000), default=None,
               help="Generate a town of this many residents instead of a scenario file.")
 @click.option("--commands", "commands_file", type=click.Path(dir_okay=False),
               help="Play this walkthrough of player commands, then run to the ending.")
@@ -138,6 +189,12 @@ def run(scenario: str | None, seed: int, days: float | None, save_path: str | No
         raise _bad("--residents: a town needs at least 2 residents")
     if residents is not None and scenario:
         raise _bad("give a SCENARIO or --residents N, not both")
+    if save_path:
+        try:  # first, so a bad target costs nothing (and is checked again when written)
+            check_target(save_path)
+        except SaveError as exc:
+            raise _bad(str(exc)) from None
+    _regular_file(commands_file, "--commands")
     try:
         if load_path:
             if scenario or residents:
@@ -152,7 +209,7 @@ def run(scenario: str | None, seed: int, days: float | None, save_path: str | No
         elif scenario:
             loaded = load_scenario(scenario)
             for w in loaded.warnings:
-                click.echo(f"warning: {w}", err=True)
+                echo(f"warning: {w}", err=True)
             sim = Simulation.new(loaded, seed)
             days = loaded.scenario.scenario.days if days is None else days
         else:
@@ -163,11 +220,6 @@ def run(scenario: str | None, seed: int, days: float | None, save_path: str | No
         raise _bad(str(exc)) from None
     if days is None or days <= 0:
         raise _bad("--days must be more than 0")
-    if save_path:
-        try:  # before the run, so a bad target costs nothing
-            check_target(save_path)
-        except SaveError as exc:
-            raise _bad(str(exc)) from None
     if open_minds:
         sim.open_minds_used = True
     if notebook and not sim.has_player:
@@ -187,7 +239,10 @@ def run(scenario: str | None, seed: int, days: float | None, save_path: str | No
         end = sim.now + int(round(days * clock.DAY))
         _run_with_progress(sim, end, show=not as_json and sys.stderr.isatty())
     if save_path:
-        sim.save(save_path)
+        try:
+            sim.save(save_path)
+        except SaveError as exc:  # changed since it was checked, or the disk said no
+            raise _bad(str(exc)) from None
     summary = sim_summary(sim)
     if played is not None:
         summary["walkthrough"] = played.as_dict()
@@ -204,12 +259,12 @@ def run(scenario: str | None, seed: int, days: float | None, save_path: str | No
         summary["case_board"] = [{"style": b.style, "text": b.text, "indent": b.indent}
                                  for b in board.blocks]
     if as_json:
-        click.echo(json.dumps(summary, indent=2, sort_keys=True))
+        echo(json.dumps(summary, indent=2, sort_keys=True))
     else:
         _print_summary(sim, summary, save_path)
         if board is not None:
-            click.echo("")
-            click.echo(board.text())
+            echo("")
+            echo(board.text())
 
 
 def _run_with_progress(sim, end: int, show: bool) -> None:
@@ -253,9 +308,9 @@ def sim_summary(sim) -> dict:
 
 
 def _print_summary(sim, s: dict, save_path: str | None) -> None:
-    click.echo(f"{sim.sc.scenario.title} — seed {s['seed']}, now {s['time']} "
+    echo(f"{sim.sc.scenario.title} — seed {s['seed']}, now {s['time']} "
                f"({s['ticks']} ticks)")
-    click.echo(f"  {s['world_events']} world events, {s['evidence']} pieces of evidence, "
+    echo(f"  {s['world_events']} world events, {s['evidence']} pieces of evidence, "
                f"{s['beliefs']} beliefs")
     from game import PLAYER, seen_events, seen_summary
 
@@ -266,31 +321,31 @@ def _print_summary(sim, s: dict, save_path: str | None) -> None:
                ("accuse", "report", "break_off", "avoid", "happen", "ending", "move_object")
                and not e["data"].get("backstory")]
     if not everything:
-        click.echo("  what you saw happen:" if notable else "  you saw nothing notable happen")
+        echo("  what you saw happen:" if notable else "  you saw nothing notable happen")
     for e in notable[-15:]:
-        click.echo(f"  {clock.fmt(e['at'])}  "
+        echo(f"  {clock.fmt(e['at'])}  "
                    f"{e['summary'] if everything else seen_summary(sim, e)}")
     if "mechanisms" in s:
-        click.echo("  mechanisms:")
+        echo("  mechanisms:")
         for k, v in s["mechanisms"].items():
-            click.echo(f"    {k.replace('_', ' '):<28} {v:>7,}")
+            echo(f"    {k.replace('_', ' '):<28} {v:>7,}")
         if s.get("first_dormancy"):
             fd = s["first_dormancy"]
-            click.echo(f"    first dormancy at {clock.fmt(fd['at'])}, {fd['half_lives']} "
+            echo(f"    first dormancy at {clock.fmt(fd['at'])}, {fd['half_lives']} "
                        f"effective half-lives ({fd['half_life_hours']} h) after last evoked")
     for step in s.get("walkthrough", {}).get("steps", []):
         mark = "" if step["ok"] else "  (could not)"
-        click.echo(f"  > {step.get('time', '')}  {step['command']}{mark}")
+        echo(f"  > {step.get('time', '')}  {step['command']}{mark}")
         for line in step["reply"].splitlines():
-            click.echo(f"      {line}")
+            echo(f"      {line}")
     if s["ending"]:
         won = "won" if s["ending"]["win"] else "lost"
-        click.echo(f"  ending: {s['ending']['title']} ({won})")
+        echo(f"  ending: {s['ending']['title']} ({won})")
     if s["open_minds"]:
-        click.echo("  open minds was on: every mind and the truth were shown")
-    click.echo(f"  world log sha256 {s['log_sha256'][:16]}…")
+        echo("  open minds was on: every mind and the truth were shown")
+    echo(f"  world log sha256 {s['log_sha256'][:16]}…")
     if save_path:
-        click.echo(f"  saved to {save_path}")
+        echo(f"  saved to {save_path}")
 
 
 # -- inspect and why ----------------------------------------------------------------------------
@@ -319,25 +374,28 @@ def inspect(save: str, resident: str, as_json: bool, show_all: bool) -> None:
                    f"{', '.join(sorted(sim.people))})")
     rows = inspect_rows(sim, resident, show_all)
     if as_json:
-        click.echo(json.dumps({"resident": resident, "time": clock.fmt(sim.now),
+        echo(json.dumps({"resident": resident, "time": clock.fmt(sim.now),
                                "beliefs": rows}, indent=2))
         return
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
-    t = Table(title=f"{sim.name(resident)} at {clock.fmt(sim.now)} — "
-              f"{len(rows)} beliefs", title_justify="left")
+    t = Table(title=Text(clean(f"{sim.name(resident)} at {clock.fmt(sim.now)} — "
+                               f"{len(rows)} beliefs")), title_justify="left")
     for col in ("claim", "value", "conf", "state", "source", "told by", "origin", "others",
                 "recall", "hist", "debug: true?", "stale"):
         t.add_column(col, no_wrap=col in ("claim", "value", "conf", "state", "hist", "recall"))
     for r in rows:
-        t.add_row(r["claim"], r["value"], str(r["confidence"]), r["state"], r["kind"],
-                  r["teller"] or "", r["origin"] or "", ", ".join(
-                      f"{c['value']} {c['confidence']}" for c in r["candidates"][1:]),
-                  f"{r['accessibility']:.2f} {r['access']}",
-                  str(r["history"]),
-                  {True: "yes", False: "NO", None: "—"}[r["debug"]["matches_truth"]],
-                  "STALE" if r["debug"]["stale"] else "")
+        cells = (r["claim"], r["value"], str(r["confidence"]), r["state"], r["kind"],
+                 r["teller"] or "", r["origin"] or "", ", ".join(
+                     f"{c['value']} {c['confidence']}" for c in r["candidates"][1:]),
+                 f"{r['accessibility']:.2f} {r['access']}",
+                 str(r["history"]),
+                 {True: "yes", False: "NO", None: "—"}[r["debug"]["matches_truth"]],
+                 "STALE" if r["debug"]["stale"] else "")
+        # Text, not markup: a value like "[bold]" is shown as written, never interpreted.
+        t.add_row(*(Text(clean(c)) for c in cells))
     console = Console()
     if not console.is_terminal or console.width < 140:
         console = Console(width=160)  # a pipe or a narrow window: keep the claims readable
@@ -379,10 +437,10 @@ def why(save: str, resident: str, claim: str, as_json: bool) -> None:
     if ex is None:
         raise _bad(f"{resident} holds no belief about {claim}")
     if as_json:
-        click.echo(ex.model_dump_json(indent=2))
+        echo(ex.model_dump_json(indent=2))
         return
     for line in why_lines(sim, ex):
-        click.echo(line)
+        echo(line)
 
 
 def why_lines(sim, ex) -> list[str]:
@@ -407,10 +465,10 @@ def why_lines(sim, ex) -> list[str]:
 
 @main.command()
 @click.argument("scenario", required=False)
-@click.option("--seed", type=int, default=0, show_default=True, help="Random seed.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Random seed.")
 @click.option("--load", "load_path", type=click.Path(dir_okay=False),
               help="Continue this save.")
-@click.option("--frames", type=int, default=None,
+@click.option("--frames", type=click.IntRange(1, 1_000_000), default=None,
               help="Run this many frames headless (no window), then stop.")
 @click.option("--screenshot", "shot", type=click.Path(dir_okay=False),
               help="Save a PNG of the last frame (headless).")
@@ -440,7 +498,17 @@ def play(scenario: str | None, seed: int, load_path: str | None, frames: int | N
     try:
         w, h = (int(x) for x in size.lower().split("x"))
     except ValueError:
-        raise _bad(f"--size {size!r} is not like 1280x720") from None
+        raise _bad(f"--size {size[:40]!r} is not like 1280x720") from None
+    if not (320 <= w <= 8192 and 240 <= h <= 8192):
+        raise _bad(f"--size {w}x{h}: from 320x240 to 8192x8192")
+    if shot is not None:
+        from game.save import check_output
+
+        try:
+            check_output(Path(shot), "screenshot")
+        except SaveError as exc:
+            raise _bad(str(exc)) from None
+    _regular_file(commands_file, "--commands")
     headless = frames is not None or shot is not None
     if frames is not None and frames < 1:
         raise _bad("--frames must be at least 1")
@@ -450,7 +518,7 @@ def play(scenario: str | None, seed: int, load_path: str | None, frames: int | N
         except ScenarioError as exc:
             raise _bad(str(exc)) from None
     if not headless and not ui_play.has_display():
-        click.echo(ui_play.no_display())
+        echo(ui_play.no_display())
         return
     if at is not None:
         try:
@@ -464,7 +532,7 @@ def play(scenario: str | None, seed: int, load_path: str | None, frames: int | N
         if headless:
             out = ui_play.screenshot(Path(shot or "hearsay-screenshot.png"), frames or 60,
                                      (w, h), **kw)
-            click.echo(f"saved {out} ({frames or 60} frames, {w}x{h})")
+            echo(f"saved {out} ({frames or 60} frames, {w}x{h})")
         else:
             ui_play.window((w, h), **kw)
     except (SaveError, ValueError) as exc:
@@ -488,7 +556,7 @@ def demo() -> None:
         b = sim.store.belief(rid, "ada_key", "moved_by", history=False)
         if b:
             src = f" (told by {b.teller}, from {b.origin})" if b.teller else ""
-            click.echo(f"{sim.name(rid):>5}: the key was moved by {b.value:<4} "
+            echo(f"{sim.name(rid):>5}: the key was moved by {b.value:<4} "
                        f"{b.confidence:>3}  {b.state.value:<11} {b.source}{src}")
 
 
@@ -498,12 +566,19 @@ def demo() -> None:
               help="Where to write the HTML (default: SAVE with .html).")
 def report(save: str, output: str | None) -> None:
     """Write an HTML report of a save: what everyone believes, and why (open it in a browser)."""
+    from game.save import report_target, write_text
     from ui.report import render
 
-    sim = _open(save)
-    out = Path(output) if output else Path(save).with_suffix(".html")
-    out.write_text(render(sim), encoding="utf-8")
-    click.echo(f"wrote {out}")
+    try:
+        out = report_target(Path(save), Path(output) if output else None)
+        sim = _open(save)
+        write_text(out, render(sim))
+    except SaveError as exc:
+        raise _bad(str(exc)) from None
+    echo(f"wrote {out}")
+
+
+
 
 
 def entry() -> None:  # pragma: no cover

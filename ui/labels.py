@@ -12,7 +12,7 @@ from game import KIND_WORDS, PLAYER, clock, told_by
 from memory import DORMANT_AFTER, GONE_AFTER
 
 BELIEVES = "believes "
-_SLOT = re.compile(r"^at_d(\d+)_(\d{2})(\d{2})$")
+_SLOT = re.compile(r"^at_d(\d{1,6})_(\d{2})(\d{2})$")
 
 STATE_WORDS = {
     "influencing": "sure of it, acts on it",

@@ -10,9 +10,27 @@ from __future__ import annotations
 
 import re
 
-_HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.\-\" ]+?)\s*(\]\]?)\s*(#.*)?$")
-_KEY = re.compile(r"^\s*([A-Za-z0-9_\-\"]+(?:\s*\.\s*[A-Za-z0-9_\-\"]+)*)\s*=")
-_INLINE_KEY = re.compile(r"([A-Za-z0-9_\-]+)\s*=")
+# Every pattern here runs on untrusted text, so none may backtrack: possessive quantifiers,
+# and inline keys are only tried where a word starts (the look-behind), which keeps a scan
+# linear in the line's length however long a token is.
+_HEADER_NAME = re.compile(r'[A-Za-z0-9_.\-" ]++')
+_KEY = re.compile(r'\s*+([A-Za-z0-9_\-"]++(?:\s*+\.\s*+[A-Za-z0-9_\-"]++)*+)\s*+=')
+_INLINE_KEY = re.compile(r"(?<![A-Za-z0-9_\-])([A-Za-z0-9_\-]++)\s*+=")
+
+
+def _header(line: str) -> tuple[bool, str] | None:
+    """`[table]` or `[[array]]` (a comment may follow): (is an array, its dotted name)."""
+    s = line.strip()
+    array = s.startswith("[[")
+    if not s.startswith("["):
+        return None
+    close = s.find("]]" if array else "]")
+    if close < 0 or s[close + (2 if array else 1):].strip()[:1] not in ("", "#"):
+        return None
+    name = s[2 if array else 1:close].strip()
+    if not name or not _HEADER_NAME.fullmatch(name):
+        return None
+    return array, name
 
 
 def _split(dotted: str) -> tuple[str, ...]:
@@ -35,10 +53,10 @@ class LineMap:
             if quotes % 2 == 1:
                 in_text = True
             line = raw.split("#", 1)[0] if '"' not in raw and "'" not in raw else raw
-            h = _HEADER.match(line)
+            h = _header(line)
             if h and array_key is None and not _KEY.match(line):
-                path = _split(h.group(2))
-                if h.group(1) == "[[":
+                path = _split(h[1])
+                if h[0]:
                     i = counts.get(path, 0)
                     counts[path] = i + 1
                     table = path + (i,)

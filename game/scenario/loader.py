@@ -27,17 +27,26 @@ from .model import Scenario
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 SCENARIOS = CONTENT / "scenarios"
 PLAYER = "player"
+MAX_SCENARIO_BYTES = 2_000_000  # a scenario file (and the copy of it a save carries)
 
 
 class ScenarioError(Exception):
-    """A scenario that cannot be used; `problems` lists every (line, field, message)."""
+    """A scenario that cannot be used; `problems` lists every (line, field, message).
 
-    def __init__(self, file: Path, problems: list[tuple[int | None, str, str]]):
+    `column` is set for errors found while reading the text (TOML syntax, UTF-8)."""
+
+    def __init__(self, file: Path, problems: list[tuple[int | None, str, str]],
+                 column: int | None = None):
         self.file = file
         self.problems = problems
         line, fld, msg = problems[0]
         self.line, self.field, self.reason = line, fld, msg
-        super().__init__("\n".join(_fmt(file, *p) for p in problems))
+        self.column = column
+        if column is not None and line:
+            text = f"{file}:{line}:{column}: {msg}"
+        else:
+            text = "\n".join(_fmt(file, *p) for p in problems)
+        super().__init__(text)
 
 
 def _fmt(file: Path, line: int | None, fld: str, msg: str) -> str:
@@ -52,6 +61,7 @@ class LoadedScenario:
     folder: Path | None
     warnings: list[str] = field(default_factory=list)
     text: str = ""
+    templates: dict[str, str] = field(default_factory=dict)  # its own word templates, checked
 
     @property
     def id(self) -> str:
@@ -75,25 +85,69 @@ def shipped_names() -> list[str]:
 
 
 def load_scenario(name: str | Path) -> LoadedScenario:
+    """Read, parse and check a scenario file — and its folder's own word templates."""
     file = scenario_path(name)
+    text = _read(file)
+    loaded = parse_text(text, file)
+    if file.name == "scenario.toml":
+        loaded.folder = file.parent
+        loaded.templates = _templates(file.parent, loaded.warnings)
+    return loaded
+
+
+def _read(file: Path) -> str:
+    import stat
+
     try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError(file, [(None, "", f"cannot read: {exc}")]) from None
-    return parse_text(text, file)
+        st = file.stat()
+        if not stat.S_ISREG(st.st_mode):
+            raise ScenarioError(file, [(None, "", "not a regular file")])
+        if st.st_size > MAX_SCENARIO_BYTES:
+            raise ScenarioError(file, [(None, "", f"{st.st_size:,} bytes; a scenario may have "
+                                        f"at most {MAX_SCENARIO_BYTES:,}")])
+        data = file.read_bytes()
+    except OSError as exc:
+        raise ScenarioError(file, [(None, "", f"cannot read: {exc.strerror}")]) from None
+    try:
+        return data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        start = data.rfind(b"\n", 0, exc.start) + 1
+        column = len(data[start:exc.start].decode("utf-8", "replace")) + 1
+        raise ScenarioError(file, [(line, "", f"not UTF-8 text (byte {data[exc.start]:#04x} at "
+                                    f"line {line}, column {column})")], column) from None
+
+
+def _templates(folder: Path, warnings: list[str]) -> dict[str, str]:
+    """The folder's `templates/`, compiled and rendered against samples under the budget."""
+    from ..templates import check_sources, read_folder
+
+    sources, problems, notes = read_folder(folder)
+    problems += check_sources(sources) if not problems else []
+    for name, line, msg in notes:
+        warnings.append(_fmt(folder / "templates" / (f"{name}.j2" if name else ""), line, "",
+                             msg))
+    if problems:
+        name = problems[0][0]
+        raise ScenarioError(folder / "templates" / f"{name}.j2" if name else
+                            folder / "templates", [(line, "", msg) for _, line, msg in problems])
+    return sources
 
 
 def parse_text(text: str, file: Path) -> LoadedScenario:
-    """Check scenario `text` as if it were read from `file`."""
+    """Check scenario `text` as if it were read from `file` (the name is only for messages:
+    nothing is read from beside it)."""
+    if len(text) > MAX_SCENARIO_BYTES:
+        raise ScenarioError(file, [(None, "", f"{len(text):,} characters; a scenario may have "
+                                    f"at most {MAX_SCENARIO_BYTES:,}")])
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        import re
-
-        m = re.search(r"\(at line (\d+)", str(exc))
-        line = int(m.group(1)) if m else None
-        msg = str(exc).split(" (at line")[0]
-        raise ScenarioError(file, [(line, "", f"not valid TOML: {msg}")]) from None
+        line, column, msg = _toml_position(str(exc), text)
+        raise ScenarioError(file, [(line, "", f"not valid TOML (line {line}, column {column}): "
+                                    f"{msg}")], column) from None
+    except RecursionError:
+        raise ScenarioError(file, [(1, "", "not valid TOML: nested too deeply")]) from None
     lines = LineMap(text)
     try:
         sc = Scenario.model_validate(data)
@@ -103,14 +157,27 @@ def parse_text(text: str, file: Path) -> LoadedScenario:
     problems = checker.run()
     if problems:
         raise ScenarioError(file, problems)
-    folder = file.parent if file.name == "scenario.toml" else None
     warnings = _unknown_keys(sc, lines, file) + [_fmt(file, *w) for w in checker.warnings]
-    return LoadedScenario(sc, file, folder, warnings, text)
+    return LoadedScenario(sc, file, None, warnings, text)
+
+
+def _toml_position(message: str, text: str) -> tuple[int, int, str]:
+    """tomllib's "... (at line 3, column 5)" or "... (at end of document)" as (line, column,
+    what)."""
+    what, _, where = message.rpartition(" (at ")
+    what = what or message
+    if where.startswith("line "):
+        nums = where.removeprefix("line ").rstrip(")").split(", column ")
+        if len(nums) == 2 and all(n.isdigit() for n in nums):
+            return int(nums[0]), int(nums[1]), what
+    last = text.split("\n")
+    return len(last), len(last[-1]) + 1, what + " (at the end of the file)"
 
 
 def _loc_name(loc: tuple) -> str:
     out = ""
     for p in loc:
+        p = p if isinstance(p, int) or len(str(p)) <= 60 else str(p)[:57] + "..."
         out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
     return out
 
@@ -130,7 +197,10 @@ def _pydantic_problems(exc: ValidationError, data: dict, lines: LineMap) -> list
                    else "a claim is written subject.attribute, like 'ada_key.location'")
         elif err["type"] == "literal_error":
             msg = f"must be one of {err['ctx']['expected']}"
-        out.append((lines.line_of(loc), _loc_name(loc), msg))
+        line = lines.line_of(loc)
+        if line is None and len(loc) == 1 and err["type"] == "missing":
+            line, msg = 1, f"required table [{loc[0]}] is missing"
+        out.append((line, _loc_name(loc), msg))
     return out
 
 
@@ -204,8 +274,10 @@ class Checker:
                     self.bad((name, i, "id"), f"duplicate id {item.id!r}")
                 seen.add(item.id)
         clash = set(self.residents) & (set(self.places) | set(self.objects))
-        for x in sorted(clash):
-            self.bad(("residents",), f"id {x!r} names both a resident and a place or object")
+        for i, r in enumerate(sc.residents):
+            if r.id in clash:
+                self.bad(("residents", i, "id"), f"id {r.id!r} names both a resident and a "
+                         "place or object")
         for i, p in enumerate(sc.places):
             if len(set(p.spots)) != len(p.spots):
                 self.bad(("places", i, "spots"), "spots repeat")

@@ -11,11 +11,20 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from game import phrase
 from game.clock import TimeFormatError, parse_time_of_day, parse_when
 
 Ident = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=60)]
-ClaimRef = Annotated[str, Field(pattern=r"^\??[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$")]
+ClaimRef = Annotated[str, Field(pattern=r"^\??[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$",
+                                max_length=122)]
 Fraction = Annotated[float, Field(ge=0.0, le=1.0)]
+# Bounds on what ends up in words and in memory: names and short words stay short (a
+# resident's memory holds values of at most 200 characters); long text is for the screen.
+Name = Annotated[str, Field(min_length=1, max_length=100)]
+Words = Annotated[str, Field(max_length=200)]
+Phrase = Annotated[str, Field(max_length=200)]
+Value = Annotated[str, Field(min_length=1, max_length=200)]
+MAX_TEXT = 20_000
 
 SOURCE_KINDS = ("firsthand", "witnessed", "declared", "document", "hearsay", "inferred",
                 "implanted")
@@ -27,7 +36,8 @@ ACTIONS = ("ask", "look", "confront", "accuse", "report", "avoid", "attend", "ad
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="allow", str_strip_whitespace=True)
+    model_config = ConfigDict(extra="allow", str_strip_whitespace=True, str_max_length=MAX_TEXT,
+                              allow_inf_nan=False)
 
 
 def _when(v: object) -> object:
@@ -52,7 +62,7 @@ class ScenarioInfo(Strict):
     """The scenario's own table. `brief` is the player's; `premise` may give the game away."""
 
     id: Ident
-    title: str = Field(min_length=1)
+    title: Annotated[str, Field(min_length=1, max_length=200)]
     premise: str = Field(min_length=1)  # the whole story, for authors and the debug view
     brief: str | None = None  # what the player is told at the start (default: the premise)
     role: Literal["detective", "mediator", "observer"] = "observer"
@@ -69,19 +79,33 @@ class ScenarioInfo(Strict):
         return " ".join((self.brief or self.premise).split())
 
 
+def _phrase(fields: frozenset[str]):
+    def check(v: object) -> object:
+        if isinstance(v, str):
+            try:
+                phrase.parse(v, fields)
+            except phrase.PhraseError as exc:
+                raise ValueError(str(exc)) from None
+        return v
+    return check
+
+
 class Attribute(Strict):
     nature: Literal["state", "event"] = "event"
-    topic: str | None = None
-    label: str | None = None  # how words render it: "{subject} is at {value}"
-    about: str | None = None  # what it is about, as a noun phrase: "where {subject} is"
+    topic: Annotated[str, Field(max_length=200)] | None = None
+    label: Phrase | None = None  # how words render it: "{subject} is at {value}"
+    about: Phrase | None = None  # what it is about, as a noun phrase: "where {subject} is"
     actor: bool = False  # the value is the person who did it ("moved_by")
     importance: Annotated[int, Field(ge=0, le=10)] = 3
-    values: dict[str, str] = {}  # words for values: { d3_1800 = "day 3 at six" }
+    values: dict[Words, Words] = {}  # words for values: { d3_1800 = "day 3 at six" }
+
+    _v_label = field_validator("label")(_phrase(phrase.LABEL_FIELDS))
+    _v_about = field_validator("about")(_phrase(phrase.ABOUT_FIELDS))
 
 
 class Place(Strict):
     id: Ident
-    name: str = Field(min_length=1)
+    name: Name
     kind: Literal[PLACE_KINDS] = "other"  # type: ignore[valid-type]
     x: Fraction = 0.5
     y: Fraction = 0.5
@@ -120,15 +144,15 @@ class Absence(Strict):
 
 class Lie(Strict):
     claim: ClaimRef
-    value: str = Field(min_length=1)
+    value: Value
     basis: Literal["saw", "heard", "reckon"] = "saw"
     to: list[Ident] | Literal["anyone"] = "anyone"
 
 
 class Resident(Strict):
     id: Ident
-    name: str = Field(min_length=1)
-    role: str = ""
+    name: Name
+    role: Words = ""
     home: Ident
     traits: Traits = Traits()
     schedule: list[ScheduleEntry] = []
@@ -151,12 +175,12 @@ class TrustEntry(Strict):
 
 class Statement(Strict):
     claim: ClaimRef
-    value: str = Field(min_length=1)
+    value: Value
 
 
 class Object(Strict):
     id: Ident
-    name: str = Field(min_length=1)
+    name: Name
     owner: Ident | None = None
     location: str = Field(min_length=1)  # "place", "place.spot", or a resident id (carried)
     shows: list[Statement] = []  # what seeing it establishes, first-hand (a clue)
@@ -167,7 +191,7 @@ class Object(Strict):
 
 class Document(Strict):
     id: Ident
-    name: str = Field(min_length=1)
+    name: Name
     place: Ident
     says: list[Statement] = []
     text: str = ""
@@ -175,13 +199,13 @@ class Document(Strict):
 
 class Fact(Strict):
     claim: ClaimRef
-    value: str = Field(min_length=1)
+    value: Value
 
 
 class InitialBelief(Strict):
     resident: Ident
     claim: ClaimRef
-    value: str = Field(min_length=1)
+    value: Value
     kind: Literal[SOURCE_KINDS]  # type: ignore[valid-type]
     at: str | int | None = None
     event: str | None = None
@@ -220,7 +244,7 @@ class ScheduledEvent(Strict):
 
 class Believes(Strict):
     claim: ClaimRef
-    value: str = Field(min_length=1)
+    value: Value
 
 
 class Reaction(Strict):
@@ -240,7 +264,7 @@ class Reaction(Strict):
 
 class Ending(Strict):
     id: Ident
-    title: str = Field(min_length=1)
+    title: Annotated[str, Field(min_length=1, max_length=200)]
     text: str = Field(min_length=1)
     win: bool = False
     when: str | None = None  # required unless `at` is given (then: "true")
@@ -268,7 +292,7 @@ class Goal(Strict):
 
 
 class Player(Strict):
-    name: str = "You"
+    name: Name = "You"
     start: Ident  # the place the player starts in
     note: str = ""  # shown at the start, under the premise
 

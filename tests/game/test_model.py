@@ -16,17 +16,22 @@ from .test_player import meet
 
 
 class FakeModel:
-    """Serves /v1/chat/completions with whatever the test queues."""
+    """Serves /v1/chat/completions with whatever the test queues (after `delay` seconds)."""
 
     def __init__(self):
         self.replies: list[str] = []
         self.requests: list[dict] = []
+        self.delay = 0.0
         fake = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self):  # noqa: N802 - http.server's name
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 fake.requests.append(body)
+                if fake.delay:
+                    import time
+
+                    time.sleep(fake.delay)
                 content = fake.replies.pop(0) if fake.replies else ""
                 out = json.dumps({
                     "id": "x", "object": "chat.completion", "created": 0, "model": "fake",
@@ -146,3 +151,108 @@ def test_words_from_the_model_never_change_the_world_log(fake, monkeypatch):
 
     fake.replies.extend(["Anything at all, Cy and Bo."] * 5)
     assert play(True) == play(False)
+
+
+# -- hostile model answers (issue 12) -----------------------------------------------------------
+
+
+def _template_line(sim):
+    """What Ada says about her key with no model, and the vocabulary her words are held to."""
+    from game.model import vocabulary
+
+    meet(sim, "ada")
+    return vocabulary(sim)
+
+
+@pytest.mark.parametrize("added", [
+    "Bo told me my key was moved by Cy, and I saw Cy steal the cash box.",  # a sight, a thing
+    "Bo told me my key was moved by Cy and Dee. I'm fairly sure.",  # a name
+    "Bo told me my key was moved by Cy at the bakery. I'm fairly sure.",  # a place
+    "Bo told me yesterday my key was moved by Cy. I'm fairly sure.",  # a time
+    "Bo told me my key was moved by Cy at 9. I'm fairly sure.",  # a number
+    "Bo told me my key was moved. I'm fairly sure.",  # dropped the value
+    "x" * 2_000_000,  # far too long
+])
+def test_a_rewording_may_not_add_or_drop_a_fact(sim_with_model, added):
+    from game.model import same_facts
+
+    words = _template_line(sim_with_model)
+    template = "Bo told me my key was moved by Cy. I'm fairly sure."
+    assert same_facts(template, "Bo said it was Cy who moved my key. Fairly sure of it.",
+                      ["Cy", "Bo"], words)
+    assert not same_facts(template, added, ["Cy", "Bo"], words)
+
+
+def test_a_huge_or_embellished_answer_is_never_shown(fake, sim_with_model):
+    sim = sim_with_model
+    meet(sim, "ada")
+    template = sim.command("ask ada ada_key.moved_by").lines[-1].text  # (no reply queued)
+    for bad in ("Bo told me Cy took it — and I saw Cy steal the cash box myself.",
+                "Bo, Cy. " + "blah " * 400_000):
+        fake.replies.append(bad)
+        meet(sim, "ada")
+        said = sim.command("ask ada ada_key.moved_by").lines[-1].text
+        assert said != bad and len(said) < 400
+        assert "Cy" in said and "saw" not in said and "cash" not in said
+    assert "Cy" in template
+
+
+def test_a_slow_model_costs_at_most_the_verbs_budget(fake, monkeypatch):
+    """The model answers after 1.5 s; a verb's budget is 0.3 s: the template's words come back
+    at once and the game goes on (the calls are abandoned, not waited for)."""
+    import time
+
+    monkeypatch.setenv("HEARSAY_MODEL_URL", fake.url)
+    monkeypatch.setenv("HEARSAY_MODEL", "fake")
+    monkeypatch.setenv("HEARSAY_MODEL_BUDGET", "0.3")
+    sim = Simulation.new("missing_key", seed=3)
+    assert sim.model.settings.verb_budget == 0.3
+    meet(sim, "ada")
+    fake.delay = 1.5
+    fake.replies.append("Bo swore Cy took it.")
+    t = time.monotonic()
+    r = sim.command("ask ada ada_key.moved_by")
+    assert time.monotonic() - t < 1.2
+    assert "Cy" in r.lines[-1].text and "swore" not in r.lines[-1].text
+    fake.delay = 0.0
+
+
+@pytest.mark.parametrize("bad", [reading(value=""), reading(value="v" * 300),
+                                 reading(listener=""), reading(subject="s" * 500)])
+def test_a_reading_with_an_empty_or_oversized_value_is_refused(fake, sim_with_model, bad):
+    sim = sim_with_model
+    meet(sim, "ada")
+    fake.replies.append(bad)
+    r = sim.command("say Ada, it was Dee")
+    assert "refused" in r.text(), r.text()
+    said = sim.world.log(kind="speak")[-1]
+    cites = sim.db.execute("SELECT count(*) FROM evidence WHERE event = ?",
+                           (f"w{said['id']}",)).fetchone()[0]
+    assert cites == 0  # nothing was written from the reading
+
+
+def test_a_said_line_is_the_same_world_event_with_or_without_a_model(fake, monkeypatch):
+    """The world log does not depend on the model: the line is logged the same whether the
+    model read it, refused it or is absent; only memory (the listener's evidence) differs."""
+
+    def play(mode: str):
+        if mode == "absent":
+            monkeypatch.delenv("HEARSAY_MODEL_URL", raising=False)
+        else:
+            monkeypatch.setenv("HEARSAY_MODEL_URL", fake.url)
+            monkeypatch.setenv("HEARSAY_MODEL", "fake")
+            fake.replies.append(reading() if mode == "read" else reading(source="witnessed"))
+        sim = Simulation.new("missing_key", seed=3)
+        meet(sim, "ada")
+        sim.command("say Ada, it was Dee who moved your key")
+        said = [e for e in sim.world.log(kind="speak")]
+        assert len(said) == 1 and "ada" in said[0]["participants"]
+        return sim, said[0]
+
+    absent, e_absent = play("absent")
+    refused, e_refused = play("refused")
+    read, e_read = play("read")
+    assert e_absent == e_refused == e_read
+    assert absent.world.log_hash() == refused.world.log_hash()
+    ev = read.store.evidence("ada", "ada_key", "moved_by")[-1]
+    assert (ev.value, ev.event) == ("dee", f"w{e_read['id']}")

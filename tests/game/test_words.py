@@ -71,7 +71,9 @@ def test_phrasing_varies_but_is_deterministic():
 def test_a_scenario_can_override_a_template(tmp_path):
     (tmp_path / "templates").mkdir()
     (tmp_path / "templates" / "answer.j2").write_text("Ask me tomorrow.")
-    n = words.TemplateNarrator(tmp_path)
+    from game.templates import read_folder
+
+    n = words.TemplateNarrator(read_folder(tmp_path)[0])
     assert n.render("answer", "x", s={"known": False}) == "Ask me tomorrow."
     assert "asleep" in n.render("refuse", "x", reason="asleep")
 

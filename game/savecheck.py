@@ -1,0 +1,461 @@
+"""What a save must be before anything reads it: the checks of the one save gate (`game.save`).
+
+- **The file**: a regular file, not empty and not too big, with SQLite's header, whole pages
+  only, as many as its header says, in rollback-journal mode (how saves are written).
+- **The version**: `PRAGMA user_version` and the `save_version` meta value are not newer than
+  ours; every migration the save records is one we know, in our order.
+- **The schema**: exactly what our migrations build — derived, not listed: a fresh database is
+  built by applying the registered migration sets (as far as the save had applied them) and its
+  tables, columns, indexes, triggers and views are compared with the save's. A new table or
+  column therefore needs nothing here: add a migration to one of `MIGRATION_SETS`.
+- **The meta values**: every `world_meta` and `memory_meta` key is known and its value parses
+  (`META` below; a new key registers its parser there).
+- **The content**: a SHA-256 over every row of every table, written with the save, matches —
+  a flipped byte anywhere in the data is found, not just where SQLite looks.
+
+Every failure is a `SaveError` saying what is wrong; nothing here writes to the file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import random
+import re
+import sqlite3
+import stat
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+from sqlite_utils import Database
+from sqlite_utils.migrations import Migrations
+
+from memory.args import MAX_TIME
+from memory.schema import migrations as memory_migrations
+
+from .scenario.loader import MAX_SCENARIO_BYTES
+from .transcript import migrations as transcript_migrations
+from .world import migrations as world_migrations
+
+SAVE_FORMAT = "hearsay-save"
+SAVE_VERSION = 2  # 2: content checksum, user_version, the scenario's own templates in meta
+MAX_SAVE_BYTES = 1 << 30  # 1 GiB: a save is copied into memory to be played
+MIGRATION_SETS: tuple[Migrations, ...] = (world_migrations, memory_migrations,
+                                          transcript_migrations)
+MIGRATIONS_TABLE = Migrations.migrations_table
+CHECKSUM_KEY = "checksum"
+_HEADER = b"SQLite format 3\x00"
+
+
+class SaveError(Exception):
+    """A save that cannot be used (or a file that must not be written over); the file is
+    left exactly as it was."""
+
+
+# -- the file -----------------------------------------------------------------------------------
+
+
+def check_file(path: Path) -> None:
+    """A regular file that looks like a whole SQLite database in rollback-journal mode."""
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        raise SaveError(f"{path}: no such save file") from None
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot read it ({exc.strerror})") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise SaveError(f"{path}: is a folder, not a save file")
+    if not stat.S_ISREG(st.st_mode):
+        raise SaveError(f"{path}: not a regular file (a pipe, device or socket); not a save")
+    if st.st_size > MAX_SAVE_BYTES:
+        raise SaveError(f"{path}: {st.st_size:,} bytes is more than a save may be "
+                        f"({MAX_SAVE_BYTES:,})")
+    try:
+        with open(path, "rb") as f:
+            head = f.read(100)
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot read it ({exc.strerror})") from None
+    if len(head) < 100 or head[:16] != _HEADER:
+        raise SaveError(f"{path}: not a Hearsay save (not an SQLite database)")
+    page = int.from_bytes(head[16:18], "big")
+    page = 65536 if page == 1 else page
+    if page < 512 or page & (page - 1):
+        raise SaveError(f"{path}: the save is damaged (bad page size in its header)")
+    if head[18] != 1 or head[19] != 1:
+        raise SaveError(f"{path}: not a save Hearsay wrote (a database in WAL mode)")
+    if st.st_size % page:
+        raise SaveError(f"{path}: the save is damaged (truncated or padded: {st.st_size:,} "
+                        f"bytes is not a whole number of {page:,}-byte pages)")
+    counter, pages, valid_for = (int.from_bytes(head[a:a + 4], "big") for a in (24, 28, 92))
+    if valid_for == counter and pages and pages != st.st_size // page:
+        raise SaveError(f"{path}: the save is damaged (its header says {pages:,} pages, the "
+                        f"file holds {st.st_size // page:,})")
+
+
+def connect_readonly(path: Path) -> sqlite3.Connection:
+    """Open without any chance of writing: read-only and immutable (no journal is played back,
+    no -shm or -wal file is made)."""
+    from urllib.parse import quote
+
+    uri = f"file:{quote(str(path.resolve()))}?mode=ro&immutable=1"
+    try:
+        conn = sqlite3.connect(uri, uri=True)
+    except sqlite3.Error as exc:
+        raise SaveError(f"{path}: cannot open: {brief(exc)}") from None
+    # A damaged file's text (even SQLite's own report on it) may not be UTF-8: read it
+    # leniently here; the strict reading of the copy finds and names the damage.
+    conn.text_factory = lambda b: b.decode("utf-8", "replace")
+    return conn
+
+
+def check_integrity(conn: sqlite3.Connection, path: Path) -> None:
+    rows = conn.execute("PRAGMA integrity_check(3)").fetchall()
+    if [r[0] for r in rows] != ["ok"]:
+        raise SaveError(f"{path}: the save is damaged ({'; '.join(str(r[0]) for r in rows)})")
+
+
+# -- the version and the schema -----------------------------------------------------------------
+
+
+def check_versions(conn: sqlite3.Connection, path: Path) -> dict[str, str]:
+    """The save's world meta, once its format and version are ours."""
+    user_version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if user_version > SAVE_VERSION:
+        raise SaveError(f"{path}: saved by a newer Hearsay (file version {user_version}; this "
+                        f"one reads up to {SAVE_VERSION})")
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if "world_meta" not in tables:
+        raise SaveError(f"{path}: not a Hearsay save (no world_meta table)")
+    try:
+        meta = {str(k): v for k, v in conn.execute("SELECT key, value FROM world_meta")}
+    except sqlite3.Error as exc:
+        raise SaveError(f"{path}: the save is damaged (world_meta: {brief(exc)})") from None
+    if meta.get("format") != SAVE_FORMAT:
+        raise SaveError(f"{path}: not a Hearsay save")
+    raw = meta.get("save_version")
+    if not isinstance(raw, str) or not re.fullmatch(r"[1-9][0-9]{0,5}", raw):
+        raise SaveError(f"{path}: the save is damaged (save_version is {_show(raw)}, not a "
+                        "version number)")
+    version = int(raw)
+    if version > SAVE_VERSION:
+        raise SaveError(f"{path}: saved by a newer Hearsay (save version {version}; this one "
+                        f"reads up to {SAVE_VERSION})")
+    if version >= 2 and user_version != version:
+        raise SaveError(f"{path}: the save is damaged (file version {user_version}, save "
+                        f"version {version})")
+    if MIGRATIONS_TABLE not in tables:
+        raise SaveError(f"{path}: not a Hearsay save (no record of its migrations)")
+    return meta
+
+
+def applied_migrations(conn: sqlite3.Connection, path: Path) -> tuple[tuple[str, ...], ...]:
+    """For each of our migration sets, how many of its migrations the save has (as names);
+    a set or migration we do not know means a newer Hearsay wrote it."""
+    try:
+        rows = conn.execute(f"SELECT migration_set, name FROM {MIGRATIONS_TABLE} "
+                            "ORDER BY rowid").fetchall()
+    except sqlite3.Error as exc:
+        raise SaveError(f"{path}: the save is damaged ({MIGRATIONS_TABLE}: {brief(exc)})") from None
+    known = {m.name: m for m in MIGRATION_SETS}
+    done: dict[str, list[str]] = {name: [] for name in known}
+    for set_name, name in rows:
+        if set_name not in known:
+            raise SaveError(f"{path}: saved by a newer Hearsay (it has tables of "
+                            f"{_show(set_name)}, which this one does not know)")
+        done[set_name].append(name)
+    out = []
+    for m in MIGRATION_SETS:
+        ours = [x.name for x in m._migrations]
+        theirs = done[m.name]
+        if theirs != ours[:len(theirs)]:
+            unknown = [x for x in theirs if x not in ours]
+            if unknown:
+                raise SaveError(f"{path}: saved by a newer Hearsay (migration "
+                                f"{_show(unknown[0])} of {m.name} is not one this one knows)")
+            raise SaveError(f"{path}: the save is damaged (its migrations of {m.name} are out "
+                            "of order)")
+        out.append(tuple(theirs))
+    return tuple(out)
+
+
+def schema_of(conn: sqlite3.Connection) -> dict[str, tuple]:
+    """Every table, index, trigger and view (SQLite's own aside) with what defines it: a
+    table's columns (name, type, not null, default, key); the SQL of the rest."""
+    out: dict[str, tuple] = {}
+    objects = conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT "
+                           "LIKE 'sqlite_%' ORDER BY name").fetchall()
+    for kind, name, table, sql in objects:
+        if kind == "table":
+            cols = tuple(tuple(r[1:]) for r in conn.execute(
+                "SELECT * FROM pragma_table_info(?)", (name,)))
+            virtual = (sql or "").upper().startswith("CREATE VIRTUAL")
+            out[name] = (kind, table, cols, " ".join((sql or "").split()) if virtual else "")
+        else:
+            out[name] = (kind, table, (), " ".join((sql or "").split()))
+    return out
+
+
+@cache
+def expected_schema(applied: tuple[tuple[str, ...], ...]) -> dict[str, tuple]:
+    """The schema our migrations build, applied as far as `applied` says for each set."""
+    db = Database(memory=True)
+    for m, names in zip(MIGRATION_SETS, applied, strict=True):
+        pending = [x.name for x in m._migrations][len(names):]
+        m.apply(db, stop_before=pending[0] if pending else None)
+    try:
+        return schema_of(db.conn)
+    finally:
+        db.close()
+
+
+def check_schema(conn: sqlite3.Connection, path: Path,
+                 applied: tuple[tuple[str, ...], ...]) -> None:
+    want, have = expected_schema(applied), schema_of(conn)
+    for name in sorted(set(want) - set(have)):
+        raise SaveError(f"{path}: the save is damaged (missing {want[name][0]} {name})")
+    for name in sorted(set(have) - set(want)):
+        raise SaveError(f"{path}: not a save Hearsay wrote (an extra {have[name][0]} "
+                        f"{_show(name)})")
+    for name in sorted(want):
+        if want[name] != have[name]:
+            kind = want[name][0]
+            if kind == "table" and want[name][2] != have[name][2]:
+                w = [c[0] for c in want[name][2]]
+                h = [c[0] for c in have[name][2]]
+                what = (f"columns {', '.join(h)}; expected {', '.join(w)}" if w != h else
+                        "its columns' types or constraints differ")
+                raise SaveError(f"{path}: the save is damaged (table {name}: {what})")
+            raise SaveError(f"{path}: the save is damaged ({kind} {name} is not as Hearsay "
+                            "makes it)")
+
+
+def check_indexes(conn: sqlite3.Connection, path: Path) -> None:
+    """Full-text indexes agree with their content (SQLite's own check skips them)."""
+    for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND "
+                                "sql LIKE 'CREATE VIRTUAL TABLE%USING fts5%'").fetchall():
+        q = _quote(name)
+        try:
+            conn.execute(f"INSERT INTO {q} ({q}) VALUES ('integrity-check')")
+        except sqlite3.Error as exc:
+            raise SaveError(f"{path}: the save is damaged (index {name}: {brief(exc)})") from None
+        finally:
+            conn.rollback()  # the check is written as an INSERT: close its transaction
+
+
+# -- meta values --------------------------------------------------------------------------------
+
+
+def _int(lo: int, hi: int) -> Callable[[str], object]:
+    def parse(v: str) -> int:
+        if not re.fullmatch(r"-?[0-9]{1,20}", v):
+            raise ValueError("not a whole number")
+        n = int(v)
+        if not lo <= n <= hi:
+            raise ValueError(f"{n} is not between {lo} and {hi}")
+        return n
+    return parse
+
+
+def _ident(v: str) -> str:
+    if not re.fullmatch(r"[a-z][a-z0-9_]{0,59}", v):
+        raise ValueError("not an id")
+    return v
+
+
+def _text(limit: int) -> Callable[[str], object]:
+    def parse(v: str) -> str:
+        if len(v) > limit:
+            raise ValueError(f"longer than {limit:,} characters")
+        return v
+    return parse
+
+
+def _json(v: str, limit: int = 1 << 20) -> object:
+    if len(v) > limit:
+        raise ValueError(f"longer than {limit:,} characters")
+    try:
+        return json.loads(v)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+
+
+def _rng(v: str) -> object:
+    state = _json(v, 64_000)
+    if not (isinstance(state, list) and len(state) == 3 and isinstance(state[1], list)
+            and all(type(x) is int for x in state[1])
+            and (state[2] is None or type(state[2]) is float)):
+        raise ValueError("not a random generator's state")
+    try:
+        random.Random().setstate((state[0], tuple(state[1]), state[2]))
+    except (TypeError, ValueError, OverflowError) as exc:
+        raise ValueError(f"not a random generator's state ({exc})") from None
+    return state
+
+
+def _counters(v: str) -> object:
+    c = _json(v)
+    if not isinstance(c, dict) or not all(type(n) is int and 0 <= n < 2**62 for n in c.values()):
+        raise ValueError("not a table of counts")
+    return c
+
+
+def _templates(v: str) -> object:
+    from .templates import TEMPLATE_NAMES
+
+    t = _json(v, 1 << 20)
+    if not isinstance(t, dict) or not all(k in TEMPLATE_NAMES and isinstance(s, str)
+                                          for k, s in t.items()):
+        raise ValueError("not a set of templates")
+    return t
+
+
+def _checksum(v: str) -> str:
+    if not re.fullmatch(r"[0-9a-f]{64}", v):
+        raise ValueError("not a SHA-256")
+    return v
+
+
+def _fraction(v: str) -> float:
+    if len(v) > 30:
+        raise ValueError("not a number")
+    x = float(v)
+    if not (math.isfinite(x) and 0 <= x <= 1):
+        raise ValueError("not between 0 and 1")
+    return x
+
+
+def _flag(v: str) -> bool:
+    if v not in ("0", "1"):
+        raise ValueError("not 0 or 1")
+    return v == "1"
+
+
+def _policy(v: str) -> str:
+    from memory.revision import POLICIES
+
+    if v not in POLICIES:
+        raise ValueError("not a revision policy")
+    return v
+
+
+# table -> key -> (required, parser). A new meta key registers its parser here (the gate
+# refuses keys it does not know: a newer Hearsay's, or garbage).
+META: dict[str, dict[str, tuple[bool, Callable[[str], object]]]] = {
+    "world_meta": {
+        "format": (True, _text(40)),
+        "save_version": (True, _int(1, SAVE_VERSION)),
+        CHECKSUM_KEY: (False, _checksum),
+        "scenario": (True, _ident),
+        "scenario_text": (True, _text(MAX_SCENARIO_BYTES)),
+        "scenario_file": (False, _text(4096)),
+        "templates": (False, _templates),
+        "seed": (True, _int(-(2**63), 2**63 - 1)),
+        "now": (True, _int(0, MAX_TIME)),
+        "rng": (True, _rng),
+        "counters": (False, _counters),
+        "ending": (False, _ident),
+        "open_minds": (False, _flag),
+    },
+    "memory_meta": {
+        "policy": (True, _policy),
+        "default_trust": (False, _fraction),
+    },
+}
+
+
+def check_meta(conn: sqlite3.Connection, path: Path) -> dict[str, dict[str, object]]:
+    """Every meta value, parsed; a SaveError naming the first that does not parse."""
+    out: dict[str, dict[str, object]] = {}
+    for table, keys in META.items():
+        parsed: dict[str, object] = {}
+        for key, value in conn.execute(f"SELECT key, value FROM {table}"):
+            spec = keys.get(key) if isinstance(key, str) else None
+            if spec is None:
+                raise SaveError(f"{path}: not a save this Hearsay can read (unknown {table} "
+                                f"key {_show(key)})")
+            if not isinstance(value, str):
+                raise SaveError(f"{path}: the save is damaged ({table} {key} is not text)")
+            try:
+                parsed[key] = spec[1](value)
+            except ValueError as exc:
+                raise SaveError(f"{path}: the save is damaged ({table} {key}: {exc})") from None
+        for key, (required, _) in keys.items():
+            if required and key not in parsed:
+                raise SaveError(f"{path}: the save is damaged ({table} has no {key})")
+        out[table] = parsed
+    return out
+
+
+# -- the checksum -------------------------------------------------------------------------------
+
+
+def content_digest(conn: sqlite3.Connection) -> str:
+    """SHA-256 over every row of every stored table in a fixed order (the checksum row
+    itself aside). Virtual tables are covered by their shadow tables."""
+    h = hashlib.sha256()
+    tables = conn.execute("SELECT name, wr FROM pragma_table_list WHERE schema = 'main' AND "
+                          "type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").fetchall()
+    for name, without_rowid in tables:
+        q = _quote(name)
+        if without_rowid:
+            keys = [r[1] for r in sorted(conn.execute("SELECT cid, name, pk FROM "
+                                                      "pragma_table_info(?)", (name,)),
+                                         key=lambda r: r[2]) if r[2]]
+            order = ", ".join(_quote(k) for k in keys)
+        else:
+            order = "rowid"
+        where = f" WHERE key != '{CHECKSUM_KEY}'" if name == "world_meta" else ""
+        h.update(f"\x1e{name}\x1f".encode())
+        cur = conn.execute(f"SELECT * FROM {q}{where} ORDER BY {order}")
+        while rows := cur.fetchmany(4096):
+            h.update(repr(rows).encode())
+    return h.hexdigest()
+
+
+def check_checksum(conn: sqlite3.Connection, path: Path, meta: dict[str, object]) -> None:
+    want = meta.get(CHECKSUM_KEY)
+    if want is None:
+        if int(meta["save_version"]) >= 2:  # type: ignore[arg-type]
+            raise SaveError(f"{path}: the save is damaged (its checksum is missing)")
+        return
+    if content_digest(conn) != want:
+        raise SaveError(f"{path}: the save is damaged (its content does not match its "
+                        "checksum: changed since it was written)")
+
+
+# -- helpers ------------------------------------------------------------------------------------
+
+
+def brief(exc: BaseException) -> str:
+    """An exception's message, one line, at most 160 characters."""
+    text = "".join(ch if ch.isprintable() else "?" for ch in " ".join(str(exc).split()))
+    return text if len(text) <= 160 else text[:157] + "..."
+
+
+def _quote(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def _show(x: object) -> str:
+    """A value from a file, shortened and without control characters, for a message."""
+    s = repr(x)
+    s = "".join(ch if ch.isprintable() else "?" for ch in s)
+    return s if len(s) <= 60 else s[:57] + "..."
+
+
+def stale_temps(path: Path) -> list[Path]:
+    """Temporary files a killed save left beside `path` (see `game.save.write_save`)."""
+    pattern = re.compile(re.escape(path.name) + r"\.[A-Za-z0-9_]{8}\.tmp")
+    try:
+        names = os.listdir(path.parent)
+    except OSError:
+        return []
+    out = []
+    for n in names:
+        p = path.parent / n
+        if pattern.fullmatch(n) and p.is_file() and not p.is_symlink():
+            out.append(p)
+    return out

@@ -1,0 +1,426 @@
+"""Word templates under a budget: what a scenario's own `templates/` may do, checked at load.
+
+Residents' words are jinja2 templates (`content/templates/`); a scenario folder may override
+any of them by name. A scenario is input from anyone, so its templates are held to rules the
+shipped ones also keep:
+
+- **sandboxed** (jinja2's immutable sandbox) with only `pick(...)` and a small `range` as
+  globals, a short list of filters, and string methods that cannot grow text
+  (`SAFE_METHODS`); no macros, imports, blocks or extends, and `{% include %}` only of another
+  word template by name, never in a cycle;
+- **bounded**: loops do not nest (not even through an include), so a render's work follows the
+  size of what it is given; `*`, `**` and `%` are checked before they run; and every render has
+  a time budget (`RENDER_SECONDS`) and a size budget (`RENDER_CHARS`);
+- **checked** at load: each is compiled and rendered against sample contexts
+  (`SAMPLES` — the shapes the engine passes) under the same budget, so an unknown variable, a
+  syntax error or a runaway loop is a `validate` error with the template's file and line.
+
+At run time a scenario template that still fails (on a context the samples did not cover)
+gives way to the shipped template of the same name: the game goes on, and the world log —
+which words never touch — is the same.
+"""
+
+from __future__ import annotations
+
+import stat
+import time
+from pathlib import Path
+from typing import Any
+
+from jinja2 import BaseLoader, DictLoader, StrictUndefined, TemplateError, nodes
+from jinja2.exceptions import SecurityError, TemplateSyntaxError
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+TEMPLATES = Path(__file__).resolve().parents[1] / "content" / "templates"  # the shipped ones
+TEMPLATE_NAMES = ("answer", "why", "who", "told", "shown", "mediate", "refuse")
+MAX_TEMPLATE_BYTES = 64_000
+MAX_TEMPLATE_FILES = 50  # files looked at in a templates/ folder
+RENDER_SECONDS = 0.25
+RENDER_CHARS = 20_000
+MAX_RANGE = 1_000
+FILTERS = ("hedge", "length", "count", "lower", "upper", "capitalize", "title", "trim", "join",
+           "default", "d", "first", "last", "e", "escape", "string", "int", "float", "abs",
+           "round", "list", "sort", "unique", "reverse", "wordcount", "safe", "min", "max")
+SAFE_METHODS = frozenset({"lower", "upper", "capitalize", "title", "strip", "lstrip", "rstrip",
+                          "startswith", "endswith", "split", "get", "keys", "values", "items",
+                          "count", "index", "find", "cycle", "isdigit", "isalpha"})
+_FORBIDDEN = {nodes.Macro: "{% macro %}", nodes.CallBlock: "{% call %}",
+              nodes.Import: "{% import %}", nodes.FromImport: "{% from ... import %}",
+              nodes.Extends: "{% extends %}", nodes.Block: "{% block %}",
+              nodes.ScopedEvalContextModifier: "{% autoescape %}",
+              nodes.EvalContextModifier: "{% autoescape %}", nodes.NSRef: "namespace"}
+
+
+class TemplateBudgetError(TemplateError):
+    """A render that ran past its time or size budget."""
+
+
+class BudgetedSandbox(ImmutableSandboxedEnvironment):
+    """The sandbox, with a deadline and an output limit checked on every call, attribute
+    lookup and operator that could be costly."""
+
+    intercepted_binops = frozenset({"*", "**", "%", "//"})
+
+    def __init__(self, loader: BaseLoader):
+        super().__init__(loader=loader, undefined=StrictUndefined, autoescape=False,
+                         trim_blocks=True, lstrip_blocks=True, cache_size=100)
+        self.globals.clear()
+        self.globals["range"] = self._range
+        for name in list(self.filters):
+            if name not in FILTERS:
+                del self.filters[name]
+        self.filters["hedge"] = hedge
+        self.deadline: float | None = None
+
+    def tick(self) -> None:
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise TemplateBudgetError(f"took longer than {RENDER_SECONDS} s")
+
+    def _range(self, *args: int) -> range:
+        self.tick()
+        r = range(*args)
+        if len(r) > MAX_RANGE:
+            raise SecurityError(f"range() of more than {MAX_RANGE} items")
+        return r
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        self.tick()
+        return super().getattr(obj, attribute)
+
+    def getitem(self, obj: Any, argument: Any) -> Any:
+        self.tick()
+        return super().getitem(obj, argument)
+
+    def call(__self, __context, __obj, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
+        __self.tick()
+        name = getattr(__obj, "__name__", "")
+        owner = getattr(__obj, "__self__", None)
+        if (isinstance(owner, str | list | tuple | dict) or name in ("format", "format_map")) \
+                and name not in SAFE_METHODS:
+            raise SecurityError(f"{name}() is not allowed in word templates")
+        out = super().call(__context, __obj, *args, **kwargs)
+        if isinstance(out, str) and len(out) > RENDER_CHARS:
+            raise TemplateBudgetError(f"more than {RENDER_CHARS:,} characters")
+        return out
+
+    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        self.tick()
+        if operator == "%" and isinstance(left, str):
+            raise SecurityError("'%' formatting is not allowed in word templates")
+        if operator == "*":
+            for seq, n in ((left, right), (right, left)):
+                if isinstance(seq, str | list | tuple) and isinstance(n, int) and \
+                        len(seq) * max(n, 0) > RENDER_CHARS:
+                    raise TemplateBudgetError(f"more than {RENDER_CHARS:,} characters")
+            if isinstance(left, int) and isinstance(right, int) and \
+                    left.bit_length() + right.bit_length() > 256:
+                raise SecurityError("a number too big for a word template")
+        if operator == "**" and isinstance(left, int | float) and \
+                isinstance(right, int | float) and (abs(right) > 64 or abs(left) > 2**32):
+            raise SecurityError("a power too big for a word template")
+        return super().call_binop(context, operator, left, right)
+
+
+def hedge(confidence: int) -> str:
+    if confidence >= 80:
+        return "I'm sure"
+    if confidence >= 60:
+        return "I'm fairly sure"
+    if confidence >= 45:
+        return "I think so"
+    return "I'm not at all sure"
+
+
+def render(env: BudgetedSandbox, name: str, **ctx: Any) -> str:
+    """Render template `name` (e.g. "answer") within the time and size budget."""
+    t = env.get_template(f"{name}.j2")
+    env.deadline = time.monotonic() + RENDER_SECONDS
+    out: list[str] = []
+    n = 0
+    try:
+        for chunk in t.generate(**ctx):
+            n += len(chunk)
+            if n > RENDER_CHARS:
+                raise TemplateBudgetError(f"more than {RENDER_CHARS:,} characters")
+            env.tick()
+            out.append(chunk)
+    except RecursionError:
+        raise TemplateBudgetError("templates include each other without end") from None
+    finally:
+        env.deadline = None
+    return "".join(out)
+
+
+# -- checking a scenario's templates ------------------------------------------------------------
+
+
+Problem = tuple[str, int | None, str]  # (template name, line, message)
+
+
+def read_folder(folder: Path) -> tuple[dict[str, str], list[Problem], list[Problem]]:
+    """A scenario folder's `templates/`: (sources by name, problems, warnings). Only regular
+    files, each at most MAX_TEMPLATE_BYTES of UTF-8."""
+    sources: dict[str, str] = {}
+    problems: list[Problem] = []
+    warnings: list[Problem] = []
+    d = folder / "templates"
+    if not d.is_dir():
+        return sources, problems, warnings
+    try:
+        entries = sorted(d.iterdir())[:MAX_TEMPLATE_FILES + 1]
+    except OSError as exc:
+        return sources, [("", None, f"cannot read {d}: {exc.strerror}")], warnings
+    if len(entries) > MAX_TEMPLATE_FILES:
+        warnings.append(("", None, f"more than {MAX_TEMPLATE_FILES} files in {d}; only the "
+                         f"first {MAX_TEMPLATE_FILES} are looked at"))
+        entries = entries[:MAX_TEMPLATE_FILES]
+    for p in entries:
+        if p.suffix != ".j2":
+            continue
+        name = p.stem
+        if name not in TEMPLATE_NAMES:
+            warnings.append((name, None, f"not a word template ({', '.join(TEMPLATE_NAMES)}); "
+                             "ignored"))
+            continue
+        try:
+            st = p.stat()
+            if not stat.S_ISREG(st.st_mode):
+                problems.append((name, None, "not a regular file"))
+                continue
+            if st.st_size > MAX_TEMPLATE_BYTES:
+                problems.append((name, None, f"{st.st_size:,} bytes; a template may have at "
+                                 f"most {MAX_TEMPLATE_BYTES:,}"))
+                continue
+            sources[name] = p.read_bytes().decode("utf-8")
+        except OSError as exc:
+            problems.append((name, None, f"cannot read it: {exc.strerror}"))
+        except UnicodeDecodeError as exc:
+            problems.append((name, None, f"not UTF-8 (byte {exc.start})"))
+    return sources, problems, warnings
+
+
+def check_sources(sources: dict[str, str]) -> list[Problem]:
+    """Every problem with a scenario's templates: static rules, then sample renders."""
+    if not sources:
+        return []
+    problems: list[Problem] = []
+    for name, src in sorted(sources.items()):
+        if name not in TEMPLATE_NAMES:
+            problems.append((name, None, "not a word template"))
+        elif len(src.encode("utf-8")) > MAX_TEMPLATE_BYTES:
+            problems.append((name, None, f"a template may have at most {MAX_TEMPLATE_BYTES:,} "
+                             "bytes"))
+    if problems:
+        return problems
+    env = environment(sources)
+    asts: dict[str, nodes.Template] = {}
+    for name in TEMPLATE_NAMES:
+        try:
+            src = sources.get(name) or (TEMPLATES / f"{name}.j2").read_text(encoding="utf-8")
+        except OSError:
+            continue
+        try:
+            ast = env.parse(src, name=f"{name}.j2")
+        except TemplateSyntaxError as exc:
+            problems.append((name, exc.lineno, exc.message or "syntax error"))
+            continue
+        if name in sources:
+            problems += [(name, line, msg) for line, msg in _static(ast)]
+        asts[name] = ast
+    problems += _graph(asts, set(sources))
+    if problems:
+        return problems
+    for name in sorted(sources):
+        for i, sample in enumerate(SAMPLES[name]):
+            try:
+                render(env, name, pick=_pick, **sample)
+            except (TemplateError, ArithmeticError, TypeError, ValueError, LookupError,
+                    AttributeError) as exc:
+                problems.append((name, _line_of(exc, name), f"with sample context {i + 1}: "
+                                 f"{type(exc).__name__}: {_first_line(exc)}"))
+                break
+    return problems
+
+
+def environment(overrides: dict[str, str] | None = None) -> BudgetedSandbox:
+    from jinja2 import ChoiceLoader, FileSystemLoader
+
+    loaders: list[BaseLoader] = []
+    if overrides:
+        loaders.append(_Named({f"{k}.j2": v for k, v in overrides.items()}))
+    loaders.append(FileSystemLoader(str(TEMPLATES)))
+    return BudgetedSandbox(ChoiceLoader(loaders))
+
+
+class _Named(DictLoader):
+    """Templates from memory, each named as its file (so errors can give its line)."""
+
+    def get_source(self, environment, template):
+        source, _, uptodate = super().get_source(environment, template)
+        return source, template, uptodate
+
+
+def _static(ast: nodes.Template) -> list[tuple[int | None, str]]:
+    out: list[tuple[int | None, str]] = []
+    for kind, what in _FORBIDDEN.items():
+        for n in ast.find_all(kind):
+            out.append((n.lineno, f"{what} is not allowed in word templates"))
+    for f in ast.find_all(nodes.Filter):
+        if f.name not in FILTERS:
+            out.append((f.lineno, f"filter {f.name!r} is not allowed in word templates "
+                        f"(allowed: {', '.join(FILTERS)})"))
+    for c in ast.find_all(nodes.Call):
+        fn = c.node
+        if isinstance(fn, nodes.Name) and fn.name in ("pick", "range"):
+            continue
+        if isinstance(fn, nodes.Getattr) and fn.attr in SAFE_METHODS:
+            continue
+        what = fn.name if isinstance(fn, nodes.Name) else (
+            fn.attr if isinstance(fn, nodes.Getattr) else "this")
+        out.append((c.lineno, f"calling {what}() is not allowed in word templates (only "
+                    "pick(), range() and simple string methods)"))
+    for loop in ast.find_all(nodes.For):
+        if loop.recursive:
+            out.append((loop.lineno, "recursive loops are not allowed in word templates"))
+    for inc in ast.find_all(nodes.Include):
+        if _included(inc) is None:
+            out.append((inc.lineno, "{% include %} names one of the word templates, e.g. "
+                        "\"answer.j2\""))
+    return out
+
+
+def _included(inc: nodes.Include) -> str | None:
+    t = inc.template
+    if isinstance(t, nodes.Const) and isinstance(t.value, str) and t.value.endswith(".j2") \
+            and t.value[:-3] in TEMPLATE_NAMES:
+        return t.value[:-3]
+    return None
+
+
+def _graph(asts: dict[str, nodes.Template], ours: set[str]) -> list[Problem]:
+    """No include cycles; no loop inside a loop, counting what an include brings in."""
+    includes = {n: {_included(i) for i in t.find_all(nodes.Include)} - {None}
+                for n, t in asts.items()}
+    out: list[Problem] = []
+
+    def reach(start: str) -> set[str]:
+        seen: set[str] = set()
+        todo = [start]
+        while todo:
+            for nxt in includes.get(todo.pop(), ()):
+                if nxt and nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        return seen
+
+    cyclic = {n for n in asts if n in reach(n)}
+    for name in sorted(ours & cyclic):
+        out.append((name, None, "templates include each other in a cycle"))
+    depths: dict[str, int] = {}
+
+    def depth(name: str) -> int:
+        """The deepest loop nesting rendering `name` can reach, includes expanded."""
+        if name not in depths:
+            depths[name] = 0  # (no cycles here: those were refused above)
+            depths[name] = walk(asts[name], 0) if name in asts else 0
+        return depths[name]
+
+    def walk(n: nodes.Node, d: int) -> int:
+        if isinstance(n, nodes.For):
+            d += 1
+        deepest = d
+        if isinstance(n, nodes.Include) and _included(n):
+            deepest = d + depth(_included(n) or "")
+        for child in n.iter_child_nodes():
+            deepest = max(deepest, walk(child, d))
+        return deepest
+
+    for name in sorted(ours - cyclic):
+        if depth(name) > 1:
+            out.append((name, None, "loops may not nest in word templates (not even through "
+                        "an include)"))
+    return out
+
+
+def _line_of(exc: BaseException, name: str) -> int | None:
+    if isinstance(exc, TemplateSyntaxError):
+        return exc.lineno
+    line = None
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename in (f"{name}.j2", f"<template {name}.j2>") or \
+                tb.tb_frame.f_code.co_filename.endswith(f"{name}.j2"):
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0][:200] if text else ""
+
+
+def _pick(*options: Any) -> Any:
+    return options[0] if options else ""
+
+
+# -- sample contexts: the shapes the engine passes (game/player.py) -----------------------------
+
+
+def _said(**kw: Any) -> dict:
+    base = {"speaker": "Ada", "listener": "you", "topic": "who moved Ada's key", "known": True,
+            "memory": "", "what": "Cy moved Ada's key", "value": "Cy", "state": "influencing",
+            "confidence": 70, "source": "heard", "teller": "Bo", "origin": "Bo",
+            "chain": ["Bo", "Ada"], "document": "", "self_about": False, "basis_said": "saw",
+            "sources": 1, "when": "this morning", "links": [], "premises": "it stands to reason",
+            "old_what": "", "corrected_by": "", "against_what": "", "against_who": "",
+            "history": ""}
+    base.update(kw)
+    return base
+
+
+_UNKNOWN = {"speaker": "Ada", "listener": "you", "topic": "who moved Ada's key", "known": False,
+            "memory": ""}
+_SAID = [
+    {"s": dict(_UNKNOWN)},
+    {"s": dict(_UNKNOWN, memory="gone")},
+    {"s": _said()},
+    {"s": _said(chain=["Eve", "Bo", "Ada"], links=["Bo had it from Eve."])},
+    {"s": _said(teller="", chain=[])},
+    {"s": _said(source="saw", teller="", memory="sure")},
+    {"s": _said(source="saw", self_about=True)},
+    {"s": _said(source="declared", teller="Cy")},
+    {"s": _said(source="document", document="the notice", teller="")},
+    {"s": _said(source="reckon", teller="")},
+    {"s": _said(source="implanted")},
+    {"s": _said(state="past", memory="hazy")},
+    {"s": _said(memory="forgot_source")},
+    {"s": _said(state="corrected", old_what="Dee moved Ada's key",
+                corrected_by="I saw otherwise with my own eyes")},
+    {"s": _said(state="doubtful", against_what="Dee", against_who="Fen")},
+]
+
+
+class _Outcome:
+    """The sample of a memory Outcome (what a told piece of evidence did)."""
+
+    def __init__(self, action: str):
+        self.action, self.changed, self.note, self.exposure = action, True, "", False
+
+
+SAMPLES: dict[str, list[dict[str, Any]]] = {
+    "answer": _SAID,
+    "why": _SAID,
+    "mediate": _SAID,
+    "who": [{"s": {"time": "day 1 08:10", "place": "the café", "asleep": False, "away": False,
+                   "others": ["Bo", "Fen"]}},
+            {"s": {"time": "day 1 03:00", "place": "home", "asleep": True, "away": False,
+                   "others": []}},
+            {"s": {"time": "day 2 12:00", "place": "the city", "asleep": False, "away": True,
+                   "others": []}}],
+    "told": [{"o": _Outcome(a)} for a in ("new", "update", "reinforce", "doubt", "anomaly",
+                                          "correct", "reconsider", "keep")],
+    "shown": [{"s": {"what": "Ada's key is in the drawer"}, "o": _Outcome(a)}
+              for a in ("new", "correct", "reinforce", "keep", "doubt")],
+    "refuse": [{"reason": r} for r in ("distrust", "asleep", "away", "busy")],
+}

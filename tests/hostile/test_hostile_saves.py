@@ -1,0 +1,204 @@
+"""Damaged and hostile saves through every command that reads or writes one: exit 0 or 2, never
+1, never a hang, and no save's bytes change unless it was the command's target and the command
+succeeded. The corpus is built from one good save (see saves.py)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from .conftest import cli, digest
+
+# command -> how to run it on save F (with a scratch folder T); `target` says which file the
+# command may write (None: it must write no save at all).
+COMMANDS = {
+    "run-load": (lambda f, t: ["run", "--load", f, "--days", "0.05", "--json"], None),
+    "run-load-save-itself": (lambda f, t: ["run", "--load", f, "--days", "0.05", "--save", f],
+                             "self"),
+    "run-save-over": (lambda f, t: ["run", "missing_key", "--days", "0.02", "--save", f],
+                      "self"),
+    "inspect": (lambda f, t: ["inspect", f, "-r", "ada"], None),
+    "inspect-json": (lambda f, t: ["inspect", f, "-r", "player", "--json", "--all"], None),
+    "why": (lambda f, t: ["why", f, "ada", "ada_key.moved_by"], None),
+    "report": (lambda f, t: ["report", f, "-o", t / "r.html"], None),
+    "report-over-it": (lambda f, t: ["report", t / "good.db", "-o", f], None),
+    "report-default": (lambda f, t: ["report", f], None),
+    "play": (lambda f, t: ["play", "--load", f, "--frames", "1", "--screenshot",
+                           t / "shot.png"], None),
+}
+
+
+def test_the_corpus_covers_every_kind_of_damage(corpus):
+    kinds = ("truncated", "padded", "flipped", "zeroed", "swapped", "dropped", "renamed",
+             "extra", "meta", "newer", "scenario", "templates", "rows", "wal", "not-sqlite")
+    for kind in kinds:
+        assert any(kind in n for n in corpus), kind
+    assert len(corpus) >= 150
+
+
+def _run_all(corpus, tmp_path, names, good_save):
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    results: dict[tuple[str, str], int] = {}
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    for name in names:
+        src = corpus[name]
+        for cmd, (make, target) in COMMANDS.items():
+            f = tmp_path / src.name
+            f.write_bytes(src.read_bytes())
+            (scratch / "good.db").write_bytes(good_save.read_bytes())
+            before = digest(f)
+            res = cli(make(f, scratch))
+            results[(name, cmd)] = res.exit_code
+            if not (target == "self" and res.exit_code == 0):
+                assert digest(f) == before, f"{cmd} changed {name}"
+            leftovers = [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+            assert not leftovers, leftovers
+            f.unlink()
+            for p in scratch.iterdir():
+                p.unlink()
+    return results
+
+
+@pytest.mark.parametrize("part", range(4))
+def test_every_command_on_every_damaged_save_exits_0_or_2_and_changes_nothing(
+        corpus, tmp_path, good_save, part):
+    names = sorted(corpus)[part::4]
+    results = _run_all(corpus, tmp_path, names, good_save)
+    assert len(results) == len(names) * len(COMMANDS)
+    # Most of the corpus is refused outright; what loads is what the damage did not reach
+    # (a flipped byte in a page's free space) or what a careful forger made valid.
+    refused = {n for (n, cmd), code in results.items() if cmd == "inspect" and code == 2}
+    assert len(refused) >= len(names) * 2 // 3
+
+
+def test_a_damaged_save_is_refused_with_where_and_why(corpus, tmp_path):
+    """Spot checks of the messages: what is wrong, said plainly."""
+    expect = {
+        "truncated-by-1": "truncated",
+        "flipped-many": "damaged",
+        "dropped-beliefs": "missing table beliefs",
+        "renamed-people.spec": "spec_x",
+        "meta-now-garbage": "damaged",
+        "meta-now-1-crafted": "now",
+        "newer-save-version-crafted": "newer Hearsay",
+        "newer-migration": "newer Hearsay",
+        "extra-trigger": "extra trigger",
+        "wal-mode": "WAL",
+        "scenario-long-token": "scenario",
+        "templates-loop": "template",
+        "rows-people-spec": "data is damaged",
+        "rows-no-sim-state": "data is damaged",
+    }
+    for prefix, words in expect.items():
+        name = next(n for n in sorted(corpus) if n.startswith(prefix))
+        res = cli(["inspect", corpus[name], "-r", "ada"])
+        assert res.exit_code == 2, (name, res.output)
+        assert words in res.output and str(corpus[name]) in res.output, (name, res.output)
+
+
+def test_a_save_never_reads_templates_from_a_folder_it_names(corpus):
+    """The save says its scenario came from a folder with its own templates/; loading it uses
+    the save's own (none) — never that folder's."""
+    from game.sim import Simulation
+
+    sim = Simulation.load(corpus["scenario-file-elsewhere"])
+    sim.command("go cafe")
+    text = sim.command("ask ada ada_key.moved_by").text()
+    assert "PWNED" not in text and sim.templates == {}
+
+
+def test_the_gate_refuses_damage_not_saves(tmp_path, good_save):
+    """A good save loads; so does a version-1 save (before checksums) that is otherwise
+    whole; a version-2 save without its checksum does not."""
+    import sqlite3
+
+    from game.sim import Simulation
+
+    assert Simulation.load(good_save).now > 0
+    old = tmp_path / "old.db"
+    old.write_bytes(good_save.read_bytes())
+    conn = sqlite3.connect(old)
+    conn.execute("DELETE FROM world_meta WHERE key = 'checksum'")
+    conn.execute("UPDATE world_meta SET value = '1' WHERE key = 'save_version'")
+    conn.execute("PRAGMA user_version = 0")
+    conn.commit()
+    conn.close()
+    assert cli(["run", "--load", old, "--days", "0.02"]).exit_code == 0
+    assert cli(["run", "--load", tmp_path / "nope.db"]).exit_code == 2
+
+
+def test_fifos_and_folders_are_refused_without_hanging(tmp_path, good_save):
+    fifo = tmp_path / "pipe.db"
+    os.mkfifo(fifo)
+    folder = tmp_path / "folder.db"
+    folder.mkdir()
+    walk = tmp_path / "walk.txt"
+    os.mkfifo(walk)
+    for args in (["run", "--load", fifo], ["run", "missing_key", "--days", "0.02", "--save",
+                                           fifo],
+                 ["inspect", fifo, "-r", "ada"], ["report", good_save, "-o", fifo],
+                 ["run", "--load", folder], ["run", "missing_key", "--save", folder],
+                 ["report", good_save, "-o", folder], ["run", "missing_key", "--commands", walk],
+                 ["play", "missing_key", "--frames", "1", "--screenshot", fifo],
+                 ["validate", fifo]):
+        res = cli(args, timeout=10)
+        assert res.exit_code == 2, (args, res.output)
+
+
+def test_a_killed_writers_temp_file_is_removed_on_the_next_open(tmp_path, good_save):
+    save = tmp_path / "mine.db"
+    save.write_bytes(good_save.read_bytes())
+    stale = tmp_path / "mine.db.k1ll3d__.tmp"
+    stale.write_bytes(good_save.read_bytes()[:5000])
+    other = tmp_path / "notes.txt.abcdefgh.tmp"  # not beside this save: left alone
+    other.write_text("x")
+    cli(["inspect", save, "-r", "ada", "--json"])
+    assert not stale.exists() and other.exists()
+
+
+def test_a_failed_write_leaves_the_old_save_and_no_temp(tmp_path, good_save, monkeypatch):
+    from game.save import SaveError
+    from game.sim import Simulation
+
+    save = tmp_path / "mine.db"
+    save.write_bytes(good_save.read_bytes())
+    before = digest(save)
+    sim = Simulation.load(save)
+
+    def boom(*a):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", boom)  # the disk fills up at the very last step
+
+    with pytest.raises(SaveError):
+        sim.save(save)
+    assert digest(save) == before
+    assert [p.name for p in tmp_path.iterdir()] == ["mine.db"]
+
+
+def test_report_never_writes_over_a_save(tmp_path, good_save):
+    html_named = tmp_path / "g.html"  # a save that happens to be called .html
+    html_named.write_bytes(good_save.read_bytes())
+    b = tmp_path / "b.db"
+    b.write_bytes(good_save.read_bytes())
+    plain = tmp_path / "plainname"
+    plain.write_bytes(good_save.read_bytes())
+    res = cli(["report", html_named])
+    assert res.exit_code == 0 and (tmp_path / "g.html.html").exists()
+    assert digest(html_named) == digest(good_save)
+    for out in (b, plain, html_named):
+        res = cli(["report", good_save, "-o", out])
+        assert res.exit_code == 2, res.output
+        assert digest(out) == digest(good_save)
+
+
+def test_a_screenshot_never_writes_over_a_save(tmp_path, good_save):
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    for name in ("shot.db", "shot.png"):
+        target = tmp_path / name
+        target.write_bytes(good_save.read_bytes())
+        res = cli(["play", "missing_key", "--frames", "1", "--screenshot", target])
+        assert res.exit_code == 2, res.output
+        assert digest(target) == digest(good_save)

@@ -1,0 +1,99 @@
+"""Scenario mutants through every command that reads a scenario: exit 0 or 2, never 1, never a
+hang; a refused scenario is named with its file and line; whatever `validate` accepts, `run`
+runs (and plays a walkthrough that asks, tells, mediates and says); nothing in the scenario's
+folder changes; no control character reaches the terminal."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+
+from .conftest import cli, digest
+from .scenarios import mutants, write
+
+WALK = """day 1 09:00 go cafe
++ ask ada ada_key.moved_by
++ why ada ada_key.moved_by
++ who ada
++ tell ada ada_key.moved_by dee
++ mediate ada fen ada_key.moved_by
++ show ada ada_key
++ say Ada, I think Dee moved it
+"""
+MUTANTS = mutants()
+# Where a refused scenario's message points: the file and a line, or a file-level reason.
+WHERE = re.compile(r"scenario\.toml:\d+|templates/\w+\.j2|templates(: |/\w+\.j2: )|"
+                   r"bytes; a scenario|not a regular file")
+UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def _files(folder):
+    return {p: digest(p) for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.parametrize("part", range(4))
+def test_every_command_on_every_scenario_mutant(tmp_path, part):
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    walk = tmp_path / "walk.txt"
+    walk.write_text(WALK)
+    accepted = refused = 0
+    for name, text, templates in MUTANTS[part::4]:
+        folder = write(tmp_path / name, text, templates)
+        folder = folder.parent
+        before = _files(folder)
+        v = cli(["validate", folder])
+        outputs = [v.output]
+        b = cli(["brief", folder])
+        r = cli(["run", folder, "--days", "0.05", "--json"])
+        w = cli(["run", folder, "--commands", walk])
+        p = cli(["play", folder, "--frames", "1", "--screenshot", tmp_path / "shot.png"])
+        outputs += [b.output, r.output, w.output, p.output]
+        if v.exit_code == 0:
+            accepted += 1
+            assert (b.exit_code, r.exit_code) == (0, 0), (name, b.output, r.output)
+        else:
+            refused += 1
+            assert WHERE.search(v.output), (name, v.output)
+            assert {b.exit_code, r.exit_code, w.exit_code, p.exit_code} == {2}, name
+        for out in outputs:
+            assert not UNSAFE.search(out), (name, out[:300])
+        assert _files(folder) == before, name
+    assert accepted + refused == len(MUTANTS[part::4])
+
+
+def test_the_mutants_cover_the_issues_cases():
+    names = {n for n, _, _ in MUTANTS}
+    for n in ("label-attribute", "label-huge-spec", "cond-compare-types", "cond-list-arg",
+              "cond-number-claim", "templates-nested-range", "long-inline-token",
+              "megabyte-token", "resident-is-a-place", "no-scenario-table", "invalid-utf8",
+              "unclosed-array-at-end"):
+        assert n in names
+    assert len(MUTANTS) >= 150
+
+
+@pytest.mark.parametrize("name,words", [
+    ("unclosed-array-at-end", r"scenario\.toml:\d+:\d+: not valid TOML \(line \d+, column \d+\)"),
+    ("invalid-utf8", r"scenario\.toml:\d+:\d+: not UTF-8 text \(byte 0xff at line \d+, column"),
+    ("resident-is-a-place", r"scenario\.toml:\d+: residents\[1\]\.id: id 'cafe' names both"),
+    ("no-scenario-table", r"scenario\.toml:1: scenario: required table \[scenario\] is missing"),
+    ("label-attribute", r"scenario\.toml:\d+: attributes\.moved_by\.label: .*no attribute access"),
+    ("label-huge-spec", r"scenario\.toml:\d+: attributes\.moved_by\.label: .*no format spec"),
+    ("label-unknown-field", r"scenario\.toml:\d+: .*\{nope\}: unknown field"),
+    ("cond-compare-types", r"scenario\.toml:\d+: endings\[0\]\.when: condition: > compares"),
+    ("cond-list-arg", r"scenario\.toml:\d+: .*reached\(\) takes text as argument 1"),
+    ("cond-number-claim", r"scenario\.toml:\d+: .*fact\(\) takes text"),
+    ("templates-undefined", r"templates/answer\.j2:\d+: .*UndefinedError"),
+    ("templates-nested-range", r"templates/answer\.j2: loops may not nest"),
+    ("templates-include-cycle", r"templates/answer\.j2: templates include each other"),
+    ("templates-macro", r"templates/answer\.j2:1: \{% macro %\} is not allowed"),
+    ("templates-string-times", r"templates/answer\.j2:\d+: .*more than 20,000 characters"),
+    ("templates-fifo", r"templates/answer\.j2: not a regular file"),
+])
+def test_a_refused_scenario_says_where_and_why(tmp_path, name, words):
+    text, templates = next((t, f) for n, t, f in MUTANTS if n == name)
+    folder = write(tmp_path / name, text, templates).parent
+    res = cli(["validate", folder])
+    assert res.exit_code == 2
+    assert re.search(words, res.output), res.output

@@ -1,0 +1,179 @@
+"""Walkthrough mutants and hostile command lines: `run --commands` and `play --commands` on
+broken, absurd and hostile walkthroughs, and every numeric option given nan, inf and absurd
+values — exit 0 or 2, never 1, never a hang, with the line named."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+
+import pytest
+
+from game.scenario.loader import SCENARIOS
+
+from .conftest import cli
+
+WIN = (SCENARIOS / "missing_key" / "win-show-the-key.txt").read_text(encoding="utf-8")
+FIFO = object()
+
+
+def _mutants() -> list[tuple[str, object]]:
+    lines = [ln for ln in WIN.splitlines() if ln.strip() and not ln.startswith("#")]
+    out: list[tuple[str, object]] = [
+        ("unknown-verb", "day 1 09:00 dance\n"),
+        ("unknown-resident", "day 1 09:00 ask zed ada_key.moved_by\n"),
+        ("unknown-place", "day 1 09:00 go moon\n"),
+        ("unknown-object", "+ take moon_rock\n"),
+        ("bad-claim", "+ ask ada notaclaim\n"),
+        ("day-zero", "day 0 09:00 go cafe\n"),
+        ("day-huge", "day 99999999999999999999 09:00 go cafe\n"),
+        ("day-far", "day 99999 09:00 go cafe\n"),
+        ("bad-clock", "day 1 25:99 go cafe\n"),
+        ("before-start", "day 1 06:00 go cafe\n"),
+        ("out-of-order", "day 1 12:00 go cafe\nday 1 10:00 go market\n"),
+        ("after-end", "day 9 09:00 go cafe\n"),
+        ("wait-huge", "+ wait 99999999999h\n"),
+        ("wait-nan", "+ wait nan\n"),
+        ("wait-inf", "+ wait inf\n"),
+        ("wait-float", "+ wait 1e308\n"),
+        ("wait-digits", "+ wait " + "9" * 5000 + "\n"),
+        ("wait-zero", "+ wait 0\n"),
+        ("who-bad-time", "+ who ada day 1 99:99\n"),
+        ("who-huge-day", "+ who ada day 999999 09:00\n"),
+        ("tell-bad-value", "+ tell ada ada_key.moved_by DEE!\n"),
+        ("mediate-self", "+ mediate ada ada ada_key.moved_by\n"),
+        ("conclude-nonsense", "+ conclude ada_key.moved_by nobody\n"),
+        ("say-long", "+ say " + "word " * 5000 + "\n"),
+        ("say-empty", "+ say\n"),
+        ("no-time", "go cafe\n"),
+        ("plus-alone", "+\n"),
+        ("empty", ""),
+        ("only-comments", "# nothing\n\n   # at all\n"),
+        ("long-line", "+ go " + "c" * 100_000 + "\n"),
+        ("megabyte-line", "+ " + "x" * 1_100_000 + "\n"),
+        ("nul", "+ go ca\x00fe\n"),
+        ("escape-codes", "+ go \x1b[31mcafe\x1b[0m\n"),
+        ("tabs", "day 1 09:00\tgo\tcafe\n"),
+        ("crlf", WIN.replace("\n", "\r\n")),
+        ("not-utf8", b"+ go caf\xe9\n"),
+        ("binary", bytes(range(256)) * 10),
+        ("folder", "FOLDER"),
+        ("fifo", FIFO),
+        ("missing", "MISSING"),
+        ("the-winning-one", WIN),
+    ]
+    rng = random.Random(7)
+    verbs = ["go", "wait", "ask", "why", "who", "tell", "show", "search", "take", "bring",
+             "mediate", "conclude", "say", "fly"]
+    words = ["ada", "bo", "cafe", "cafe.drawer", "ada_key", "ada_key.moved_by", "dee", "2h",
+             "day", "1", "09:00", "+", "anonymously", "zz", "-1", "1e9", "ÿ", "\u202e"]
+    for i in range(30):
+        ls = list(lines)
+        k = rng.randrange(len(ls))
+        op = rng.choice(["delete", "duplicate", "swap", "garble", "reverse"])
+        if op == "delete":
+            del ls[k]
+        elif op == "duplicate":
+            ls.insert(k, ls[k])
+        elif op == "swap":
+            j = rng.randrange(len(ls))
+            ls[k], ls[j] = ls[j], ls[k]
+        elif op == "reverse":
+            ls.reverse()
+        else:
+            ls[k] = "+ " + rng.choice(verbs) + " " + " ".join(
+                rng.choice(words) for _ in range(rng.randrange(4)))
+        out.append((f"random-{i:02d}-{op}", "\n".join(ls) + "\n"))
+    return out
+
+
+MUTANTS = _mutants()
+
+
+def _write(path, body) -> None:
+    if body is FIFO:
+        os.mkfifo(path)
+    elif body == "FOLDER":
+        path.mkdir()
+    elif body == "MISSING":
+        pass
+    elif isinstance(body, bytes):
+        path.write_bytes(body)
+    else:
+        path.write_text(body, encoding="utf-8")
+
+
+@pytest.mark.parametrize("part", range(2))
+def test_every_walkthrough_mutant_exits_0_or_2(tmp_path, part):
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    for name, body in MUTANTS[part::2]:
+        path = tmp_path / f"{name}.txt"
+        _write(path, body)
+        res = cli(["run", "missing_key", "--commands", path])
+        if res.exit_code == 2:
+            assert str(path) in res.output or "--commands" in res.output, (name, res.output)
+            assert "\x1b" not in res.output
+        if name in ("unknown-verb", "day-zero", "bad-clock", "out-of-order", "wait-nan",
+                    "wait-digits", "nul", "escape-codes"):
+            assert res.exit_code == 2 and re.search(rf"{re.escape(path.name)}:\d+:",
+                                                     res.output), (name, res.output)
+        if name == "the-winning-one":
+            assert res.exit_code == 0 and "(won)" in res.output
+        if name in ("fifo", "folder", "missing", "binary", "long-line", "say-long",
+                    "unknown-verb", "tabs"):
+            p = cli(["play", "missing_key", "--commands", path, "--frames", "1",
+                     "--screenshot", tmp_path / "shot.png"])
+            assert p.exit_code in (0, 2)
+
+
+@pytest.mark.parametrize("args", [
+    ["run", "missing_key", "--days", "nan"], ["run", "missing_key", "--days", "inf"],
+    ["run", "missing_key", "--days", "-inf"], ["run", "missing_key", "--days", "1e308"],
+    ["run", "missing_key", "--days", "-1"], ["run", "missing_key", "--days", "0"],
+    ["run", "missing_key", "--days", "abc"], ["run", "missing_key", "--seed", str(2**64)],
+    ["run", "missing_key", "--seed", "1e3"], ["run", "--residents", "1000000000"],
+    ["run", "--residents", "-5"], ["run", "--residents", "nan"],
+    ["play", "missing_key", "--frames", "0"], ["play", "missing_key", "--frames", "1e9"],
+    ["play", "missing_key", "--frames", "1", "--size", "0x0"],
+    ["play", "missing_key", "--frames", "1", "--size", "99999x99999"],
+    ["play", "missing_key", "--frames", "1", "--size", "nanxinf"],
+    ["play", "missing_key", "--frames", "1", "--at", "day 999999999 10:00"],
+    ["run", "--load"], ["inspect"], ["why", "x"], ["report"],
+    ["run", "missing_key", "--save", "/proc/version"],
+    ["run", "missing_key", "--days", "0.02", "--save", "/proc/no-such-folder/x/y.db"],
+])
+def test_absurd_numbers_and_targets_are_bad_input(args, tmp_path):
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    res = cli(args)
+    assert res.exit_code == 2, res.output
+    assert "Traceback" not in res.output
+
+
+def test_a_bad_save_folder_is_found_before_the_run(tmp_path):
+    """The whole run is not wasted: a --save whose folder cannot be made fails at once."""
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    res = cli(["run", "missing_key", "--save", blocker / "sub" / "x.db"])
+    assert res.exit_code == 2 and "not a folder" in res.output
+    assert "world log" not in res.output  # nothing ran
+
+
+def test_control_characters_never_reach_the_terminal(tmp_path):
+    """Names with escape codes, bidi overrides and rich markup are printed as plain text."""
+    from .scenarios import BASE, write
+
+    text = BASE.replace('name = "Bo"', 'name = "Bo\\u001b]0;pwned\\u0007\\u202e[bold]x[/]"')
+    folder = write(tmp_path / "esc", text, {}).parent
+    walk = tmp_path / "w.txt"
+    walk.write_text("day 1 09:00 go market\n+ ask bo ada_key.moved_by\n")
+    save = tmp_path / "esc.db"
+    outs = [cli(["validate", folder]).output, cli(["brief", folder]).output,
+            cli(["run", folder, "--days", "1", "--save", save]).output,
+            cli(["run", folder, "--commands", walk]).output,
+            cli(["inspect", save, "-r", "ada"]).output,
+            cli(["inspect", save, "-r", "bo", "--json"]).output,
+            cli(["why", save, "ada", "ada_key.moved_by"]).output]
+    for out in outs:
+        assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e]", out), out[:500]
+    assert any("Bo]0;pwned[bold]x[/]" in o for o in outs)  # shown, as plain text

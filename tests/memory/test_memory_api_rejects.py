@@ -1,0 +1,117 @@
+"""Hostile calls to the memory API: every call with a bad argument — a NaN or infinite time, a
+time past the end, an integer too big for SQLite, trust outside 0..1, an empty or oversized id,
+the wrong type — raises InvalidEvidence (or, for a proposal, GuardRefusal) and changes nothing:
+not the database, and not what the store holds in memory (the trust book, the cached claims and
+attributes). A property test draws sequences of good and bad calls and checks it for each."""
+
+import math
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from mem_helpers import dump, seen, told
+
+from memory import GuardRefusal, InvalidEvidence, MemoryStore
+from memory.args import MAX_TIME
+
+BAD_NUMBERS = [math.nan, math.inf, -math.inf, -1, 2**63, 2**64, -(2**63) - 1, 1.5, MAX_TIME + 1,
+               "noon", None, True, [1]]
+BAD_IDS = ["", "   ", "x" * 201, 5, None, 2**64, b"ada", "a\x00b"]
+BAD_TRUST = [1.5, -0.1, math.nan, math.inf, "high", None, True, 2**64]
+
+times = st.one_of(st.integers(0, 20_000), st.sampled_from(BAD_NUMBERS))
+ids = st.one_of(st.sampled_from(["ada", "bo", "cy", "key", "location", "taken_by"]),
+                st.sampled_from(BAD_IDS))
+trusts = st.one_of(st.floats(0, 1), st.sampled_from(BAD_TRUST))
+small = st.one_of(st.integers(0, 10), st.sampled_from(BAD_NUMBERS))
+
+
+def state(store: MemoryStore) -> tuple:
+    """What the store keeps in memory besides the database."""
+    tb = store.trust_book
+    return (dict(tb._t), tb.default, tb._pending, list(tb._changes), dict(store._claims),
+            dict(store._attributes), dict(store._importance), store.policy)
+
+
+def fresh() -> MemoryStore:
+    s = MemoryStore(":memory:", states=["location"])
+    s.perceive(seen("ada", "key", "location", "counter", at=0))
+    s.perceive(told("ada", "key", "taken_by", "cy", teller="bo", at=10))
+    s.set_trust("ada", "bo", 0.6)
+    return s
+
+
+CALLS = {
+    "age": st.tuples(times).map(lambda a: ("age", a, {})),
+    "set_trust": st.tuples(ids, ids, trusts, times, ids).map(
+        lambda a: ("set_trust", a[:3], {"at": a[3], "topic": a[4]})),
+    "define_attribute": st.tuples(ids, st.sampled_from(["state", "event", "liquid", 3]),
+                                  st.one_of(st.none(), ids), st.one_of(st.none(), small)).map(
+        lambda a: ("define_attribute", (a[0],), {"nature": a[1], "topic": a[2],
+                                                 "importance": a[3]})),
+    "recall": st.tuples(ids, st.sampled_from(["key", "cy took it", 7, "k" * 20_000]), times,
+                        small).map(lambda a: ("recall", a[:3], {"k": a[3]})),
+    "record_use": st.tuples(ids, ids, ids, times).map(lambda a: ("record_use", a, {})),
+    "refresh_access": st.tuples(times).map(lambda a: ("refresh_access", a, {})),
+    "look_back": st.tuples(times).map(lambda a: ("look_back", a, {})),
+    "memory_events": st.tuples(times).map(lambda a: ("memory_events", a, {})),
+    "mark_changed": st.tuples(ids, small).map(lambda a: ("mark_changed", ([a],), {})),
+    "perceive": st.tuples(ids, times, st.one_of(st.none(), small, st.integers(0, 100)),
+                          st.one_of(st.none(), small)).map(
+        lambda a: ("perceive", ({"resident": a[0], "subject": "key", "attribute": "taken_by",
+                                 "value": "dee", "kind": "hearsay", "teller": "eve",
+                                 "origin": "eve", "at": a[1], "confidence": a[2],
+                                 "version": a[3]},), {})),
+    "propose": st.tuples(ids, times, st.sampled_from([[], [1], [2**63], [-1], [10**6]])).map(
+        lambda a: ("propose", ({"resident": a[0], "subject": "key", "attribute": "taken_by",
+                                "value": "dee", "kind": "inferred", "premises": ("key.location",),
+                                "at": a[1], "cites": a[2]},), {})),
+}
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.one_of(*CALLS.values()), min_size=1, max_size=6))
+def test_a_rejected_call_changes_nothing_in_the_database_or_in_memory(calls):
+    store = fresh()
+    try:
+        for name, args, kw in calls:
+            before = (dump(store), state(store))
+            try:
+                getattr(store, name)(*args, **kw)
+            except (InvalidEvidence, GuardRefusal):
+                assert (dump(store), state(store)) == before, (name, args, kw)
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("bad", [math.nan, math.inf, 2**63, -5, 1e300])
+def test_age_refuses_times_that_are_not_sim_minutes(bad):
+    store = fresh()
+    before = dump(store)
+    with pytest.raises(InvalidEvidence) as exc:
+        store.age(bad)
+    assert exc.value.field == "now"
+    assert dump(store) == before
+    assert store.belief("ada", "key", "taken_by") is not None  # still readable
+
+
+def test_a_rejected_set_trust_leaves_the_trust_in_memory_as_it_was():
+    """A NaN time used to be refused by SQLite after the cached trust had changed, so the next
+    hearsay got the wrong confidence."""
+    store = fresh()
+    with pytest.raises(InvalidEvidence) as exc:
+        store.set_trust("ada", "bo", 0.9, at=math.nan)
+    assert exc.value.field == "at"
+    assert store.trust("ada", "bo") == 0.6
+    b = store.perceive(told("ada", "pie", "taken_by", "cy", teller="bo", at=20))
+    assert b.confidence == 58  # trust 0.6 -> 58 (epistemics §10), not 0.9's 75
+
+
+@pytest.mark.parametrize("field,value", [("at", 2**63), ("version", 2**64), ("at", 2**70)])
+def test_integers_too_big_for_sqlite_are_invalid_evidence_not_overflow(field, value):
+    store = fresh()
+    data = {"resident": "ada", "subject": "key", "attribute": "taken_by", "value": "dee",
+            "kind": "document", "document": "ledger", "at": 5, field: value}
+    with pytest.raises(InvalidEvidence) as exc:
+        store.perceive(data)
+    assert exc.value.field == field
