@@ -63,7 +63,8 @@ class Simulation(Setup, Mind, Naming):
         self.sc = scenario
         self.file = file
         info = scenario.scenario
-        self.store = MemoryStore(db, policy=info.revision, default_trust=info.default_trust)
+        self.store = MemoryStore(db, policy=info.revision, default_trust=info.default_trust,
+                                 params=scenario.memory_params())
         self.world = World(db)
         self.rng = random.Random(0)
         self.pending: list[Evidence] = []

@@ -19,6 +19,7 @@ from .kinds import (
     rank,
     rank_name,
 )
+from .params import MemoryParams
 from .queries import (
     BeliefSignature,
     ClaimCount,
@@ -57,6 +58,7 @@ __all__ = [
     "GuardRefusal",
     "Held",
     "InvalidEvidence",
+    "MemoryParams",
     "MemoryStore",
     "Outcome",
     "Proposal",

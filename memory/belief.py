@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict
 
 from . import access as acc
 from .kinds import FIRSTHAND_RANK, HEARSAY_RANKS, State, rank_name
+from .params import DEFAULT, MemoryParams
 
 _encode = json.JSONEncoder(separators=(",", ":")).encode
 
@@ -85,10 +86,10 @@ class BeliefState:
         return self.judged_importance if self.judged_importance is not None else \
             self.importance
 
-    def half_life(self) -> float:
+    def half_life(self, params: MemoryParams = DEFAULT) -> float:
         """H, in sim minutes (§7)."""
         return acc.half_life(self.effective_importance(), self.exposures, self.uses,
-                                self.sources)
+                             self.sources, params)
 
     # -- candidates ----------------------------------------------------------------------
 
@@ -211,6 +212,8 @@ class Belief(BaseModel):
     importance: int | None = None
     evidence_count: int = 0
     half_life: float = acc.H0  # effective half-life H, sim minutes (§7)
+    dormant_after: float = DEFAULT.dormant_after  # half-lives (the store's params)
+    unrecallable_after: float = DEFAULT.unrecallable_after
 
     def accessibility(self, now: int) -> float:
         """How easily it comes to mind at `now`, 0..1 (§7)."""
@@ -218,7 +221,10 @@ class Belief(BaseModel):
 
     def access(self, now: int) -> str:
         """active, dormant or unrecallable at `now`."""
-        return acc.state_of(self.accessibility(now))
+        a = self.accessibility(now)
+        if a >= 2.0 ** -self.dormant_after:
+            return acc.ACTIVE
+        return acc.DORMANT if a >= 2.0 ** -self.unrecallable_after else acc.UNRECALLABLE
 
     @property
     def claim(self) -> tuple[str, str]:
@@ -230,7 +236,8 @@ class Belief(BaseModel):
         return [c for c in self.candidates if not c.held]
 
 
-def view(b: BeliefState, history: list[Version] | None = None, evidence_count: int = 0) -> Belief:
+def view(b: BeliefState, history: list[Version] | None = None, evidence_count: int = 0,
+         params: MemoryParams = DEFAULT) -> Belief:
     """The read-only view of a working belief."""
     held = b.held()
     cands = sorted(b.cands, key=lambda c: (c.value != b.value, -c.conf, c.value))
@@ -250,5 +257,6 @@ def view(b: BeliefState, history: list[Version] | None = None, evidence_count: i
         stale=b.stale, recheck=b.recheck, wants_look=b.wants_look, exposures=b.exposures,
         uses=b.uses, sources=b.sources, last_evoked_at=b.last_evoked_at,
         importance=b.effective_importance(), evidence_count=evidence_count,
-        half_life=b.half_life(),
+        half_life=b.half_life(params), dormant_after=params.dormant_after,
+        unrecallable_after=params.unrecallable_after,
     )

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from .access import DORMANT_AFTER, GONE_AFTER
 from .belief import BeliefState, Cand
+from .params import DEFAULT, MemoryParams
 
 # Columns written for a belief, in order; `id` first so an INSERT and an UPDATE share them.
 BELIEF_COLUMNS = (
@@ -53,21 +53,22 @@ def state_from_row(r: tuple) -> BeliefState:
     )
 
 
-def row_from_state(b: BeliefState) -> tuple:
+def row_from_state(b: BeliefState, params: MemoryParams = DEFAULT) -> tuple:
     held = b.held()
     quiet = b.quiet_since()
-    h = b.half_life()
+    h = b.half_life(params)
     return (
         b.id, b.resident, b.claim_id, b.value, b.confidence, b.state, held.rank, held.kind,
         b.cands_json(), b.since, b.created_at, b.updated_at, b.last_evidence_at,
         b.last_intervention_at, quiet, b.aged, b.exposures, b.uses, len(held.origins),
         b.last_evoked_at, b.importance, int(b.stale), int(b.recheck), int(b.wants_look),
         b.unjudged, dumps(b.premises) if b.premises else None, held.teller, held.origin,
-        h, b.access, b.last_evoked_at + int(DORMANT_AFTER * h),
-        b.last_evoked_at + int(GONE_AFTER * h), b.judged_importance, int(b.looked_back),
+        h, b.access, b.last_evoked_at + int(params.dormant_after * h),
+        b.last_evoked_at + int(params.unrecallable_after * h), b.judged_importance,
+        int(b.looked_back),
     )
 
 
-def update_params(b: BeliefState) -> tuple:
-    row = row_from_state(b)
+def update_params(b: BeliefState, params: MemoryParams = DEFAULT) -> tuple:
+    row = row_from_state(b, params)
     return tuple(row[i] for i in _CHANGING_AT) + (row[0],)

@@ -70,12 +70,13 @@ def recall(store: MemoryStore, resident: str, cue: str, now: int, k: int = 10,
     # multiplies with accessibility on a common footing.
     best = max(-h[1] for h in hits) or 1.0
     cue_terms = set(terms)
+    params = store.params
     ranked: list[tuple[float, str, str, int, str, float]] = []
     back: list[tuple[float, str, str, int, str, float]] = []
     for bid, score, evoked, h, subject, attribute, value in hits:
         rel = max(-score, 0.0) / best if best > 0 else 1.0
         a = acc.accessibility(now, evoked, h)
-        state = acc.state_of(a)
+        state = acc.state_of(a, params)
         if state == acc.ACTIVE:
             ranked.append((rel * a, subject, attribute, bid, "ranked", a, value))
         elif state == acc.DORMANT and cue_terms & _words_of(subject, attribute, value):
@@ -142,7 +143,7 @@ def _load(store: MemoryStore, ids: list[int]) -> dict[int, Belief]:
         chunk = ids[i:i + 500]
         marks = ", ".join("?" for _ in chunk)
         for row in store.db.execute(f"{SELECT_BELIEF} WHERE b.id IN ({marks})", chunk):
-            out[row[0]] = view(state_from_row(row))
+            out[row[0]] = view(state_from_row(row), params=store.params)
     return out
 
 
@@ -164,7 +165,7 @@ def _associates(store: MemoryStore, resident: str, recalled: list[tuple],
         if (subject, attribute) in have:
             continue
         a = acc.accessibility(now, evoked, h)
-        if acc.state_of(a) != acc.DORMANT:
+        if acc.state_of(a, store.params) != acc.DORMANT:
             continue
         anchor = subject if subject in entities else value
         if per.get(anchor, 0) >= HOP:
@@ -181,12 +182,14 @@ def _evoke(store: MemoryStore, resident: str, recalled: list[tuple], now: int) -
         return
     ids = [c[3] for c in recalled]
     marks = ", ".join("?" for _ in ids)
+    p = store.params
     with store.db.atomic():
         store.db.conn.execute(
             "UPDATE beliefs SET last_evoked_at = ?, access = 'active', "
-            "dormant_at = ? + CAST(3 * half_life AS INTEGER), "
-            "gone_at = ? + CAST(5 * half_life AS INTEGER) "
-            f"WHERE id IN ({marks}) AND last_evoked_at <= ?", (now, now, now, *ids, now))
+            "dormant_at = ? + CAST(? * half_life AS INTEGER), "
+            "gone_at = ? + CAST(? * half_life AS INTEGER) "
+            f"WHERE id IN ({marks}) AND last_evoked_at <= ?",
+            (now, now, p.dormant_after, now, p.unrecallable_after, *ids, now))
         events = [(now, resident, c[3], f"{c[1]}.{c[2]}", c[4]) for c in recalled
                   if c[4] != "ranked"]
         if events:
@@ -234,7 +237,7 @@ _CLOSE = (
     "beliefs.claim_id AND o.resident != beliefs.resident AND o.uses > 0)")
 _JUDGED = (f"min(10, {_BASE} + (uses > 0) + (json_array_length(candidates) > 1 OR state IN "
            f"('doubtful', 'anomalous', 'corrected')) + {_CLOSE})")
-_DUE = f"looked_back = 0 AND created_at <= :now - {acc.H0}"
+_DUE = "looked_back = 0 AND created_at <= :now - :h0"
 # Importance is floored at 1 in H (access.MIN_IMPORTANCE): judging a 0 up to 1 changes nothing,
 # so it is not a lengthening.
 _HIGHER = f"max({acc.MIN_IMPORTANCE}, {_JUDGED}) > max({acc.MIN_IMPORTANCE}, {_BASE})"
@@ -243,7 +246,9 @@ _HIGHER = f"max({acc.MIN_IMPORTANCE}, {_JUDGED}) > max({acc.MIN_IMPORTANCE}, {_B
 def look_back(store: MemoryStore, now: int) -> dict[str, int]:
     """Judge the importance of memories one base half-life old again (§7, seed 001)."""
     conn = store.db.conn
-    p = {"now": now}
+    pm = store.params
+    p = {"now": now, "h0": pm.half_life_minutes, "da": pm.dormant_after,
+         "ua": pm.unrecallable_after}
     conn.execute(
         "INSERT INTO memory_events (at, resident, belief_id, kind, detail) SELECT :now, "
         f"resident, id, 'lookback', CASE WHEN {_HIGHER} THEN 'lengthened' ELSE "
@@ -258,10 +263,10 @@ def look_back(store: MemoryStore, now: int) -> dict[str, int]:
     # again, and its recorded state must say so, or the pass would never record it going
     # dormant again and what reads the column (talk, association) would disagree with a(t).
     conn.execute(
-        "UPDATE beliefs SET dormant_at = last_evoked_at + CAST(3 * half_life AS INTEGER), "
-        "gone_at = last_evoked_at + CAST(5 * half_life AS INTEGER), access = CASE "
-        "WHEN access != 'active' AND last_evoked_at + CAST(3 * half_life AS INTEGER) >= :now "
-        "THEN 'active' WHEN access = 'unrecallable' AND last_evoked_at + CAST(5 * half_life "
+        "UPDATE beliefs SET dormant_at = last_evoked_at + CAST(:da * half_life AS INTEGER), "
+        "gone_at = last_evoked_at + CAST(:ua * half_life AS INTEGER), access = CASE "
+        "WHEN access != 'active' AND last_evoked_at + CAST(:da * half_life AS INTEGER) >= :now "
+        "THEN 'active' WHEN access = 'unrecallable' AND last_evoked_at + CAST(:ua * half_life "
         "AS INTEGER) >= :now THEN 'dormant' ELSE access END WHERE id IN (SELECT "
         "belief_id FROM memory_events WHERE kind = 'lookback' AND detail = 'lengthened' AND "
         "at = :now)", p)

@@ -27,6 +27,7 @@ from .errors import InvalidEvidence
 from .evidence import Evidence
 from .guard import Proposal, TrustProposal, WorldView
 from .kinds import DEFAULT_TRUST
+from .params import DEFAULT, MemoryParams
 from .recall import Recalled
 from .records import EvidenceRecord, TrustChange
 from .revision import POLICIES, RULES, Outcome
@@ -54,7 +55,8 @@ class MemoryStore:
     """Every resident's evidence, beliefs, history and trust, in one SQLite database."""
 
     def __init__(self, db: str | Path | Database = ":memory:", *, policy: str | None = None,
-                 default_trust: float | None = None, states: Iterable[str] = ()):
+                 default_trust: float | None = None, states: Iterable[str] = (),
+                 params: MemoryParams | dict | None = None):
         if isinstance(db, Database):
             self.db = db
         else:
@@ -78,9 +80,16 @@ class MemoryStore:
             if not 0 <= default_trust <= 1:
                 raise InvalidEvidence("default_trust", "trust is between 0 and 1")
             self._set_meta("default_trust", str(default_trust))
+        if params is not None:
+            # The numbers in force are kept with the memory, so a reopened store (a loaded
+            # save) runs with the ones it was made with.
+            self._set_meta("params", _params(params).model_dump_json())
         meta = self._meta()
         self.policy: str = meta["policy"]
-        self.trust_book = TrustBook(self.db, float(meta.get("default_trust", DEFAULT_TRUST)))
+        self.params: MemoryParams = (MemoryParams.model_validate_json(meta["params"])
+                                     if "params" in meta else DEFAULT)
+        self.trust_book = TrustBook(self.db, float(meta.get("default_trust", DEFAULT_TRUST)),
+                                    self.params)
         self._claims: dict[tuple[str, str], tuple[int, str, str]] = {}
         self._attributes: dict[str, tuple[str, str | None]] = {}
         self._reload()
@@ -189,7 +198,7 @@ class MemoryStore:
         if now < 0:
             raise InvalidEvidence("now", "sim time starts at minute 0")
         with self.db.atomic():
-            return aging.age(self.db, now)
+            return aging.age(self.db, now, self.params)
 
     def mark_changed(self, changes: Iterable[tuple[str, int]]) -> int:
         """The world moved: fact `f` is now at version `v`. Beliefs resting on an older version
@@ -212,7 +221,7 @@ class MemoryStore:
         b.last_evoked_at = max(b.last_evoked_at, at)
         b.access = "active"
         with self.db.atomic():
-            self.db.conn.execute(UPDATE_BELIEF, update_params(b))
+            self.db.conn.execute(UPDATE_BELIEF, update_params(b, self.params))
             self.db.conn.execute("INSERT INTO memory_events (at, resident, belief_id, kind) "
                                  "VALUES (?, ?, ?, 'use')", (at, resident, b.id))
 
@@ -279,7 +288,7 @@ class MemoryStore:
         b = state_from_row(row)
         count = self.db.execute("SELECT count(*) FROM evidence WHERE resident = ? AND "
                                 "claim_id = ?", (resident, claim)).fetchone()[0]
-        return view(b, self._history(b.id) if history else None, count)
+        return view(b, self._history(b.id) if history else None, count, self.params)
 
     def beliefs(self, resident: str | None = None, *, subject: str | None = None,
                 attribute: str | None = None, state: str | None = None,
@@ -298,7 +307,8 @@ class MemoryStore:
             where.append("c.attribute NOT LIKE 'believes %'")
         sql = SELECT_BELIEF + (" WHERE " + " AND ".join(where) if where else "")
         sql += " ORDER BY b.resident, c.subject, c.attribute"
-        return [view(state_from_row(r)) for r in self.db.execute(sql, params)]
+        return [view(state_from_row(r), params=self.params)
+                for r in self.db.execute(sql, params)]
 
     def top_beliefs(self, resident: str, *, limit: int = 12, min_confidence: int = 0,
                     default_importance: int = 3) -> list[Salient]:
@@ -374,7 +384,8 @@ class MemoryStore:
         if resident is not None:
             sql += " AND b.resident = ?"
             params.append(resident)
-        return [view(state_from_row(r)) for r in self.db.execute(sql + " ORDER BY b.id", params)]
+        return [view(state_from_row(r), params=self.params)
+                for r in self.db.execute(sql + " ORDER BY b.id", params)]
 
     def explain(self, resident: str, subject: str, attribute: str):
         """Why the resident holds its value: the evidence chain, teller by teller (see
@@ -409,3 +420,17 @@ class MemoryStore:
 
     def close(self) -> None:
         self.db.close()
+
+
+def _params(given: MemoryParams | dict) -> MemoryParams:
+    """Params from a model or a mapping; a bad mapping is `InvalidEvidence` naming the key."""
+    if isinstance(given, MemoryParams):
+        return given
+    if not isinstance(given, dict):
+        raise InvalidEvidence("params", f"expected a mapping, got {type(given).__name__}")
+    from pydantic import ValidationError
+
+    try:
+        return MemoryParams.model_validate(given)
+    except ValidationError as exc:
+        raise InvalidEvidence.from_pydantic(exc) from None

@@ -179,15 +179,17 @@ class Batch:
                 confs.append(pb.confidence)
                 premise_ids.append(pb.id)
             weakest = min(confs)
+        params = store.params
         if e.confidence is not None:
             initial = e.confidence
         elif kind is _HEARSAY:
-            initial = initial_confidence(kind, store.trust_book.get(e.resident, e.teller, topic))
+            initial = initial_confidence(kind, store.trust_book.get(e.resident, e.teller, topic),
+                                         params=params)
         else:
-            initial = initial_confidence(kind, weakest_premise=weakest)
+            initial = initial_confidence(kind, weakest_premise=weakest, params=params)
 
         if b is None:
-            b = new_belief(e, initial, eid, nature, store.policy)
+            b = new_belief(e, initial, eid, nature, store.policy, params)
             if b.importance is None:
                 b.importance = store.attribute_importance(e.attribute)
             b.id = self.next_bid
@@ -198,7 +200,7 @@ class Batch:
             out = Outcome("new", True, f"first learned: {e.value} ({who(e)})")
         else:
             before = (b.value, b.state)
-            out = apply(b, e, initial, eid, store.policy)
+            out = apply(b, e, initial, eid, store.policy, params)
             if b.id not in self.new:
                 self.dirty[b.id] = b
             if b.value != before[0]:
@@ -293,9 +295,9 @@ class Batch:
         ex = self.db.conn.executemany
         ex(INSERT_EVIDENCE, self.evidence_rows)
         if self.new:
-            ex(INSERT_BELIEF, [row_from_state(b) for b in self.new.values()])
+            ex(INSERT_BELIEF, [row_from_state(b, self.store.params) for b in self.new.values()])
         if self.dirty:
-            ex(UPDATE_BELIEF, [update_params(b) for b in self.dirty.values()])
+            ex(UPDATE_BELIEF, [update_params(b, self.store.params) for b in self.dirty.values()])
         ex(INSERT_VERSION, self.versions)
         if self.facts:
             ex("INSERT INTO belief_facts (belief_id, fact, version) VALUES (?, ?, ?) "

@@ -272,6 +272,7 @@ class Checker:
             for j, stmt in enumerate(o.shows):
                 if stmt.claim.startswith("?"):
                     self.bad(("objects", i, "shows", j), "a clue shows a definite claim")
+        self._memory()
         if sc.player is not None:
             self._place(("player", "start"), sc.player.start)
         elif sc.scenario.role != "observer":
@@ -280,6 +281,20 @@ class Checker:
         return self.problems
 
     # -- helpers -------------------------------------------------------------------------------
+
+    def _memory(self) -> None:
+        """The `[memory]` numbers each pass their own bounds in the schema; here, the rules
+        between them (hearsay_high at least hearsay_low, and so on)."""
+        try:
+            self.sc.memory_params()
+        except ValidationError as exc:
+            for err in exc.errors():
+                msg = err["msg"].removeprefix("Value error, ")
+                if msg.startswith("[") and "] " in msg:
+                    fld, msg = msg[1:].split("] ", 1)
+                    self.bad(("memory", fld), msg)
+                else:
+                    self.bad(("memory",), msg)
 
     def _known_attribute(self, loc: tuple, claim: str) -> None:
         """A condition about an attribute nothing in the scenario ever sets can never hold:

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator
 
 from game.clock import TimeFormatError, parse_time_of_day, parse_when
+from memory import MemoryParams
 
 Ident = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=60)]
 ClaimRef = Annotated[str, Field(pattern=r"^\??[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$")]
@@ -272,8 +273,19 @@ class Player(Strict):
     note: str = ""  # shown at the start, under the premise
 
 
+def _memory_table() -> type[Strict]:
+    """The `[memory]` table: every number of the memory model (`memory.MemoryParams`), each
+    optional with the design note's default; an unknown key is a warning like anywhere else."""
+    fields = {name: (f.annotation, f) for name, f in MemoryParams.model_fields.items()}
+    return create_model("MemoryTable", __base__=Strict, **fields)  # type: ignore[call-overload]
+
+
+MemoryTable = _memory_table()
+
+
 class Scenario(Strict):
     scenario: ScenarioInfo
+    memory: MemoryTable = MemoryTable()  # type: ignore[valid-type]
     player: Player | None = None
     attributes: dict[Ident, Attribute] = {}
     places: list[Place] = Field(min_length=1)
@@ -288,3 +300,9 @@ class Scenario(Strict):
     goals: list[Goal] = []
     stages: list[Stage] = []
     endings: list[Ending] = []
+
+    def memory_params(self) -> MemoryParams:
+        """The memory model's numbers for this scenario: the defaults, with `[memory]`'s."""
+        known = {k: v for k, v in self.memory.model_dump().items()
+                 if k in MemoryParams.model_fields}
+        return MemoryParams(**known)
