@@ -19,6 +19,7 @@ from .evidence import Evidence
 from .kinds import (
     DEFAULT_TRUST,
     FIRSTHAND_RANK,
+    SourceKind,
     State,
     initial_confidence,
     rank_name,
@@ -145,21 +146,46 @@ def _rules(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
     if not supports and r < held.rank:
         return _lower(b, e, initial, evidence_id, p)
     if not supports and r > held.rank:
-        return _correct(b, e, initial, evidence_id, "outranks", p)
+        # The stronger source decides at once (004). "Corrected" is seed 000 §12's word for
+        # first-hand evidence meeting a belief already in doubt; anything else that outranks
+        # the held value replaces it as an update (or, in doubt, a change of mind).
+        if b.state in (DOUBTFUL, ANOMALOUS) and r >= FIRSTHAND_RANK:
+            return _correct(b, e, initial, evidence_id, p)
+        return _outranked(b, e, initial, evidence_id, p)
 
-    # 2. Independence: the same origin again is exposure, never corroboration.
+    # 2. Independence: the same origin again is exposure, never corroboration — and so is the
+    # resident's own account coming back to them through others (its origin is themselves).
     if _already_counted(b, e):
         b.exposures += 1
         return Outcome("keep", False, f"heard again from {e.origin_key}: exposure, not "
                        "corroboration", exposure=True)
+    if _own_account(e):
+        b.exposures += 1
+        return Outcome("keep", False, f"{who(e)}: my own account coming back to me — "
+                       "exposure, not support", exposure=True)
 
     # 3. Exactly one of the rest.
     if supports:
         return _reinforce(b, e, evidence_id, p)
     if b.state in (DOUBTFUL, ANOMALOUS) and r >= FIRSTHAND_RANK:
-        return _correct(b, e, initial, evidence_id, "first-hand", p)
+        return _correct(b, e, initial, evidence_id, p)
     out = _contradict(b, e, initial, evidence_id, p)
     return _reconsider(b, e) or out
+
+
+def _own_account(e: Evidence) -> bool:
+    """What the resident said coming back to them: hearsay whose origin is the resident."""
+    return e.origin == e.resident and e.kind is not SourceKind.DECLARED
+
+
+def source_words(e: Evidence) -> str:
+    """The source as it was, for history notes: "witnessed", "declared", "document", or for
+    hearsay its rank ("testimony", "rumour") — never "first-hand" for what was not."""
+    k = e.kind.value
+    if k == "hearsay":
+        return rank_name(e.rank)
+    return {"firsthand": "first-hand", "witnessed": "witnessed", "declared": "declared"}.get(
+        k, k)
 
 
 def _observed_later(b: BeliefState, e: Evidence) -> bool:
@@ -224,7 +250,8 @@ def _lower(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
 
 
 def _correct(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
-             why: str, p: MemoryParams) -> Outcome:
+             p: MemoryParams) -> Outcome:
+    """Seed 000 §12: first-hand-ranked evidence against a belief already in doubt."""
     old = b.held()
     old_value = b.value
     c = _add_or_raise(b, e, initial, evidence_id, p)
@@ -235,9 +262,30 @@ def _correct(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
     b.state = CORRECTED
     b.wants_look = False
     assert c is not None
-    reason = ("it outranks" if why == "outranks" else "it is first-hand, and I already doubted")
-    return Outcome("correct", True, f"later {rank_name(e.rank)} evidence ({who(e)}) corrected "
-                   f"my earlier understanding: I thought {old_value}, now {e.value} ({reason})")
+    return Outcome("correct", True, f"later {source_words(e)} evidence ({who(e)}) corrected my "
+                   f"earlier understanding: I thought {old_value}, now {e.value} (I already "
+                   "doubted it)")
+
+
+def _outranked(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
+               p: MemoryParams) -> Outcome:
+    """A stronger source against a held value not in doubt, or a second-hand one against a
+    doubtful value: its value is held at its own confidence (an update, or a change of mind
+    when the resident was already in doubt); the old value stays beside it at the superseded
+    confidence, and the note names the source as it was."""
+    old = b.held()
+    old_value, was_doubtful = b.value, b.state in (DOUBTFUL, ANOMALOUS)
+    c = _add_or_raise(b, e, initial, evidence_id, p)
+    assert c is not None
+    old.conf = min(old.conf, p.superseded_confidence)
+    b.value = e.value
+    b.since = e.at
+    b.confidence = c.conf
+    b.state = INFLUENCING
+    b.wants_look = False
+    return Outcome("reconsider" if was_doubtful else "update", True,
+                   f"{source_words(e)} evidence ({who(e)}) outranks the {rank_name(old.rank)} I "
+                   f"had for {old_value}: now {e.value}")
 
 
 def _reconsider(b: BeliefState, e: Evidence) -> Outcome | None:
@@ -306,7 +354,7 @@ def _noisy(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
     else:
         _merge_origin(c, e, evidence_id)
         c.conf = _noisy_merge(c.conf, s, p)
-    old_value = b.value
+    old_value, was_doubtful = b.value, b.state in (DOUBTFUL, ANOMALOUS)
     _set_conf(b, p.noisy_contradicted)
     # The strongest candidate holds, among those ranking with the old value or above: provenance
     # first holds under both policies, so a value resting on weaker evidence (kept below the
@@ -319,9 +367,12 @@ def _noisy(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
         b.state = DOUBTFUL
         return Outcome("doubt", True, f"{who(e)} says {e.value}, against {old_value}")
     b.since = e.at
-    if r >= FIRSTHAND_RANK:
+    if r >= FIRSTHAND_RANK and was_doubtful:  # seed 000 §12, under both policies
         b.state = CORRECTED
         action = "correct"
+    elif r > held.rank:
+        b.state = INFLUENCING
+        action = "reconsider" if was_doubtful else "update"
     elif e.by_player:
         b.state = ANOMALOUS
         action = "anomaly"

@@ -103,7 +103,8 @@ PAIRS = [(hi, lo) for i, hi in enumerate(LEVELS) for lo in LEVELS[i + 1:]]
 @pytest.mark.parametrize("higher,lower", PAIRS)
 def test_rank_decides_in_revision(store, higher, lower):
     """§3 + §5 step 1: the rank order in behaviour. A lower-ranked contradiction never changes
-    the value; a higher-ranked one corrects it at once, to 72."""
+    the value; a higher-ranked one replaces it at once (an update at its own confidence: the
+    belief was not in doubt, so it is not "corrected", seed 000 §12)."""
     store.perceive(_evidence_of(higher, "cy", 0))
     b = store.perceive(_evidence_of(lower, "dee", 1))
     assert b.value == "cy"
@@ -111,7 +112,10 @@ def test_rank_decides_in_revision(store, higher, lower):
     other = MemoryStore(":memory:")
     other.perceive(_evidence_of(lower, "dee", 0))
     b = other.perceive(_evidence_of(higher, "cy", 1))
-    assert (b.value, b.confidence, b.state) == ("cy", 72, "corrected")
+    first = other.belief("ada", "key", "taken_by").candidates
+    assert (b.value, b.state) == ("cy", "influencing")
+    assert b.confidence == next(c.confidence for c in first if c.value == "cy")
+    assert b.history[-1].cause == "update"
 
 
 def test_declared_ranks_with_firsthand(store):
