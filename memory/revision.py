@@ -383,6 +383,30 @@ def _noisy(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
                    f"{old_value} drops to {p.noisy_contradicted}")
 
 
+def reweigh(b: BeliefState, teller: str, delta: int, p: MemoryParams = DEFAULT) -> Outcome | None:
+    """Seed 000 §30: the listener's trust in `teller` has fallen, so each value of `b` that
+    rests on that teller's word (hearsay told by them) moves by `delta` — the difference the
+    new trust makes to hearsay's initial confidence (§4) — never below the doubt floor. If the
+    held value falls below a candidate at least as well sourced, the resident is now in doubt.
+    Returns None when nothing rested on that teller."""
+    moved = False
+    for c in b.cands:
+        if c.kind == "hearsay" and c.teller == teller:
+            new = max(min(c.conf, p.doubt_floor), c.conf + delta)
+            if new != c.conf:
+                c.conf = new
+                moved = True
+    if not moved:
+        return None
+    held = b.held()
+    b.confidence = held.conf
+    if b.state in (INFLUENCING, CORRECTED) and any(
+            c.value != b.value and c.rank >= held.rank and c.conf > b.confidence
+            for c in b.cands):
+        b.state = DOUBTFUL
+    return Outcome("reweigh", True, f"{teller}'s word counts for {delta:+d}")
+
+
 # -- helpers ------------------------------------------------------------------------------------
 
 

@@ -28,7 +28,7 @@ from .codec import (
 from .errors import InvalidEvidence
 from .evidence import Evidence
 from .kinds import FIRSTHAND_RANK, SourceKind, initial_confidence
-from .revision import Outcome, apply, new_belief, who
+from .revision import Outcome, apply, new_belief, reweigh, who
 
 if TYPE_CHECKING:
     from .store import MemoryStore
@@ -256,8 +256,42 @@ class Batch:
             confirmed = value == e.value
             if not confirmed and b.nature == STATE_NATURE:
                 continue  # a state may have changed since they spoke: no proof they were wrong
-            book.judge(e.resident, teller, topic, confirmed, at=e.at, evidence_id=eid)
+            before = book.get(e.resident, teller, topic)
+            after = book.judge(e.resident, teller, topic, confirmed, at=e.at, evidence_id=eid)
+            if after < before:
+                self._discredit(e.resident, teller, topic, before, after, e.at, eid, key)
         b.unjudged = 0
+
+    def _discredit(self, listener: str, teller: str, topic: str, before: float, after: float,
+                   at: int, eid: int, judged: tuple[str, int]) -> None:
+        """Seed 000 §30: a source shown to be wrong counts for less. Everything else the
+        listener holds from that teller on that topic is weighed again at the new trust, and
+        the history says why (`revision.reweigh`). The claim that showed them wrong has been
+        revised already by the evidence itself."""
+        store = self.store
+        p = store.params
+        delta = initial_confidence("hearsay", after, params=p) - \
+            initial_confidence("hearsay", before, params=p)
+        if delta == 0:
+            return
+        topic_of = {cid: t for cid, _, t in store._claims.values()}
+        rows = self.db.execute(
+            "SELECT b.resident, b.claim_id FROM beliefs b JOIN claims c ON c.id = b.claim_id "
+            "WHERE b.resident = ? AND c.topic = ? AND b.candidates LIKE ?",
+            (listener, topic, f'%"{teller}"%')).fetchall()
+        self._load({(r, c) for r, c in rows if (r, c) not in self.beliefs}, with_facts=False)
+        was = initial_confidence("hearsay", before, params=p)
+        note = (f"trust in {teller} on {topic} fell from {before:.2f} to {after:.2f} (refuted "
+                f"first-hand): what {teller} says now counts {was + delta}, not {was}")
+        for (resident, cid), b in sorted(self.beliefs.items()):
+            if resident != listener or topic_of.get(cid) != topic or (resident, cid) == judged:
+                continue
+            if reweigh(b, teller, delta, p) is None:
+                continue
+            if b.id not in self.new:
+                self.dirty[b.id] = b
+            self.versions.append((b.id, at, "reweigh", b.value, b.confidence, b.state, eid,
+                                  note))
 
     # -- reading and writing -----------------------------------------------------------------
 

@@ -153,6 +153,8 @@ CAUSE_WORDS = {
     "reconsider": "changed their mind",
     "update": "moved on",
     "age": "faded with time",
+    "reweigh": "weighed again: the teller was shown wrong",
+    "misremembered": "misremembered",
 }
 
 
