@@ -40,8 +40,11 @@ class Step(BaseModel):
     confidence: int | None = None
     recorded: bool = True
     evidence_id: int | None = None
+    loop: bool = False  # the chain came back to someone already shown, and stops here
 
     def describe(self) -> str:
+        if self.loop:
+            return f"which leads back to {self.resident}, already shown: the chain goes round"
         if not self.recorded:
             return f"{self.resident} has no evidence of it: they said it without knowing it"
         k = self.kind
@@ -126,13 +129,26 @@ def explain(store: MemoryStore, resident: str, subject: str, attribute: str) -> 
 
 
 def _chain(store: MemoryStore, e: EvidenceRecord) -> Chain:
+    """Follow each teller into their own memory. A chain that comes back to someone already
+    shown (A had it from B, who had it from A) says so and stops, and then ends at the origin's
+    own evidence — or at its absence — so it never goes round for ever."""
     steps = [_step(e)]
     seen = {e.resident}
     cur = e
     complete = cur.kind != "hearsay"
     while cur.kind == "hearsay" and len(steps) < MAX_DEPTH:
         teller = cur.teller
-        if teller is None or teller in seen:
+        if teller is None:
+            break
+        if teller in seen:
+            steps.append(Step(resident=teller, value=cur.value, loop=True))
+            complete = False
+            origin = e.origin or cur.origin
+            if origin and origin not in seen:
+                own = _own_evidence(store, origin, cur)
+                steps.append(_step(own) if own is not None else
+                             Step(resident=origin, value=cur.value, recorded=False))
+                complete = own is not None
             break
         seen.add(teller)
         nxt = _evidence_before(store, teller, cur)
@@ -144,6 +160,16 @@ def _chain(store: MemoryStore, e: EvidenceRecord) -> Chain:
         cur = nxt
         complete = cur.kind != "hearsay"
     return Chain(origin_key=e.origin_key, steps=steps, as_told=list(e.chain), complete=complete)
+
+
+def _own_evidence(store: MemoryStore, who: str, told: EvidenceRecord) -> EvidenceRecord | None:
+    """`who`'s own evidence for the value (seen, read, declared, reasoned — not heard)."""
+    found = None
+    for e in store.evidence(who, told.subject, told.attribute):
+        if e.value == told.value and e.kind != "hearsay" and (
+                found is None or _rank(e) > _rank(found)):
+            found = e
+    return found
 
 
 def _evidence_before(store: MemoryStore, teller: str,

@@ -108,6 +108,8 @@ def step_words(sim, step) -> str:
     who = name_of(sim, step.resident)
     you = step.resident == PLAYER
     was, has = ("were", "have") if you else ("was", "has")
+    if getattr(step, "loop", False):
+        return f"… which leads back to {who}, already shown: the chain goes round"
     if not step.recorded:
         return f"{who} {has} no evidence of it — said it without knowing it"
     when = f" ({clock.fmt(step.at)})" if step.at is not None else ""
