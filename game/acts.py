@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from memory import Belief
 
-from . import clock, perception, talk
+from . import clock, perception, relay, talk
 from .perception import split
 from .world import Event
 
@@ -47,18 +47,25 @@ def scheduled(sim: Simulation, ev: ScheduledEvent) -> None:
         learned = [(f"{obj}.location", to)] + [(s.claim, s.value) for s in ev.reveals + ev.effects]
         perception.seen(sim, eid, learned, participants, "firsthand")
         perception.seen(sim, eid, _seen_as(ev) or learned, witnesses, "witnessed")
+    elif k == "say" and ev.by == "letter":
+        relay.send_letter(sim, ev, place)
     elif k in ("say", "announce"):
-        hearers = [ev.target] if (k == "say" and ev.target) else [
-            x for x in present if x != ev.actor]
+        if k == "say" and ev.target:
+            # Spoken words reach only someone there to hear them (a letter goes anywhere).
+            hearers = [ev.target] if ev.target in present else []
+        else:
+            hearers = [x for x in present if x != ev.actor]
         for s in ev.says:
             subject, attribute = split(s.claim)
-            # What the actor says, with the basis the scenario gives it (saw/heard/reckon).
+            # What the actor says, with the basis the scenario gives it (saw/heard/reckon),
+            # and, for what they heard, where it came from (see game.relay).
             kind = {"saw": "firsthand", "heard": "implanted", "reckon": "inferred"}[ev.basis]
             b = Belief(resident=ev.actor, subject=subject, attribute=attribute, value=s.value,
                        confidence=78, state="influencing", kind=kind, source="first-hand")
             if hearers:
                 talk.tell(sim, ev.actor, hearers[0], b, place, present,
-                          extra_listeners=hearers[1:], kind=k)
+                          extra_listeners=hearers[1:], kind=k,
+                          given=relay.provenance(sim, ev, s))
         if effects:
             _record(sim, ev, place, ev.text or f"{name(ev.actor)} spoke", effects,
                     participants, witnesses)
@@ -172,9 +179,12 @@ def look(sim: Simulation, who: str, place: str, spot: str | None = None,
     return [o for o, _ in found]
 
 
-def accuse(sim: Simulation, actor: str, target: str, b: Belief, place: str) -> int:
+def accuse(sim: Simulation, actor: str, target: str, b: Belief, place: str) -> int | None:
     """A public accusation: it really happens, hurts the relationship, is witnessed and talked
-    about (epistemics §13)."""
+    about (epistemics §13). Only a resident can be accused: an animal or a thing cannot, and
+    nothing is recorded."""
+    if target not in sim.people or target == actor:
+        return None
     claim = f"{b.subject}.{b.attribute}"
     present = sim.present(place)
     witnesses = sim.onlookers(place, (actor, target))

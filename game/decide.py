@@ -16,6 +16,7 @@ from memory import Belief
 
 from . import clock
 from .perception import split
+from .scenario.loader import PERSON_ACTIONS
 from .state import Intent
 from .support import ACTION_CLASS, IRREVERSIBLE, clears_bar, support
 
@@ -41,6 +42,9 @@ def decide(sim: Simulation, rid: str, reduced: bool = False) -> None:
             target = _target(reaction, b)
             if target == rid:
                 continue
+            if reaction.action in PERSON_ACTIONS and target is not None and \
+                    target not in sim.people:
+                continue  # a belief about an animal or a thing names nobody to act on
             key = f"{reaction.id}:{b.subject}.{b.attribute}:{b.value}"
             if key in st.fired or st.cooldown.get(key, -1) > sim.now:
                 continue

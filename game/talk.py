@@ -155,13 +155,18 @@ class Told:
 
 def tell(sim: Simulation, speaker: str, listener: str, b: Belief, place: str,
          present: list[str], *, asked_by: str | None = None, kind: str = "talk",
-         extra_listeners: list[str] | None = None) -> Told:
-    """`speaker` tells `listener` what they hold about b's claim (or their lie)."""
+         extra_listeners: list[str] | None = None,
+         given: tuple[str, list[str], str] | None = None) -> Told:
+    """`speaker` tells `listener` what they hold about b's claim (or their lie). Words a
+    scenario scripts come `given` as (origin, chain, basis): said as written."""
     claim = f"{b.subject}.{b.attribute}"
     person = sim.people[speaker]
-    lie = person.lie_for(claim, listener)
+    lie = person.lie_for(claim, listener) if given is None else None
     embellished = False
-    if lie is not None:
+    if given is not None:
+        value = b.value
+        origin, chain, basis = given[0], list(given[1]), given[2]
+    elif lie is not None:
         value, basis, origin, chain = lie["value"], lie["basis"], speaker, [speaker]
     else:
         value = b.value

@@ -190,6 +190,7 @@ class Checker:
         self.people = set(self.residents) | {PLAYER}
         self.warnings: list[tuple[int | None, str, str]] = []
         self._attrs: set[str] | None = None
+        self._people: dict | None = None
 
     def bad(self, loc: tuple, msg: str) -> None:
         self.problems.append((self.lines.line_of(loc), _loc_name(loc), msg))
@@ -260,6 +261,7 @@ class Checker:
                     "accuse", "confront"):
                 self.bad(("reactions", i, "target"), f"target should be {subj} to act on "
                          "whoever the belief names")
+            self._reaction_target(i, r)
         for i, e in enumerate(sc.endings):
             if e.when is None and e.at is None:
                 self.bad(("endings", i), "an ending needs `when` (a condition), `at` (a time), "
@@ -281,6 +283,20 @@ class Checker:
         return self.problems
 
     # -- helpers -------------------------------------------------------------------------------
+
+    def _reaction_target(self, i: int, r) -> None:
+        """An action done to someone (accuse, confront, avoid, ...) needs a resident to do it
+        to: a belief about an animal or a thing names nobody to accuse."""
+        if r.action not in PERSON_ACTIONS or r.target not in ("subject", "value"):
+            return
+        subj = r.believes.claim.split(".")[0]
+        named = subj if r.target == "subject" else r.believes.value
+        if named.startswith("?") or named in self.people:
+            return
+        what = ("an object" if named in self.objects else "a place" if named in self.places
+                else "not a resident")
+        self.bad(("reactions", i, "target"), f"the target is the belief's {r.target}, "
+                 f"{named!r} — {what}: only a resident can be the target of {r.action}")
 
     def _memory(self) -> None:
         """The `[memory]` numbers each pass their own bounds in the schema; here, the rules
@@ -389,6 +405,58 @@ class Checker:
             self.bad(loc + ("place",), "an event happens somewhere: give place or actor")
         if e.when:
             self._condition(loc + ("when",), e.when)
+        self._relay(i, e)
+
+    def _relay(self, i: int, e) -> None:
+        """Where scripted words come from, and whether they can reach their listener."""
+        loc = ("events", i)
+        if e.heard_from:
+            self._person(loc + ("heard_from",), e.heard_from)
+        if e.origin and e.origin not in self.documents and e.origin not in self.objects:
+            self._person(loc + ("origin",), e.origin)
+        if e.heard_from or e.origin:
+            key = "heard_from" if e.heard_from else "origin"
+            if e.kind not in ("say", "announce"):
+                self.bad(loc + (key,), f"only a say or announce passes words on, not a {e.kind}")
+            elif e.basis != "heard":
+                self.bad(loc + ("basis",), "words passed on from someone else have basis = "
+                         '"heard"')
+        if e.by == "letter":
+            if e.kind != "say":
+                self.bad(loc + ("by",), f'only a say can be a letter, not a {e.kind}')
+            elif not e.target:
+                self.bad(loc + ("target",), "a letter needs a target to read it")
+        elif e.kind == "say" and e.target and e.actor and e.target != PLAYER:
+            self._same_place(loc, e)
+
+    def _same_place(self, loc: tuple, e) -> None:
+        """A spoken `say` needs speaker and listener in one place then (by their schedules);
+        otherwise it is a letter. Only events in play are checked: the backstory is heard by
+        nobody."""
+        at = clock.parse_when(e.at)
+        if at < clock.parse_when(self.sc.scenario.start):
+            return
+        if self._people is None:
+            from ..people import from_scenario
+
+            self._people = {r.id: from_scenario(r) for r in self.sc.residents}
+        speaker, listener = self._people.get(e.actor), self._people.get(e.target)
+        if speaker is None or listener is None:
+            return  # already reported as unknown
+        when = clock.fmt(at)
+        s_status, s_place = speaker.status_at(at)
+        where = e.place or s_place
+        if s_status != "awake":
+            self.bad(loc + ("actor",), f"{e.actor} is {s_status} at {when}: nobody speaks then "
+                     '(a letter can be sent: by = "letter")')
+            return
+        t_status, t_place = listener.status_at(at)
+        if t_status != "awake":
+            self.bad(loc + ("target",), f"{e.target} is {t_status} at {when}, so cannot hear "
+                     f'{e.actor} — make it a letter (by = "letter")')
+        elif t_place != where:
+            self.bad(loc + ("target",), f"{e.target} is at {t_place} at {when}, not at {where} "
+                     f'with {e.actor}: a spoken say needs them in one place — or by = "letter"')
 
     def _condition(self, loc: tuple, text: str) -> None:
         try:
@@ -415,6 +483,9 @@ class Checker:
 # Which argument of a condition function is a claim ("subject.attribute").
 _CLAIM_ARG = {"fact": 0, "believes": 1, "value": 1, "confidence": 1, "knows": 1,
               "count_believers": 0, "concluded": 0}
+# Reactions whose action is done to a person: their target must be a resident.
+PERSON_ACTIONS = ("ask", "confront", "accuse", "report", "avoid", "administer", "break_off",
+                  "reconcile")
 BUILTIN_ATTRIBUTES = {"location", "accused_by", "avoid", "break_off", "reconcile",
                       "administer", "owner"}
 

@@ -212,6 +212,9 @@ class ScheduledEvent(Strict):
     reveals: list[Statement] = []
     seen_as: list[Statement] = []
     basis: Literal["saw", "heard", "reckon"] = "saw"
+    heard_from: Ident | None = None  # say / announce, basis "heard": whom they had it from
+    origin: Ident | None = None  # say / announce, basis "heard": who first said it
+    by: Literal["word", "letter"] = "word"  # say: spoken in one place, or a letter to target
     when: str | None = None
     text: str = ""
 
