@@ -19,6 +19,7 @@ from .kinds import (
     rank,
     rank_name,
 )
+from .misremember import Misremembering
 from .params import MemoryParams
 from .queries import (
     BeliefSignature,
@@ -60,6 +61,7 @@ __all__ = [
     "InvalidEvidence",
     "MemoryParams",
     "MemoryStore",
+    "Misremembering",
     "Outcome",
     "Proposal",
     "Recalled",

@@ -81,6 +81,7 @@ class BeliefState:
     access: str = "active"  # active / dormant / unrecallable, as last recorded (§7)
     judged_importance: int | None = None  # importance after the look-back, if it ran
     looked_back: bool = False
+    misremembered: bool = False  # recalled wrong: the held value is not what the evidence says
 
     def effective_importance(self) -> int | None:
         return self.judged_importance if self.judged_importance is not None else \
@@ -163,6 +164,7 @@ class Candidate(BaseModel):
     held: bool
     teller: str | None = None
     origin: str | None = None
+    evidence_id: int | None = None  # the strongest evidence behind it
 
 
 class Version(BaseModel):
@@ -205,6 +207,7 @@ class Belief(BaseModel):
     stale: bool = False
     recheck: bool = False
     wants_look: bool = False
+    misremembered: bool = False  # recalled wrong (debug: the evidence says otherwise)
     exposures: int = 0
     uses: int = 0
     sources: int = 1
@@ -250,11 +253,13 @@ def view(b: BeliefState, history: list[Version] | None = None, evidence_count: i
             Candidate(
                 value=c.value, confidence=b.confidence if c.value == b.value else c.conf,
                 kind=c.kind, source=rank_name(c.rank), origins=sorted(c.origins),
-                held=c.value == b.value, teller=c.teller, origin=c.origin)
+                held=c.value == b.value, teller=c.teller, origin=c.origin,
+                evidence_id=c.evidence_id)
             for c in cands
         ],
         history=history or [], since=b.since, created_at=b.created_at, updated_at=b.updated_at,
-        stale=b.stale, recheck=b.recheck, wants_look=b.wants_look, exposures=b.exposures,
+        stale=b.stale, recheck=b.recheck, wants_look=b.wants_look,
+        misremembered=b.misremembered, exposures=b.exposures,
         uses=b.uses, sources=b.sources, last_evoked_at=b.last_evoked_at,
         importance=b.effective_importance(), evidence_count=evidence_count,
         half_life=b.half_life(params), dormant_after=params.dormant_after,

@@ -41,8 +41,13 @@ class Step(BaseModel):
     recorded: bool = True
     evidence_id: int | None = None
     loop: bool = False  # the chain came back to someone already shown, and stops here
+    misremembered: bool = False  # they remember it so, but what they took in was `was`
+    was: str | None = None  # "subject.attribute = value" as the evidence has it
 
     def describe(self) -> str:
+        if self.misremembered:
+            return (f"{self.resident} misremembers it: what they took in was {self.was}"
+                    if self.was else f"{self.resident} misremembers it")
         if self.loop:
             return f"which leads back to {self.resident}, already shown: the chain goes round"
         if not self.recorded:
@@ -116,6 +121,12 @@ def explain(store: MemoryStore, resident: str, subject: str, attribute: str) -> 
         if cur is None or _rank(e) > _rank(cur):
             best[e.origin_key] = e
     chains = [_chain(store, e) for e in sorted(best.values(), key=lambda x: (-_rank(x), x.id))]
+    if b.misremembered:
+        # What it remembers has no evidence of its own: show what was taken in instead.
+        step = _misremembered(store, resident, b)
+        if step is not None:
+            chains.insert(0, Chain(origin_key="misremembered", steps=[step], as_told=[],
+                                   complete=False))
     against = []
     seen = set()
     for e in evidence:
@@ -153,13 +164,27 @@ def _chain(store: MemoryStore, e: EvidenceRecord) -> Chain:
         seen.add(teller)
         nxt = _evidence_before(store, teller, cur)
         if nxt is None:
-            steps.append(Step(resident=teller, value=cur.value, recorded=False))
+            tb = store.belief(teller, cur.subject, cur.attribute, history=False)
+            wrong = _misremembered(store, teller, tb) if tb is not None and \
+                tb.misremembered and tb.value == cur.value else None
+            steps.append(wrong or Step(resident=teller, value=cur.value, recorded=False))
             complete = False
             break
         steps.append(_step(nxt))
         cur = nxt
         complete = cur.kind != "hearsay"
     return Chain(origin_key=e.origin_key, steps=steps, as_told=list(e.chain), complete=complete)
+
+
+def _misremembered(store: MemoryStore, resident: str, b) -> Step | None:
+    """A misremembered value's step: the evidence the memory rests on, and what it said."""
+    held = next((c for c in b.candidates if c.held), None)
+    rec = store.evidence_by_id(held.evidence_id) if held and held.evidence_id else None
+    was = f"{rec.subject}.{rec.attribute} = {rec.value}" if rec is not None else None
+    return Step(resident=resident, value=b.value, kind=rec.kind if rec else b.kind,
+                source=b.source, at=rec.at if rec else None, event=rec.event if rec else None,
+                confidence=b.confidence, misremembered=True, was=was,
+                evidence_id=rec.id if rec else None)
 
 
 def _own_evidence(store: MemoryStore, who: str, told: EvidenceRecord) -> EvidenceRecord | None:

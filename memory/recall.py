@@ -91,6 +91,36 @@ def recall(store: MemoryStore, resident: str, cue: str, now: int, k: int = 10,
             if not views or c[3] in full]
 
 
+def cue(store: MemoryStore, resident: str, now: int, *, subject: str | None = None,
+        attribute: str | None = None, value: str | None = None) -> list[Recalled]:
+    """A cue that names a claim — its subject, attribute and/or value exactly ("where was
+    everyone on day 1 at eight?" names the attribute) — brings back every memory of the
+    resident it names that can still be recalled, dormant or not, regardless of rank (§7).
+    Each is re-evoked; a dormant one counts as a cue recall. `accessibility` is what it was
+    before the cue, so the caller can tell a vivid memory from one barely brought back."""
+    where, params = ["b.resident = ?"], [resident]
+    for col, val in (("c.subject", subject), ("c.attribute", attribute), ("b.value", value)):
+        if val is not None:
+            where.append(f"{col} = ?")
+            params.append(val)
+    rows = store.db.execute(
+        "SELECT b.id, c.subject, c.attribute, b.value, b.last_evoked_at, b.half_life FROM "
+        "beliefs b JOIN claims c ON c.id = b.claim_id WHERE " + " AND ".join(where) +
+        " ORDER BY c.subject, c.attribute", params).fetchall()
+    chosen = []
+    for bid, s, a, v, evoked, h in rows:
+        acc_now = acc.accessibility(now, evoked, h)
+        state = acc.state_of(acc_now, store.params)
+        if state == acc.UNRECALLABLE:
+            continue
+        how = "cue" if state == acc.DORMANT else "named"
+        chosen.append((1.0, s, a, bid, how, acc_now, v))
+    _evoke(store, resident, [c for c in chosen], now, events_for=("cue",))
+    full = _load(store, [c[3] for c in chosen])
+    return [Recalled(full.get(c[3]), c[0], c[4], c[5], c[3], (c[1], c[2])) for c in chosen
+            if c[3] in full]
+
+
 def resident_code(store: MemoryStore, resident: str, create: bool = True) -> str | None:
     """The prefix of this resident's terms in the recall index ("u12x")."""
     row = store.db.execute("SELECT n FROM recall_residents WHERE resident = ?",
@@ -112,8 +142,16 @@ def index_pending(store: MemoryStore, resident: str) -> str | None:
     nothing for it."""
     rows = store.db.execute(
         "SELECT b.id, c.subject || ' ' || c.attribute || ' ' || b.value || ' ' || "
-        "coalesce(b.teller, '') || ' ' || coalesce(b.origin, '') FROM beliefs b JOIN claims c "
-        "ON c.id = b.claim_id WHERE b.resident = ? AND b.indexed = 0", (resident,)).fetchall()
+        "coalesce(b.teller, '') || ' ' || coalesce(b.origin, ''), c.recall FROM beliefs b "
+        "JOIN claims c ON c.id = b.claim_id WHERE b.resident = ? AND b.indexed = 0",
+        (resident,)).fetchall()
+    # Claims recalled only by a cue naming them (store.define_attribute's recall="cue") are
+    # kept out of the index: free recall passes them by; they are marked done all the same.
+    pending = bool(rows)
+    rows = [(bid, text) for bid, text, mode in rows if mode != "cue"]
+    if pending and not rows:
+        store.db.conn.execute("UPDATE beliefs SET indexed = 1 WHERE resident = ? AND "
+                              "indexed = 0", (resident,))
     if not rows:
         return resident_code(store, resident, create=False) or (
             resident_code(store, resident) if _has_beliefs(store, resident) else None)
@@ -158,7 +196,8 @@ def _associates(store: MemoryStore, resident: str, recalled: list[tuple],
     rows = store.db.execute(
         f"SELECT b.id, c.subject, c.attribute, b.value, b.last_evoked_at, b.half_life "
         f"FROM beliefs b JOIN claims c ON c.id = b.claim_id WHERE b.resident = ? AND "
-        f"b.access = 'dormant' AND (c.subject IN ({marks}) OR b.value IN ({marks})) "
+        f"b.access = 'dormant' AND c.recall = 'free' AND (c.subject IN ({marks}) OR "
+        f"b.value IN ({marks})) "
         f"ORDER BY b.id", [resident, *entities, *entities]).fetchall()
     out, per = [], {}
     for bid, subject, attribute, value, evoked, h in rows:
@@ -176,7 +215,8 @@ def _associates(store: MemoryStore, resident: str, recalled: list[tuple],
     return out
 
 
-def _evoke(store: MemoryStore, resident: str, recalled: list[tuple], now: int) -> None:
+def _evoke(store: MemoryStore, resident: str, recalled: list[tuple], now: int,
+           events_for: tuple[str, ...] = ("cue", "associative")) -> None:
     """Whatever came to mind is re-evoked: Δt restarts (§7). One statement for all of it."""
     if not recalled:
         return
@@ -191,7 +231,7 @@ def _evoke(store: MemoryStore, resident: str, recalled: list[tuple], now: int) -
             f"WHERE id IN ({marks}) AND last_evoked_at <= ?",
             (now, now, p.dormant_after, now, p.unrecallable_after, *ids, now))
         events = [(now, resident, c[3], f"{c[1]}.{c[2]}", c[4]) for c in recalled
-                  if c[4] != "ranked"]
+                  if c[4] in events_for]
         if events:
             store.db.conn.executemany(
                 "INSERT INTO memory_events (at, resident, belief_id, detail, kind) VALUES "

@@ -118,6 +118,8 @@ def apply(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
     if not out.exposure:
         b.last_evidence_at = max(b.last_evidence_at, e.at)
         b.updated_at = max(b.updated_at, e.at)
+        if e.value == b.value:
+            b.misremembered = False  # what it remembers is now what it has evidence of
     if b.quiet_since() != quiet:
         # New evidence or a player's intervention restarts the aging clock (§6); `aged` counts
         # the periods applied since the clock last started, so it restarts with it. A player

@@ -13,27 +13,42 @@ runs in WAL mode so a reader (the window, the inspector) can read while the simu
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from sqlite_utils import Database
 
-from . import aging, guard
+from . import aging, guard, misremember
 from . import recall as recall_mod
 from .belief import EVENT_NATURE, STATE_NATURE, Belief, Version, view
-from .codec import SELECT_BELIEF, UPDATE_BELIEF, state_from_row, update_params
+from .codec import (
+    INSERT_BELIEF,
+    SELECT_BELIEF,
+    UPDATE_BELIEF,
+    row_from_state,
+    state_from_row,
+    update_params,
+)
 from .errors import InvalidEvidence
 from .evidence import Evidence
 from .guard import Proposal, TrustProposal, WorldView
 from .kinds import DEFAULT_TRUST
+from .misremember import Misremembering
 from .params import DEFAULT, MemoryParams
 from .recall import Recalled
 from .records import EvidenceRecord, TrustChange
 from .revision import POLICIES, RULES, Outcome
 from .schema import ensure_schema
 from .trust import ANY_TOPIC, TrustBook
-from .writer import BELIEVES, Batch, about_attribute
+from .writer import BELIEVES, INSERT_VERSION, Batch, about_attribute
+
+FREE_RECALL, CUE_RECALL = "free", "cue"
+
+
+def _like_prefix(prefix: str) -> str:
+    """A LIKE pattern for attributes starting with `prefix` (its _ and % taken literally)."""
+    return prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
 
 
 class Salient(NamedTuple):
@@ -92,6 +107,8 @@ class MemoryStore:
                                     self.params)
         self._claims: dict[tuple[str, str], tuple[int, str, str]] = {}
         self._attributes: dict[str, tuple[str, str | None]] = {}
+        self._families: list = []
+        self._recall: dict[str, str] = {}
         self._reload()
         for name in states:
             self.define_attribute(name, nature=STATE_NATURE)
@@ -108,33 +125,69 @@ class MemoryStore:
     def _reload(self) -> None:
         self._claims = {(r[1], r[2]): (r[0], r[3], r[4]) for r in self.db.execute(
             "SELECT id, subject, attribute, nature, topic FROM claims")}
-        self._attributes = {r[0]: (r[1], r[2]) for r in self.db.execute(
-            "SELECT name, nature, topic FROM attributes")}
-        self._importance = {r[0]: r[1] for r in self.db.execute(
-            "SELECT name, importance FROM attributes WHERE importance IS NOT NULL")}
+        rows = self.db.execute("SELECT name, nature, topic, importance, recall FROM "
+                               "attributes").fetchall()
+        self._attributes = {r[0]: (r[1], r[2]) for r in rows if not r[0].endswith("*")}
+        self._importance = {r[0]: r[3] for r in rows if r[3] is not None
+                            and not r[0].endswith("*")}
+        self._recall = {r[0]: r[4] for r in rows if not r[0].endswith("*")}
+        # Families, longest prefix first, so "at_d*" would win over "at_*".
+        self._families = sorted(((r[0][:-1], r[1], r[2], r[3], r[4]) for r in rows
+                                 if r[0].endswith("*")), key=lambda f: (-len(f[0]), f[0]))
         self.trust_book.reload()
 
     def define_attribute(self, name: str, *, nature: str = EVENT_NATURE,
-                         topic: str | None = None, importance: int | None = None) -> None:
+                         topic: str | None = None, importance: int | None = None,
+                         recall: str = "free") -> None:
         """Say whether claims with this attribute describe a changeable state or an event
         (epistemics §5), which trust topic they belong to (§10; default: the attribute), and
-        how much they matter, 0..10 (§7's importance; default: unknown)."""
+        how much they matter, 0..10 (§7's importance; default: unknown).
+
+        A name ending in `*` defines a family ("at_*": every attribute starting "at_").
+        `recall` says how its memories come to mind (§7): "free" — ranked by relevance, and
+        brought back from dormancy by any cue that names their claim, person or object — or
+        "cue": only a cue naming the claim itself (`cue()`) brings them back, and free recall
+        and association pass them by (the episodic detail of who stood where)."""
         if nature not in (STATE_NATURE, EVENT_NATURE):
             raise InvalidEvidence("nature", "an attribute's nature is 'state' or 'event'")
         if importance is not None and not 0 <= importance <= 10:
             raise InvalidEvidence("importance", "importance is between 0 and 10")
+        if recall not in (FREE_RECALL, CUE_RECALL):
+            raise InvalidEvidence("recall", "an attribute is recalled 'free' or by 'cue'")
+        family = name.endswith("*")
+        where = "attribute LIKE ? ESCAPE '\\'" if family else "attribute = ?"
+        match = _like_prefix(name[:-1]) if family else name
         with self.db.atomic():
             self.db.execute(
-                "INSERT INTO attributes (name, nature, topic, importance) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (name) DO UPDATE SET nature = excluded.nature, topic = "
-                "excluded.topic, importance = excluded.importance",
-                (name, nature, topic, importance))
-            self.db.execute("UPDATE claims SET nature = ?, topic = ? WHERE attribute = ?",
-                            (nature, topic or name, name))
+                "INSERT INTO attributes (name, nature, topic, importance, recall) VALUES "
+                "(?, ?, ?, ?, ?) ON CONFLICT (name) DO UPDATE SET nature = excluded.nature, "
+                "topic = excluded.topic, importance = excluded.importance, "
+                "recall = excluded.recall", (name, nature, topic, importance, recall))
+            self.db.execute(f"UPDATE claims SET nature = ?, topic = coalesce(?, attribute), "
+                            f"recall = ? WHERE {where}", (nature, topic, recall, match))
         self._reload()
 
     def attribute_importance(self, attribute: str) -> int | None:
-        return self._importance.get(attribute)
+        imp = self._importance.get(attribute)
+        if imp is None:
+            fam = self._family(attribute)
+            imp = fam[3] if fam else None
+        return imp
+
+    def _family(self, attribute: str) -> tuple[str, str, str | None, int | None, str] | None:
+        """The longest attribute family ("at_*") the attribute belongs to, if any."""
+        for fam in self._families:
+            if attribute.startswith(fam[0]):
+                return fam
+        return None
+
+    def recall_mode(self, attribute: str) -> str:
+        """How memories of claims with this attribute come to mind: "free" or "cue"."""
+        a = self._attributes.get(attribute)
+        if a is not None:
+            return self._recall.get(attribute, FREE_RECALL)
+        fam = self._family(attribute)
+        return fam[4] if fam else FREE_RECALL
 
     def _claims_for(self, keys: Iterable[tuple[str, str]]) -> dict:
         """Claim ids (creating claim roots as needed) for `(subject, attribute)` keys."""
@@ -145,17 +198,21 @@ class MemoryStore:
             rows = []
             for i, (s, a) in enumerate(missing):
                 nature, topic = self._nature_of(a)
-                rows.append((next_id + i, s, a, nature, topic))
+                rows.append((next_id + i, s, a, nature, topic, self.recall_mode(a)))
                 claims[(s, a)] = (next_id + i, nature, topic)
-            self.db.conn.executemany("INSERT INTO claims (id, subject, attribute, nature, topic) "
-                                     "VALUES (?, ?, ?, ?, ?)", rows)
+            self.db.conn.executemany("INSERT INTO claims (id, subject, attribute, nature, topic, "
+                                     "recall) VALUES (?, ?, ?, ?, ?, ?)", rows)
         return claims
 
     def _nature_of(self, attribute: str) -> tuple[str, str]:
         if attribute.startswith(BELIEVES):
             # What someone believes can change, and telling about it is its own topic.
             return STATE_NATURE, "beliefs"
-        nature, topic = self._attributes.get(attribute, (EVENT_NATURE, None))
+        got = self._attributes.get(attribute)
+        if got is None:
+            fam = self._family(attribute)
+            got = (fam[1], fam[2]) if fam else (EVENT_NATURE, None)
+        nature, topic = got
         return nature, topic or attribute
 
     # -- writing -------------------------------------------------------------------------------
@@ -231,6 +288,102 @@ class MemoryStore:
         plus dormant memories the cue names and, one hop on, those sharing their people,
         places or objects. Everything recalled is re-evoked."""
         return recall_mod.recall(self, resident, cue, now, k, associate, views)
+
+    def cue(self, resident: str, now: int, *, subject: str | None = None,
+            attribute: str | None = None, value: str | None = None) -> list[Recalled]:
+        """A cue naming a claim exactly (its subject, attribute and/or value) brings back
+        every memory of it the resident can still recall, dormant ones included (§7); each is
+        re-evoked. `Recalled.accessibility` is what it was before the cue."""
+        with self.db.atomic():
+            return recall_mod.cue(self, resident, now, subject=subject, attribute=attribute,
+                                  value=value)
+
+    @property
+    def seed(self) -> int:
+        """The seed misremembering draws from (kept with the memory, 0 by default)."""
+        return int(self._meta().get("seed", 0))
+
+    def set_seed(self, seed: int) -> None:
+        self._set_meta("seed", str(int(seed)))
+
+    def misremember(self, resident: str, subject: str, attribute: str, now: int, *,
+                    accessibility: float, trait: float,
+                    similar: Callable[[], Sequence[str]] | Sequence[str] = (),
+                    stand_ins: Callable[[], Sequence[str]] | Sequence[str] = (),
+                    ) -> Misremembering | None:
+        """The resident recalls this memory at `accessibility` (before the recall brought it
+        back): a weak one may come back wrong (see `memory.misremember`). `similar` are values
+        it could drift to, `stand_ins` people who could take the subject's place or be filled
+        in beside them — each a list, or a function called only if needed. Returns what went
+        wrong, or None; a change is written with a history version that says so."""
+        p = self.params
+        odds = misremember.chance(p, trait, accessibility)
+        if odds <= 0 or misremember.draw(self.seed, resident, subject, attribute, now) >= odds:
+            return None
+        claim = self._claim_id(subject, attribute)
+        row = self.db.execute(f"{SELECT_BELIEF} WHERE b.resident = ? AND b.claim_id = ?",
+                              (resident, claim)).fetchone() if claim is not None else None
+        if row is None:
+            return None
+        b = state_from_row(row)
+        if b.state == "past":
+            return None
+        values = [v for v in (similar() if callable(similar) else similar)
+                  if v != b.value and b.cand(v) is None]
+        people = [x for x in (stand_ins() if callable(stand_ins) else stand_ins)
+                  if x not in (subject, resident) and self.belief(resident, x, attribute,
+                                                                  history=False) is None]
+        kind = misremember.choose(p, misremember.draw(self.seed, "how", resident, subject,
+                                                      attribute, now),
+                                  can_mutate=bool(values), can_stand_in=bool(people))
+        if kind is None:
+            return None
+        pick = misremember.draw(self.seed, "which", resident, subject, attribute, now)
+        was = b.value
+        with self.db.atomic():
+            held_evidence = b.held().evidence_id
+            if kind == misremember.MUTATION:
+                new = values[int(pick * len(values))]
+                note = misremember.mutate(b, new, now)
+                self.db.conn.execute(UPDATE_BELIEF, update_params(b, self.params))
+                self.db.conn.execute("UPDATE beliefs SET indexed = 0 WHERE id = ?", (b.id,))
+                versions = [(b.id, now, misremember.CAUSE, b.value, b.confidence, b.state,
+                             held_evidence, note)]
+                out = misremember.Misremembering(kind, resident, subject, attribute, was, new,
+                                                 chance=odds)
+            else:
+                other = people[int(pick * len(people))]
+                nb, note = misremember.stand_in(b, other, now, kind)
+                claims = self._claims_for([(other, attribute)])
+                nb.claim_id = claims[(other, attribute)][0]
+                nb.id = (self.db.execute("SELECT max(id) FROM beliefs").fetchone()[0] or 0) + 1
+                self.db.conn.execute(INSERT_BELIEF, row_from_state(nb, self.params))
+                versions = [(nb.id, now, misremember.CAUSE, nb.value, nb.confidence, nb.state,
+                             held_evidence, note)]
+                if kind == misremember.TRANSFERENCE:
+                    note = misremember.displaced(b, other, now)
+                    self.db.conn.execute(UPDATE_BELIEF, update_params(b, self.params))
+                    versions.append((b.id, now, misremember.CAUSE, b.value, b.confidence,
+                                     b.state, held_evidence, note))
+                out = misremember.Misremembering(kind, resident, subject, attribute, was, was,
+                                                 stand_in=other, chance=odds)
+            self.db.conn.executemany(INSERT_VERSION, versions)
+            self.db.conn.execute(
+                "INSERT INTO memory_events (at, resident, belief_id, kind, detail) VALUES "
+                "(?, ?, ?, 'misremembered', ?)", (now, resident, b.id, kind))
+        return out
+
+    def beliefs_about(self, resident: str, other: str) -> dict[tuple[str, str], Belief]:
+        """What `resident` takes `other` to believe, claim by claim: {(subject, attribute):
+        belief} — one query, for decisions that read beliefs about beliefs (whom to tell, whom
+        to ask first)."""
+        sql = SELECT_BELIEF + " WHERE b.resident = ? AND c.subject = ? AND c.attribute LIKE ?"
+        out = {}
+        for r in self.db.execute(sql, (resident, other, BELIEVES + "%")):
+            b = view(state_from_row(r), params=self.params)
+            s, _, a = b.attribute[len(BELIEVES):].rpartition(".")
+            out[(s, a)] = b
+        return out
 
     def refresh_access(self, now: int) -> dict[str, int]:
         """Record entries into dormancy and unrecallability up to `now` (set-wise)."""
