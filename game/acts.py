@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from memory import Belief
 
-from . import clock, perception, relay, talk
+from . import clock, lies, perception, relay, talk, witness
 from .perception import split
 from .world import Event
 
@@ -127,6 +127,12 @@ def ask(sim: Simulation, asker: str, target: str, claim: str, place: str, *,
     subject, attribute = split(claim)
     b = sim.store.belief(target, subject, attribute, history=False)
     present = sim.present(place)
+    if lies.stance(sim, target, claim, asker) == lies.QUIET:
+        sim.record(Event(kind="ask", at=sim.now, actor=asker, target=target, place=place,
+                         claim=claim, summary=f"{sim.name(asker)} asked {sim.name(target)} "
+                         f"about {sim.say_claim(claim)}; {sim.name(target)} would not say",
+                         data={"answer": None, "quiet": True}, participants=[asker, target]))
+        return False
     mstate = talk.memory_state(sim, b) if b is not None else None
     if mstate in talk.EXPRESSED:
         sim.count("memory_state_expressed")
@@ -139,6 +145,7 @@ def ask(sim: Simulation, asker: str, target: str, claim: str, place: str, *,
                          participants=[asker, target]))
         return False
     if b is not None:
+        b = witness.recalled(sim, target, b)  # a weak memory may come back wrong
         b = sim.store.belief(target, subject, attribute, history=False)  # re-evoked
     if b is None or b.state.value == "past":
         sim.record(Event(kind="ask", at=sim.now, actor=asker, target=target, place=place,

@@ -17,7 +17,7 @@ from sqlite_utils import Database
 
 from memory import Belief, Evidence, EvidenceRecord, MemoryStore, Salient
 
-from . import acts, clock, commands, perception, player, talk
+from . import acts, clock, commands, copresence, perception, player, talk
 from .commands import Command, Names
 from .conditions import Condition
 from .ctx import ConditionContext
@@ -54,6 +54,13 @@ BUILTIN_ATTRIBUTES = {
                            importance=2, about="whom {subject} made peace with"),
     "administer": Attribute(label="{subject} treated {value}", importance=4,
                             about="whom {subject} treated"),
+    # What others know of a liar's motive (game.lies).
+    "rival_of": Attribute(label="{subject} has it in for {value}", importance=2,
+                          about="whom {subject} has it in for"),
+    "friend_of": Attribute(label="{subject} would do anything for {value}", importance=2,
+                           about="whom {subject} would cover for"),
+    "gains_from": Attribute(label="{subject} stands to gain if people turn on {value}",
+                            importance=2, about="whom {subject} stands to gain from"),
 }
 
 
@@ -67,6 +74,7 @@ class Simulation(Setup, Mind, Naming):
                                  params=scenario.memory_params())
         self.world = World(db)
         self.rng = random.Random(0)
+        self.seed = 0  # the run's seed: hashed for draws that must not use the rng's stream
         self.pending: list[Evidence] = []
         self.changed: list[tuple[str, int]] = []
         self.places = {p.id: {"name": p.name, "kind": p.kind, "x": p.x, "y": p.y,
@@ -113,7 +121,9 @@ class Simulation(Setup, Mind, Naming):
         db = db or Database(memory=True)
         sim = cls(db, loaded.scenario, file=str(loaded.file))
         sim.rng = random.Random(seed)
+        sim.seed = seed
         with db.atomic():
+            sim.store.set_seed(seed)  # what misremembering draws from (memory.misremember)
             sim._populate(loaded, seed)
         return sim
 
@@ -150,6 +160,7 @@ class Simulation(Setup, Mind, Naming):
             self._move()
             self._read_documents()
             by_place = self._by_place()
+            copresence.take_in(self, by_place)  # who is here with whom (issue 10)
             for place in sorted(by_place):
                 talk.converse(self, place, by_place[place])
             self.flush()

@@ -20,6 +20,7 @@ from .kinds import (
     rank_name,
 )
 from .misremember import Misremembering
+from .misremember import draw as seeded_draw
 from .params import MemoryParams
 from .queries import (
     BeliefSignature,
@@ -87,4 +88,5 @@ __all__ = [
     "rank",
     "rank_name",
     "revise",
+    "seeded_draw",
 ]

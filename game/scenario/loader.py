@@ -230,6 +230,7 @@ class Checker:
                 if lie.to != "anyone":
                     for t in lie.to:
                         self._person(("residents", i, "lies", j, "to"), t)
+                self._motive(("residents", i, "lies", j), r.id, lie)
         for i, t in enumerate(sc.trust):
             self._person(("trust", i, "listener"), t.listener)
             self._person(("trust", i, "teller"), t.teller)
@@ -283,6 +284,28 @@ class Checker:
         return self.problems
 
     # -- helpers -------------------------------------------------------------------------------
+
+    def _motive(self, loc: tuple, liar: str, lie) -> None:
+        m = lie.motive
+        if lie.alibi:
+            self._place(loc + ("alibi",), lie.alibi)
+            if m is None or m.kind != "protect_self":
+                self.bad(loc + ("alibi",), "an alibi protects the liar: give motive = { kind = "
+                         '"protect_self" }')
+        if m is None:
+            return
+        if m.about:
+            self._person(loc + ("motive", "about"), m.about)
+        elif m.kind in ("protect_friend", "harm_rival"):
+            self.bad(loc + ("motive", "about"), f"a {m.kind} motive names whom it is about")
+        for who in m.known_to:
+            self._person(loc + ("motive", "known_to"), who)
+            if who == liar:
+                self.bad(loc + ("motive", "known_to"), "the liar knows their own motive; "
+                         "known_to lists the others who know of it")
+        if m.known_to and m.claim is None and m.kind == "protect_self":
+            self.bad(loc + ("motive", "claim"), "what do they know? A protect_self motive "
+                     "names its claim (and value) for known_to to hold")
 
     def _reaction_target(self, i: int, r) -> None:
         """An action done to someone (accuse, confront, avoid, ...) needs a resident to do it
@@ -487,7 +510,7 @@ _CLAIM_ARG = {"fact": 0, "believes": 1, "value": 1, "confidence": 1, "knows": 1,
 PERSON_ACTIONS = ("ask", "confront", "accuse", "report", "avoid", "administer", "break_off",
                   "reconcile")
 BUILTIN_ATTRIBUTES = {"location", "accused_by", "avoid", "break_off", "reconcile",
-                      "administer", "owner"}
+                      "administer", "owner", "rival_of", "friend_of", "gains_from"}
 
 
 def _near(x: str, names) -> str:

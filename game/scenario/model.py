@@ -95,6 +95,7 @@ class Traits(Strict):
     credulity: Fraction = 0.5
     honesty: Fraction = 0.8
     curiosity: Fraction = 0.5
+    memory: Fraction = 0.7  # how well they remember: low, and weak memories come back wrong
 
 
 class ScheduleEntry(Strict):
@@ -119,11 +120,25 @@ class Absence(Strict):
     _v = field_validator("start", "end")(_when)
 
 
+class Motive(Strict):
+    """Why a liar lies, as data — and what others know of it (the rivalry, the debt, the
+    friendship), which they say when asked."""
+
+    kind: Literal["protect_self", "protect_friend", "harm_rival", "gain"]
+    about: Ident | None = None  # the friend protected, the rival harmed, whom they gain from
+    reason: str = ""  # in words, for authors and the debug view
+    known_to: list[Ident] = []  # residents who know of it
+    claim: ClaimRef | None = None  # what they know (default by kind: "bo.rival_of" = about)
+    value: str | None = None  # ...and its value (default: about)
+
+
 class Lie(Strict):
     claim: ClaimRef
     value: str = Field(min_length=1)
     basis: Literal["saw", "heard", "reckon"] = "saw"
     to: list[Ident] | Literal["anyone"] = "anyone"
+    motive: Motive | None = None
+    alibi: Ident | None = None  # protect_self: where they say they were (default: home)
 
 
 class Resident(Strict):

@@ -11,21 +11,21 @@ from ui.cli import main
 @pytest.fixture(scope="module")
 def save(tmp_path_factory):
     path = tmp_path_factory.mktemp("saves") / "mk.db"
-    res = CliRunner().invoke(main, ["run", "missing_key", "--seed", "3", "--days", "1",
+    res = CliRunner().invoke(main, ["run", "missing_key", "--seed", "4", "--days", "1",
                                     "--save", str(path), "--json"])
     assert res.exit_code == 0, res.output
     return path
 
 
 def test_run_json_summary_has_the_counts_and_log_hash(save):
-    res = CliRunner().invoke(main, ["run", "missing_key", "--seed", "3", "--days", "1",
+    res = CliRunner().invoke(main, ["run", "missing_key", "--seed", "4", "--days", "1",
                                     "--json"])
     s = json.loads(res.output)
     for key in ("ticks", "world_events", "evidence", "beliefs", "log_sha256"):
         assert key in s
     assert s["ticks"] == 144
     assert len(s["log_sha256"]) == 64
-    again = json.loads(CliRunner().invoke(main, ["run", "missing_key", "--seed", "3",
+    again = json.loads(CliRunner().invoke(main, ["run", "missing_key", "--seed", "4",
                                                  "--days", "1", "--json"]).output)
     assert again["log_sha256"] == s["log_sha256"]
 
@@ -60,7 +60,7 @@ def test_why_says_what_happened_at_each_step(save):
     """A chain link that saw or was there names the event in words, down the hearsay chain."""
     res = CliRunner().invoke(main, ["why", str(save), "ada", "ada_key.location"])
     assert res.exit_code == 0, res.output
-    assert "Ada was there, did it or saw it (day 1 14:00): Ada looked at the drawer" in res.output
+    assert "Ada was there, did it or saw it (day 2 08:00): Ada looked at the drawer" in res.output
     assert "Fen saw it happen (day 1 08:10): Dee wiped the counter" in res.output
 
 

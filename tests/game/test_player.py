@@ -74,7 +74,7 @@ def test_who_was_there_finds_witnesses(sim):
     meet(sim, "fen")
     r = sim.command("who fen day 1 08:10")
     assert "Ada's Café" in r.text() and "Dee" in r.text()
-    b = sim.store.belief(PLAYER, "dee", "at_d1_0810")
+    b = sim.store.belief(PLAYER, "dee", "at_d1_0800")  # the hour, as Fen remembers it
     assert b.value == "cafe" and b.teller == "fen"
 
 
