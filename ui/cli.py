@@ -90,7 +90,8 @@ def brief(scenario: str) -> None:
             click.echo(f"  {o.id:<14} {o.name}")
     click.echo("What people talk about (ask about these claims):")
     claims = sorted({f"{b.subject}.{b.attribute}" for rid in sim.people
-                     for b in sim.store.beliefs(rid, about_others=False)})
+                     for b in sim.store.beliefs(rid, about_others=False)
+                     if not b.attribute.startswith("at_d")})  # who stood where: ask `who`
     for c in claims:
         click.echo(f"  {c:<28} {sim.say_claim(c)}")
     click.echo("\nVerbs: " + "; ".join(v.split(" — ")[0] for v in
@@ -290,7 +291,7 @@ def inspect(save: str, resident: str, as_json: bool, show_all: bool) -> None:
     t = Table(title=f"{sim.name(resident)} at {clock.fmt(sim.now)} — "
               f"{len(rows)} beliefs", title_justify="left")
     for col in ("claim", "value", "conf", "state", "source", "told by", "origin", "others",
-                "recall", "hist", "debug: true?", "stale"):
+                "recall", "hist", "debug: true?", "flags"):
         t.add_column(col, no_wrap=col in ("claim", "value", "conf", "state", "hist", "recall"))
     for r in rows:
         t.add_row(r["claim"], r["value"], str(r["confidence"]), r["state"], r["kind"],
@@ -299,7 +300,7 @@ def inspect(save: str, resident: str, as_json: bool, show_all: bool) -> None:
                   f"{r['accessibility']:.2f} {r['access']}",
                   str(r["history"]),
                   {True: "yes", False: "NO", None: "—"}[r["debug"]["matches_truth"]],
-                  "STALE" if r["debug"]["stale"] else "")
+                  " ".join(k.upper().replace("_", "-") for k, v in r["flags"].items() if v))
     console = Console()
     if not console.is_terminal or console.width < 140:
         console = Console(width=160)  # a pipe or a narrow window: keep the claims readable
@@ -320,6 +321,10 @@ def inspect_rows(sim, resident: str, show_all: bool = False) -> list[dict]:
             "accessibility": round(b.accessibility(sim.now), 3), "access": b.access(sim.now),
             "half_life_hours": round(b.half_life / 60, 1),
             "history": len(full.history) if full else 0,
+            # Every flag a belief carries (issue 10): rechecks (§9), wants to go and look
+            # (§8), stale (§9), misremembered (memory.misremember).
+            "flags": {"recheck": b.recheck, "wants_look": b.wants_look, "stale": b.stale,
+                      "misremembered": b.misremembered},
             "debug": {"matches_truth": None if truth is None else truth == b.value,
                       "truth": truth, "stale": b.stale},
         })

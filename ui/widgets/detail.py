@@ -136,6 +136,9 @@ class BeliefDetail(Widget):
             if belief.stale:
                 text_block("◷ Stale: the world has changed since this was learned.",
                            "ui_bold", T.BAD)
+            if belief.misremembered:
+                text_block("≈ Misremembered: recalled wrong — what was taken in was "
+                           "otherwise (see the history).", "ui_bold", T.BAD)
 
         # why: the evidence chains
         heading("Why they believe it")
