@@ -57,9 +57,9 @@ def take_in(sim: Simulation, by_place: dict[str, list[str]]) -> None:
             st = sim.state[rid]
             evs += _notice(sim, rid, here, place, at, st, st.depth,
                            lambda x: sim.world.presence_id(x))
-    if evs:
-        # Ambient perception: written as memory, but not news that spends attention (§11).
-        sim.store.perceive_many(evs)
+    # Ambient perception: written as memory with the tick's evidence, but not news that
+    # spends attention (§11).
+    sim.ambient.extend(evs)
 
 
 def backstory(sim: Simulation, start: int, end: int) -> None:

@@ -76,6 +76,7 @@ class Simulation(Setup, Mind, Naming):
         self.rng = random.Random(0)
         self.seed = 0  # the run's seed: hashed for draws that must not use the rng's stream
         self.pending: list[Evidence] = []
+        self.ambient: list[Evidence] = []  # taken in without attention (game.copresence)
         self.changed: list[tuple[str, int]] = []
         self.places = {p.id: {"name": p.name, "kind": p.kind, "x": p.x, "y": p.y,
                               "spots": list(p.spots), "hidden": list(p.hidden)}
@@ -266,13 +267,14 @@ class Simulation(Setup, Mind, Naming):
             self.store.mark_changed(self.changed)
             self.changed = []
         outs = []
-        if self.pending:
+        if self.pending or self.ambient:
             for e in self.pending:
                 self._arrivals[e.resident] = self._arrivals.get(e.resident, 0) + 1
                 if e.importance is not None and e.importance > self._news.get(e.resident, -1):
                     self._news[e.resident] = e.importance
-            outs = self.store.perceive_many(self.pending)
-            self.pending = []
+            n = len(self.ambient)
+            outs = self.store.perceive_many(self.ambient + self.pending)[n:]
+            self.pending, self.ambient = [], []
         return outs
 
     # -- the player ----------------------------------------------------------------------------

@@ -122,7 +122,7 @@ def choose_topic(sim: Simulation, speaker: str, listener: str) -> Belief | None:
             continue
         known = knows.get((b.subject, b.attribute))
         if lie is None and known is not None and known.value == value and \
-                known.state.value != "past":
+                known.state != "past":
             continue  # they already know it (so the speaker believes); a liar's "I saw it"
             # is news to them all the same, and pressing it is the liar's point
         if b.subject == listener or (value == listener and sim.is_actor_attribute(

@@ -141,6 +141,13 @@ def _rules(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
     if not supports and (_observed_later(b, e) or _newer_version(b, e)):
         return _update(b, e, initial, evidence_id, policy, p)
 
+    # A resident's own account coming back to them through others (its origin is themselves)
+    # is neither support nor contradiction: it is exposure (§5.2), under both policies.
+    if _own_account(e):
+        b.exposures += 1
+        return Outcome("keep", False, f"{who(e)}: my own account coming back to me — "
+                       "exposure, not evidence", exposure=True)
+
     if policy == NOISY_OR:
         return _noisy(b, e, initial, evidence_id, p)
 
@@ -155,16 +162,11 @@ def _rules(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
             return _correct(b, e, initial, evidence_id, p)
         return _outranked(b, e, initial, evidence_id, p)
 
-    # 2. Independence: the same origin again is exposure, never corroboration — and so is the
-    # resident's own account coming back to them through others (its origin is themselves).
+    # 2. Independence: the same origin again is exposure, never corroboration.
     if _already_counted(b, e):
         b.exposures += 1
         return Outcome("keep", False, f"heard again from {e.origin_key}: exposure, not "
                        "corroboration", exposure=True)
-    if _own_account(e):
-        b.exposures += 1
-        return Outcome("keep", False, f"{who(e)}: my own account coming back to me — "
-                       "exposure, not support", exposure=True)
 
     # 3. Exactly one of the rest.
     if supports:

@@ -36,6 +36,7 @@ from .guard import Proposal, TrustProposal, WorldView
 from .kinds import DEFAULT_TRUST
 from .misremember import Misremembering
 from .params import DEFAULT, MemoryParams
+from .queries import Held
 from .recall import Recalled
 from .records import EvidenceRecord, TrustChange
 from .revision import POLICIES, RULES, Outcome
@@ -373,16 +374,20 @@ class MemoryStore:
                 "(?, ?, ?, 'misremembered', ?)", (now, resident, b.id, kind))
         return out
 
-    def beliefs_about(self, resident: str, other: str) -> dict[tuple[str, str], Belief]:
+    def beliefs_about(self, resident: str, other: str) -> dict[tuple[str, str], Held]:
         """What `resident` takes `other` to believe, claim by claim: {(subject, attribute):
-        belief} — one query, for decisions that read beliefs about beliefs (whom to tell, whom
-        to ask first)."""
-        sql = SELECT_BELIEF + " WHERE b.resident = ? AND c.subject = ? AND c.attribute LIKE ?"
+        Held(value, confidence, state)} — one indexed query, for decisions that read beliefs
+        about beliefs (whom to tell, whom to ask first)."""
+        # A range on the attribute (not LIKE, which ignores case and so the index).
+        rows = self.db.execute(
+            "SELECT c.attribute, b.value, b.confidence, b.state FROM claims c CROSS JOIN "
+            "beliefs b ON b.claim_id = c.id AND b.resident = ? WHERE c.subject = ? AND "
+            "c.attribute >= ? AND c.attribute < ?",
+            (resident, other, BELIEVES, BELIEVES[:-1] + "!")).fetchall()
         out = {}
-        for r in self.db.execute(sql, (resident, other, BELIEVES + "%")):
-            b = view(state_from_row(r), params=self.params)
-            s, _, a = b.attribute[len(BELIEVES):].rpartition(".")
-            out[(s, a)] = b
+        for attribute, value, confidence, state in rows:
+            s, _, a = attribute[len(BELIEVES):].rpartition(".")
+            out[(s, a)] = Held(value, confidence, state)
         return out
 
     def refresh_access(self, now: int) -> dict[str, int]:

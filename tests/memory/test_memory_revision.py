@@ -323,3 +323,14 @@ def test_own_account_coming_back_is_not_new_support(store):
     b = store.perceive(told("wes", "key", "taken_by", "cy", teller="ann", origin="ann", at=6,
                             basis="saw"))
     assert (b.confidence, b.sources) == (86, 2)
+
+
+def test_own_account_coming_back_never_contradicts_either(store):
+    """Wes once said cy, then saw dee; his old account coming back (origin Wes) is exposure,
+    not a contradiction of what he now holds."""
+    store.perceive(told("wes", "key", "taken_by", "cy", teller="bo", at=0))
+    store.perceive(seen("wes", "key", "taken_by", "dee", at=1))
+    before = store.belief("wes", "key", "taken_by")
+    b = store.perceive(told("wes", "key", "taken_by", "cy", teller="ann", origin="wes", at=5))
+    assert (b.value, b.confidence, b.state) == (before.value, before.confidence, before.state)
+    assert b.exposures == before.exposures + 1
