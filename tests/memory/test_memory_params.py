@@ -82,3 +82,14 @@ def test_bad_params_are_refused_naming_the_key(bad, field):
     with pytest.raises(InvalidEvidence) as exc:
         MemoryStore(":memory:", params=bad)
     assert field in str(exc.value)
+
+
+def test_the_two_anchors_reproduce_the_design_notes_formula_exactly():
+    """§4: round(35 + (trust − 0.2) × 400 / 7), clamped to [10, 78], at every trust 0.00–1.00."""
+    from memory.kinds import round_half_up
+
+    p = MemoryParams()
+    for i in range(101):
+        t = i / 100
+        expect = max(10, min(78, round_half_up(35 + (t - 0.2) * 400 / 7)))
+        assert hearsay_confidence(t, p) == expect, t

@@ -146,6 +146,8 @@ class BeliefDetail(Widget):
             text_block("No evidence on record for the value held.", "small", T.FAINT)
         for n, chain in enumerate(ex.supports if ex else [], start=1):
             done = "ends in someone's own evidence" if chain.complete else \
+                "remembered otherwise than it was taken in" if any(
+                    getattr(st, "misremembered", False) for st in chain.steps) else \
                 "ends in hearsay nobody can vouch for"
             text_block(f"Chain {n} — {done}", "small_bold", T.DIM if chain.complete else
                        T.STATE["doubtful"], gap=4)
