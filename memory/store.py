@@ -295,6 +295,8 @@ class MemoryStore:
         """A cue naming a claim exactly (its subject, attribute and/or value) brings back
         every memory of it the resident can still recall, dormant ones included (§7); each is
         re-evoked. `Recalled.accessibility` is what it was before the cue."""
+        if now < 0:
+            raise InvalidEvidence("now", "sim time starts at minute 0")
         with self.db.atomic():
             return recall_mod.cue(self, resident, now, subject=subject, attribute=attribute,
                                   value=value)
@@ -317,6 +319,11 @@ class MemoryStore:
         it could drift to, `stand_ins` people who could take the subject's place or be filled
         in beside them — each a list, or a function called only if needed. Returns what went
         wrong, or None; a change is written with a history version that says so."""
+        if now < 0:
+            raise InvalidEvidence("now", "sim time starts at minute 0")
+        for name, x in (("accessibility", accessibility), ("trait", trait)):
+            if not 0.0 <= x <= 1.0:
+                raise InvalidEvidence(name, f"{name} is between 0 and 1, got {x}")
         p = self.params
         odds = misremember.chance(p, trait, accessibility)
         if odds <= 0 or misremember.draw(self.seed, resident, subject, attribute, now) >= odds:

@@ -129,3 +129,14 @@ def test_a_cue_naming_the_claim_brings_back_dormant_memories_but_not_forgotten_o
     assert town.belief("ada", "fen", SLOT).access(70 * 60) == "active"  # brought back
     assert town.memory_events()["cue"] == 2
     assert town.cue("ada", 250 * 60, attribute="at_d2_0900") == []  # 210 h on: unrecallable
+
+
+def test_bad_arguments_are_refused_naming_them(town):
+    from memory import InvalidEvidence
+
+    for kw, field in (({"accessibility": 1.5, "trait": 0.5}, "accessibility"),
+                      ({"accessibility": 0.2, "trait": -1}, "trait")):
+        with pytest.raises(InvalidEvidence, match=field):
+            town.misremember("ada", "fen", SLOT, 0, **kw)
+    with pytest.raises(InvalidEvidence, match="now"):
+        town.cue("ada", -5, attribute=SLOT)
