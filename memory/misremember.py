@@ -58,8 +58,8 @@ def chance(p: MemoryParams, trait: float, accessibility: float) -> float:
 
 def draw(seed: int, *parts: object) -> float:
     """A uniform number in [0, 1) fixed by the seed and `parts` (deterministic, stateless)."""
-    h = hashlib.sha256("|".join(str(x) for x in (seed, *parts)).encode()).digest()
-    return int.from_bytes(h[:8], "big") / 2 ** 64
+    h = hashlib.blake2b("|".join(map(str, (seed, *parts))).encode(), digest_size=8).digest()
+    return int.from_bytes(h, "big") / 2 ** 64
 
 
 def choose(p: MemoryParams, u: float, *, can_mutate: bool, can_stand_in: bool) -> str | None:
