@@ -16,7 +16,7 @@ from memory import Belief, about_attribute
 
 from . import clock, talk
 from .perception import split
-from .scenario.loader import PERSON_ACTIONS
+from .scenario.minds import PERSON_ACTIONS
 from .state import Intent
 from .support import ACTION_CLASS, IRREVERSIBLE, clears_bar, support
 

@@ -19,14 +19,12 @@ from typing import Any, NamedTuple
 
 from sqlite_utils import Database
 
-from . import aging, guard, misremember
+from . import aging, guard
 from . import recall as recall_mod
 from .belief import EVENT_NATURE, STATE_NATURE, Belief, Version, view
 from .codec import (
-    INSERT_BELIEF,
     SELECT_BELIEF,
     UPDATE_BELIEF,
-    row_from_state,
     state_from_row,
     update_params,
 )
@@ -42,7 +40,7 @@ from .records import EvidenceRecord, TrustChange
 from .revision import POLICIES, RULES, Outcome
 from .schema import ensure_schema
 from .trust import ANY_TOPIC, TrustBook
-from .writer import BELIEVES, INSERT_VERSION, Batch, about_attribute
+from .writer import BELIEVES, Batch, about_attribute
 
 FREE_RECALL, CUE_RECALL = "free", "cue"
 
@@ -319,67 +317,10 @@ class MemoryStore:
         it could drift to, `stand_ins` people who could take the subject's place or be filled
         in beside them — each a list, or a function called only if needed. Returns what went
         wrong, or None; a change is written with a history version that says so."""
-        if now < 0:
-            raise InvalidEvidence("now", "sim time starts at minute 0")
-        for name, x in (("accessibility", accessibility), ("trait", trait)):
-            if not 0.0 <= x <= 1.0:
-                raise InvalidEvidence(name, f"{name} is between 0 and 1, got {x}")
-        p = self.params
-        odds = misremember.chance(p, trait, accessibility)
-        if odds <= 0 or misremember.draw(self.seed, resident, subject, attribute, now) >= odds:
-            return None
-        claim = self._claim_id(subject, attribute)
-        row = self.db.execute(f"{SELECT_BELIEF} WHERE b.resident = ? AND b.claim_id = ?",
-                              (resident, claim)).fetchone() if claim is not None else None
-        if row is None:
-            return None
-        b = state_from_row(row)
-        if b.state == "past":
-            return None
-        values = [v for v in (similar() if callable(similar) else similar)
-                  if v != b.value and b.cand(v) is None]
-        people = [x for x in (stand_ins() if callable(stand_ins) else stand_ins)
-                  if x not in (subject, resident) and self.belief(resident, x, attribute,
-                                                                  history=False) is None]
-        kind = misremember.choose(p, misremember.draw(self.seed, "how", resident, subject,
-                                                      attribute, now),
-                                  can_mutate=bool(values), can_stand_in=bool(people))
-        if kind is None:
-            return None
-        pick = misremember.draw(self.seed, "which", resident, subject, attribute, now)
-        was = b.value
-        with self.db.atomic():
-            held_evidence = b.held().evidence_id
-            if kind == misremember.MUTATION:
-                new = values[int(pick * len(values))]
-                note = misremember.mutate(b, new, now)
-                self.db.conn.execute(UPDATE_BELIEF, update_params(b, self.params))
-                self.db.conn.execute("UPDATE beliefs SET indexed = 0 WHERE id = ?", (b.id,))
-                versions = [(b.id, now, misremember.CAUSE, b.value, b.confidence, b.state,
-                             held_evidence, note)]
-                out = misremember.Misremembering(kind, resident, subject, attribute, was, new,
-                                                 chance=odds)
-            else:
-                other = people[int(pick * len(people))]
-                nb, note = misremember.stand_in(b, other, now, kind)
-                claims = self._claims_for([(other, attribute)])
-                nb.claim_id = claims[(other, attribute)][0]
-                nb.id = (self.db.execute("SELECT max(id) FROM beliefs").fetchone()[0] or 0) + 1
-                self.db.conn.execute(INSERT_BELIEF, row_from_state(nb, self.params))
-                versions = [(nb.id, now, misremember.CAUSE, nb.value, nb.confidence, nb.state,
-                             held_evidence, note)]
-                if kind == misremember.TRANSFERENCE:
-                    note = misremember.displaced(b, other, now)
-                    self.db.conn.execute(UPDATE_BELIEF, update_params(b, self.params))
-                    versions.append((b.id, now, misremember.CAUSE, b.value, b.confidence,
-                                     b.state, held_evidence, note))
-                out = misremember.Misremembering(kind, resident, subject, attribute, was, was,
-                                                 stand_in=other, chance=odds)
-            self.db.conn.executemany(INSERT_VERSION, versions)
-            self.db.conn.execute(
-                "INSERT INTO memory_events (at, resident, belief_id, kind, detail) VALUES "
-                "(?, ?, ?, 'misremembered', ?)", (now, resident, b.id, kind))
-        return out
+        from .recalled_wrong import misremember as write
+
+        return write(self, resident, subject, attribute, now, accessibility=accessibility,
+                     trait=trait, similar=similar, stand_ins=stand_ins)
 
     def beliefs_about(self, resident: str, other: str) -> dict[tuple[str, str], Held]:
         """What `resident` takes `other` to believe, claim by claim: {(subject, attribute):

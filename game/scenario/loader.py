@@ -21,6 +21,7 @@ from memory import Evidence, InvalidEvidence
 
 from .. import clock
 from ..conditions import Condition, ConditionError
+from . import minds
 from .lines import LineMap
 from .model import Scenario
 
@@ -230,7 +231,7 @@ class Checker:
                 if lie.to != "anyone":
                     for t in lie.to:
                         self._person(("residents", i, "lies", j, "to"), t)
-                self._motive(("residents", i, "lies", j), r.id, lie)
+                minds.motive(self, ("residents", i, "lies", j), r.id, lie)
         for i, t in enumerate(sc.trust):
             self._person(("trust", i, "listener"), t.listener)
             self._person(("trust", i, "teller"), t.teller)
@@ -262,7 +263,7 @@ class Checker:
                     "accuse", "confront"):
                 self.bad(("reactions", i, "target"), f"target should be {subj} to act on "
                          "whoever the belief names")
-            self._reaction_target(i, r)
+            minds.reaction_target(self, i, r)
         for i, e in enumerate(sc.endings):
             if e.when is None and e.at is None:
                 self.bad(("endings", i), "an ending needs `when` (a condition), `at` (a time), "
@@ -275,7 +276,7 @@ class Checker:
             for j, stmt in enumerate(o.shows):
                 if stmt.claim.startswith("?"):
                     self.bad(("objects", i, "shows", j), "a clue shows a definite claim")
-        self._memory()
+        minds.memory(self)
         if sc.player is not None:
             self._place(("player", "start"), sc.player.start)
         elif sc.scenario.role != "observer":
@@ -284,56 +285,6 @@ class Checker:
         return self.problems
 
     # -- helpers -------------------------------------------------------------------------------
-
-    def _motive(self, loc: tuple, liar: str, lie) -> None:
-        m = lie.motive
-        if lie.alibi:
-            self._place(loc + ("alibi",), lie.alibi)
-            if m is None or m.kind != "protect_self":
-                self.bad(loc + ("alibi",), "an alibi protects the liar: give motive = { kind = "
-                         '"protect_self" }')
-        if m is None:
-            return
-        if m.about:
-            self._person(loc + ("motive", "about"), m.about)
-        elif m.kind in ("protect_friend", "harm_rival"):
-            self.bad(loc + ("motive", "about"), f"a {m.kind} motive names whom it is about")
-        for who in m.known_to:
-            self._person(loc + ("motive", "known_to"), who)
-            if who == liar:
-                self.bad(loc + ("motive", "known_to"), "the liar knows their own motive; "
-                         "known_to lists the others who know of it")
-        if m.known_to and m.claim is None and m.kind == "protect_self":
-            self.bad(loc + ("motive", "claim"), "what do they know? A protect_self motive "
-                     "names its claim (and value) for known_to to hold")
-
-    def _reaction_target(self, i: int, r) -> None:
-        """An action done to someone (accuse, confront, avoid, ...) needs a resident to do it
-        to: a belief about an animal or a thing names nobody to accuse."""
-        if r.action not in PERSON_ACTIONS or r.target not in ("subject", "value"):
-            return
-        subj = r.believes.claim.split(".")[0]
-        named = subj if r.target == "subject" else r.believes.value
-        if named.startswith("?") or named in self.people:
-            return
-        what = ("an object" if named in self.objects else "a place" if named in self.places
-                else "not a resident")
-        self.bad(("reactions", i, "target"), f"the target is the belief's {r.target}, "
-                 f"{named!r} — {what}: only a resident can be the target of {r.action}")
-
-    def _memory(self) -> None:
-        """The `[memory]` numbers each pass their own bounds in the schema; here, the rules
-        between them (hearsay_high at least hearsay_low, and so on)."""
-        try:
-            self.sc.memory_params()
-        except ValidationError as exc:
-            for err in exc.errors():
-                msg = err["msg"].removeprefix("Value error, ")
-                if msg.startswith("[") and "] " in msg:
-                    fld, msg = msg[1:].split("] ", 1)
-                    self.bad(("memory", fld), msg)
-                else:
-                    self.bad(("memory",), msg)
 
     def _known_attribute(self, loc: tuple, claim: str) -> None:
         """A condition about an attribute nothing in the scenario ever sets can never hold:
@@ -428,58 +379,7 @@ class Checker:
             self.bad(loc + ("place",), "an event happens somewhere: give place or actor")
         if e.when:
             self._condition(loc + ("when",), e.when)
-        self._relay(i, e)
-
-    def _relay(self, i: int, e) -> None:
-        """Where scripted words come from, and whether they can reach their listener."""
-        loc = ("events", i)
-        if e.heard_from:
-            self._person(loc + ("heard_from",), e.heard_from)
-        if e.origin and e.origin not in self.documents and e.origin not in self.objects:
-            self._person(loc + ("origin",), e.origin)
-        if e.heard_from or e.origin:
-            key = "heard_from" if e.heard_from else "origin"
-            if e.kind not in ("say", "announce"):
-                self.bad(loc + (key,), f"only a say or announce passes words on, not a {e.kind}")
-            elif e.basis != "heard":
-                self.bad(loc + ("basis",), "words passed on from someone else have basis = "
-                         '"heard"')
-        if e.by == "letter":
-            if e.kind != "say":
-                self.bad(loc + ("by",), f'only a say can be a letter, not a {e.kind}')
-            elif not e.target:
-                self.bad(loc + ("target",), "a letter needs a target to read it")
-        elif e.kind == "say" and e.target and e.actor and e.target != PLAYER:
-            self._same_place(loc, e)
-
-    def _same_place(self, loc: tuple, e) -> None:
-        """A spoken `say` needs speaker and listener in one place then (by their schedules);
-        otherwise it is a letter. Only events in play are checked: the backstory is heard by
-        nobody."""
-        at = clock.parse_when(e.at)
-        if at < clock.parse_when(self.sc.scenario.start):
-            return
-        if self._people is None:
-            from ..people import from_scenario
-
-            self._people = {r.id: from_scenario(r) for r in self.sc.residents}
-        speaker, listener = self._people.get(e.actor), self._people.get(e.target)
-        if speaker is None or listener is None:
-            return  # already reported as unknown
-        when = clock.fmt(at)
-        s_status, s_place = speaker.status_at(at)
-        where = e.place or s_place
-        if s_status != "awake":
-            self.bad(loc + ("actor",), f"{e.actor} is {s_status} at {when}: nobody speaks then "
-                     '(a letter can be sent: by = "letter")')
-            return
-        t_status, t_place = listener.status_at(at)
-        if t_status != "awake":
-            self.bad(loc + ("target",), f"{e.target} is {t_status} at {when}, so cannot hear "
-                     f'{e.actor} — make it a letter (by = "letter")')
-        elif t_place != where:
-            self.bad(loc + ("target",), f"{e.target} is at {t_place} at {when}, not at {where} "
-                     f'with {e.actor}: a spoken say needs them in one place — or by = "letter"')
+        minds.relay(self, i, e)
 
     def _condition(self, loc: tuple, text: str) -> None:
         try:
@@ -506,9 +406,6 @@ class Checker:
 # Which argument of a condition function is a claim ("subject.attribute").
 _CLAIM_ARG = {"fact": 0, "believes": 1, "value": 1, "confidence": 1, "knows": 1,
               "count_believers": 0, "concluded": 0}
-# Reactions whose action is done to a person: their target must be a resident.
-PERSON_ACTIONS = ("ask", "confront", "accuse", "report", "avoid", "administer", "break_off",
-                  "reconcile")
 BUILTIN_ATTRIBUTES = {"location", "accused_by", "avoid", "break_off", "reconcile",
                       "administer", "owner", "rival_of", "friend_of", "gains_from"}
 
