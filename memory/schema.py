@@ -252,6 +252,11 @@ def _v7(db: Database) -> None:
         ALTER TABLE attributes ADD COLUMN recall TEXT NOT NULL DEFAULT 'free';
         ALTER TABLE claims ADD COLUMN recall TEXT NOT NULL DEFAULT 'free';
         ALTER TABLE beliefs ADD COLUMN misremembered INTEGER NOT NULL DEFAULT 0;
+        -- Many memories of a resident are of no importance (who stood where): what they might
+        -- bring up, and what they want to go and look at, are read without visiting those.
+        CREATE INDEX IF NOT EXISTS beliefs_tellable ON beliefs (resident)
+            WHERE importance IS NULL OR importance > 0;
+        CREATE INDEX IF NOT EXISTS beliefs_wants_look ON beliefs (resident) WHERE wants_look = 1;
     """)
 
 

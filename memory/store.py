@@ -402,8 +402,8 @@ class MemoryStore:
         """Beliefs, filtered; ordered by subject and attribute. No history (see `history`)."""
         where, params = [], []
         if wants_look is not None:
-            where.append("b.wants_look = ?")
-            params.append(int(wants_look))
+            # A literal, so the partial index of beliefs that want a look can serve it.
+            where.append("b.wants_look = 1" if wants_look else "b.wants_look = 0")
         for col, val in (("b.resident", resident), ("c.subject", subject),
                          ("c.attribute", attribute), ("b.state", state)):
             if val is not None:
@@ -425,8 +425,8 @@ class MemoryStore:
         sql = ("SELECT c.subject, c.attribute, b.value, b.confidence, " + imp + ", "
                "b.updated_at, b.teller, b.origin, b.state, b.kind FROM beliefs b "
                "JOIN claims c ON c.id = b.claim_id LEFT JOIN attributes a ON a.name = "
-               "c.attribute WHERE b.resident = ? AND b.state != 'past' AND b.access = 'active' "
-               "AND b.confidence >= ? "
+               "c.attribute WHERE b.resident = ? AND (b.importance IS NULL OR b.importance > 0) "
+               "AND b.state != 'past' AND b.access = 'active' AND b.confidence >= ? "
                "AND c.attribute NOT LIKE 'believes %' AND " + imp + " > 0 "
                "ORDER BY 5 DESC, b.updated_at DESC, c.subject, c.attribute LIMIT ?")
         rows = self.db.execute(sql, (default_importance, resident, min_confidence,
