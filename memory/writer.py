@@ -122,6 +122,8 @@ class Batch:
         self.touched_facts: set[int] = set()
         self.reworded: set[int] = set()
         self.changed_premises: set[int] = set()
+        self._held_by: dict[str, set[tuple[str, int]]] = {}  # loaded beliefs, by resident
+        self._topic_of: dict[int, str] | None = None  # claim id -> trust topic, when needed
 
     def run(self, evs: Sequence[Evidence]) -> list[Outcome]:
         store = self.store
@@ -196,6 +198,7 @@ class Batch:
             self.next_bid += 1
             b.claim_id = cid
             self.beliefs[key] = b
+            self._held_by.setdefault(e.resident, set()).add(key)
             self.new[b.id] = b
             out = Outcome("new", True, f"first learned: {e.value} ({who(e)})")
         else:
@@ -274,7 +277,9 @@ class Batch:
             initial_confidence("hearsay", before, params=p)
         if delta == 0:
             return
-        topic_of = {cid: t for cid, _, t in store._claims.values()}
+        if self._topic_of is None:
+            self._topic_of = {cid: t for cid, _, t in store._claims.values()}
+        topic_of = self._topic_of
         rows = self.db.execute(
             "SELECT b.resident, b.claim_id FROM beliefs b JOIN claims c ON c.id = b.claim_id "
             "WHERE b.resident = ? AND c.topic = ? AND b.candidates LIKE ?",
@@ -283,8 +288,9 @@ class Batch:
         was = initial_confidence("hearsay", before, params=p)
         note = (f"trust in {teller} on {topic} fell from {before:.2f} to {after:.2f} (refuted "
                 f"first-hand): what {teller} says now counts {was + delta}, not {was}")
-        for (resident, cid), b in sorted(self.beliefs.items()):
-            if resident != listener or topic_of.get(cid) != topic or (resident, cid) == judged:
+        for key in sorted(self._held_by.get(listener, ())):
+            b = self.beliefs[key]
+            if topic_of.get(key[1]) != topic or key == judged:
                 continue
             if reweigh(b, teller, delta, p) is None:
                 continue
@@ -309,6 +315,7 @@ class Batch:
             for row in self.db.execute(sql, params):
                 b = state_from_row(row)
                 self.beliefs[(b.resident, b.claim_id)] = b
+                self._held_by.setdefault(b.resident, set()).add((b.resident, b.claim_id))
         if with_facts:
             self._load_facts()
 
