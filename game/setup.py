@@ -144,6 +144,10 @@ class Setup:
         w = self.world
         self.now = int(w.meta("now") or 0)
         self.seed = int(w.meta("seed") or 0)
+        # A save from before issue 10 knows nothing of who-stood-where memories or the seed
+        # misremembering draws from; both are idempotent for a newer one.
+        copresence.define(self)
+        self.store.set_seed(self.seed)
         state = json.loads(w.meta("rng") or "null")
         if state:
             self.rng.setstate((state[0], tuple(state[1]), state[2]))
