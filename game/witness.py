@@ -76,18 +76,31 @@ def recall_hour(sim: Simulation, rid: str, at: int) -> Hour:
                 before[got.stand_in] = r.accessibility
     held = {b.subject: b for b in sim.store.beliefs(rid, attribute=s)
             if b.state.value != "past" and b.subject in before}
-    own = held.pop(rid, None)
-    if own is not None:
-        out.place, out.memory = own.value, _how(before[rid], own.confidence)
-    else:
+    if not held:
         status, _ = person.status_at(at)  # their own routine: asleep at home, or away
         if status != AWAKE:
             out.status = status
-    where = out.place
-    if where is None and held:  # cannot say where they were, but remember faces: the likeliest
-        where = max(sorted({b.value for b in held.values()}),
-                    key=lambda v: sum(b.value == v for b in held.values()))
-        out.place, out.memory = where, HAZY
+        return out
+    # Where they were at that minute: one claim holds the first place of the hour they were
+    # in, but each face they took in is a place and a time too — the latest of these at or
+    # before the minute asked about says where they were then (they saw Ada at the café at
+    # half past, so at twenty to eight they were at the café).
+    # Faces taken in at the same moment outvote each other (and their own place, if it
+    # disagrees): the place most of them say.
+    times = sorted({b.since for b in held.values()})
+    t = max((x for x in times if x <= at), default=times[0])
+    here = [b for b in held.values() if b.since == t]
+    votes = {v: sum(b.value == v for b in here) for v in {b.value for b in here}}
+    where = max(sorted(votes), key=lambda v: (votes[v], any(
+        b.subject == rid and b.value == v for b in here)))
+    anchor = next(b for b in sorted(here, key=lambda b: (b.subject != rid, b.subject))
+                  if b.value == where)
+    out.place = where
+    own = held.pop(rid, None)
+    if own is not None and own.value == where:
+        out.memory = _how(before[rid], own.confidence)
+    else:  # only the faces say where they were
+        out.memory = HAZY if own is None else _how(before[anchor.subject], anchor.confidence)
     for x, b in sorted(held.items(), key=lambda kv: (-before[kv[0]], kv[0])):
         if b.value == where:
             out.seen.append(Seen(x, _how(before[x], b.confidence), b.misremembered))

@@ -104,9 +104,9 @@ def stand_in(b: BeliefState, subject: str, at: int, kind: str) -> tuple[BeliefSt
                 basis=held.basis)
     nb = BeliefState(
         resident=b.resident, subject=subject, attribute=b.attribute, value=b.value,
-        confidence=b.confidence, state="influencing", cands=[cand], nature=b.nature, since=at,
-        last_evidence_at=at, created_at=at, updated_at=at, importance=b.importance,
-        last_evoked_at=at, misremembered=True)
+        confidence=b.confidence, state="influencing", cands=[cand], nature=b.nature,
+        since=b.since, last_evidence_at=at, created_at=at, updated_at=at,
+        importance=b.importance, last_evoked_at=at, misremembered=True)
     what = "another took their place" if kind == TRANSFERENCE else "a detail filled in"
     note = (f"misremembered ({kind}, {what}): it was {b.subject} that was taken in, with "
             f"{b.attribute} = {b.value}")
