@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from memory import Belief
 
-from . import clock, perception, talk
+from . import clock, lies, perception, relay, talk, witness
 from .perception import split
 from .world import Event
 
@@ -47,18 +47,25 @@ def scheduled(sim: Simulation, ev: ScheduledEvent) -> None:
         learned = [(f"{obj}.location", to)] + [(s.claim, s.value) for s in ev.reveals + ev.effects]
         perception.seen(sim, eid, learned, participants, "firsthand")
         perception.seen(sim, eid, _seen_as(ev) or learned, witnesses, "witnessed")
+    elif k == "say" and ev.by == "letter":
+        relay.send_letter(sim, ev, place)
     elif k in ("say", "announce"):
-        hearers = [ev.target] if (k == "say" and ev.target) else [
-            x for x in present if x != ev.actor]
+        if k == "say" and ev.target:
+            # Spoken words reach only someone there to hear them (a letter goes anywhere).
+            hearers = [ev.target] if ev.target in present else []
+        else:
+            hearers = [x for x in present if x != ev.actor]
         for s in ev.says:
             subject, attribute = split(s.claim)
-            # What the actor says, with the basis the scenario gives it (saw/heard/reckon).
+            # What the actor says, with the basis the scenario gives it (saw/heard/reckon),
+            # and, for what they heard, where it came from (see game.relay).
             kind = {"saw": "firsthand", "heard": "implanted", "reckon": "inferred"}[ev.basis]
             b = Belief(resident=ev.actor, subject=subject, attribute=attribute, value=s.value,
                        confidence=78, state="influencing", kind=kind, source="first-hand")
             if hearers:
                 talk.tell(sim, ev.actor, hearers[0], b, place, present,
-                          extra_listeners=hearers[1:], kind=k)
+                          extra_listeners=hearers[1:], kind=k,
+                          given=relay.provenance(sim, ev, s))
         if effects:
             _record(sim, ev, place, ev.text or f"{name(ev.actor)} spoke", effects,
                     participants, witnesses)
@@ -120,6 +127,12 @@ def ask(sim: Simulation, asker: str, target: str, claim: str, place: str, *,
     subject, attribute = split(claim)
     b = sim.store.belief(target, subject, attribute, history=False)
     present = sim.present(place)
+    if lies.stance(sim, target, claim, asker) == lies.QUIET:
+        sim.record(Event(kind="ask", at=sim.now, actor=asker, target=target, place=place,
+                         claim=claim, summary=f"{sim.name(asker)} asked {sim.name(target)} "
+                         f"about {sim.say_claim(claim)}; {sim.name(target)} would not say",
+                         data={"answer": None, "quiet": True}, participants=[asker, target]))
+        return False
     mstate = talk.memory_state(sim, b) if b is not None else None
     if mstate in talk.EXPRESSED:
         sim.count("memory_state_expressed")
@@ -132,6 +145,7 @@ def ask(sim: Simulation, asker: str, target: str, claim: str, place: str, *,
                          participants=[asker, target]))
         return False
     if b is not None:
+        b = witness.recalled(sim, target, b)  # a weak memory may come back wrong
         b = sim.store.belief(target, subject, attribute, history=False)  # re-evoked
     if b is None or b.state.value == "past":
         sim.record(Event(kind="ask", at=sim.now, actor=asker, target=target, place=place,
@@ -172,9 +186,12 @@ def look(sim: Simulation, who: str, place: str, spot: str | None = None,
     return [o for o, _ in found]
 
 
-def accuse(sim: Simulation, actor: str, target: str, b: Belief, place: str) -> int:
+def accuse(sim: Simulation, actor: str, target: str, b: Belief, place: str) -> int | None:
     """A public accusation: it really happens, hurts the relationship, is witnessed and talked
-    about (epistemics §13)."""
+    about (epistemics §13). Only a resident can be accused: an animal or a thing cannot, and
+    nothing is recorded."""
+    if target not in sim.people or target == actor:
+        return None
     claim = f"{b.subject}.{b.attribute}"
     present = sim.present(place)
     witnesses = sim.onlookers(place, (actor, target))

@@ -12,10 +12,11 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
-from memory import Belief
+from memory import Belief, about_attribute
 
-from . import clock
+from . import clock, talk
 from .perception import split
+from .scenario.minds import PERSON_ACTIONS
 from .state import Intent
 from .support import ACTION_CLASS, IRREVERSIBLE, clears_bar, support
 
@@ -41,6 +42,9 @@ def decide(sim: Simulation, rid: str, reduced: bool = False) -> None:
             target = _target(reaction, b)
             if target == rid:
                 continue
+            if reaction.action in PERSON_ACTIONS and target is not None and \
+                    target not in sim.people:
+                continue  # a belief about an animal or a thing names nobody to act on
             key = f"{reaction.id}:{b.subject}.{b.attribute}:{b.value}"
             if key in st.fired or st.cooldown.get(key, -1) > sim.now:
                 continue
@@ -120,7 +124,20 @@ def _judge(sim: Simulation, rid: str, reaction: Reaction, b: Belief, target: str
     claim = f"{b.subject}.{b.attribute}"
     if not clears_bar(b, action, trust, dormant) and reduced:
         return False  # no attention to spare for verifying: keep the current plan
-    if clears_bar(b, action, trust, dormant):
+    friend = _friend_to_ask(sim, rid, b, key) if cls == IRREVERSIBLE and clears_bar(
+        b, action, trust, dormant) else None
+    if friend is not None:
+        # §8: before a high-consequence act, a resident who believes a trusted friend believes
+        # otherwise asks that friend first — once per friend and value.
+        st.verified[f"{key}:friend:{friend}"] = 1
+        st.cooldown[key] = sim.now + RECHECK_HOURS * clock.HOUR
+        st.intent = Intent(action="ask", purpose="verify", reaction=reaction.id, claim=claim,
+                           value=b.value, since=sim.now,
+                           expires=sim.now + INTENT_HOURS * clock.HOUR, target=friend,
+                           via="ask_friend")
+        outcome, via = "verified", "ask_friend"
+        sim.count("asked_friend_first")
+    elif clears_bar(b, action, trust, dormant):
         st.intent = Intent(action=action, purpose="act", reaction=reaction.id, claim=claim,
                            value=b.value, since=sim.now,
                            expires=sim.now + INTENT_HOURS * clock.HOUR, target=target,
@@ -150,6 +167,26 @@ def _judge(sim: Simulation, rid: str, reaction: Reaction, b: Belief, target: str
     return True
 
 
+FRIEND_TRUST = 0.7  # trusted enough to ask before doing something that cannot be undone
+
+
+def _friend_to_ask(sim: Simulation, rid: str, b: Belief, key: str) -> str | None:
+    """A trusted friend the resident believes holds another value of the claim, not yet asked
+    about this value: whom to ask before acting (reads beliefs about beliefs, §10)."""
+    st = sim.state[rid]
+    for other in sim.store.beliefs(rid, attribute=about_attribute(b.subject, b.attribute)):
+        friend = other.subject
+        if other.value == b.value or other.state.value == "past" or friend == rid or \
+                friend not in sim.people or sim.people[friend].is_player:
+            continue
+        if sim.store.trust(rid, friend) < FRIEND_TRUST or sim.world.affinity(rid, friend) < 0:
+            continue
+        if st.verified.get(f"{key}:friend:{friend}"):
+            continue
+        return friend
+    return None
+
+
 def _bar(cls: str) -> float:
     from .support import BARS
 
@@ -157,7 +194,7 @@ def _bar(cls: str) -> float:
 
 
 _VERIFY_ACTION = {"look": "look", "ask_teller": "ask", "ask_origin": "ask",
-                  "ask_subject": "confront"}
+                  "ask_subject": "confront", "ask_friend": "ask"}
 
 
 def _verification(sim: Simulation, rid: str, reaction: Reaction, b: Belief) -> str | None:
@@ -169,7 +206,9 @@ def _verification(sim: Simulation, rid: str, reaction: Reaction, b: Belief) -> s
     if "look" in allowed and b.attribute == "location" and b.subject in sim.objects:
         options.append("look")
         weights.append(0.5 + person.curiosity)
-    if "ask_teller" in allowed and b.teller and b.teller != rid and b.teller in sim.people:
+    # Asking the teller needs remembering who told them (§10: "someone", once dormant).
+    if "ask_teller" in allowed and b.teller and b.teller != rid and b.teller in sim.people \
+            and talk.teller_remembered(sim, b):
         options.append("ask_teller")
         weights.append(0.4 + person.credulity)
         if b.origin and b.origin not in (b.teller, rid) and b.origin in sim.people:

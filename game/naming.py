@@ -137,6 +137,9 @@ class Naming:
             return self.documents[doc]["name"]
         if doc in self.objects:
             return self.objects[doc]["name"]
+        if doc and doc.startswith("letter_"):  # a scripted letter (game.relay)
+            ev = next((e for e in self.sc.events if e.id == doc[len("letter_"):]), None)
+            return f"a letter from {self.name(ev.actor)}" if ev is not None else "a letter"
         return "a notice"
 
     def value_words(self, value: str, attribute: str | None = None) -> str:

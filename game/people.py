@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from . import clock
 
 AWAKE, ASLEEP, AWAY = "awake", "asleep", "away"
+DEFAULT_MEMORY = 0.7  # the memory trait of a resident whose scenario gives none
 
 
 @dataclass
@@ -48,6 +49,12 @@ class Person:
     @property
     def curiosity(self) -> float:
         return self.traits.get("curiosity", 0.5)
+
+    @property
+    def memory(self) -> float:
+        """How well they remember (0..1): the lower, the more a weak memory comes back wrong
+        (memory.misremember)."""
+        return self.traits.get("memory", DEFAULT_MEMORY)
 
     def status_at(self, minute: int) -> tuple[str, str]:
         """(status, place) at `minute` by the schedule alone: away, asleep at home, or awake."""
@@ -118,7 +125,11 @@ def from_scenario(r) -> Person:
                     for a in r.away),
         visits=sorted((clock.parse_when(a.start), clock.parse_when(a.end), a.place)
                       for a in r.visits),
-        lies={lie.claim: {"value": lie.value, "basis": lie.basis, "to": lie.to}
+        lies={lie.claim: {"value": lie.value, "basis": lie.basis, "to": lie.to,
+                          "motive": lie.motive.model_dump(exclude_none=True,
+                                                          exclude=set(lie.motive.model_extra
+                                                                      or {}))
+                          if lie.motive else None, "alibi": lie.alibi}
               for lie in r.lies},
         note=r.note, pronoun=r.pronoun,
     )

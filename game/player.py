@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from memory import Belief, Evidence, Outcome
 
-from . import acts, clock, perception, talk, visible
+from . import acts, clock, lies, perception, talk, visible, witness
 from .commands import Command, wait_minutes
 from .people import ASLEEP, AWAKE, AWAY
 from .perception import split
@@ -149,9 +149,13 @@ def ask(sim: Simulation, rid: str, claim: str, *, why: bool = False) -> Reply:
     s, a = split(claim)
     b = sim.store.belief(rid, s, a, history=True)
     place = sim.state[PLAYER].place
+    if lies.stance(sim, rid, claim, PLAYER) == lies.QUIET:
+        return _keeps_quiet(sim, rid, claim, place)
     memory = talk.memory_state(sim, b) if b is not None else None
     if memory in talk.EXPRESSED:
         sim.count("memory_state_expressed")
+    if b is not None and memory != "gone":
+        b = witness.recalled(sim, rid, b)  # a weak memory may come back wrong
     talk.come_to_mind(sim, rid, claim.replace(".", " "))  # being asked is a cue (§7)
     if b is not None and memory != "gone":
         b = sim.store.belief(rid, s, a, history=True)
@@ -202,50 +206,78 @@ def _mind(sim: Simulation, b: Belief, told: talk.Told) -> str:
     return held + (" — the answer was a lie" if told.lie else "")
 
 
+def _keeps_quiet(sim: Simulation, rid: str, claim: str, place: str) -> Reply:
+    """A liar who will not tell you their lie (they believe you know otherwise, or that they
+    have been found out) and will not tell the truth either (game.lies)."""
+    sim.record(Event(kind="ask", at=sim.now, actor=PLAYER, target=rid, place=place,
+                     claim=claim, summary=f"you asked {sim.name(rid)} about "
+                     f"{sim.say_claim(claim)}; {sim.name(rid)} would not say",
+                     data={"answer": None, "quiet": True}, participants=[PLAYER, rid]))
+    return Reply(True).say(sim.name(rid), sim.words.render(
+        "refuse", f"{rid}|quiet|{claim}|{sim.now}", reason="quiet")).mark(
+        f"{sim.name(rid)} would not say anything about {sim.say_claim(claim)}.", "kept quiet")
+
+
 def ask_why(sim: Simulation, rid: str, claim: str) -> Reply:
     return ask(sim, rid, claim, why=True)
 
 
 def who(sim: Simulation, rid: str, *when: str) -> Reply:
-    """Where was `rid` at a time, and whom did they see there? The way to find witnesses."""
+    """Where was `rid` at a time, and whom did they see there? The way to find witnesses —
+    answered from their memory of that hour (game.witness), which may be faint, empty or
+    wrong; never from the world."""
     if (no := _here(sim, rid)) is not None:
         return fail(no)
     at = clock.parse_when(" ".join(when)) if when else sim.now
     if at > sim.now:
         return fail("That has not happened yet.")
-    person = sim.people[rid]
-    spans = sim.world.whereabouts(rid, at, at + clock.TICK)
-    place = spans[0][0] if spans else person.status_at(at)[1]
-    status = person.status_at(at)[0]
-    others = [x for x in sim.world.present_at(place, at - 20, at + 30)
-              if x not in (rid, PLAYER) and sim.people[x].status_at(at)[0] == AWAKE]
-    slot = f"at_d{clock.day_of(at)}_{clock.fmt_clock(at).replace(':', '')}"
+    hour = lies.alibi(sim, rid, PLAYER, witness.recall_hour(sim, rid, at))
+    p = sim.pronoun(rid)
+    slot = hour.slot
+    named = [x.who for x in hour.seen]
     eid, _ = sim.record(Event(
         kind="ask_who", at=sim.now, actor=PLAYER, target=rid, place=sim.state[PLAYER].place,
-        summary=f"you asked {sim.name(rid)} where {sim.pronoun(rid).subj} "
-                f"{sim.pronoun(rid).verb('was')} {_at_time(at)}",
-        data={"when": at, "place": place, "saw": others}, participants=[PLAYER, rid]))
+        summary=f"you asked {sim.name(rid)} where {p.subj} {p.verb('was')} {_at_time(at)}",
+        data={"when": at, "place": hour.place, "named": named,
+              "memory": {x.who: x.memory for x in hour.seen}},
+        participants=[PLAYER, rid]))
     # Their own whereabouts they declare; whom they saw is their testimony.
-    sim.queue(Evidence(resident=PLAYER, subject=rid, attribute=slot, value=place,
-                       kind="declared", teller=rid, at=sim.now, event=f"w{eid}"))
-    for x in others:
-        sim.queue(Evidence(resident=PLAYER, subject=x, attribute=slot, value=place,
-                           kind="hearsay", teller=rid, origin=rid, basis="saw", at=sim.now,
-                           event=f"w{eid}"))
-    ctx = {"time": _at_time(at)[3:], "place": sim.place_name(place),
-           "asleep": status == ASLEEP, "away": status == AWAY,
-           "others": [sim.name(x) for x in others], "others_words": _and(
-               [sim.name(x) for x in others]) if others else ""}
+    if hour.place is not None:
+        sim.queue(Evidence(resident=PLAYER, subject=rid, attribute=slot, value=hour.place,
+                           kind="declared", teller=rid, at=sim.now, event=f"w{eid}"))
+    for x in named:
+        if x != PLAYER:
+            sim.queue(Evidence(resident=PLAYER, subject=x, attribute=slot, value=hour.place,
+                               kind="hearsay", teller=rid, origin=rid, basis="saw",
+                               at=sim.now, event=f"w{eid}"))
+    names = [sim.name(x.who) for x in hour.seen]
+    ctx = {"time": _at_time(at)[3:], "place": sim.place_name(hour.place) if hour.place else "",
+           "asleep": hour.status == ASLEEP, "away": hour.status == AWAY,
+           "forgot": hour.place is None, "memory": hour.memory,
+           "others": names, "others_words": _and(names) if names else "",
+           "seen": [{"name": sim.name(x.who), "memory": x.memory} for x in hour.seen]}
+    for how in ("sure", "think", "hazy"):
+        group = [sim.name(x.who) for x in hour.seen if x.memory == how]
+        ctx[how] = _and(group) if group else ""
+        ctx[f"{how}_n"] = len(group)
     r = Reply(True).say(sim.name(rid), sim.words.render("who", f"{rid}|who|{at}", s=ctx),
                         event=eid)
-    p = sim.pronoun(rid)
-    if status != AWAKE:
-        return r.mark(f"Noted: {sim.name(rid)} {sim.nverb(rid, 'say')} {p.subj} "
-                      f"{p.verb('was')} {'asleep' if status == ASLEEP else 'out of town'} "
-                      f"{_at_time(at)}.")
-    seen = f", and saw {ctx['others_words']} there" if others else ", and saw nobody else"
-    return r.mark(f"Noted: {sim.name(rid)} {sim.nverb(rid, 'say')} {p.subj} {p.verb('was')} at "
-                  f"{sim.place_name(place)} {_at_time(at)}{seen}.")
+    name = sim.name(rid)
+    if hour.status in (ASLEEP, AWAY):
+        return r.mark(f"Noted: {name} {sim.nverb(rid, 'say')} {p.subj} {p.verb('was')} "
+                      f"{'asleep' if hour.status == ASLEEP else 'out of town'} {_at_time(at)}.")
+    if hour.place is None:
+        return r.mark(f"Noted: {name} could not remember where {p.subj} {p.verb('was')} "
+                      f"{_at_time(at)}.", "forgotten")
+    seen = ", and named nobody else"
+    if names:
+        parts = [f"saw {ctx['sure']} there" if ctx["sure"] else "",
+                 f"thinks {ctx['think']} {'was' if ctx['think_n'] == 1 else 'were'} there"
+                 if ctx["think"] else "",
+                 f"maybe saw {ctx['hazy']}" if ctx["hazy"] else ""]
+        seen = ", and " + _and([x for x in parts if x])
+    return r.mark(f"Noted: {name} {sim.nverb(rid, 'say')} {p.subj} {p.verb('was')} at "
+                  f"{sim.place_name(hour.place)} {_at_time(at)}{seen}.")
 
 
 def tell(sim: Simulation, rid: str, claim: str, value: str, anonymously: str = "") -> Reply:
@@ -528,7 +560,9 @@ def said_context(sim: Simulation, speaker: str, claim: str, told: talk.Told | No
         "value": sim.value_words(told.value, a),
         "state": "influencing" if told.lie else b.state.value,
         "confidence": 85 if told.lie else b.confidence, "source": source,
-        "teller": name(b.teller) if b.teller and not told.lie else "",
+        # "Who told you?" — the teller, or "someone" once that telling is dormant (§10).
+        "teller": ("someone" if ctx["memory"] == "forgot_source" else name(b.teller))
+        if b.teller and not told.lie else "",
         "origin": name(told.origin), "chain": chain,
         "document": sim.document_name(b) if source == "document" else "",
         "self_about": s == speaker or (told.value == speaker),

@@ -4,7 +4,8 @@
 use; high-consequence judgements, split into acted and verified first (and how many of the
 acted ones rested on evidence the resident had gone and verified); importance look-backs (and
 how many lengthened a half-life); reduced and skipped processing; entries into dormancy; cue
-recalls; associative recalls; expressions of memory state.
+recalls; associative recalls; expressions of memory state — and, since issue 10, company taken
+in (sightings), how many of the entries into dormancy were those, and memories misremembered.
 """
 
 from __future__ import annotations
@@ -53,6 +54,14 @@ def mechanisms(sim: Simulation) -> dict[str, int]:
         "cue_recalls": ev.get("cue", 0),
         "associative_recalls": ev.get("associative", 0),
         "memory_state_expressions": c.get("memory_state_expressed", 0),
+        # Issue 10: company taken in (who stood where, an hour at a time), how much of the
+        # dormancy above is those memories, and recalls that came back wrong.
+        "sightings": one("SELECT count(*) FROM evidence e JOIN claims c ON c.id = e.claim_id "
+                         "WHERE c.recall = 'cue'"),
+        "dormancy_entries_sightings": one(
+            "SELECT count(*) FROM memory_events m JOIN beliefs b ON b.id = m.belief_id JOIN "
+            "claims c ON c.id = b.claim_id WHERE m.kind = 'dormant' AND c.recall = 'cue'"),
+        "misremembered": ev.get("misremembered", 0),
     }
 
 

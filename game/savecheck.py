@@ -333,6 +333,19 @@ def _flag(v: str) -> bool:
     return v == "1"
 
 
+def _memory_params(v: str) -> object:
+    from pydantic import ValidationError
+
+    from memory.params import MemoryParams
+
+    if len(v) > 100_000:
+        raise ValueError("too long")
+    try:
+        return MemoryParams.model_validate_json(v)
+    except ValidationError:
+        raise ValueError("not the memory model's parameters") from None
+
+
 def _policy(v: str) -> str:
     from memory.revision import POLICIES
 
@@ -362,6 +375,8 @@ META: dict[str, dict[str, tuple[bool, Callable[[str], object]]]] = {
     "memory_meta": {
         "policy": (True, _policy),
         "default_trust": (False, _fraction),
+        "params": (False, _memory_params),
+        "seed": (False, _int(-(2**63), 2**63 - 1)),
     },
 }
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from memory import Evidence
 
-from . import acts, clock, people, perception
+from . import acts, clock, copresence, lies, people, perception
 from .people import Person
 from .player import PLAYER
 from .scenario.loader import LoadedScenario, ScenarioError, parse_text
@@ -58,6 +58,7 @@ class Setup:
         if loaded.templates:
             w.set_meta("templates", json.dumps(loaded.templates, sort_keys=True))
         w.set_meta("seed", str(seed))
+        copresence.define(self)
         for name, attr in sorted(self.attributes.items()):
             store.define_attribute(name, nature=attr.nature, topic=attr.topic,
                                    importance=attr.importance)
@@ -114,7 +115,10 @@ class Setup:
                     last = place
             status, place = person.status_at(self.now)
             self.state[rid] = RState(place=place, status=status)
+        # Who saw whom earlier that day: perceived like any company (game.copresence).
+        copresence.backstory(self, day_start, self.now)
         self._initial_beliefs()
+        self._motives(t0)
         self._save_runtime()
 
     def _initial_beliefs(self) -> None:
@@ -137,6 +141,28 @@ class Setup:
         for e in evs:
             self.store.perceive_many([e])
 
+    def _motives(self, t0: int) -> None:
+        """A liar's motive is a fact of the world (Bo has it in for Cy), and those the
+        scenario names know it, long since, from what they have seen (game.lies)."""
+        evs = []
+        for r in self.sc.residents:
+            for lie in r.lies:
+                if lie.motive is None:
+                    continue
+                got = lies.motive_claim(r.id, lie.motive.model_dump())
+                if got is None:
+                    continue
+                claim, value = got
+                s, a = perception.split(claim)
+                self.world.init_fact(s, a, value, t0)
+                for who in lie.motive.known_to:
+                    evs.append(Evidence(
+                        resident=who, subject=s, attribute=a, value=value, kind="witnessed",
+                        event=f"scenario:motive:{r.id}", at=t0,
+                        importance=lies.MOTIVE_IMPORTANCE))
+        if evs:
+            self.store.perceive_many(evs)
+
     def _event_ref(self, name: str | None, i: int, kind: str) -> str | None:
         if name and name in self.event_ids:
             return f"w{self.event_ids[name]}"
@@ -147,6 +173,11 @@ class Setup:
     def _restore(self) -> None:
         w = self.world
         self.now = int(w.meta("now") or 0)
+        self.seed = int(w.meta("seed") or 0)
+        # A save from before issue 10 knows nothing of who-stood-where memories or the seed
+        # misremembering draws from; both are idempotent for a newer one.
+        copresence.define(self)
+        self.store.set_seed(self.seed)
         state = json.loads(w.meta("rng") or "null")
         if state:
             self.rng.setstate((state[0], tuple(state[1]), state[2]))

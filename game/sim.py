@@ -18,7 +18,7 @@ from sqlite_utils import Database
 
 from memory import Belief, Evidence, EvidenceRecord, MemoryStore, Salient
 
-from . import acts, clock, commands, perception, player, talk
+from . import acts, clock, commands, copresence, perception, player, talk
 from .commands import Command
 from .conditions import Condition
 from .ctx import ConditionContext
@@ -57,6 +57,13 @@ BUILTIN_ATTRIBUTES = {
                            importance=2, about="whom {subject} made peace with"),
     "administer": Attribute(label="{subject} treated {value}", importance=4,
                             about="whom {subject} treated"),
+    # What others know of a liar's motive (game.lies).
+    "rival_of": Attribute(label="{subject} has it in for {value}", importance=2,
+                          about="whom {subject} has it in for"),
+    "friend_of": Attribute(label="{subject} would do anything for {value}", importance=2,
+                           about="whom {subject} would cover for"),
+    "gains_from": Attribute(label="{subject} stands to gain if people turn on {value}",
+                            importance=2, about="whom {subject} stands to gain from"),
 }
 
 
@@ -69,11 +76,14 @@ class Simulation(Setup, Mind, Naming):
         self.sc = scenario
         self.file = file
         info = scenario.scenario
-        self.store = MemoryStore(db, policy=info.revision, default_trust=info.default_trust)
+        self.store = MemoryStore(db, policy=info.revision, default_trust=info.default_trust,
+                                 params=scenario.memory_params())
         self.world = World(db)
         self.transcript = Transcript(db)
         self.rng = random.Random(0)
+        self.seed = 0  # the run's seed: hashed for draws that must not use the rng's stream
         self.pending: list[Evidence] = []
+        self.ambient: list[Evidence] = []  # taken in without attention (game.copresence)
         self.changed: list[tuple[str, int]] = []
         self.places = {p.id: {"name": p.name, "kind": p.kind, "x": p.x, "y": p.y,
                               "spots": list(p.spots), "hidden": list(p.hidden)}
@@ -124,7 +134,9 @@ class Simulation(Setup, Mind, Naming):
         db = db or Database(memory=True)
         sim = cls(db, loaded.scenario, file=str(loaded.file), templates=loaded.templates)
         sim.rng = random.Random(seed)
+        sim.seed = seed
         with db.atomic():
+            sim.store.set_seed(seed)  # what misremembering draws from (memory.misremember)
             sim._populate(loaded, seed)
         return sim
 
@@ -175,6 +187,7 @@ class Simulation(Setup, Mind, Naming):
             self._move()
             self._read_documents()
             by_place = self._by_place()
+            copresence.take_in(self, by_place)  # who is here with whom (issue 10)
             for place in sorted(by_place):
                 talk.converse(self, place, by_place[place])
             self.flush()
@@ -280,13 +293,14 @@ class Simulation(Setup, Mind, Naming):
             self.store.mark_changed(self.changed)
             self.changed = []
         outs = []
-        if self.pending:
+        if self.pending or self.ambient:
             for e in self.pending:
                 self._arrivals[e.resident] = self._arrivals.get(e.resident, 0) + 1
                 if e.importance is not None and e.importance > self._news.get(e.resident, -1):
                     self._news[e.resident] = e.importance
-            outs = self.store.perceive_many(self.pending)
-            self.pending = []
+            n = len(self.ambient)
+            outs = self.store.perceive_many(self.ambient + self.pending)[n:]
+            self.pending, self.ambient = [], []
         return outs
 
     # -- the player ----------------------------------------------------------------------------

@@ -43,6 +43,10 @@ class RState:
     follow_until: int = 0
     attention: float = -1.0  # slots left today (§11); -1 until first set
     depth: str = "full"  # how the last cognitive step ran
+    sighted_slot: str = ""  # the hour whose company they have taken in (game.copresence)...
+    sighted: list[str] = field(default_factory=list)  # ...who has had their chance this hour
+    noticed: int = 0  # ...and how many others they took in
+    found_out: list[str] = field(default_factory=list)  # claims a liar believes found out
 
     def remember_told(self, key: str) -> None:
         self.told.append(key)

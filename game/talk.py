@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from memory import Belief
 
-from . import perception
+from . import lies, perception, witness
 from .sureness import sureness
 from .world import Event
 
@@ -61,16 +61,26 @@ def converse(sim: Simulation, place: str, present: list[str]) -> None:
 
 def memory_state(sim: Simulation, b: Belief) -> str:
     """How the resident's memory of `b` stands now (§7): gone (unrecallable), hazy (dormant),
-    forgot_source (hearsay older than its half-life: the value is there, the teller is not),
+    forgot_source (hearsay whose telling is dormant: the value is there, the teller is not),
     sure, or think."""
     a = b.access(sim.now)
     if a == "unrecallable":
         return "gone"
     if a == "dormant":
         return "hazy"
-    if b.kind == "hearsay" and sim.now - b.since > b.half_life:
+    if b.kind == "hearsay" and not teller_remembered(sim, b):
         return "forgot_source"
     return "sure" if b.confidence >= 80 else "think"
+
+
+def teller_remembered(sim: Simulation, b: Belief) -> bool:
+    """Asked "who told you?", a resident names their teller while the memory of that telling —
+    what they take the teller to believe about it (epistemics §10) — still comes to mind; once
+    it is dormant, the teller is "someone"."""
+    if not b.teller:
+        return False
+    told = sim.store.belief_about(b.resident, b.teller, b.subject, b.attribute)
+    return told is not None and told.access(sim.now) == "active"
 
 
 EXPRESSED = ("sure", "forgot_source", "hazy", "gone")  # what counts as saying how one remembers
@@ -97,12 +107,25 @@ def choose_topic(sim: Simulation, speaker: str, listener: str) -> Belief | None:
     person = sim.people[speaker]
     # Seeing someone brings to mind what one knows about them and about the place.
     come_to_mind(sim, speaker, f"{listener} {st.place}")
+    # Whom to tell reads what the speaker believes the listener believes (§10): nobody tells
+    # what they believe the listener already knows, and a liar keeps their lie from someone
+    # they believe knows otherwise (game.lies).
+    knows = sim.store.beliefs_about(speaker, listener)
     for b in sim.tellable(speaker):  # light records; the chosen one is loaded in full
         claim = f"{b.subject}.{b.attribute}"
-        lie = person.lie_for(claim, listener)
+        stance = lies.stance(sim, speaker, claim, listener) if claim in person.lies else \
+            lies.TRUTH
+        if stance == lies.QUIET:
+            continue
+        lie = person.lie_for(claim, listener) if stance == lies.LIE else None
         value = lie["value"] if lie else b.value  # what they would say
         if f"{listener}|{claim}|{value}" in told:
             continue
+        known = knows.get((b.subject, b.attribute))
+        if lie is None and known is not None and known.value == value and \
+                known.state != "past":
+            continue  # they already know it (so the speaker believes); a liar's "I saw it"
+            # is news to them all the same, and pressing it is the liar's point
         if b.subject == listener or (value == listener and sim.is_actor_attribute(
                 b.attribute)):
             continue  # not gossip to its subject's face
@@ -116,7 +139,8 @@ def choose_topic(sim: Simulation, speaker: str, listener: str) -> Belief | None:
     if not options:
         return None
     pick = sim.rng.choices(options, weights=weights)[0]
-    return sim.store.belief(speaker, pick.subject, pick.attribute, history=False)
+    full = sim.store.belief(speaker, pick.subject, pick.attribute, history=False)
+    return witness.recalled(sim, speaker, full) if full is not None else None
 
 
 def provenance(sim: Simulation, speaker: str, b: Belief) -> tuple[str, list[str], str]:
@@ -156,13 +180,20 @@ class Told:
 
 def tell(sim: Simulation, speaker: str, listener: str, b: Belief, place: str,
          present: list[str], *, asked_by: str | None = None, kind: str = "talk",
-         extra_listeners: list[str] | None = None) -> Told:
-    """`speaker` tells `listener` what they hold about b's claim (or their lie)."""
+         extra_listeners: list[str] | None = None,
+         given: tuple[str, list[str], str] | None = None) -> Told:
+    """`speaker` tells `listener` what they hold about b's claim (or their lie). Words a
+    scenario scripts come `given` as (origin, chain, basis): said as written."""
     claim = f"{b.subject}.{b.attribute}"
     person = sim.people[speaker]
-    lie = person.lie_for(claim, listener)
+    stance = lies.stance(sim, speaker, claim, listener) if given is None and \
+        claim in person.lies else lies.TRUTH
+    lie = person.lie_for(claim, listener) if stance == lies.LIE else None
     embellished = False
-    if lie is not None:
+    if given is not None:
+        value = b.value
+        origin, chain, basis = given[0], list(given[1]), given[2]
+    elif lie is not None:
         value, basis, origin, chain = lie["value"], lie["basis"], speaker, [speaker]
     else:
         value = b.value

@@ -408,16 +408,32 @@ class _Outcome:
         self.action, self.changed, self.note, self.exposure = action, True, "", False
 
 
+def _who(*, place: str, seen: list[tuple[str, str]] = (), memory: str = "sure",
+         asleep: bool = False, away: bool = False, forgot: bool = False) -> dict[str, Any]:
+    """A sample of what `who` passes its template (game.player.who): whom they remember
+    there, grouped by how well (sure, think, hazy), each group already in words."""
+    out: dict[str, Any] = {
+        "time": "08:10 on day 1", "place": place, "asleep": asleep, "away": away,
+        "forgot": forgot, "memory": memory, "others": [n for n, _ in seen],
+        "others_words": " and ".join(n for n, _ in seen),
+        "seen": [{"name": n, "memory": m} for n, m in seen]}
+    for how in ("sure", "think", "hazy"):
+        group = [n for n, m in seen if m == how]
+        out[how] = " and ".join(group)
+        out[f"{how}_n"] = len(group)
+    return out
+
+
 SAMPLES: dict[str, list[dict[str, Any]]] = {
     "answer": _SAID,
     "why": _SAID,
     "mediate": _SAID,
-    "who": [{"s": {"time": "day 1 08:10", "place": "the café", "asleep": False, "away": False,
-                   "others": ["Bo", "Fen"]}},
-            {"s": {"time": "day 1 03:00", "place": "home", "asleep": True, "away": False,
-                   "others": []}},
-            {"s": {"time": "day 2 12:00", "place": "the city", "asleep": False, "away": True,
-                   "others": []}}],
+    "who": [{"s": _who(place="the café", seen=[("Bo", "sure"), ("Fen", "think"),
+                                                ("Cy", "hazy")])},
+            {"s": _who(place="the café", memory="hazy", seen=[])},
+            {"s": _who(place="", forgot=True)},
+            {"s": _who(place="home", asleep=True)},
+            {"s": _who(place="the city", away=True)}],
     "told": [{"o": _Outcome(a)} for a in ("new", "update", "reinforce", "doubt", "anomaly",
                                           "correct", "reconsider", "keep")],
     "shown": [{"s": {"what": "Ada's key is in the drawer"}, "o": _Outcome(a)}

@@ -123,6 +123,7 @@ class World:
 
     def reload(self) -> None:
         self._aff: dict[tuple[str, str], float] | None = None
+        self._presence: dict[str, int] = {}
         self._facts = {(r[0], r[1]): (r[2], r[3]) for r in self.db.execute(
             "SELECT subject, attribute, value, version FROM facts")}
 
@@ -213,7 +214,18 @@ class World:
         return out
 
     def summary_of(self, event_ref: str | None) -> str:
-        """What happened at a world event cited as evidence ("w12"), or "" if not one."""
+        """What happened at a world event cited as evidence ("w12"), or where someone was, for
+        a presence record ("p7": "Fen was at Ada's Café, day 1 08:00–08:45"); "" if neither."""
+        if event_ref and event_ref.startswith("p") and event_ref[1:].isdigit():
+            got = self.presence_words(int(event_ref[1:]))
+            if got is None:
+                return ""
+            rid, place, since, until = got
+            name = self.db.execute("SELECT name FROM people WHERE id = ?", (rid,)).fetchone()
+            where = self.db.execute("SELECT name FROM places WHERE id = ?", (place,)).fetchone()
+            span = f"{clock.fmt(since)}–{clock.fmt_clock(until)}" if until is not None else \
+                f"from {clock.fmt(since)}"
+            return f"{name[0] if name else rid} was at {where[0] if where else place}, {span}"
         if not event_ref or not event_ref.startswith("w") or not event_ref[1:].isdigit():
             return ""
         row = self.db.execute("SELECT summary FROM world_log WHERE id = ?",
@@ -263,8 +275,32 @@ class World:
     def move(self, resident: str, place: str, at: int) -> None:
         self.db.execute("UPDATE presence SET until = ? WHERE resident = ? AND until IS NULL",
                         (at, resident))
-        self.db.execute("INSERT INTO presence (resident, place, since) VALUES (?, ?, ?)",
-                        (resident, place, at))
+        cur = self.db.conn.execute("INSERT INTO presence (resident, place, since) VALUES "
+                                   "(?, ?, ?)", (resident, place, at))
+        self._presence[resident] = cur.lastrowid
+
+    def presence_id(self, resident: str, at: int | None = None) -> int | None:
+        """The presence record of where the resident is now (or was at minute `at`): what a
+        sighting of them points back at."""
+        if at is None:
+            pid = self._presence.get(resident)
+            if pid is not None:
+                return pid
+            row = self.db.execute("SELECT max(id) FROM presence WHERE resident = ? AND until "
+                                  "IS NULL", (resident,)).fetchone()
+            if row and row[0] is not None:
+                self._presence[resident] = row[0]
+            return row[0] if row else None
+        row = self.db.execute(
+            "SELECT id FROM presence WHERE resident = ? AND since <= ? AND coalesce(until, ?) "
+            "> ? ORDER BY id DESC LIMIT 1", (resident, at, at + 1, at)).fetchone()
+        return row[0] if row else None
+
+    def presence_words(self, pid: int) -> tuple[str, str, int, int | None] | None:
+        """(resident, place, since, until) of a presence record."""
+        row = self.db.execute("SELECT resident, place, since, until FROM presence WHERE id = ?",
+                              (pid,)).fetchone()
+        return tuple(row) if row else None
 
     def whereabouts(self, resident: str, start: int, end: int) -> list[tuple[str, int, int]]:
         """Where the resident was between `start` and `end`: [(place, from, to)]."""

@@ -19,6 +19,9 @@ from .kinds import (
     rank,
     rank_name,
 )
+from .misremember import Misremembering
+from .misremember import draw as seeded_draw
+from .params import MemoryParams
 from .queries import (
     BeliefSignature,
     ClaimCount,
@@ -60,7 +63,9 @@ __all__ = [
     "Heard",
     "Held",
     "InvalidEvidence",
+    "MemoryParams",
     "MemoryStore",
+    "Misremembering",
     "Outcome",
     "Proposal",
     "Recalled",
@@ -87,4 +92,5 @@ __all__ = [
     "rank",
     "rank_name",
     "revise",
+    "seeded_draw",
 ]

@@ -10,8 +10,11 @@ evocation and H), never ticked; the set-wise pass in `recall.py` only records tr
 
 from __future__ import annotations
 
-H0 = 72 * 60  # base half-life, sim minutes (72 sim hours)
-IMP0 = 5  # the midpoint of the 0..10 importance scale
+from .params import DEFAULT, MemoryParams
+
+# The defaults of `params.MemoryParams`, by name; the functions take the params in force.
+H0 = int(DEFAULT.half_life_minutes)  # base half-life, sim minutes (72 sim hours)
+IMP0 = DEFAULT.importance_midpoint  # the midpoint of the 0..10 importance scale
 MIN_IMPORTANCE = 1  # importance 0 means "never brought up", not "forgotten at once"
 ACTIVE_AT = 2 ** -3
 DORMANT_AT = 2 ** -5
@@ -26,10 +29,13 @@ def sigma(n: int) -> float:
     return 1.0 - 2.0 ** (-max(0, n))
 
 
-def half_life(importance: int | None, d: int, u: int, s: int) -> float:
+def half_life(importance: int | None, d: int, u: int, s: int,
+              params: MemoryParams = DEFAULT) -> float:
     """Effective half-life H in sim minutes."""
-    ratio = 1.0 if importance is None else max(MIN_IMPORTANCE, importance) / IMP0
-    return H0 * ratio * (1.0 + sigma(d) + sigma(u) + sigma(s))
+    p = params
+    ratio = 1.0 if importance is None else max(MIN_IMPORTANCE, importance) / \
+        p.importance_midpoint
+    return p.half_life_minutes * ratio * (1.0 + sigma(d) + sigma(u) + sigma(s))
 
 
 def accessibility(now: int, last_evoked_at: int, h: float) -> float:
@@ -37,7 +43,7 @@ def accessibility(now: int, last_evoked_at: int, h: float) -> float:
     return 2.0 ** (-dt / h)
 
 
-def state_of(a: float) -> str:
-    if a >= ACTIVE_AT:
+def state_of(a: float, params: MemoryParams = DEFAULT) -> str:
+    if a >= params.active_at:
         return ACTIVE
-    return DORMANT if a >= DORMANT_AT else UNRECALLABLE
+    return DORMANT if a >= params.recallable_at else UNRECALLABLE

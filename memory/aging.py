@@ -8,38 +8,45 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
-from .kinds import AGING_FLOOR, AGING_PERIOD, AGING_STEP
-
-# A belief ages when it is influencing, rests on hearsay only (testimony or rumour ranks),
-# stands above the floor, and has had no new evidence and no player intervention for a whole
-# aging period more than the periods already applied. The first two terms match the partial
-# index `beliefs_aging`, so only beliefs that can age are visited.
-_DUE = f"((:now - quiet_since) / {AGING_PERIOD} - aged)"
-_NEW = f"max({AGING_FLOOR}, confidence - {AGING_STEP} * {_DUE})"
-_WHERE = (f"state = 'influencing' AND rank IN (2, 3) AND quiet_since <= :now - {AGING_PERIOD} "
-          f"AND confidence > {AGING_FLOOR} AND {_DUE} > 0")
-
-_VERSIONS = (
-    "INSERT INTO belief_versions (belief_id, at, cause, value, confidence, state, note) "
-    f"SELECT id, :now, 'age', value, {_NEW}, "
-    f"CASE WHEN {_NEW} <= {AGING_FLOOR} THEN 'past' ELSE state END, "
-    "'hearsay aging: no new evidence for ' || ((:now - quiet_since) / 1440) || ' days' "
-    f"FROM beliefs WHERE {_WHERE}"
-)
-# SET expressions all read the row as it was before the update.
-_UPDATE = (
-    f"UPDATE beliefs SET confidence = {_NEW}, "
-    f"state = CASE WHEN {_NEW} <= {AGING_FLOOR} THEN 'past' ELSE state END, "
-    f"aged = (:now - quiet_since) / {AGING_PERIOD}, updated_at = max(updated_at, :now) "
-    f"WHERE {_WHERE}"
-)
+from .params import DEFAULT, MemoryParams
 
 
-def age(db: Database, now: int) -> int:
+def _statements(p: MemoryParams) -> tuple[str, str]:
+    """The two statements of the aging pass, with the params' numbers written in.
+
+    A belief ages when it is influencing, rests on hearsay only (testimony or rumour ranks),
+    stands above the floor, and has had no new evidence and no player intervention for a whole
+    aging period more than the periods already applied. The first two terms match the partial
+    index `beliefs_aging`, so only beliefs that can age are visited.
+    """
+    period, step, floor = int(p.aging_period), int(p.aging_step), int(p.aging_floor)
+    due = f"((:now - quiet_since) / {period} - aged)"
+    new = f"max({floor}, confidence - {step} * {due})"
+    where = (f"state = 'influencing' AND rank IN (2, 3) AND quiet_since <= :now - {period} "
+             f"AND confidence > {floor} AND {due} > 0")
+    versions = (
+        "INSERT INTO belief_versions (belief_id, at, cause, value, confidence, state, note) "
+        f"SELECT id, :now, 'age', value, {new}, "
+        f"CASE WHEN {new} <= {floor} THEN 'past' ELSE state END, "
+        "'hearsay aging: no new evidence for ' || ((:now - quiet_since) / 1440) || ' days' "
+        f"FROM beliefs WHERE {where}"
+    )
+    # SET expressions all read the row as it was before the update.
+    update = (
+        f"UPDATE beliefs SET confidence = {new}, "
+        f"state = CASE WHEN {new} <= {floor} THEN 'past' ELSE state END, "
+        f"aged = (:now - quiet_since) / {period}, updated_at = max(updated_at, :now) "
+        f"WHERE {where}"
+    )
+    return versions, update
+
+
+def age(db: Database, now: int, p: MemoryParams = DEFAULT) -> int:
     """Age hearsay up to sim minute `now`: -8 per 7 quiet days, floor 34, then `past`."""
     params = {"now": now}
-    db.conn.execute(_VERSIONS, params)
-    n = db.conn.execute(_UPDATE, params).rowcount
+    versions, update = _statements(p)
+    db.conn.execute(versions, params)
+    n = db.conn.execute(update, params).rowcount
     # A conclusion resting on a premise that has just gone past must be rechecked (§9).
     db.conn.execute(
         "UPDATE beliefs SET recheck = 1 WHERE recheck = 0 AND id IN (SELECT bp.belief_id FROM "

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict
 
 from . import access as acc
 from .kinds import FIRSTHAND_RANK, HEARSAY_RANKS, State, rank_name
+from .params import DEFAULT, MemoryParams
 
 _encode = json.JSONEncoder(separators=(",", ":")).encode
 
@@ -80,15 +81,16 @@ class BeliefState:
     access: str = "active"  # active / dormant / unrecallable, as last recorded (§7)
     judged_importance: int | None = None  # importance after the look-back, if it ran
     looked_back: bool = False
+    misremembered: bool = False  # recalled wrong: the held value is not what the evidence says
 
     def effective_importance(self) -> int | None:
         return self.judged_importance if self.judged_importance is not None else \
             self.importance
 
-    def half_life(self) -> float:
+    def half_life(self, params: MemoryParams = DEFAULT) -> float:
         """H, in sim minutes (§7)."""
         return acc.half_life(self.effective_importance(), self.exposures, self.uses,
-                                self.sources)
+                             self.sources, params)
 
     # -- candidates ----------------------------------------------------------------------
 
@@ -162,6 +164,7 @@ class Candidate(BaseModel):
     held: bool
     teller: str | None = None
     origin: str | None = None
+    evidence_id: int | None = None  # the strongest evidence behind it
 
 
 class Version(BaseModel):
@@ -204,6 +207,7 @@ class Belief(BaseModel):
     stale: bool = False
     recheck: bool = False
     wants_look: bool = False
+    misremembered: bool = False  # recalled wrong (debug: the evidence says otherwise)
     exposures: int = 0
     uses: int = 0
     sources: int = 1
@@ -211,6 +215,8 @@ class Belief(BaseModel):
     importance: int | None = None
     evidence_count: int = 0
     half_life: float = acc.H0  # effective half-life H, sim minutes (§7)
+    dormant_after: float = DEFAULT.dormant_after  # half-lives (the store's params)
+    unrecallable_after: float = DEFAULT.unrecallable_after
 
     def accessibility(self, now: int) -> float:
         """How easily it comes to mind at `now`, 0..1 (§7)."""
@@ -218,7 +224,10 @@ class Belief(BaseModel):
 
     def access(self, now: int) -> str:
         """active, dormant or unrecallable at `now`."""
-        return acc.state_of(self.accessibility(now))
+        a = self.accessibility(now)
+        if a >= 2.0 ** -self.dormant_after:
+            return acc.ACTIVE
+        return acc.DORMANT if a >= 2.0 ** -self.unrecallable_after else acc.UNRECALLABLE
 
     @property
     def claim(self) -> tuple[str, str]:
@@ -230,7 +239,8 @@ class Belief(BaseModel):
         return [c for c in self.candidates if not c.held]
 
 
-def view(b: BeliefState, history: list[Version] | None = None, evidence_count: int = 0) -> Belief:
+def view(b: BeliefState, history: list[Version] | None = None, evidence_count: int = 0,
+         params: MemoryParams = DEFAULT) -> Belief:
     """The read-only view of a working belief."""
     held = b.held()
     cands = sorted(b.cands, key=lambda c: (c.value != b.value, -c.conf, c.value))
@@ -243,12 +253,15 @@ def view(b: BeliefState, history: list[Version] | None = None, evidence_count: i
             Candidate(
                 value=c.value, confidence=b.confidence if c.value == b.value else c.conf,
                 kind=c.kind, source=rank_name(c.rank), origins=sorted(c.origins),
-                held=c.value == b.value, teller=c.teller, origin=c.origin)
+                held=c.value == b.value, teller=c.teller, origin=c.origin,
+                evidence_id=c.evidence_id)
             for c in cands
         ],
         history=history or [], since=b.since, created_at=b.created_at, updated_at=b.updated_at,
-        stale=b.stale, recheck=b.recheck, wants_look=b.wants_look, exposures=b.exposures,
+        stale=b.stale, recheck=b.recheck, wants_look=b.wants_look,
+        misremembered=b.misremembered, exposures=b.exposures,
         uses=b.uses, sources=b.sources, last_evoked_at=b.last_evoked_at,
         importance=b.effective_importance(), evidence_count=evidence_count,
-        half_life=b.half_life(),
+        half_life=b.half_life(params), dormant_after=params.dormant_after,
+        unrecallable_after=params.unrecallable_after,
     )

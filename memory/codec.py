@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from .access import DORMANT_AFTER, GONE_AFTER
 from .belief import BeliefState, Cand
+from .params import DEFAULT, MemoryParams
 
 # Columns written for a belief, in order; `id` first so an INSERT and an UPDATE share them.
 BELIEF_COLUMNS = (
@@ -14,6 +14,7 @@ BELIEF_COLUMNS = (
     "quiet_since", "aged", "exposures", "uses", "sources", "last_evoked_at", "importance",
     "stale", "recheck", "wants_look", "unjudged", "premises", "teller", "origin",
     "half_life", "access", "dormant_at", "gone_at", "judged_importance", "looked_back",
+    "misremembered",
 )
 
 INSERT_BELIEF = (
@@ -36,7 +37,7 @@ SELECT_BELIEF = (
     "b.since, b.created_at, b.updated_at, b.last_evidence_at, b.last_intervention_at, b.aged, "
     "b.exposures, b.uses, b.last_evoked_at, b.importance, b.stale, b.recheck, b.wants_look, "
     "b.unjudged, b.premises, c.subject, c.attribute, c.nature, b.access, "
-    "b.judged_importance, b.looked_back "
+    "b.judged_importance, b.looked_back, b.misremembered "
     "FROM beliefs b JOIN claims c ON c.id = b.claim_id"
 )
 
@@ -50,24 +51,26 @@ def state_from_row(r: tuple) -> BeliefState:
         stale=bool(r[17]), recheck=bool(r[18]), wants_look=bool(r[19]), unjudged=r[20],
         premises=json.loads(r[21]) if r[21] else [], subject=r[22], attribute=r[23],
         nature=r[24], access=r[25], judged_importance=r[26], looked_back=bool(r[27]),
+        misremembered=bool(r[28]),
     )
 
 
-def row_from_state(b: BeliefState) -> tuple:
+def row_from_state(b: BeliefState, params: MemoryParams = DEFAULT) -> tuple:
     held = b.held()
     quiet = b.quiet_since()
-    h = b.half_life()
+    h = b.half_life(params)
     return (
         b.id, b.resident, b.claim_id, b.value, b.confidence, b.state, held.rank, held.kind,
         b.cands_json(), b.since, b.created_at, b.updated_at, b.last_evidence_at,
         b.last_intervention_at, quiet, b.aged, b.exposures, b.uses, len(held.origins),
         b.last_evoked_at, b.importance, int(b.stale), int(b.recheck), int(b.wants_look),
         b.unjudged, dumps(b.premises) if b.premises else None, held.teller, held.origin,
-        h, b.access, b.last_evoked_at + int(DORMANT_AFTER * h),
-        b.last_evoked_at + int(GONE_AFTER * h), b.judged_importance, int(b.looked_back),
+        h, b.access, b.last_evoked_at + int(params.dormant_after * h),
+        b.last_evoked_at + int(params.unrecallable_after * h), b.judged_importance,
+        int(b.looked_back), int(b.misremembered),
     )
 
 
-def update_params(b: BeliefState) -> tuple:
-    row = row_from_state(b)
+def update_params(b: BeliefState, params: MemoryParams = DEFAULT) -> tuple:
+    row = row_from_state(b, params)
     return tuple(row[i] for i in _CHANGING_AT) + (row[0],)

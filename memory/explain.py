@@ -40,8 +40,16 @@ class Step(BaseModel):
     confidence: int | None = None
     recorded: bool = True
     evidence_id: int | None = None
+    loop: bool = False  # the chain came back to someone already shown, and stops here
+    misremembered: bool = False  # they remember it so, but what they took in was `was`
+    was: str | None = None  # "subject.attribute = value" as the evidence has it
 
     def describe(self) -> str:
+        if self.misremembered:
+            return (f"{self.resident} misremembers it: what they took in was {self.was}"
+                    if self.was else f"{self.resident} misremembers it")
+        if self.loop:
+            return f"which leads back to {self.resident}, already shown: the chain goes round"
         if not self.recorded:
             return f"{self.resident} has no evidence of it: they said it without knowing it"
         k = self.kind
@@ -113,6 +121,12 @@ def explain(store: MemoryStore, resident: str, subject: str, attribute: str) -> 
         if cur is None or _rank(e) > _rank(cur):
             best[e.origin_key] = e
     chains = [_chain(store, e) for e in sorted(best.values(), key=lambda x: (-_rank(x), x.id))]
+    if b.misremembered:
+        # What it remembers has no evidence of its own: show what was taken in instead.
+        step = _misremembered(store, resident, b)
+        if step is not None:
+            chains.insert(0, Chain(origin_key="misremembered", steps=[step], as_told=[],
+                                   complete=False))
     against = []
     seen = set()
     for e in evidence:
@@ -126,24 +140,61 @@ def explain(store: MemoryStore, resident: str, subject: str, attribute: str) -> 
 
 
 def _chain(store: MemoryStore, e: EvidenceRecord) -> Chain:
+    """Follow each teller into their own memory. A chain that comes back to someone already
+    shown (A had it from B, who had it from A) says so and stops, and then ends at the origin's
+    own evidence — or at its absence — so it never goes round for ever."""
     steps = [_step(e)]
     seen = {e.resident}
     cur = e
     complete = cur.kind != "hearsay"
     while cur.kind == "hearsay" and len(steps) < MAX_DEPTH:
         teller = cur.teller
-        if teller is None or teller in seen:
+        if teller is None:
+            break
+        if teller in seen:
+            steps.append(Step(resident=teller, value=cur.value, loop=True))
+            complete = False
+            origin = e.origin or cur.origin
+            if origin and origin not in seen:
+                own = _own_evidence(store, origin, cur)
+                steps.append(_step(own) if own is not None else
+                             Step(resident=origin, value=cur.value, recorded=False))
+                complete = own is not None
             break
         seen.add(teller)
         nxt = _evidence_before(store, teller, cur)
         if nxt is None:
-            steps.append(Step(resident=teller, value=cur.value, recorded=False))
+            tb = store.belief(teller, cur.subject, cur.attribute, history=False)
+            wrong = _misremembered(store, teller, tb) if tb is not None and \
+                tb.misremembered and tb.value == cur.value else None
+            steps.append(wrong or Step(resident=teller, value=cur.value, recorded=False))
             complete = False
             break
         steps.append(_step(nxt))
         cur = nxt
         complete = cur.kind != "hearsay"
     return Chain(origin_key=e.origin_key, steps=steps, as_told=list(e.chain), complete=complete)
+
+
+def _misremembered(store: MemoryStore, resident: str, b) -> Step | None:
+    """A misremembered value's step: the evidence the memory rests on, and what it said."""
+    held = next((c for c in b.candidates if c.held), None)
+    rec = store.evidence_by_id(held.evidence_id) if held and held.evidence_id else None
+    was = f"{rec.subject}.{rec.attribute} = {rec.value}" if rec is not None else None
+    return Step(resident=resident, value=b.value, kind=rec.kind if rec else b.kind,
+                source=b.source, at=rec.at if rec else None, event=rec.event if rec else None,
+                confidence=b.confidence, misremembered=True, was=was,
+                evidence_id=rec.id if rec else None)
+
+
+def _own_evidence(store: MemoryStore, who: str, told: EvidenceRecord) -> EvidenceRecord | None:
+    """`who`'s own evidence for the value (seen, read, declared, reasoned — not heard)."""
+    found = None
+    for e in store.evidence(who, told.subject, told.attribute):
+        if e.value == told.value and e.kind != "hearsay" and (
+                found is None or _rank(e) > _rank(found)):
+            found = e
+    return found
 
 
 def _evidence_before(store: MemoryStore, teller: str,

@@ -108,7 +108,9 @@ def check(store: MemoryStore, p: Proposal, world: WorldView | None = None) -> Ev
     if p.certainty == "guess" and kind is not SourceKind.INFERRED:
         raise GuardRefusal(GUESS, f"a guess may only be written as inferred, not as {kind.value}")
     if p.confidence is not None:
-        ceiling = initial_confidence(kind) if kind is not SourceKind.HEARSAY else 78
+        pm = store.params
+        ceiling = initial_confidence(kind, params=pm) if kind is not SourceKind.HEARSAY \
+            else pm.firsthand_confidence
         if p.confidence > ceiling:
             raise GuardRefusal(GUESS, f"confidence {p.confidence} is more than {kind.value} "
                                f"evidence can carry ({ceiling})")

@@ -9,6 +9,8 @@ from __future__ import annotations
 import math
 from enum import StrEnum
 
+from .params import DEFAULT, MemoryParams
+
 
 class SourceKind(StrEnum):
     """How a resident came by a piece of evidence (epistemics §3)."""
@@ -85,40 +87,38 @@ def rank_name(value: int) -> str:
     return RANK_NAMES[value]
 
 
-# Initial confidence (epistemics §4).
-FIRSTHAND_CONFIDENCE = 78
-DECLARED_CONFIDENCE = 70
-DOCUMENT_CONFIDENCE = 66
-IMPLANTED_CONFIDENCE = 50
-INFERRED_DISCOUNT = 10
+# The numbers below are the defaults of `params.MemoryParams` (epistemics §4–§6, §10), kept
+# as names for readers and callers; the rules read theirs from the params they are given.
+FIRSTHAND_CONFIDENCE = DEFAULT.firsthand_confidence
+DECLARED_CONFIDENCE = DEFAULT.declared_confidence
+DOCUMENT_CONFIDENCE = DEFAULT.document_confidence
+IMPLANTED_CONFIDENCE = DEFAULT.implanted_confidence
+INFERRED_DISCOUNT = DEFAULT.inferred_discount
 DEFAULT_TRUST = 0.6
 
-# Revision numbers (epistemics §5).
-REINFORCE_STEP = 8
-REINFORCE_CAP = 100
-DOUBT_STEP = 20
-DOUBT_FLOOR = 10
-ANOMALY_STEP = 30
-CORRECTED_CONFIDENCE = 72
-SUPERSEDED_CONFIDENCE = 25
-FIRSTHAND_FLOOR = 50  # lower-ranked contradiction never takes a first-hand belief below this
+REINFORCE_STEP = DEFAULT.reinforce_step
+REINFORCE_CAP = DEFAULT.reinforce_cap
+DOUBT_STEP = DEFAULT.doubt_step
+DOUBT_FLOOR = DEFAULT.doubt_floor
+ANOMALY_STEP = DEFAULT.anomaly_step
+CORRECTED_CONFIDENCE = DEFAULT.corrected_confidence
+SUPERSEDED_CONFIDENCE = DEFAULT.superseded_confidence
+FIRSTHAND_FLOOR = DEFAULT.firsthand_floor
 
-# noisy-OR policy (epistemics §5, seed 002).
-NOISY_ADD_MIN = 70
-NOISY_ADD_MAX = 90
-NOISY_CAP = 99
-NOISY_CONTRADICTED = 25
+NOISY_ADD_MIN = DEFAULT.noisy_add_min
+NOISY_ADD_MAX = DEFAULT.noisy_add_max
+NOISY_CAP = DEFAULT.noisy_cap
+NOISY_CONTRADICTED = DEFAULT.noisy_contradicted
 
-# Hearsay aging (epistemics §6).
-AGING_PERIOD = 7 * 24 * 60  # sim minutes
-AGING_STEP = 8
-AGING_FLOOR = 34
+AGING_PERIOD = DEFAULT.aging_period  # sim minutes
+AGING_STEP = DEFAULT.aging_step
+AGING_FLOOR = DEFAULT.aging_floor
 
 # Trust moves with first-hand confirmation or refutation (epistemics §10). The document gives
 # the direction, not the size: a refuted teller loses more than a confirmed one gains, so a lie
 # that works once costs later.
-TRUST_CONFIRM = 0.05
-TRUST_REFUTE = 0.10
+TRUST_CONFIRM = DEFAULT.trust_confirm
+TRUST_REFUTE = DEFAULT.trust_refute
 
 
 def round_half_up(x: float) -> int:
@@ -126,27 +126,34 @@ def round_half_up(x: float) -> int:
     return int(math.floor(x + 0.5))
 
 
-def hearsay_confidence(trust: float) -> int:
+def hearsay_confidence(trust: float, params: MemoryParams = DEFAULT) -> int:
     """Initial confidence of hearsay told by a teller the listener trusts `trust`.
 
-    round(35 + (trust - 0.2) * 400 / 7), clamped to [10, 78]: 0.2 -> 35, 0.6 -> 58, 0.9 -> 75.
+    round(35 + (trust - 0.2) * 400 / 7), clamped to [10, 78]: 0.2 -> 35, 0.6 -> 58, 0.9 -> 75
+    (by default: the line runs from hearsay_low at trust 0.2 to hearsay_high at 0.9).
     """
-    return max(10, min(FIRSTHAND_CONFIDENCE, round_half_up(35 + (trust - 0.2) * 400 / 7)))
+    p = params
+    # (high - low) * 10 / 7 is the slope per unit of trust (0.9 - 0.2 = 7/10), written so the
+    # default computes exactly round(35 + (trust - 0.2) * 400 / 7).
+    line = p.hearsay_low + (trust - 0.2) * ((p.hearsay_high - p.hearsay_low) * 10) / 7
+    return max(p.hearsay_min, min(p.firsthand_confidence, round_half_up(line)))
 
 
 def initial_confidence(kind: str, trust: float = DEFAULT_TRUST,
-                       weakest_premise: int | None = None) -> int:
+                       weakest_premise: int | None = None,
+                       params: MemoryParams = DEFAULT) -> int:
     """Confidence of a new belief resting on one piece of evidence of `kind`."""
+    p = params
     kind = SourceKind(kind)
     if kind in (SourceKind.FIRSTHAND, SourceKind.WITNESSED):
-        return FIRSTHAND_CONFIDENCE
+        return p.firsthand_confidence
     if kind is SourceKind.HEARSAY:
-        return hearsay_confidence(trust)
+        return hearsay_confidence(trust, p)
     if kind is SourceKind.DECLARED:
-        return DECLARED_CONFIDENCE
+        return p.declared_confidence
     if kind is SourceKind.DOCUMENT:
-        return DOCUMENT_CONFIDENCE
+        return p.document_confidence
     if kind is SourceKind.INFERRED:
-        base = weakest_premise if weakest_premise is not None else DECLARED_CONFIDENCE
-        return max(DOUBT_FLOOR, base - INFERRED_DISCOUNT)
-    return IMPLANTED_CONFIDENCE
+        base = weakest_premise if weakest_premise is not None else p.declared_confidence
+        return max(p.doubt_floor, base - p.inferred_discount)
+    return p.implanted_confidence

@@ -70,12 +70,13 @@ def recall(store: MemoryStore, resident: str, cue: str, now: int, k: int = 10,
     # multiplies with accessibility on a common footing.
     best = max(-h[1] for h in hits) or 1.0
     cue_terms = set(terms)
+    params = store.params
     ranked: list[tuple[float, str, str, int, str, float]] = []
     back: list[tuple[float, str, str, int, str, float]] = []
     for bid, score, evoked, h, subject, attribute, value in hits:
         rel = max(-score, 0.0) / best if best > 0 else 1.0
         a = acc.accessibility(now, evoked, h)
-        state = acc.state_of(a)
+        state = acc.state_of(a, params)
         if state == acc.ACTIVE:
             ranked.append((rel * a, subject, attribute, bid, "ranked", a, value))
         elif state == acc.DORMANT and cue_terms & _words_of(subject, attribute, value):
@@ -88,6 +89,36 @@ def recall(store: MemoryStore, resident: str, cue: str, now: int, k: int = 10,
     full = _load(store, [c[3] for c in chosen]) if views else {}
     return [Recalled(full.get(c[3]), c[0], c[4], c[5], c[3], (c[1], c[2])) for c in chosen
             if not views or c[3] in full]
+
+
+def cue(store: MemoryStore, resident: str, now: int, *, subject: str | None = None,
+        attribute: str | None = None, value: str | None = None) -> list[Recalled]:
+    """A cue that names a claim — its subject, attribute and/or value exactly ("where was
+    everyone on day 1 at eight?" names the attribute) — brings back every memory of the
+    resident it names that can still be recalled, dormant or not, regardless of rank (§7).
+    Each is re-evoked; a dormant one counts as a cue recall. `accessibility` is what it was
+    before the cue, so the caller can tell a vivid memory from one barely brought back."""
+    where, params = ["b.resident = ?"], [resident]
+    for col, val in (("c.subject", subject), ("c.attribute", attribute), ("b.value", value)):
+        if val is not None:
+            where.append(f"{col} = ?")
+            params.append(val)
+    rows = store.db.execute(
+        "SELECT b.id, c.subject, c.attribute, b.value, b.last_evoked_at, b.half_life FROM "
+        "beliefs b JOIN claims c ON c.id = b.claim_id WHERE " + " AND ".join(where) +
+        " ORDER BY c.subject, c.attribute", params).fetchall()
+    chosen = []
+    for bid, s, a, v, evoked, h in rows:
+        acc_now = acc.accessibility(now, evoked, h)
+        state = acc.state_of(acc_now, store.params)
+        if state == acc.UNRECALLABLE:
+            continue
+        how = "cue" if state == acc.DORMANT else "named"
+        chosen.append((1.0, s, a, bid, how, acc_now, v))
+    _evoke(store, resident, [c for c in chosen], now, events_for=("cue",))
+    full = _load(store, [c[3] for c in chosen])
+    return [Recalled(full.get(c[3]), c[0], c[4], c[5], c[3], (c[1], c[2])) for c in chosen
+            if c[3] in full]
 
 
 def resident_code(store: MemoryStore, resident: str, create: bool = True) -> str | None:
@@ -111,8 +142,16 @@ def index_pending(store: MemoryStore, resident: str) -> str | None:
     nothing for it."""
     rows = store.db.execute(
         "SELECT b.id, c.subject || ' ' || c.attribute || ' ' || b.value || ' ' || "
-        "coalesce(b.teller, '') || ' ' || coalesce(b.origin, '') FROM beliefs b JOIN claims c "
-        "ON c.id = b.claim_id WHERE b.resident = ? AND b.indexed = 0", (resident,)).fetchall()
+        "coalesce(b.teller, '') || ' ' || coalesce(b.origin, ''), c.recall FROM beliefs b "
+        "JOIN claims c ON c.id = b.claim_id WHERE b.resident = ? AND b.indexed = 0",
+        (resident,)).fetchall()
+    # Claims recalled only by a cue naming them (store.define_attribute's recall="cue") are
+    # kept out of the index: free recall passes them by; they are marked done all the same.
+    pending = bool(rows)
+    rows = [(bid, text) for bid, text, mode in rows if mode != "cue"]
+    if pending and not rows:
+        store.db.conn.execute("UPDATE beliefs SET indexed = 1 WHERE resident = ? AND "
+                              "indexed = 0", (resident,))
     if not rows:
         return resident_code(store, resident, create=False) or (
             resident_code(store, resident) if _has_beliefs(store, resident) else None)
@@ -142,7 +181,7 @@ def _load(store: MemoryStore, ids: list[int]) -> dict[int, Belief]:
         chunk = ids[i:i + 500]
         marks = ", ".join("?" for _ in chunk)
         for row in store.db.execute(f"{SELECT_BELIEF} WHERE b.id IN ({marks})", chunk):
-            out[row[0]] = view(state_from_row(row))
+            out[row[0]] = view(state_from_row(row), params=store.params)
     return out
 
 
@@ -157,14 +196,15 @@ def _associates(store: MemoryStore, resident: str, recalled: list[tuple],
     rows = store.db.execute(
         f"SELECT b.id, c.subject, c.attribute, b.value, b.last_evoked_at, b.half_life "
         f"FROM beliefs b JOIN claims c ON c.id = b.claim_id WHERE b.resident = ? AND "
-        f"b.access = 'dormant' AND (c.subject IN ({marks}) OR b.value IN ({marks})) "
+        f"b.access = 'dormant' AND c.recall = 'free' AND (c.subject IN ({marks}) OR "
+        f"b.value IN ({marks})) "
         f"ORDER BY b.id", [resident, *entities, *entities]).fetchall()
     out, per = [], {}
     for bid, subject, attribute, value, evoked, h in rows:
         if (subject, attribute) in have:
             continue
         a = acc.accessibility(now, evoked, h)
-        if acc.state_of(a) != acc.DORMANT:
+        if acc.state_of(a, store.params) != acc.DORMANT:
             continue
         anchor = subject if subject in entities else value
         if per.get(anchor, 0) >= HOP:
@@ -175,20 +215,23 @@ def _associates(store: MemoryStore, resident: str, recalled: list[tuple],
     return out
 
 
-def _evoke(store: MemoryStore, resident: str, recalled: list[tuple], now: int) -> None:
+def _evoke(store: MemoryStore, resident: str, recalled: list[tuple], now: int,
+           events_for: tuple[str, ...] = ("cue", "associative")) -> None:
     """Whatever came to mind is re-evoked: Δt restarts (§7). One statement for all of it."""
     if not recalled:
         return
     ids = [c[3] for c in recalled]
     marks = ", ".join("?" for _ in ids)
+    p = store.params
     with store.db.atomic():
         store.db.conn.execute(
             "UPDATE beliefs SET last_evoked_at = ?, access = 'active', "
-            "dormant_at = ? + CAST(3 * half_life AS INTEGER), "
-            "gone_at = ? + CAST(5 * half_life AS INTEGER) "
-            f"WHERE id IN ({marks}) AND last_evoked_at <= ?", (now, now, now, *ids, now))
+            "dormant_at = ? + CAST(? * half_life AS INTEGER), "
+            "gone_at = ? + CAST(? * half_life AS INTEGER) "
+            f"WHERE id IN ({marks}) AND last_evoked_at <= ?",
+            (now, now, p.dormant_after, now, p.unrecallable_after, *ids, now))
         events = [(now, resident, c[3], f"{c[1]}.{c[2]}", c[4]) for c in recalled
-                  if c[4] != "ranked"]
+                  if c[4] in events_for]
         if events:
             store.db.conn.executemany(
                 "INSERT INTO memory_events (at, resident, belief_id, detail, kind) VALUES "
@@ -234,7 +277,7 @@ _CLOSE = (
     "beliefs.claim_id AND o.resident != beliefs.resident AND o.uses > 0)")
 _JUDGED = (f"min(10, {_BASE} + (uses > 0) + (json_array_length(candidates) > 1 OR state IN "
            f"('doubtful', 'anomalous', 'corrected')) + {_CLOSE})")
-_DUE = f"looked_back = 0 AND created_at <= :now - {acc.H0}"
+_DUE = "looked_back = 0 AND created_at <= :now - :h0"
 # Importance is floored at 1 in H (access.MIN_IMPORTANCE): judging a 0 up to 1 changes nothing,
 # so it is not a lengthening.
 _HIGHER = f"max({acc.MIN_IMPORTANCE}, {_JUDGED}) > max({acc.MIN_IMPORTANCE}, {_BASE})"
@@ -243,7 +286,9 @@ _HIGHER = f"max({acc.MIN_IMPORTANCE}, {_JUDGED}) > max({acc.MIN_IMPORTANCE}, {_B
 def look_back(store: MemoryStore, now: int) -> dict[str, int]:
     """Judge the importance of memories one base half-life old again (§7, seed 001)."""
     conn = store.db.conn
-    p = {"now": now}
+    pm = store.params
+    p = {"now": now, "h0": pm.half_life_minutes, "da": pm.dormant_after,
+         "ua": pm.unrecallable_after}
     conn.execute(
         "INSERT INTO memory_events (at, resident, belief_id, kind, detail) SELECT :now, "
         f"resident, id, 'lookback', CASE WHEN {_HIGHER} THEN 'lengthened' ELSE "
@@ -258,10 +303,10 @@ def look_back(store: MemoryStore, now: int) -> dict[str, int]:
     # again, and its recorded state must say so, or the pass would never record it going
     # dormant again and what reads the column (talk, association) would disagree with a(t).
     conn.execute(
-        "UPDATE beliefs SET dormant_at = last_evoked_at + CAST(3 * half_life AS INTEGER), "
-        "gone_at = last_evoked_at + CAST(5 * half_life AS INTEGER), access = CASE "
-        "WHEN access != 'active' AND last_evoked_at + CAST(3 * half_life AS INTEGER) >= :now "
-        "THEN 'active' WHEN access = 'unrecallable' AND last_evoked_at + CAST(5 * half_life "
+        "UPDATE beliefs SET dormant_at = last_evoked_at + CAST(:da * half_life AS INTEGER), "
+        "gone_at = last_evoked_at + CAST(:ua * half_life AS INTEGER), access = CASE "
+        "WHEN access != 'active' AND last_evoked_at + CAST(:da * half_life AS INTEGER) >= :now "
+        "THEN 'active' WHEN access = 'unrecallable' AND last_evoked_at + CAST(:ua * half_life "
         "AS INTEGER) >= :now THEN 'dormant' ELSE access END WHERE id IN (SELECT "
         "belief_id FROM memory_events WHERE kind = 'lookback' AND detail = 'lengthened' AND "
         "at = :now)", p)

@@ -17,25 +17,15 @@ from dataclasses import dataclass
 from .belief import STATE_NATURE, BeliefState, Cand
 from .evidence import Evidence
 from .kinds import (
-    ANOMALY_STEP,
-    CORRECTED_CONFIDENCE,
     DEFAULT_TRUST,
-    DOUBT_FLOOR,
-    DOUBT_STEP,
-    FIRSTHAND_FLOOR,
     FIRSTHAND_RANK,
-    NOISY_ADD_MAX,
-    NOISY_ADD_MIN,
-    NOISY_CAP,
-    NOISY_CONTRADICTED,
-    REINFORCE_CAP,
-    REINFORCE_STEP,
-    SUPERSEDED_CONFIDENCE,
+    SourceKind,
     State,
     initial_confidence,
     rank_name,
     round_half_up,
 )
+from .params import DEFAULT, MemoryParams
 
 RULES = "rules"  # the default policy: held value changes only by update, correct, reconsider
 NOISY_OR = "noisy_or"  # the alternative of seed 002: the held value is the strongest candidate
@@ -75,8 +65,8 @@ def who(e: Evidence) -> str:
 
 
 def new_belief(e: Evidence, initial: int, evidence_id: int | None, nature: str,
-               policy: str = RULES) -> BeliefState:
-    conf = _entry_confidence(initial, policy)
+               policy: str = RULES, params: MemoryParams = DEFAULT) -> BeliefState:
+    conf = _entry_confidence(initial, policy, params)
     c = _cand(e, conf, evidence_id)
     return BeliefState(
         resident=e.resident, subject=e.subject, attribute=e.attribute, value=e.value,
@@ -90,30 +80,32 @@ def new_belief(e: Evidence, initial: int, evidence_id: int | None, nature: str,
 
 def revise(belief: BeliefState | None, e: Evidence, *, initial: int | None = None,
            trust: float = DEFAULT_TRUST, evidence_id: int | None = None, policy: str = RULES,
-           nature: str | None = None) -> tuple[BeliefState, Outcome]:
+           nature: str | None = None,
+           params: MemoryParams = DEFAULT) -> tuple[BeliefState, Outcome]:
     """Apply evidence `e` to `belief` (None for a new claim); returns (new belief, outcome).
 
     `initial` is the confidence `e` would give a new belief on its own; by default it comes
     from the source kind and `trust` (§4). The input belief is not modified.
     """
     if initial is None:
-        initial = e.confidence if e.confidence is not None else initial_confidence(e.kind, trust)
+        initial = e.confidence if e.confidence is not None else initial_confidence(
+            e.kind, trust, params=params)
     if belief is None:
-        b = new_belief(e, initial, evidence_id, nature or "event", policy)
+        b = new_belief(e, initial, evidence_id, nature or "event", policy, params)
         return b, Outcome("new", True, f"first heard: {e.value} ({who(e)})")
     b = belief.copy()
-    return b, apply(b, e, initial, evidence_id, policy)
+    return b, apply(b, e, initial, evidence_id, policy, params)
 
 
 def apply(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
-          policy: str = RULES) -> Outcome:
+          policy: str = RULES, params: MemoryParams = DEFAULT) -> Outcome:
     """Revise `b` in place with `e`, in the documented order."""
     quiet = b.quiet_since()
     if e.by_player:
         b.last_intervention_at = max(e.at, b.last_intervention_at or 0)
     if e.importance is not None and (b.importance is None or e.importance > b.importance):
         b.importance = e.importance
-    out = _rules(b, e, initial, evidence_id, policy)
+    out = _rules(b, e, initial, evidence_id, policy, params)
     # Meeting the claim again, even from an origin already counted, brings it back to mind
     # (§7: d counts re-exposures; the half-life and Δt restart from here).
     if e.at >= b.last_evoked_at:
@@ -126,6 +118,8 @@ def apply(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
     if not out.exposure:
         b.last_evidence_at = max(b.last_evidence_at, e.at)
         b.updated_at = max(b.updated_at, e.at)
+        if e.value == b.value:
+            b.misremembered = False  # what it remembers is now what it has evidence of
     if b.quiet_since() != quiet:
         # New evidence or a player's intervention restarts the aging clock (§6); `aged` counts
         # the periods applied since the clock last started, so it restarts with it. A player
@@ -137,7 +131,7 @@ def apply(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
 
 
 def _rules(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
-           policy: str) -> Outcome:
+           policy: str, p: MemoryParams) -> Outcome:
     r = e.rank
     supports = e.value == b.value
     held = b.held()
@@ -145,16 +139,28 @@ def _rules(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
     # States and events: a later first-hand observation of a changeable state is an update, and
     # so is a newer version of a world fact the held value rests on (§9): the world moved.
     if not supports and (_observed_later(b, e) or _newer_version(b, e)):
-        return _update(b, e, initial, evidence_id, policy)
+        return _update(b, e, initial, evidence_id, policy, p)
+
+    # A resident's own account coming back to them through others (its origin is themselves)
+    # is neither support nor contradiction: it is exposure (§5.2), under both policies.
+    if _own_account(e):
+        b.exposures += 1
+        return Outcome("keep", False, f"{who(e)}: my own account coming back to me — "
+                       "exposure, not evidence", exposure=True)
 
     if policy == NOISY_OR:
-        return _noisy(b, e, initial, evidence_id)
+        return _noisy(b, e, initial, evidence_id, p)
 
     # 1. Provenance first.
     if not supports and r < held.rank:
-        return _lower(b, e, initial, evidence_id)
+        return _lower(b, e, initial, evidence_id, p)
     if not supports and r > held.rank:
-        return _correct(b, e, initial, evidence_id, "outranks")
+        # The stronger source decides at once (004). "Corrected" is seed 000 §12's word for
+        # first-hand evidence meeting a belief already in doubt; anything else that outranks
+        # the held value replaces it as an update (or, in doubt, a change of mind).
+        if b.state in (DOUBTFUL, ANOMALOUS) and r >= FIRSTHAND_RANK:
+            return _correct(b, e, initial, evidence_id, p)
+        return _outranked(b, e, initial, evidence_id, p)
 
     # 2. Independence: the same origin again is exposure, never corroboration.
     if _already_counted(b, e):
@@ -164,11 +170,26 @@ def _rules(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
 
     # 3. Exactly one of the rest.
     if supports:
-        return _reinforce(b, e, evidence_id)
+        return _reinforce(b, e, evidence_id, p)
     if b.state in (DOUBTFUL, ANOMALOUS) and r >= FIRSTHAND_RANK:
-        return _correct(b, e, initial, evidence_id, "first-hand")
-    out = _contradict(b, e, initial, evidence_id)
+        return _correct(b, e, initial, evidence_id, p)
+    out = _contradict(b, e, initial, evidence_id, p)
     return _reconsider(b, e) or out
+
+
+def _own_account(e: Evidence) -> bool:
+    """What the resident said coming back to them: hearsay whose origin is the resident."""
+    return e.origin == e.resident and e.kind is not SourceKind.DECLARED
+
+
+def source_words(e: Evidence) -> str:
+    """The source as it was, for history notes: "witnessed", "declared", "document", or for
+    hearsay its rank ("testimony", "rumour") — never "first-hand" for what was not."""
+    k = e.kind.value
+    if k == "hearsay":
+        return rank_name(e.rank)
+    return {"firsthand": "first-hand", "witnessed": "witnessed", "declared": "declared"}.get(
+        k, k)
 
 
 def _observed_later(b: BeliefState, e: Evidence) -> bool:
@@ -184,28 +205,31 @@ def _newer_version(b: BeliefState, e: Evidence) -> bool:
 # -- the rules ----------------------------------------------------------------------------------
 
 
-def _reinforce(b: BeliefState, e: Evidence, evidence_id: int | None) -> Outcome:
+def _reinforce(b: BeliefState, e: Evidence, evidence_id: int | None,
+               p: MemoryParams) -> Outcome:
     held = b.held()
     _merge_origin(held, e, evidence_id)
-    _set_conf(b, min(REINFORCE_CAP, b.confidence + REINFORCE_STEP))
+    _set_conf(b, min(p.reinforce_cap, b.confidence + p.reinforce_step))
     _settle(b, e)
     return Outcome("reinforce", True, f"{who(e)} supports {b.value}")
 
 
-def _contradict(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None) -> Outcome:
-    _add_or_raise(b, e, initial, evidence_id)
+def _contradict(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
+                p: MemoryParams) -> Outcome:
+    _add_or_raise(b, e, initial, evidence_id, p)
     if e.by_player:
-        _set_conf(b, _lowered(b.confidence, ANOMALY_STEP, DOUBT_FLOOR))
+        _set_conf(b, _lowered(b.confidence, p.anomaly_step, p.doubt_floor))
         b.state = ANOMALOUS
         return Outcome("anomaly", True,
                        f"{who(e)} says {e.value}, against {b.value}: the player's doing")
-    _set_conf(b, _lowered(b.confidence, DOUBT_STEP, DOUBT_FLOOR))
+    _set_conf(b, _lowered(b.confidence, p.doubt_step, p.doubt_floor))
     if b.state != ANOMALOUS:
         b.state = DOUBTFUL
     return Outcome("doubt", True, f"{who(e)} says {e.value}, against {b.value}")
 
 
-def _lower(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None) -> Outcome:
+def _lower(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
+           p: MemoryParams) -> Outcome:
     """Lower-ranked contradiction: never changes the value (seed 004)."""
     held = b.held()
     ok = e.origin_key
@@ -213,10 +237,10 @@ def _lower(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None) -
         b.exposures += 1
         return Outcome("keep", False, f"heard again from {ok}: exposure", exposure=True)
     lowered_before = any(ok in c.origins for c in b.cands if c.value != b.value)
-    _add_or_raise(b, e, initial, evidence_id)
+    _add_or_raise(b, e, initial, evidence_id, p)
     if not lowered_before:
-        floor = FIRSTHAND_FLOOR if held.rank >= FIRSTHAND_RANK else DOUBT_FLOOR
-        step = ANOMALY_STEP if e.by_player else DOUBT_STEP
+        floor = p.firsthand_floor if held.rank >= FIRSTHAND_RANK else p.doubt_floor
+        step = p.anomaly_step if e.by_player else p.doubt_step
         _set_conf(b, _lowered(b.confidence, step, floor))
     if e.by_player:
         b.state = ANOMALOUS
@@ -230,20 +254,42 @@ def _lower(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None) -
 
 
 def _correct(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
-             why: str) -> Outcome:
+             p: MemoryParams) -> Outcome:
+    """Seed 000 §12: first-hand-ranked evidence against a belief already in doubt."""
     old = b.held()
     old_value = b.value
-    c = _add_or_raise(b, e, initial, evidence_id)
-    old.conf = SUPERSEDED_CONFIDENCE
+    c = _add_or_raise(b, e, initial, evidence_id, p)
+    old.conf = p.superseded_confidence
     b.value = e.value
     b.since = e.at
-    _set_conf(b, CORRECTED_CONFIDENCE)
+    _set_conf(b, p.corrected_confidence)
     b.state = CORRECTED
     b.wants_look = False
     assert c is not None
-    reason = ("it outranks" if why == "outranks" else "it is first-hand, and I already doubted")
-    return Outcome("correct", True, f"later {rank_name(e.rank)} evidence ({who(e)}) corrected "
-                   f"my earlier understanding: I thought {old_value}, now {e.value} ({reason})")
+    return Outcome("correct", True, f"later {source_words(e)} evidence ({who(e)}) corrected my "
+                   f"earlier understanding: I thought {old_value}, now {e.value} (I already "
+                   "doubted it)")
+
+
+def _outranked(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
+               p: MemoryParams) -> Outcome:
+    """A stronger source against a held value not in doubt, or a second-hand one against a
+    doubtful value: its value is held at its own confidence (an update, or a change of mind
+    when the resident was already in doubt); the old value stays beside it at the superseded
+    confidence, and the note names the source as it was."""
+    old = b.held()
+    old_value, was_doubtful = b.value, b.state in (DOUBTFUL, ANOMALOUS)
+    c = _add_or_raise(b, e, initial, evidence_id, p)
+    assert c is not None
+    old.conf = min(old.conf, p.superseded_confidence)
+    b.value = e.value
+    b.since = e.at
+    b.confidence = c.conf
+    b.state = INFLUENCING
+    b.wants_look = False
+    return Outcome("reconsider" if was_doubtful else "update", True,
+                   f"{source_words(e)} evidence ({who(e)}) outranks the {rank_name(old.rank)} I "
+                   f"had for {old_value}: now {e.value}")
 
 
 def _reconsider(b: BeliefState, e: Evidence) -> Outcome | None:
@@ -270,10 +316,10 @@ def _reconsider(b: BeliefState, e: Evidence) -> Outcome | None:
 
 
 def _update(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
-            policy: str) -> Outcome:
+            policy: str, p: MemoryParams) -> Outcome:
     """A changeable state observed first-hand later: the world moved; old value is history."""
     old_value, old_since = b.value, b.since
-    conf = _entry_confidence(initial, policy)
+    conf = _entry_confidence(initial, policy, p)
     b.cands = [_cand(e, conf, evidence_id)]
     b.value = e.value
     b.confidence = conf
@@ -284,7 +330,8 @@ def _update(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
                    f"now {e.value} ({who(e)})")
 
 
-def _noisy(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None) -> Outcome:
+def _noisy(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
+           p: MemoryParams) -> Outcome:
     """The noisy-OR policy of seed 002, with provenance-first and independence kept."""
     r = e.rank
     held = b.held()
@@ -295,24 +342,24 @@ def _noisy(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None) -
     s = initial / 100
     if e.value == b.value:
         _merge_origin(held, e, evidence_id)
-        _set_conf(b, _noisy_merge(b.confidence, s))
+        _set_conf(b, _noisy_merge(b.confidence, s, p))
         _settle(b, e)
         return Outcome("reinforce", True, f"{who(e)} supports {b.value} (noisy-OR)")
     c = b.cand(e.value)
     if r < held.rank:
-        out = _lower(b, e, initial, evidence_id)
+        out = _lower(b, e, initial, evidence_id, p)
         c = b.cand(e.value)
         assert c is not None
         c.conf = min(c.conf, b.confidence - 1)  # may never overtake the held value
         return out
     if c is None:
-        c = _cand(e, _entry_confidence(initial, NOISY_OR), evidence_id)
+        c = _cand(e, _entry_confidence(initial, NOISY_OR, p), evidence_id)
         b.cands.append(c)
     else:
         _merge_origin(c, e, evidence_id)
-        c.conf = _noisy_merge(c.conf, s)
-    old_value = b.value
-    _set_conf(b, NOISY_CONTRADICTED)
+        c.conf = _noisy_merge(c.conf, s, p)
+    old_value, was_doubtful = b.value, b.state in (DOUBTFUL, ANOMALOUS)
+    _set_conf(b, p.noisy_contradicted)
     # The strongest candidate holds, among those ranking with the old value or above: provenance
     # first holds under both policies, so a value resting on weaker evidence (kept below the
     # held value only while it stood) never takes over by arithmetic once the held value falls.
@@ -324,9 +371,12 @@ def _noisy(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None) -
         b.state = DOUBTFUL
         return Outcome("doubt", True, f"{who(e)} says {e.value}, against {old_value}")
     b.since = e.at
-    if r >= FIRSTHAND_RANK:
+    if r >= FIRSTHAND_RANK and was_doubtful:  # seed 000 §12, under both policies
         b.state = CORRECTED
         action = "correct"
+    elif r > held.rank:
+        b.state = INFLUENCING
+        action = "reconsider" if was_doubtful else "update"
     elif e.by_player:
         b.state = ANOMALOUS
         action = "anomaly"
@@ -334,16 +384,40 @@ def _noisy(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None) -
         b.state = INFLUENCING
         action = "reconsider"
     return Outcome(action, True, f"{who(e)} says {e.value}: now the strongest candidate, "
-                   f"{old_value} drops to {NOISY_CONTRADICTED}")
+                   f"{old_value} drops to {p.noisy_contradicted}")
+
+
+def reweigh(b: BeliefState, teller: str, delta: int, p: MemoryParams = DEFAULT) -> Outcome | None:
+    """Seed 000 §30: the listener's trust in `teller` has fallen, so each value of `b` that
+    rests on that teller's word (hearsay told by them) moves by `delta` — the difference the
+    new trust makes to hearsay's initial confidence (§4) — never below the doubt floor. If the
+    held value falls below a candidate at least as well sourced, the resident is now in doubt.
+    Returns None when nothing rested on that teller."""
+    moved = False
+    for c in b.cands:
+        if c.kind == "hearsay" and c.teller == teller:
+            new = max(min(c.conf, p.doubt_floor), c.conf + delta)
+            if new != c.conf:
+                c.conf = new
+                moved = True
+    if not moved:
+        return None
+    held = b.held()
+    b.confidence = held.conf
+    if b.state in (INFLUENCING, CORRECTED) and any(
+            c.value != b.value and c.rank >= held.rank and c.conf > b.confidence
+            for c in b.cands):
+        b.state = DOUBTFUL
+    return Outcome("reweigh", True, f"{teller}'s word counts for {delta:+d}")
 
 
 # -- helpers ------------------------------------------------------------------------------------
 
 
-def _noisy_merge(c: int, s: float) -> int:
+def _noisy_merge(c: int, s: float, p: MemoryParams = DEFAULT) -> int:
     """Seed 002's merge of supporting evidence of strength s: min(99, 100 - (100 - c)(1 - s)),
     rounded half up like every other figure in the model."""
-    return min(NOISY_CAP, round_half_up(100 - (100 - c) * (1 - s)))
+    return min(p.noisy_cap, round_half_up(100 - (100 - c) * (1 - s)))
 
 
 def _lowered(c: int, step: int, floor: int) -> int:
@@ -352,9 +426,9 @@ def _lowered(c: int, step: int, floor: int) -> int:
     return max(min(c, floor), c - step)
 
 
-def _entry_confidence(initial: int, policy: str) -> int:
+def _entry_confidence(initial: int, policy: str, p: MemoryParams = DEFAULT) -> int:
     if policy == NOISY_OR:
-        return max(NOISY_ADD_MIN, min(NOISY_ADD_MAX, initial))
+        return max(p.noisy_add_min, min(p.noisy_add_max, initial))
     return initial
 
 
@@ -385,7 +459,7 @@ def _merge_origin(c: Cand, e: Evidence, evidence_id: int | None) -> None:
 
 
 def _add_or_raise(b: BeliefState, e: Evidence, initial: int,
-                  evidence_id: int | None) -> Cand | None:
+                  evidence_id: int | None, p: MemoryParams = DEFAULT) -> Cand | None:
     """Add `e`'s value as a candidate, or raise it for a new origin or stronger kind."""
     c = b.cand(e.value)
     if c is None:
@@ -395,7 +469,7 @@ def _add_or_raise(b: BeliefState, e: Evidence, initial: int,
     if c.origins.get(e.origin_key, -1) >= e.rank:
         return c
     _merge_origin(c, e, evidence_id)
-    c.conf = min(REINFORCE_CAP, c.conf + REINFORCE_STEP)
+    c.conf = min(p.reinforce_cap, c.conf + p.reinforce_step)
     return c
 
 

@@ -14,7 +14,7 @@ import sqlite3
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 migrations = Migrations("hearsay.memory")
 
@@ -239,6 +239,24 @@ def _v6(db: Database) -> None:
         UPDATE beliefs SET indexed = 0;
         CREATE INDEX IF NOT EXISTS beliefs_dormant_by_resident ON beliefs (resident)
             WHERE access = 'dormant';
+    """)
+
+
+@migrations(name="0007_cue_recall_and_misremembering")
+def _v7(db: Database) -> None:
+    # Attribute families ("at_*") and how their claims come to mind: "free" (by any word of
+    # them, §7) or "cue" (only a cue naming the claim brings them back — the episodic detail
+    # of who stood where, which seeing someone again should not call up by the hundred). And a
+    # belief's flag for a value recalled wrong (misremembering: the evidence says otherwise).
+    _run_script(db, """
+        ALTER TABLE attributes ADD COLUMN recall TEXT NOT NULL DEFAULT 'free';
+        ALTER TABLE claims ADD COLUMN recall TEXT NOT NULL DEFAULT 'free';
+        ALTER TABLE beliefs ADD COLUMN misremembered INTEGER NOT NULL DEFAULT 0;
+        -- Many memories of a resident are of no importance (who stood where): what they might
+        -- bring up, and what they want to go and look at, are read without visiting those.
+        CREATE INDEX IF NOT EXISTS beliefs_tellable ON beliefs (resident)
+            WHERE importance IS NULL OR importance > 0;
+        CREATE INDEX IF NOT EXISTS beliefs_wants_look ON beliefs (resident) WHERE wants_look = 1;
     """)
 
 

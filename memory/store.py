@@ -13,7 +13,7 @@ runs in WAL mode so a reader (the window, the inspector) can read while the simu
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -23,17 +23,32 @@ from . import aging, guard
 from . import args as check
 from . import recall as recall_mod
 from .belief import EVENT_NATURE, STATE_NATURE, Belief, Version, view
-from .codec import SELECT_BELIEF, UPDATE_BELIEF, state_from_row, update_params
+from .codec import (
+    SELECT_BELIEF,
+    UPDATE_BELIEF,
+    state_from_row,
+    update_params,
+)
 from .errors import InvalidEvidence
 from .evidence import Evidence
 from .guard import Proposal, TrustProposal, WorldView
 from .kinds import DEFAULT_TRUST
+from .misremember import Misremembering
+from .params import DEFAULT, MemoryParams
+from .queries import Held
 from .recall import Recalled
 from .records import EvidenceRecord, TrustChange
 from .revision import POLICIES, RULES, Outcome
 from .schema import ensure_schema
 from .trust import ANY_TOPIC, TrustBook
 from .writer import BELIEVES, Batch, about_attribute
+
+FREE_RECALL, CUE_RECALL = "free", "cue"
+
+
+def _like_prefix(prefix: str) -> str:
+    """A LIKE pattern for attributes starting with `prefix` (its _ and % taken literally)."""
+    return prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
 
 
 class Salient(NamedTuple):
@@ -55,7 +70,8 @@ class MemoryStore:
     """Every resident's evidence, beliefs, history and trust, in one SQLite database."""
 
     def __init__(self, db: str | Path | Database = ":memory:", *, policy: str | None = None,
-                 default_trust: float | None = None, states: Iterable[str] = ()):
+                 default_trust: float | None = None, states: Iterable[str] = (),
+                 params: MemoryParams | dict | None = None):
         if isinstance(db, Database):
             self.db = db
         else:
@@ -79,11 +95,20 @@ class MemoryStore:
             if not 0 <= default_trust <= 1:
                 raise InvalidEvidence("default_trust", "trust is between 0 and 1")
             self._set_meta("default_trust", str(default_trust))
+        if params is not None:
+            # The numbers in force are kept with the memory, so a reopened store (a loaded
+            # save) runs with the ones it was made with.
+            self._set_meta("params", _params(params).model_dump_json())
         meta = self._meta()
         self.policy: str = meta["policy"]
-        self.trust_book = TrustBook(self.db, float(meta.get("default_trust", DEFAULT_TRUST)))
+        self.params: MemoryParams = (MemoryParams.model_validate_json(meta["params"])
+                                     if "params" in meta else DEFAULT)
+        self.trust_book = TrustBook(self.db, float(meta.get("default_trust", DEFAULT_TRUST)),
+                                    self.params)
         self._claims: dict[tuple[str, str], tuple[int, str, str]] = {}
         self._attributes: dict[str, tuple[str, str | None]] = {}
+        self._families: list = []
+        self._recall: dict[str, str] = {}
         self._reload()
         for name in states:
             self.define_attribute(name, nature=STATE_NATURE)
@@ -100,17 +125,29 @@ class MemoryStore:
     def _reload(self) -> None:
         self._claims = {(r[1], r[2]): (r[0], r[3], r[4]) for r in self.db.execute(
             "SELECT id, subject, attribute, nature, topic FROM claims")}
-        self._attributes = {r[0]: (r[1], r[2]) for r in self.db.execute(
-            "SELECT name, nature, topic FROM attributes")}
-        self._importance = {r[0]: r[1] for r in self.db.execute(
-            "SELECT name, importance FROM attributes WHERE importance IS NOT NULL")}
+        rows = self.db.execute("SELECT name, nature, topic, importance, recall FROM "
+                               "attributes").fetchall()
+        self._attributes = {r[0]: (r[1], r[2]) for r in rows if not r[0].endswith("*")}
+        self._importance = {r[0]: r[3] for r in rows if r[3] is not None
+                            and not r[0].endswith("*")}
+        self._recall = {r[0]: r[4] for r in rows if not r[0].endswith("*")}
+        # Families, longest prefix first, so "at_d*" would win over "at_*".
+        self._families = sorted(((r[0][:-1], r[1], r[2], r[3], r[4]) for r in rows
+                                 if r[0].endswith("*")), key=lambda f: (-len(f[0]), f[0]))
         self.trust_book.reload()
 
     def define_attribute(self, name: str, *, nature: str = EVENT_NATURE,
-                         topic: str | None = None, importance: int | None = None) -> None:
+                         topic: str | None = None, importance: int | None = None,
+                         recall: str = "free") -> None:
         """Say whether claims with this attribute describe a changeable state or an event
         (epistemics §5), which trust topic they belong to (§10; default: the attribute), and
-        how much they matter, 0..10 (§7's importance; default: unknown)."""
+        how much they matter, 0..10 (§7's importance; default: unknown).
+
+        A name ending in `*` defines a family ("at_*": every attribute starting "at_").
+        `recall` says how its memories come to mind (§7): "free" — ranked by relevance, and
+        brought back from dormancy by any cue that names their claim, person or object — or
+        "cue": only a cue naming the claim itself (`cue()`) brings them back, and free recall
+        and association pass them by (the episodic detail of who stood where)."""
         check.ident("name", name)
         if nature not in (STATE_NATURE, EVENT_NATURE):
             raise InvalidEvidence("nature", "an attribute's nature is 'state' or 'event'")
@@ -118,20 +155,46 @@ class MemoryStore:
             check.ident("topic", topic)
         if importance is not None:
             check.integer("importance", importance, 0, 10)
+        if recall not in (FREE_RECALL, CUE_RECALL):
+            raise InvalidEvidence("recall", "an attribute is recalled 'free' or by 'cue'")
+        family = name.endswith("*")
+        where = "attribute LIKE ? ESCAPE '\\'" if family else "attribute = ?"
+        match = _like_prefix(name[:-1]) if family else name
         try:
             with self.db.atomic():
                 self.db.execute(
-                    "INSERT INTO attributes (name, nature, topic, importance) VALUES (?, ?, ?, "
-                    "?) ON CONFLICT (name) DO UPDATE SET nature = excluded.nature, topic = "
-                    "excluded.topic, importance = excluded.importance",
-                    (name, nature, topic, importance))
-                self.db.execute("UPDATE claims SET nature = ?, topic = ? WHERE attribute = ?",
-                                (nature, topic or name, name))
+                    "INSERT INTO attributes (name, nature, topic, importance, recall) VALUES "
+                    "(?, ?, ?, ?, ?) ON CONFLICT (name) DO UPDATE SET nature = "
+                    "excluded.nature, topic = excluded.topic, importance = "
+                    "excluded.importance, recall = excluded.recall",
+                    (name, nature, topic, importance, recall))
+                self.db.execute(f"UPDATE claims SET nature = ?, topic = coalesce(?, "
+                                f"attribute), recall = ? WHERE {where}",
+                                (nature, topic, recall, match))
         finally:
             self._reload()  # the caches follow the database, written or rolled back
 
     def attribute_importance(self, attribute: str) -> int | None:
-        return self._importance.get(attribute)
+        imp = self._importance.get(attribute)
+        if imp is None:
+            fam = self._family(attribute)
+            imp = fam[3] if fam else None
+        return imp
+
+    def _family(self, attribute: str) -> tuple[str, str, str | None, int | None, str] | None:
+        """The longest attribute family ("at_*") the attribute belongs to, if any."""
+        for fam in self._families:
+            if attribute.startswith(fam[0]):
+                return fam
+        return None
+
+    def recall_mode(self, attribute: str) -> str:
+        """How memories of claims with this attribute come to mind: "free" or "cue"."""
+        a = self._attributes.get(attribute)
+        if a is not None:
+            return self._recall.get(attribute, FREE_RECALL)
+        fam = self._family(attribute)
+        return fam[4] if fam else FREE_RECALL
 
     def _claims_for(self, keys: Iterable[tuple[str, str]]) -> dict:
         """Claim ids (creating claim roots as needed) for `(subject, attribute)` keys."""
@@ -142,17 +205,21 @@ class MemoryStore:
             rows = []
             for i, (s, a) in enumerate(missing):
                 nature, topic = self._nature_of(a)
-                rows.append((next_id + i, s, a, nature, topic))
+                rows.append((next_id + i, s, a, nature, topic, self.recall_mode(a)))
                 claims[(s, a)] = (next_id + i, nature, topic)
-            self.db.conn.executemany("INSERT INTO claims (id, subject, attribute, nature, topic) "
-                                     "VALUES (?, ?, ?, ?, ?)", rows)
+            self.db.conn.executemany("INSERT INTO claims (id, subject, attribute, nature, topic, "
+                                     "recall) VALUES (?, ?, ?, ?, ?, ?)", rows)
         return claims
 
     def _nature_of(self, attribute: str) -> tuple[str, str]:
         if attribute.startswith(BELIEVES):
             # What someone believes can change, and telling about it is its own topic.
             return STATE_NATURE, "beliefs"
-        nature, topic = self._attributes.get(attribute, (EVENT_NATURE, None))
+        got = self._attributes.get(attribute)
+        if got is None:
+            fam = self._family(attribute)
+            got = (fam[1], fam[2]) if fam else (EVENT_NATURE, None)
+        nature, topic = got
         return nature, topic or attribute
 
     # -- writing -------------------------------------------------------------------------------
@@ -207,7 +274,7 @@ class MemoryStore:
         """Hearsay aging up to sim minute `now` (§6); returns how many beliefs aged."""
         now = check.time("now", now)
         with self.db.atomic():
-            return aging.age(self.db, now)
+            return aging.age(self.db, now, self.params)
 
     def mark_changed(self, changes: Iterable[tuple[str, int]]) -> int:
         """The world moved: fact `f` is now at version `v`. Beliefs resting on an older version
@@ -240,7 +307,7 @@ class MemoryStore:
         b.last_evoked_at = max(b.last_evoked_at, at)
         b.access = "active"
         with self.db.atomic():
-            self.db.conn.execute(UPDATE_BELIEF, update_params(b))
+            self.db.conn.execute(UPDATE_BELIEF, update_params(b, self.params))
             self.db.conn.execute("INSERT INTO memory_events (at, resident, belief_id, kind) "
                                  "VALUES (?, ?, ?, 'use')", (at, resident, b.id))
 
@@ -256,6 +323,57 @@ class MemoryStore:
         check.flag("associate", associate)
         check.flag("views", views)
         return recall_mod.recall(self, resident, cue, now, k, associate, views)
+
+    def cue(self, resident: str, now: int, *, subject: str | None = None,
+            attribute: str | None = None, value: str | None = None) -> list[Recalled]:
+        """A cue naming a claim exactly (its subject, attribute and/or value) brings back
+        every memory of it the resident can still recall, dormant ones included (§7); each is
+        re-evoked. `Recalled.accessibility` is what it was before the cue."""
+        check.ident("resident", resident)
+        now = check.time("now", now)
+        with self.db.atomic():
+            return recall_mod.cue(self, resident, now, subject=subject, attribute=attribute,
+                                  value=value)
+
+    @property
+    def seed(self) -> int:
+        """The seed misremembering draws from (kept with the memory, 0 by default)."""
+        return int(self._meta().get("seed", 0))
+
+    def set_seed(self, seed: int) -> None:
+        check.integer("seed", seed, -(2**63), 2**63 - 1)
+        self._set_meta("seed", str(int(seed)))
+
+    def misremember(self, resident: str, subject: str, attribute: str, now: int, *,
+                    accessibility: float, trait: float,
+                    similar: Callable[[], Sequence[str]] | Sequence[str] = (),
+                    stand_ins: Callable[[], Sequence[str]] | Sequence[str] = (),
+                    ) -> Misremembering | None:
+        """The resident recalls this memory at `accessibility` (before the recall brought it
+        back): a weak one may come back wrong (see `memory.misremember`). `similar` are values
+        it could drift to, `stand_ins` people who could take the subject's place or be filled
+        in beside them — each a list, or a function called only if needed. Returns what went
+        wrong, or None; a change is written with a history version that says so."""
+        from .recalled_wrong import misremember as write
+
+        return write(self, resident, subject, attribute, now, accessibility=accessibility,
+                     trait=trait, similar=similar, stand_ins=stand_ins)
+
+    def beliefs_about(self, resident: str, other: str) -> dict[tuple[str, str], Held]:
+        """What `resident` takes `other` to believe, claim by claim: {(subject, attribute):
+        Held(value, confidence, state)} — one indexed query, for decisions that read beliefs
+        about beliefs (whom to tell, whom to ask first)."""
+        # A range on the attribute (not LIKE, which ignores case and so the index).
+        rows = self.db.execute(
+            "SELECT c.attribute, b.value, b.confidence, b.state FROM claims c CROSS JOIN "
+            "beliefs b ON b.claim_id = c.id AND b.resident = ? WHERE c.subject = ? AND "
+            "c.attribute >= ? AND c.attribute < ?",
+            (resident, other, BELIEVES, BELIEVES[:-1] + "!")).fetchall()
+        out = {}
+        for attribute, value, confidence, state in rows:
+            s, _, a = attribute[len(BELIEVES):].rpartition(".")
+            out[(s, a)] = Held(value, confidence, state)
+        return out
 
     def refresh_access(self, now: int) -> dict[str, int]:
         """Record entries into dormancy and unrecallability up to `now` (set-wise)."""
@@ -315,7 +433,7 @@ class MemoryStore:
         b = state_from_row(row)
         count = self.db.execute("SELECT count(*) FROM evidence WHERE resident = ? AND "
                                 "claim_id = ?", (resident, claim)).fetchone()[0]
-        return view(b, self._history(b.id) if history else None, count)
+        return view(b, self._history(b.id) if history else None, count, self.params)
 
     def beliefs(self, resident: str | None = None, *, subject: str | None = None,
                 attribute: str | None = None, state: str | None = None,
@@ -323,8 +441,8 @@ class MemoryStore:
         """Beliefs, filtered; ordered by subject and attribute. No history (see `history`)."""
         where, params = [], []
         if wants_look is not None:
-            where.append("b.wants_look = ?")
-            params.append(int(wants_look))
+            # A literal, so the partial index of beliefs that want a look can serve it.
+            where.append("b.wants_look = 1" if wants_look else "b.wants_look = 0")
         for col, val in (("b.resident", resident), ("c.subject", subject),
                          ("c.attribute", attribute), ("b.state", state)):
             if val is not None:
@@ -334,7 +452,8 @@ class MemoryStore:
             where.append("c.attribute NOT LIKE 'believes %'")
         sql = SELECT_BELIEF + (" WHERE " + " AND ".join(where) if where else "")
         sql += " ORDER BY b.resident, c.subject, c.attribute"
-        return [view(state_from_row(r)) for r in self.db.execute(sql, params)]
+        return [view(state_from_row(r), params=self.params)
+                for r in self.db.execute(sql, params)]
 
     def top_beliefs(self, resident: str, *, limit: int = 12, min_confidence: int = 0,
                     default_importance: int = 3) -> list[Salient]:
@@ -345,8 +464,8 @@ class MemoryStore:
         sql = ("SELECT c.subject, c.attribute, b.value, b.confidence, " + imp + ", "
                "b.updated_at, b.teller, b.origin, b.state, b.kind FROM beliefs b "
                "JOIN claims c ON c.id = b.claim_id LEFT JOIN attributes a ON a.name = "
-               "c.attribute WHERE b.resident = ? AND b.state != 'past' AND b.access = 'active' "
-               "AND b.confidence >= ? "
+               "c.attribute WHERE b.resident = ? AND (b.importance IS NULL OR b.importance > 0) "
+               "AND b.state != 'past' AND b.access = 'active' AND b.confidence >= ? "
                "AND c.attribute NOT LIKE 'believes %' AND " + imp + " > 0 "
                "ORDER BY 5 DESC, b.updated_at DESC, c.subject, c.attribute LIMIT ?")
         rows = self.db.execute(sql, (default_importance, resident, min_confidence,
@@ -410,7 +529,8 @@ class MemoryStore:
         if resident is not None:
             sql += " AND b.resident = ?"
             params.append(resident)
-        return [view(state_from_row(r)) for r in self.db.execute(sql + " ORDER BY b.id", params)]
+        return [view(state_from_row(r), params=self.params)
+                for r in self.db.execute(sql + " ORDER BY b.id", params)]
 
     def explain(self, resident: str, subject: str, attribute: str):
         """Why the resident holds its value: the evidence chain, teller by teller (see
@@ -445,3 +565,17 @@ class MemoryStore:
 
     def close(self) -> None:
         self.db.close()
+
+
+def _params(given: MemoryParams | dict) -> MemoryParams:
+    """Params from a model or a mapping; a bad mapping is `InvalidEvidence` naming the key."""
+    if isinstance(given, MemoryParams):
+        return given
+    if not isinstance(given, dict):
+        raise InvalidEvidence("params", f"expected a mapping, got {type(given).__name__}")
+    from pydantic import ValidationError
+
+    try:
+        return MemoryParams.model_validate(given)
+    except ValidationError as exc:
+        raise InvalidEvidence.from_pydantic(exc) from None

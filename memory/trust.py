@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
-from .kinds import TRUST_CONFIRM, TRUST_REFUTE
+from .params import DEFAULT, MemoryParams
 
 ANY_TOPIC = "*"
 
@@ -20,9 +20,10 @@ _CHANGE = ("INSERT INTO trust_changes (listener, teller, topic, old, new, at, re
 
 
 class TrustBook:
-    def __init__(self, db: Database, default: float):
+    def __init__(self, db: Database, default: float, params: MemoryParams = DEFAULT):
         self.db = db
         self.default = default
+        self.params = params
         self._t: dict[tuple[str, str, str], float] = {}
         self._pending: dict | None = None
         self._changes: list[tuple] = []
@@ -81,7 +82,8 @@ class TrustBook:
               evidence_id: int | None) -> float:
         """A first-hand check of what `teller` said: confirmed gains trust, refuted loses it."""
         old = self.get(listener, teller, topic)
-        new = min(1.0, old + TRUST_CONFIRM) if confirmed else max(0.0, old - TRUST_REFUTE)
+        p = self.params
+        new = min(1.0, old + p.trust_confirm) if confirmed else max(0.0, old - p.trust_refute)
         reason = "confirmed first-hand" if confirmed else "refuted first-hand"
         return self.set(listener, teller, new, topic, at=at, reason=reason,
                         evidence_id=evidence_id)

@@ -28,7 +28,7 @@ from .codec import (
 from .errors import InvalidEvidence
 from .evidence import Evidence
 from .kinds import FIRSTHAND_RANK, SourceKind, initial_confidence
-from .revision import Outcome, apply, new_belief, who
+from .revision import Outcome, apply, new_belief, reweigh, who
 
 if TYPE_CHECKING:
     from .store import MemoryStore
@@ -122,6 +122,8 @@ class Batch:
         self.touched_facts: set[int] = set()
         self.reworded: set[int] = set()
         self.changed_premises: set[int] = set()
+        self._held_by: dict[str, set[tuple[str, int]]] = {}  # loaded beliefs, by resident
+        self._topic_of: dict[int, str] | None = None  # claim id -> trust topic, when needed
 
     def run(self, evs: Sequence[Evidence]) -> list[Outcome]:
         store = self.store
@@ -179,26 +181,29 @@ class Batch:
                 confs.append(pb.confidence)
                 premise_ids.append(pb.id)
             weakest = min(confs)
+        params = store.params
         if e.confidence is not None:
             initial = e.confidence
         elif kind is _HEARSAY:
-            initial = initial_confidence(kind, store.trust_book.get(e.resident, e.teller, topic))
+            initial = initial_confidence(kind, store.trust_book.get(e.resident, e.teller, topic),
+                                         params=params)
         else:
-            initial = initial_confidence(kind, weakest_premise=weakest)
+            initial = initial_confidence(kind, weakest_premise=weakest, params=params)
 
         if b is None:
-            b = new_belief(e, initial, eid, nature, store.policy)
+            b = new_belief(e, initial, eid, nature, store.policy, params)
             if b.importance is None:
                 b.importance = store.attribute_importance(e.attribute)
             b.id = self.next_bid
             self.next_bid += 1
             b.claim_id = cid
             self.beliefs[key] = b
+            self._held_by.setdefault(e.resident, set()).add(key)
             self.new[b.id] = b
             out = Outcome("new", True, f"first learned: {e.value} ({who(e)})")
         else:
             before = (b.value, b.state)
-            out = apply(b, e, initial, eid, store.policy)
+            out = apply(b, e, initial, eid, store.policy, params)
             if b.id not in self.new:
                 self.dirty[b.id] = b
             if b.value != before[0]:
@@ -254,8 +259,45 @@ class Batch:
             confirmed = value == e.value
             if not confirmed and b.nature == STATE_NATURE:
                 continue  # a state may have changed since they spoke: no proof they were wrong
-            book.judge(e.resident, teller, topic, confirmed, at=e.at, evidence_id=eid)
+            before = book.get(e.resident, teller, topic)
+            after = book.judge(e.resident, teller, topic, confirmed, at=e.at, evidence_id=eid)
+            if after < before:
+                self._discredit(e.resident, teller, topic, before, after, e.at, eid, key)
         b.unjudged = 0
+
+    def _discredit(self, listener: str, teller: str, topic: str, before: float, after: float,
+                   at: int, eid: int, judged: tuple[str, int]) -> None:
+        """Seed 000 §30: a source shown to be wrong counts for less. Everything else the
+        listener holds from that teller on that topic is weighed again at the new trust, and
+        the history says why (`revision.reweigh`). The claim that showed them wrong has been
+        revised already by the evidence itself."""
+        store = self.store
+        p = store.params
+        delta = initial_confidence("hearsay", after, params=p) - \
+            initial_confidence("hearsay", before, params=p)
+        if delta == 0:
+            return
+        if self._topic_of is None:
+            self._topic_of = {cid: t for cid, _, t in store._claims.values()}
+        topic_of = self._topic_of
+        rows = self.db.execute(
+            "SELECT b.resident, b.claim_id FROM beliefs b JOIN claims c ON c.id = b.claim_id "
+            "WHERE b.resident = ? AND c.topic = ? AND b.candidates LIKE ?",
+            (listener, topic, f'%"{teller}"%')).fetchall()
+        self._load({(r, c) for r, c in rows if (r, c) not in self.beliefs}, with_facts=False)
+        was = initial_confidence("hearsay", before, params=p)
+        note = (f"trust in {teller} on {topic} fell from {before:.2f} to {after:.2f} (refuted "
+                f"first-hand): what {teller} says now counts {was + delta}, not {was}")
+        for key in sorted(self._held_by.get(listener, ())):
+            b = self.beliefs[key]
+            if topic_of.get(key[1]) != topic or key == judged:
+                continue
+            if reweigh(b, teller, delta, p) is None:
+                continue
+            if b.id not in self.new:
+                self.dirty[b.id] = b
+            self.versions.append((b.id, at, "reweigh", b.value, b.confidence, b.state, eid,
+                                  note))
 
     # -- reading and writing -----------------------------------------------------------------
 
@@ -273,6 +315,7 @@ class Batch:
             for row in self.db.execute(sql, params):
                 b = state_from_row(row)
                 self.beliefs[(b.resident, b.claim_id)] = b
+                self._held_by.setdefault(b.resident, set()).add((b.resident, b.claim_id))
         if with_facts:
             self._load_facts()
 
@@ -293,9 +336,9 @@ class Batch:
         ex = self.db.conn.executemany
         ex(INSERT_EVIDENCE, self.evidence_rows)
         if self.new:
-            ex(INSERT_BELIEF, [row_from_state(b) for b in self.new.values()])
+            ex(INSERT_BELIEF, [row_from_state(b, self.store.params) for b in self.new.values()])
         if self.dirty:
-            ex(UPDATE_BELIEF, [update_params(b) for b in self.dirty.values()])
+            ex(UPDATE_BELIEF, [update_params(b, self.store.params) for b in self.dirty.values()])
         ex(INSERT_VERSION, self.versions)
         if self.facts:
             ex("INSERT INTO belief_facts (belief_id, fact, version) VALUES (?, ?, ?) "

@@ -384,7 +384,7 @@ def inspect(save: str, resident: str, as_json: bool, show_all: bool) -> None:
     t = Table(title=Text(clean(f"{sim.name(resident)} at {clock.fmt(sim.now)} — "
                                f"{len(rows)} beliefs")), title_justify="left")
     for col in ("claim", "value", "conf", "state", "source", "told by", "origin", "others",
-                "recall", "hist", "debug: true?", "stale"):
+                "recall", "hist", "debug: true?", "flags"):
         t.add_column(col, no_wrap=col in ("claim", "value", "conf", "state", "hist", "recall"))
     for r in rows:
         cells = (r["claim"], r["value"], str(r["confidence"]), r["state"], r["kind"],
@@ -393,7 +393,7 @@ def inspect(save: str, resident: str, as_json: bool, show_all: bool) -> None:
                  f"{r['accessibility']:.2f} {r['access']}",
                  str(r["history"]),
                  {True: "yes", False: "NO", None: "—"}[r["debug"]["matches_truth"]],
-                 "STALE" if r["debug"]["stale"] else "")
+                 " ".join(k.upper().replace("_", "-") for k, v in r["flags"].items() if v))
         # Text, not markup: a value like "[bold]" is shown as written, never interpreted.
         t.add_row(*(Text(clean(c)) for c in cells))
     console = Console()
@@ -416,6 +416,10 @@ def inspect_rows(sim, resident: str, show_all: bool = False) -> list[dict]:
             "accessibility": round(b.accessibility(sim.now), 3), "access": b.access(sim.now),
             "half_life_hours": round(b.half_life / 60, 1),
             "history": len(full.history) if full else 0,
+            # Every flag a belief carries (issue 10): rechecks (§9), wants to go and look
+            # (§8), stale (§9), misremembered (memory.misremember).
+            "flags": {"recheck": b.recheck, "wants_look": b.wants_look, "stale": b.stale,
+                      "misremembered": b.misremembered},
             "debug": {"matches_truth": None if truth is None else truth == b.value,
                       "truth": truth, "stale": b.stale},
         })
@@ -446,7 +450,9 @@ def why(save: str, resident: str, claim: str, as_json: bool) -> None:
 def why_lines(sim, ex) -> list[str]:
     """An explanation in words: names for ids, what happened for event ids, times of day."""
     claim = f"{ex.subject}.{ex.attribute}"
-    out = [f"{sim.name(ex.resident)} believes {sim.say_claim(claim, ex.value)} "
+    who = sim.name(ex.resident)
+    out = [f"{who[:1].upper() + who[1:]} {sim.nverb(ex.resident, 'believe')} "
+           f"{sim.say_claim(claim, ex.value)} "
            f"(confidence {ex.confidence}, {ex.state}, {ex.source})"]
     for chain in ex.supports:
         for depth, step in enumerate(chain.steps):

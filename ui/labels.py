@@ -118,6 +118,15 @@ def step_words(sim, step) -> str:
     who = name_of(sim, step.resident)
     you = step.resident == PLAYER
     was, has = ("were", "have") if you else ("was", "has")
+    if getattr(step, "loop", False):
+        return f"… which leads back to {who}, already shown: the chain goes round"
+    if getattr(step, "misremembered", False):
+        was = getattr(step, "was", None) or ""
+        claim, _, value = was.partition(" = ")
+        took = sim.say_claim(claim, value) if value else "something else"
+        when = f" ({clock.fmt(step.at)})" if step.at is not None else ""
+        return (f"{who} misremember{'' if you else 's'} it — what {'you' if you else who} took "
+                f"in{when} was: {took}")
     if not step.recorded:
         return f"{who} {has} no evidence of it — said it without knowing it"
     when = f" ({clock.fmt(step.at)})" if step.at is not None else ""
@@ -158,6 +167,8 @@ CAUSE_WORDS = {
     "reconsider": "changed their mind",
     "update": "moved on",
     "age": "faded with time",
+    "reweigh": "weighed again: the teller was shown wrong",
+    "misremembered": "misremembered",
 }
 
 

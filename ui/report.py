@@ -76,6 +76,8 @@ def _claims(sim) -> list[dict]:
     by_claim: dict[tuple[str, str], dict[str, list[str]]] = {}
     for rid in sorted(sim.people):
         for b in sim.store.beliefs(rid, about_others=False):
+            if b.attribute.startswith("at_d"):
+                continue  # who stood where, an hour at a time: in each resident's list
             by_claim.setdefault((b.subject, b.attribute), {}).setdefault(b.value, []).append(
                 sim.name(rid))
     out = []

@@ -21,6 +21,7 @@ from memory import Evidence, InvalidEvidence
 
 from .. import clock
 from ..conditions import Condition, ConditionError
+from . import minds
 from .lines import LineMap
 from .model import Scenario
 
@@ -260,6 +261,7 @@ class Checker:
         self.people = set(self.residents) | {PLAYER}
         self.warnings: list[tuple[int | None, str, str]] = []
         self._attrs: set[str] | None = None
+        self._people: dict | None = None
 
     def bad(self, loc: tuple, msg: str) -> None:
         self.problems.append((self.lines.line_of(loc), _loc_name(loc), msg))
@@ -301,6 +303,7 @@ class Checker:
                 if lie.to != "anyone":
                     for t in lie.to:
                         self._person(("residents", i, "lies", j, "to"), t)
+                minds.motive(self, ("residents", i, "lies", j), r.id, lie)
         for i, t in enumerate(sc.trust):
             self._person(("trust", i, "listener"), t.listener)
             self._person(("trust", i, "teller"), t.teller)
@@ -332,6 +335,7 @@ class Checker:
                     "accuse", "confront"):
                 self.bad(("reactions", i, "target"), f"target should be {subj} to act on "
                          "whoever the belief names")
+            minds.reaction_target(self, i, r)
         for i, e in enumerate(sc.endings):
             if e.when is None and e.at is None:
                 self.bad(("endings", i), "an ending needs `when` (a condition), `at` (a time), "
@@ -344,6 +348,7 @@ class Checker:
             for j, stmt in enumerate(o.shows):
                 if stmt.claim.startswith("?"):
                     self.bad(("objects", i, "shows", j), "a clue shows a definite claim")
+        minds.memory(self)
         if sc.player is not None:
             self._place(("player", "start"), sc.player.start)
         elif sc.scenario.role != "observer":
@@ -446,6 +451,7 @@ class Checker:
             self.bad(loc + ("place",), "an event happens somewhere: give place or actor")
         if e.when:
             self._condition(loc + ("when",), e.when)
+        minds.relay(self, i, e)
 
     def _condition(self, loc: tuple, text: str) -> None:
         try:
@@ -473,7 +479,7 @@ class Checker:
 _CLAIM_ARG = {"fact": 0, "believes": 1, "value": 1, "confidence": 1, "knows": 1,
               "count_believers": 0, "concluded": 0}
 BUILTIN_ATTRIBUTES = {"location", "accused_by", "avoid", "break_off", "reconcile",
-                      "administer", "owner"}
+                      "administer", "owner", "rival_of", "friend_of", "gains_from"}
 
 
 def _near(x: str, names) -> str:

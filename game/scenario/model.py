@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator
 
 from game import phrase
 from game.clock import TimeFormatError, parse_time_of_day, parse_when
+from memory import MemoryParams
 
 Ident = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=60)]
 ClaimRef = Annotated[str, Field(pattern=r"^\??[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$",
@@ -118,6 +119,7 @@ class Traits(Strict):
     credulity: Fraction = 0.5
     honesty: Fraction = 0.8
     curiosity: Fraction = 0.5
+    memory: Fraction = 0.7  # how well they remember: low, and weak memories come back wrong
 
 
 class ScheduleEntry(Strict):
@@ -142,11 +144,25 @@ class Absence(Strict):
     _v = field_validator("start", "end")(_when)
 
 
+class Motive(Strict):
+    """Why a liar lies, as data — and what others know of it (the rivalry, the debt, the
+    friendship), which they say when asked."""
+
+    kind: Literal["protect_self", "protect_friend", "harm_rival", "gain"]
+    about: Ident | None = None  # the friend protected, the rival harmed, whom they gain from
+    reason: str = ""  # in words, for authors and the debug view
+    known_to: list[Ident] = []  # residents who know of it
+    claim: ClaimRef | None = None  # what they know (default by kind: "bo.rival_of" = about)
+    value: str | None = None  # ...and its value (default: about)
+
+
 class Lie(Strict):
     claim: ClaimRef
     value: Value
     basis: Literal["saw", "heard", "reckon"] = "saw"
     to: list[Ident] | Literal["anyone"] = "anyone"
+    motive: Motive | None = None
+    alibi: Ident | None = None  # protect_self: where they say they were (default: home)
 
 
 class Resident(Strict):
@@ -236,6 +252,9 @@ class ScheduledEvent(Strict):
     reveals: list[Statement] = []
     seen_as: list[Statement] = []
     basis: Literal["saw", "heard", "reckon"] = "saw"
+    heard_from: Ident | None = None  # say / announce, basis "heard": whom they had it from
+    origin: Ident | None = None  # say / announce, basis "heard": who first said it
+    by: Literal["word", "letter"] = "word"  # say: spoken in one place, or a letter to target
     when: str | None = None
     text: str = ""
 
@@ -297,8 +316,19 @@ class Player(Strict):
     note: str = ""  # shown at the start, under the premise
 
 
+def _memory_table() -> type[Strict]:
+    """The `[memory]` table: every number of the memory model (`memory.MemoryParams`), each
+    optional with the design note's default; an unknown key is a warning like anywhere else."""
+    fields = {name: (f.annotation, f) for name, f in MemoryParams.model_fields.items()}
+    return create_model("MemoryTable", __base__=Strict, **fields)  # type: ignore[call-overload]
+
+
+MemoryTable = _memory_table()
+
+
 class Scenario(Strict):
     scenario: ScenarioInfo
+    memory: MemoryTable = MemoryTable()  # type: ignore[valid-type]
     player: Player | None = None
     attributes: dict[Ident, Attribute] = {}
     places: list[Place] = Field(min_length=1)
@@ -313,3 +343,9 @@ class Scenario(Strict):
     goals: list[Goal] = []
     stages: list[Stage] = []
     endings: list[Ending] = []
+
+    def memory_params(self) -> MemoryParams:
+        """The memory model's numbers for this scenario: the defaults, with `[memory]`'s."""
+        known = {k: v for k, v in self.memory.model_dump().items()
+                 if k in MemoryParams.model_fields}
+        return MemoryParams(**known)

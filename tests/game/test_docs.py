@@ -43,7 +43,7 @@ def test_every_key_of_every_table_has_an_example():
         "objects": model.Object, "documents": model.Document, "facts": model.Fact,
         "beliefs": model.InitialBelief, "events": model.ScheduledEvent,
         "reactions": model.Reaction, "goals": model.Goal, "endings": model.Ending,
-        "player": model.Player, "stages": model.Stage,
+        "player": model.Player, "stages": model.Stage, "memory": model.MemoryTable,
     }
     assert set(tables) == fields(model.Scenario)
     missing = []
@@ -52,6 +52,18 @@ def test_every_key_of_every_table_has_an_example():
             if key not in examples.get(table, {}):
                 missing.append(f"{table}.{key}")
     assert not missing, f"undocumented keys: {missing}"
+
+
+def test_every_memory_number_is_documented_with_its_default():
+    """The `[memory]` example lists every tunable of `memory.MemoryParams`, each at its
+    default, so the reference is also the table of defaults."""
+    from memory import MemoryParams
+
+    example = next(tomllib.loads(b)["memory"] for b in toml_blocks()
+                   if b.startswith("[memory]"))
+    defaults = MemoryParams().model_dump()
+    assert set(example) == set(defaults)
+    assert {k: v for k, v in example.items() if v != defaults[k]} == {}
 
 
 def test_every_condition_function_is_documented():

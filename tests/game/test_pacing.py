@@ -6,17 +6,27 @@ from game.pacing import notices
 from game.sim import Simulation
 
 
+def _first_accusation(seed: int) -> dict:
+    sim = Simulation.new("missing_key", seed=seed)
+    sim.run(until=clock.parse_when("day 3 18:00"))
+    return sim.world.log(kind="accuse")[0]
+
+
 def test_an_accusation_in_front_of_you_is_a_notice_and_out_of_sight_it_is_not():
+    acc = _first_accusation(0)  # left alone, Ada accuses Cy on day 2
     here = Simulation.new("missing_key", seed=0)
-    here.run(until=clock.parse_when("day 2 14:40"))
+    here.run(until=acc["at"] - 30)
     start = here.now
-    here.command("go market")
+    here.command(f"go {acc['place']}")
     here.command("wait 1h30")
     texts = [n.text for n in notices(here, 0, start)]
-    assert "Ada accused Cy in Market: Ada's key was moved by Cy" in texts
+    seen = [e for e in here.world.log(kind="accuse") if e["at"] >= start]
+    assert seen and seen[0]["place"] == acc["place"]
+    assert any(t.startswith("Ada accused Cy in") and "Ada's key was moved by Cy" in t
+               for t in texts), texts
     away = Simulation.new("missing_key", seed=0)
-    away.run(until=clock.parse_when("day 2 14:40"))
-    away.command("wait 1h30")  # in the square: the accusation happens at the market
+    away.run(until=acc["at"] - 30)
+    away.command("wait 1h30")  # in the square: the accusation happens elsewhere
     assert away.world.count_events(kind="accuse") == 1
     assert not [n for n in notices(away, 0, start) if "accused" in n.text]
 

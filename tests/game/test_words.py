@@ -38,9 +38,13 @@ def test_every_template_renders_for_every_resident_of_every_scenario():
                     assert n.render("told", f"{rid}|{action}", o=out)
                     assert n.render("shown", f"{rid}|{action}", o=out,
                                     s={"what": sim.say_claim(claim, "x")})
-            who = {"time": "day 1 08:10", "place": "the square", "asleep": False,
-                   "away": False, "others": ["Ada"]}
+            from game.templates import _who
+
+            who = _who(place="the square", seen=[("Ada", "sure")])
             assert "Ada" in n.render("who", rid, s=who)
+            for how in ("think", "hazy"):  # words that say how well they remember
+                who = _who(place="the square", seen=[("Ada", how)])
+                assert "Ada" in n.render("who", rid, s=who)
             assert n.render("refuse", rid, reason="distrust")
     assert rendered > 50
 

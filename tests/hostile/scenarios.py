@@ -76,8 +76,8 @@ def mutants() -> list[tuple[str, str | bytes, dict]]:
         ("uppercase-id", _sub('id = "bo"', 'id = "Bo"'), {}),
         ("unknown-home", _sub('home = "bo_home"', 'home = "nowhere"'), {}),
         ("unknown-liar-target", _sub('lies = [{ claim = "ada_key.moved_by", value = "cy", '
-                                     'basis = "saw" }]', 'lies = [{ claim = "ada_key.moved_by"'
-                                     ', value = "cy", basis = "saw", to = ["zed"] }]'), {}),
+                                     'basis = "saw",', 'lies = [{ claim = "ada_key.moved_by"'
+                                     ', value = "cy", basis = "saw", to = ["zed"],'), {}),
         ("unknown-event-in-belief", _sub('event = "ada_misses_key"', 'event = "nope"'), {}),
         ("long-claim", _sub('claim = "cy.barred"\nvalue = "no"',
                             f'claim = "cy.{"b" * 300}"\nvalue = "no"'), {}),

@@ -541,12 +541,12 @@ def _inferred_from_hearsay(store):
 
 
 def test_a_corrected_premise_marks_the_conclusion_for_recheck(store):
-    """§9: an inferred belief whose premise is corrected is marked for recheck; a belief
-    not resting on it is not."""
+    """§9: an inferred belief whose premise is replaced by stronger evidence is marked for
+    recheck; a belief not resting on it is not."""
     _inferred_from_hearsay(store)
     store.perceive(seen("ada", "cy", "mood", "sad", at=60))
     b = store.perceive(seen("ada", "key", "location", "counter", at=120))
-    assert (b.value, b.state) == ("counter", "corrected")
+    assert (b.value, b.state) == ("counter", "influencing")  # outranked: an update
     assert store.belief("ada", "cy", "took").recheck
     assert not store.belief("ada", "cy", "mood").recheck
 
@@ -619,7 +619,7 @@ def test_the_recall_index_follows_value_changes(store):
     store.perceive(read("ada", "key", "location", "shed", at=0))
     assert [r.belief.value for r in store.recall("ada", "shed", 60)] == ["shed"]
     b = store.perceive(seen("ada", "key", "location", "counter", at=120))
-    assert (b.value, b.state) == ("counter", "corrected")
+    assert (b.value, b.state) == ("counter", "influencing")
     assert store.recall("ada", "shed", 180) == []
     assert [r.belief.value for r in store.recall("ada", "counter", 180)] == ["counter"]
 

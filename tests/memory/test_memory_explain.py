@@ -75,3 +75,25 @@ def test_explanation_is_plain_data(store):
     store.perceive(told("ada", *K, "cy", teller="bo", at=5))
     data = store.explain("ada", *K).model_dump()
     assert data["supports"][0]["steps"][0]["teller"] == "bo"
+
+
+def test_a_chain_that_goes_round_says_so_and_ends_at_the_origins_own_evidence(store):
+    """Why-chains never loop: Ada had it from Bo, who (he says) had it from Ada. The chain
+    shows Ada <- Bo, then says it leads back to Ada, already shown, and stops there — ending
+    at the origin Cy's own evidence (she saw it)."""
+    store.perceive(seen("cy", *K, "dee", event="take", at=0))
+    store.perceive(told("bo", *K, "dee", teller="ada", origin="cy", at=0))
+    store.perceive(told("ada", *K, "dee", teller="bo", origin="cy", at=1))
+    [chain] = store.explain("ada", *K).supports
+    assert [(s.resident, s.loop) for s in chain.steps] == [
+        ("ada", False), ("bo", False), ("ada", True), ("cy", False)]
+    assert chain.steps[-1].kind == "witnessed" and chain.complete
+    assert "leads back to ada, already shown" in chain.steps[2].describe()
+
+
+def test_a_loop_with_an_origin_who_has_no_evidence_ends_at_the_absence(store):
+    store.perceive(told("bo", *K, "dee", teller="ada", origin="eve", at=0))
+    store.perceive(told("ada", *K, "dee", teller="bo", origin="eve", at=1))
+    [chain] = store.explain("ada", *K).supports
+    assert [s.resident for s in chain.steps] == ["ada", "bo", "ada", "eve"]
+    assert chain.steps[-1].recorded is False and not chain.complete

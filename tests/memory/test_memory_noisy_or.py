@@ -47,11 +47,18 @@ def test_contradicted_candidate_drops_to_25(noisy):
     assert b.history[-1].cause == "reconsider"
 
 
-def test_higher_ranked_contradiction_wins_and_is_corrected(noisy):
+def test_higher_ranked_contradiction_wins_and_is_corrected_only_from_doubt(noisy):
+    """Seed 000 §12 under noisy-OR too: the stronger value wins; "corrected" only when the
+    belief was already in doubt."""
     noisy.perceive(told("ada", *K, "cy", teller="bo"))
     b = noisy.perceive(seen("ada", *K, "dee", at=1))
-    assert (b.value, b.confidence, b.state) == ("dee", 78, "corrected")
+    assert (b.value, b.confidence, b.state) == ("dee", 78, "influencing")
     assert cands(b)["cy"] == 25
+    noisy.perceive(told("ada", "box", "taken_by", "cy", teller="bo"))
+    noisy.perceive(seen("ada", "box", "taken_by", "cy", at=1))
+    noisy.perceive(told("ada", "box", "taken_by", "eve", teller="gus", at=2))  # doubt
+    b = noisy.perceive(seen("ada", "box", "taken_by", "dee", at=3))
+    assert (b.value, b.state) == ("dee", "corrected")
 
 
 def test_provenance_first_holds_under_noisy_or(noisy):

@@ -4,7 +4,7 @@ events, and history: nothing deleted, every change a version with its cause."""
 
 from mem_helpers import cands, declared, read, seen, told
 
-from memory import Evidence, revise
+from memory import Evidence, MemoryStore, revise
 
 K = ("key", "taken_by")
 
@@ -54,16 +54,45 @@ def test_lower_ranked_contradiction_by_player_is_anomalous(store):
     assert (b.value, b.confidence, b.state) == ("cy", 36, "anomalous")
 
 
-def test_higher_ranked_contradiction_corrects_at_once(store):
-    """§5.1: a higher-ranked contradiction decides at once: correct to 72, state corrected, the
-    old value kept as a candidate at 25 with its history."""
+def test_higher_ranked_contradiction_decides_at_once_as_an_update(store):
+    """§5.1: a higher-ranked contradiction decides at once — but "corrected" is seed 000 §12's
+    word for first-hand evidence meeting a belief already in doubt. A belief held without
+    doubt takes the stronger value as an update, at that evidence's own confidence (78 seen),
+    the old value kept as a candidate at 25 with its history; the note names the source."""
     store.perceive(_told("cy"))  # 58, rumour
     b = store.perceive(_seen("dee", at=10))
-    assert (b.value, b.confidence, b.state, b.kind) == ("dee", 72, "corrected", "witnessed")
-    assert cands(b) == {"dee": 72, "cy": 25}
+    assert (b.value, b.confidence, b.state, b.kind) == ("dee", 78, "influencing", "witnessed")
+    assert cands(b) == {"dee": 78, "cy": 25}
     last = b.history[-1]
-    assert last.cause == "correct" and "corrected my earlier understanding" in last.note
+    assert last.cause == "update" and "witnessed evidence" in last.note
+    assert "outranks the rumour I had for cy" in last.note
     assert [v.value for v in b.history] == ["cy", "dee"]
+
+
+def test_corrected_only_when_first_hand_meets_a_doubtful_belief(store):
+    """Seed 000 §12: doubtful + first-hand contradiction -> corrected at 72 (here the stronger
+    source also outranks the held rumour)."""
+    store.perceive(_told("cy"))  # 58
+    store.perceive(_told("eve", teller="gus", origin="gus", at=1))  # doubt: 38
+    b = store.perceive(_seen("dee", at=10))
+    assert (b.value, b.confidence, b.state) == ("dee", 72, "corrected")
+    assert b.history[-1].cause == "correct"
+
+
+def test_a_stronger_second_hand_source_is_an_update_or_a_reconsider_never_a_correction(store):
+    """Seed 000 §12: a document outranking a held rumour is an update; outranking a doubtful
+    one, a change of mind ("reconsider"); the note says "document", never "first-hand"."""
+    store.perceive(_told("cy"))
+    b = store.perceive(read("ada", *K, "dee", at=1))
+    assert (b.value, b.confidence, b.state) == ("dee", 66, "influencing")
+    assert b.history[-1].cause == "update" and "document evidence" in b.history[-1].note
+    other = MemoryStore(":memory:")
+    other.perceive(_told("cy"))
+    other.perceive(_told("eve", teller="gus", origin="gus", at=1))  # doubtful
+    b = other.perceive(read("ada", *K, "dee", at=2))
+    assert (b.value, b.state) == ("dee", "influencing")
+    assert b.history[-1].cause == "reconsider"
+    assert all("first-hand" not in v.note for v in b.history)
 
 
 def test_provenance_is_checked_before_arithmetic(store):
@@ -280,3 +309,28 @@ def test_reconsider_never_adopts_a_weaker_ranked_candidate(store):
     assert (b.value, cands(b)["dee"]) == ("cy", 66)  # two origins, above the held value
     b = store.perceive(_told("gus", teller="gus", basis="saw", at=3))  # equal rank: doubt
     assert (b.value, b.confidence, b.state) == ("cy", 10, "doubtful")
+
+
+def test_own_account_coming_back_is_not_new_support(store):
+    """§5.2: Wes saw it (78) and told the town; hearing it back from a neighbour — origin Wes —
+    is exposure, not corroboration: still 78, one source, one more exposure. A neighbour's own
+    independent sighting does corroborate (+8)."""
+    store.perceive(seen("wes", "key", "taken_by", "cy", at=0))
+    b = store.perceive(told("wes", "key", "taken_by", "cy", teller="ann", origin="wes", at=5,
+                            chain=("wes", "ann")))
+    assert (b.confidence, b.sources, b.exposures) == (78, 1, 1)
+    assert b.history[-1].cause == "new"  # nothing changed: no version written
+    b = store.perceive(told("wes", "key", "taken_by", "cy", teller="ann", origin="ann", at=6,
+                            basis="saw"))
+    assert (b.confidence, b.sources) == (86, 2)
+
+
+def test_own_account_coming_back_never_contradicts_either(store):
+    """Wes once said cy, then saw dee; his old account coming back (origin Wes) is exposure,
+    not a contradiction of what he now holds."""
+    store.perceive(told("wes", "key", "taken_by", "cy", teller="bo", at=0))
+    store.perceive(seen("wes", "key", "taken_by", "dee", at=1))
+    before = store.belief("wes", "key", "taken_by")
+    b = store.perceive(told("wes", "key", "taken_by", "cy", teller="ann", origin="wes", at=5))
+    assert (b.value, b.confidence, b.state) == (before.value, before.confidence, before.state)
+    assert b.exposures == before.exposures + 1

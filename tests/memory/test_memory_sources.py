@@ -103,7 +103,8 @@ PAIRS = [(hi, lo) for i, hi in enumerate(LEVELS) for lo in LEVELS[i + 1:]]
 @pytest.mark.parametrize("higher,lower", PAIRS)
 def test_rank_decides_in_revision(store, higher, lower):
     """§3 + §5 step 1: the rank order in behaviour. A lower-ranked contradiction never changes
-    the value; a higher-ranked one corrects it at once, to 72."""
+    the value; a higher-ranked one replaces it at once (an update at its own confidence: the
+    belief was not in doubt, so it is not "corrected", seed 000 §12)."""
     store.perceive(_evidence_of(higher, "cy", 0))
     b = store.perceive(_evidence_of(lower, "dee", 1))
     assert b.value == "cy"
@@ -111,7 +112,10 @@ def test_rank_decides_in_revision(store, higher, lower):
     other = MemoryStore(":memory:")
     other.perceive(_evidence_of(lower, "dee", 0))
     b = other.perceive(_evidence_of(higher, "cy", 1))
-    assert (b.value, b.confidence, b.state) == ("cy", 72, "corrected")
+    first = other.belief("ada", "key", "taken_by").candidates
+    assert (b.value, b.state) == ("cy", "influencing")
+    assert b.confidence == next(c.confidence for c in first if c.value == "cy")
+    assert b.history[-1].cause == "update"
 
 
 def test_declared_ranks_with_firsthand(store):
@@ -156,3 +160,41 @@ def test_only_own_firsthand_evidence_makes_a_firsthand_record(store):
     b = store.perceive(seen("ada", "key", "taken_by", "cy", at=5, event="e9"))
     assert (b.kind, b.source) == ("witnessed", "first-hand")
     assert store.evidence("ada", "key", "taken_by")[0].kind == "hearsay"  # the old row stays
+
+
+def test_a_discredited_source_counts_for_less_everywhere_on_its_topic(store):
+    """Seed 000 §30 (epistemics §10): once Ada sees for herself that Bo was wrong about one
+    thing on a topic, her trust in Bo on that topic falls (0.60 -> 0.50) and everything else
+    she holds from Bo on that topic is weighed again — 58 becomes 52, the hearsay figure at
+    trust 0.5 — with a history version that says why. Other topics, and other tellers, keep
+    their weight."""
+    for a in ("took_key", "took_purse", "bakes"):
+        store.define_attribute(a, topic="thefts" if a.startswith("took") else "bread")
+    store.perceive(told("ada", "cy", "took_key", "yes", teller="bo", at=0))
+    store.perceive(told("ada", "cy", "took_purse", "yes", teller="bo", at=1))
+    store.perceive(told("ada", "dee", "took_purse", "yes", teller="eli", at=1))
+    store.perceive(told("ada", "cy", "bakes", "rye", teller="bo", at=2))
+    store.perceive(seen("ada", "cy", "took_key", "no", at=10))  # Bo was wrong
+    assert store.trust("ada", "bo", "thefts") == pytest.approx(0.5)
+    purse = store.belief("ada", "cy", "took_purse")
+    assert purse.confidence == 52
+    last = purse.history[-1]
+    assert last.cause == "reweigh" and "trust in bo on thefts fell from 0.60 to 0.50" in last.note
+    assert store.belief("ada", "dee", "took_purse").confidence == 58  # Eli's word stands
+    assert store.belief("ada", "cy", "bakes").confidence == 58  # another topic
+
+
+def test_a_discredited_held_value_can_fall_into_doubt(store):
+    """§30 with §5: if the held value rested on the discredited teller and now stands below
+    an equally sourced candidate, the resident is in doubt."""
+    store.define_attribute("took_key", topic="thefts")
+    store.define_attribute("took_box", topic="thefts")
+    store.set_trust("ada", "bo", 0.8)
+    store.perceive(told("ada", "cy", "took_box", "yes", teller="bo", at=0))  # 69
+    store.perceive(told("ada", "cy", "took_box", "no", teller="eli", at=1, origin="eli"))
+    assert store.belief("ada", "cy", "took_box").confidence == 49
+    store.perceive(told("ada", "cy", "took_key", "yes", teller="bo", at=2))
+    store.perceive(seen("ada", "cy", "took_key", "no", at=3))
+    b = store.belief("ada", "cy", "took_box")
+    assert (b.value, b.state.value) == ("yes", "doubtful")
+    assert b.confidence < 49

@@ -45,7 +45,9 @@ def test_the_case_board_flags_contradicting_accounts_once_both_are_heard():
     board = "\n".join(case_board(sim).lines())
     assert "contradict" not in board and "Fen:" in board
     assert "Not asked yet:" in board and "Bo" in board.split("Not asked yet:")[1]
-    sim.run(until=clock.parse_when("day 1 18:50"))  # Bo comes to the inn in the evening
+    # Bo has his story once he has heard about the key (on day 2, at his market stall).
+    sim.run(until=clock.parse_when("day 2 10:00"))
+    sim.command("go market")
     assert sim.command("ask bo key moved").ok
     lines = case_board(sim).lines()
     i = lines.index("These accounts contradict each other:")

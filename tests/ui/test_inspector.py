@@ -164,8 +164,12 @@ def test_each_belief_shows_how_easily_it_comes_to_mind(ui):
     ui.click_zone(insp, "sort:recall")
     acc = [r.accessibility(now) for r in insp.model.visible()]
     assert acc == sorted(acc)
+    # The least accessible on top: forgotten (who stood where, days ago) then dormant.
+    assert insp.model.visible()[0].recall(now) in ("forgotten", "dormant")
+    ui.click_zone(insp, "recall:dormant")
+    ui.frame()
     first = insp.model.visible()[0]
-    assert first.recall(now) == "dormant"  # the least accessible is on top
+    assert first.recall(now) == "dormant"
     ui.click_zone(insp, f"row:{first.subject}.{first.attribute}")
     text = "\n".join(t.detail.lines)
     assert "Recall: dormant" in text and "half-life" in text

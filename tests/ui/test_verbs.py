@@ -166,3 +166,18 @@ def test_tab_completes_claims_and_values_in_words(town):
     assert (told["target"], told["claim"], told["value"]) == ("fen", "ada_key.moved_by", "dee")
     assert any(e.kind == "command" and e.text == "tell fen key moved dee"
                for e in t.session.transcript)  # the words typed, not ids
+
+
+def test_who_was_there_answers_from_memory_and_the_notebook_shows_where_it_came_from(town):
+    """Issue 10 in the window: Fen answers from her memory of the hour, and the answer's
+    provenance is on the notebook's page: told by Fen, who saw Dee there herself."""
+    t = town.town
+    town.command("go inn")
+    town.command("who fen day 1 08:00")
+    speech = [e for e in t.session.transcript if e.kind == "speech"][-1]
+    assert speech.who == "Fen" and "Dee" in speech.text and "Ada's Café" in speech.text
+    t.open_belief(PLAYER, "dee", "at_d1_0800")
+    town.frame(2)
+    text = "\n".join(t.detail.lines)
+    assert "told by Fen, who said she saw it" in text
+    assert "Fen saw it happen (day 1 08:00): Dee was at Ada's Café" in text

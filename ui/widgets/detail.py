@@ -142,6 +142,9 @@ class BeliefDetail(Widget):
             if belief.stale:
                 text_block("◷ Stale: the world has changed since this was learned.",
                            "ui_bold", T.BAD)
+            if belief.misremembered:
+                text_block("≈ Misremembered: recalled wrong — what was taken in was "
+                           "otherwise (see the history).", "ui_bold", T.BAD)
 
         # why: the evidence chains
         heading("Why you believe it" if mine else "Why they believe it")
@@ -149,6 +152,8 @@ class BeliefDetail(Widget):
             text_block("No evidence on record for the value held.", "small", T.FAINT)
         for n, chain in enumerate(ex.supports if ex else [], start=1):
             done = "ends in someone's own evidence" if chain.complete else \
+                "remembered otherwise than it was taken in" if any(
+                    getattr(st, "misremembered", False) for st in chain.steps) else \
                 "ends in words nobody can vouch for"
             text_block(f"Chain {n} — {done}", "small_bold", T.DIM if chain.complete else
                        T.STATE["doubtful"], gap=4)

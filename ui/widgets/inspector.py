@@ -258,7 +258,8 @@ class Inspector(Widget):
             foot += f" · rows {first + 1}–{min(len(rows), first + body.height // ROW)}"
         T.text(surf, foot, (rect.x + 4, rect.bottom - 16), "small", T.FAINT)
         if debug:
-            T.text(surf, "open minds: ✗ false  ◷ stale", (rect.right - 8, rect.bottom - 16),
+            T.text(surf, "open minds: ✗ false  ◷ stale  ≈ misremembered",
+                   (rect.right - 8, rect.bottom - 16),
                    "small", T.BAD, align="right")
 
     def _recall_tip(self, row) -> str:
@@ -304,5 +305,8 @@ class Inspector(Widget):
                T.SOURCE.get(row.source, T.DIM), width=xs[5] - xs[4] - 6)
         if debug and row.stale:
             T.text(surf, "◷ stale", (xs[4] + 4, y2), "small_bold", T.BAD)
+        elif debug and row.belief.misremembered:
+            T.text(surf, "≈ misremembered", (xs[4] + 4, y2), "small_bold", T.BAD,
+                   width=xs[5] - xs[4] - 6)
         return (T.width_of(row.claim, "cell_bold") > cw or
                 T.width_of(row.value, "cell") > xs[2] - xs[1] - 10)

@@ -1,0 +1,124 @@
+"""Who was there (issue 10): co-presence is perceived, not looked up.
+
+Each hour, residents awake in one place take in who else is there — as witnessed evidence of a
+claim per person and hour, `fen.at_d1_0800 = cafe` ("Fen was at the café on day 1 in the hour
+from eight"), and first-hand evidence of where they were themselves. Each person gets one
+chance an hour to be noticed: most of the time at full attention, less when tired or busy
+(§11), and in a crowd no one takes in more than the town's crowd limit. The evidence points at
+the world's presence record of the one seen (`p<row id>`), never at a log event.
+
+These are memories like any other (§7): they fade, go dormant and are forgotten — a hundred of
+them an hour would drown everything else, so they are a cue-recalled family (`at_*`): seeing
+someone again does not call up every hour one saw them; a question naming the hour does
+(`store.cue`). They matter little (importance 0: nobody brings them up unasked), they cost no
+attention, and they change nothing in the world.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from memory import Evidence, SourceKind, seeded_draw
+
+from . import clock
+
+if TYPE_CHECKING:
+    from .sim import Simulation
+
+FAMILY = "at_*"
+PREFIX = "at_d"
+TOPIC = "whereabouts"
+NOTICE = {"full": 0.95, "reduced": 0.8, "skip": 0.6}  # chance to take in each other person
+_WITNESSED, _FIRSTHAND = SourceKind.WITNESSED, SourceKind.FIRSTHAND
+
+
+def slot(minute: int) -> str:
+    """The claim attribute of the hour `minute` falls in: 'at_d1_0800'."""
+    hour = clock.time_of_day(minute) // clock.HOUR
+    return f"{PREFIX}{clock.day_of(minute)}_{hour:02d}00"
+
+
+def define(sim: Simulation) -> None:
+    """Tell memory how these claims behave: events (where someone was then does not change),
+    on the whereabouts trust topic, of no importance to gossip, recalled by a cue."""
+    sim.store.define_attribute(FAMILY, nature="event", topic=TOPIC, importance=0,
+                               recall="cue")
+
+
+def take_in(sim: Simulation, by_place: dict[str, list[str]]) -> None:
+    """This tick: everyone awake takes in whoever they have not yet taken in this hour."""
+    evs: list[Evidence] = []
+    at = sim.now
+    for place in sorted(by_place):
+        here = by_place[place]
+        for rid in here:
+            if sim.people[rid].is_player:
+                continue
+            st = sim.state[rid]
+            evs += _notice(sim, rid, here, place, at, st, st.depth,
+                           lambda x: sim.world.presence_id(x))
+    # Ambient perception: written as memory with the tick's evidence, but not news that
+    # spends attention (§11).
+    sim.ambient.extend(evs)
+
+
+def backstory(sim: Simulation, start: int, end: int) -> None:
+    """Who saw whom before the run began (from the day's schedules, as the presence record
+    has it), so "who was at the café at eight?" has witnesses when the story starts later."""
+    evs: list[Evidence] = []
+    for t in range(start, end, clock.TICK):
+        by: dict[str, list[str]] = {}
+        for rid in sorted(sim.people):
+            person = sim.people[rid]
+            if person.is_player:
+                continue
+            status, place = person.status_at(t)
+            if status == "awake":
+                by.setdefault(place, []).append(rid)
+        for place in sorted(by):
+            for rid in by[place]:
+                evs += _notice(sim, rid, by[place], place, t, sim.state[rid], "full",
+                               lambda x, t=t: sim.world.presence_id(x, t))
+    if evs:
+        sim.store.perceive_many(evs)
+
+
+def _notice(sim: Simulation, rid: str, here: list[str], place: str, at: int, st, depth: str,
+            presence) -> list[Evidence]:
+    s = slot(at)
+    if st.sighted_slot != s:
+        st.sighted_slot, st.sighted, st.noticed = s, [], 0
+    seen = st.sighted
+    out = []
+    fresh = [x for x in here if x not in seen]
+    if not fresh:
+        return out
+    from .sim import CROWD_SEEN
+
+    # One draw per pair and hour: whom one happens to take in first in a crowd is chance, not
+    # alphabetical order, and so is whether one takes them in at all.
+    chance = NOTICE.get(depth, 1.0)
+    drawn = sorted((seeded_draw(sim.seed, "notice", rid, x, s), x) for x in fresh)
+    for u, x in drawn:
+        seen.append(x)
+        if x == rid:
+            kind = _FIRSTHAND
+        elif st.noticed >= CROWD_SEEN or u >= chance:
+            continue
+        else:
+            kind = _WITNESSED
+            st.noticed += 1
+        pid = presence(x)
+        out.append(_TEMPLATE.model_copy(update={
+            "resident": rid, "subject": x, "attribute": s, "value": place, "kind": kind,
+            "at": at, "event": f"p{pid}" if pid else "presence"}))
+    return out
+
+
+# Sightings are made by the thousand: copying one valid record is three times quicker than
+# constructing each (nothing derived is ever read from the template, so no cached value
+# travels with a copy).
+_TEMPLATE = Evidence.model_construct(
+    resident="-", subject="-", attribute="-", value="-", kind=_WITNESSED, at=0, event="-",
+    version=None, fact=None, document=None, teller=None, origin=None, chain=None, basis=None,
+    premises=(), implanted_by=None, by_player=False, confidence=None, importance=0)

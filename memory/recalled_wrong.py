@@ -1,0 +1,95 @@
+"""Writing a misremembering: the belief as recalled, the rule applied, the change written.
+
+`memory.misremember` holds the rules as pure functions; this is the store's side of them — one
+transaction that writes the changed (or new) belief, its "misremembered" history version and a
+memory event, and nothing else: the evidence keeps what was taken in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from . import misremember as rules
+from .codec import (
+    INSERT_BELIEF,
+    SELECT_BELIEF,
+    UPDATE_BELIEF,
+    row_from_state,
+    state_from_row,
+    update_params,
+)
+from .errors import InvalidEvidence
+from .writer import INSERT_VERSION
+
+if TYPE_CHECKING:
+    from .store import MemoryStore
+
+
+def misremember(store: MemoryStore, resident: str, subject: str, attribute: str, now: int, *,
+                accessibility: float, trait: float,
+                similar: Callable[[], Sequence[str]] | Sequence[str] = (),
+                stand_ins: Callable[[], Sequence[str]] | Sequence[str] = (),
+                ) -> rules.Misremembering | None:
+    """See `MemoryStore.misremember`."""
+    if now < 0:
+        raise InvalidEvidence("now", "sim time starts at minute 0")
+    for name, x in (("accessibility", accessibility), ("trait", trait)):
+        if not 0.0 <= x <= 1.0:
+            raise InvalidEvidence(name, f"{name} is between 0 and 1, got {x}")
+    p = store.params
+    odds = rules.chance(p, trait, accessibility)
+    if odds <= 0 or rules.draw(store.seed, resident, subject, attribute, now) >= odds:
+        return None
+    claim = store._claim_id(subject, attribute)
+    row = store.db.execute(f"{SELECT_BELIEF} WHERE b.resident = ? AND b.claim_id = ?",
+                          (resident, claim)).fetchone() if claim is not None else None
+    if row is None:
+        return None
+    b = state_from_row(row)
+    if b.state == "past":
+        return None
+    values = [v for v in (similar() if callable(similar) else similar)
+              if v != b.value and b.cand(v) is None]
+    people = [x for x in (stand_ins() if callable(stand_ins) else stand_ins)
+              if x not in (subject, resident) and store.belief(resident, x, attribute,
+                                                              history=False) is None]
+    kind = rules.choose(p, rules.draw(store.seed, "how", resident, subject,
+                                                  attribute, now),
+                              can_mutate=bool(values), can_stand_in=bool(people))
+    if kind is None:
+        return None
+    pick = rules.draw(store.seed, "which", resident, subject, attribute, now)
+    was = b.value
+    with store.db.atomic():
+        held_evidence = b.held().evidence_id
+        if kind == rules.MUTATION:
+            new = values[int(pick * len(values))]
+            note = rules.mutate(b, new, now)
+            store.db.conn.execute(UPDATE_BELIEF, update_params(b, store.params))
+            store.db.conn.execute("UPDATE beliefs SET indexed = 0 WHERE id = ?", (b.id,))
+            versions = [(b.id, now, rules.CAUSE, b.value, b.confidence, b.state,
+                         held_evidence, note)]
+            out = rules.Misremembering(kind, resident, subject, attribute, was, new,
+                                             chance=odds)
+        else:
+            other = people[int(pick * len(people))]
+            nb, note = rules.stand_in(b, other, now, kind)
+            claims = store._claims_for([(other, attribute)])
+            nb.claim_id = claims[(other, attribute)][0]
+            nb.id = (store.db.execute("SELECT max(id) FROM beliefs").fetchone()[0] or 0) + 1
+            store.db.conn.execute(INSERT_BELIEF, row_from_state(nb, store.params))
+            versions = [(nb.id, now, rules.CAUSE, nb.value, nb.confidence, nb.state,
+                         held_evidence, note)]
+            if kind == rules.TRANSFERENCE:
+                note = rules.displaced(b, other, now)
+                store.db.conn.execute(UPDATE_BELIEF, update_params(b, store.params))
+                versions.append((b.id, now, rules.CAUSE, b.value, b.confidence,
+                                 b.state, held_evidence, note))
+            out = rules.Misremembering(kind, resident, subject, attribute, was, was,
+                                             stand_in=other, chance=odds)
+        store.db.conn.executemany(INSERT_VERSION, versions)
+        store.db.conn.execute(
+            "INSERT INTO memory_events (at, resident, belief_id, kind, detail) VALUES "
+            "(?, ?, ?, 'misremembered', ?)", (now, resident, b.id, kind))
+    return out

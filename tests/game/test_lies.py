@@ -1,0 +1,195 @@
+"""Lies with motives (issue 10): a lie carries its motive as data and others know of it; a
+liar keeps the lie from someone they believe knows otherwise, changes their story or goes
+quiet once found out, and lies about where they were when that protects them."""
+
+from pathlib import Path
+
+import pytest
+
+from game import clock, lies, talk
+from game.player import PLAYER
+from game.scenario import ScenarioError
+from game.scenario.loader import parse_text
+from game.sim import Simulation
+from memory import Evidence, about_attribute
+
+TOWN = '''
+[scenario]
+id = "shed"
+title = "The Shed"
+premise = "Ben's hammer left his shed; Fin took it and blames Cal."
+role = "detective"
+start = "day 1 09:00"
+days = 2
+
+[player]
+start = "lane"
+
+[attributes.moved_by]
+actor = true
+importance = 8
+about = "who moved {subject}"
+label = "{subject} was moved by {value}"
+
+[[places]]
+id = "lane"
+name = "The Lane"
+
+[[places]]
+id = "shed"
+name = "Ben's Shed"
+
+[[places]]
+id = "fin_home"
+name = "Fin's House"
+kind = "home"
+
+[[places]]
+id = "home"
+name = "Houses"
+kind = "home"
+
+[[residents]]
+id = "fin"
+name = "Fin"
+home = "fin_home"
+traits = { talkativeness = 0.0, honesty = HONESTY }
+schedule = [{ at = "07:00", place = "lane" }, { at = "20:00", place = "fin_home" }]
+visits = [{ from = "day 1 09:50", to = "day 1 10:30", place = "shed" }]
+
+[[residents.lies]]
+claim = "hammer.moved_by"
+value = "cal"
+motive = { kind = "protect_self", reason = "he borrowed it himself" }
+alibi = "fin_home"
+
+[[residents]]
+id = "gil"
+name = "Gil"
+home = "home"
+traits = { talkativeness = 0.0 }
+schedule = [{ at = "07:00", place = "lane" }, { at = "20:00", place = "home" }]
+visits = [{ from = "day 1 09:50", to = "day 1 10:30", place = "shed" }]
+
+[[residents.lies]]
+claim = "hammer.moved_by"
+value = "cal"
+motive = { kind = "protect_friend", about = "fin", known_to = ["ida"] }
+
+[[residents]]
+id = "cal"
+name = "Cal"
+home = "home"
+traits = { talkativeness = 0.0 }
+schedule = [{ at = "07:00", place = "lane" }, { at = "20:00", place = "home" }]
+
+[[residents]]
+id = "ida"
+name = "Ida"
+home = "home"
+traits = { talkativeness = 0.0 }
+schedule = [{ at = "07:00", place = "lane" }, { at = "20:00", place = "home" }]
+
+[[objects]]
+id = "hammer"
+name = "Ben's hammer"
+location = "shed"
+
+[[events]]
+id = "fin_takes"
+at = "day 1 10:00"
+kind = "take_object"
+actor = "fin"
+object = "hammer"
+place = "shed"
+effects = [{ claim = "hammer.moved_by", value = "fin" }]
+'''
+
+
+def town(honesty: float = 0.3, seed: int = 0) -> Simulation:
+    return Simulation.new(parse_text(TOWN.replace("HONESTY", str(honesty)),
+                                     Path("shed.toml")), seed)
+
+
+def test_a_lie_carries_its_motive_and_others_know_of_it():
+    sim = town()
+    lie = sim.people["gil"].lies["hammer.moved_by"]
+    assert lie["motive"]["kind"] == "protect_friend" and lie["motive"]["about"] == "fin"
+    assert sim.world.fact("gil", "friend_of") == "fin"  # the friendship is a fact...
+    b = sim.store.belief("ida", "gil", "friend_of")  # ...that Ida knows, as a memory
+    assert (b.value, b.kind) == ("fin", "witnessed")
+    r = sim.command("go lane")
+    r = sim.command("ask ida gil.friend_of")
+    assert "Gil would do anything for Fin" in r.text()  # and says so when asked
+
+
+def test_a_protect_self_liar_gives_an_alibi_for_the_hour_the_lie_covers():
+    sim = town()
+    sim.run(until=clock.parse_when("day 1 11:00"))
+    r = sim.command("who fin day 1 10:00")
+    assert "Fin's House" in r.text() and "Ben's Shed" not in r.text()
+    assert sim.world.whereabouts("fin", 600, 610)[0][0] == "shed"  # the world knows better
+    assert sim.store.belief(PLAYER, "fin", "at_d1_1000").value == "fin_home"
+    r = sim.command("who fin day 1 09:00")  # an hour the lie does not cover: the truth
+    assert "The Lane" in r.text()
+
+
+def test_a_friend_protecting_a_friend_leaves_them_out_of_whom_they_saw():
+    sim = town()
+    sim.run(until=clock.parse_when("day 1 11:00"))
+    assert sim.store.belief("gil", "fin", "at_d1_1000").value == "shed"  # Gil saw him
+    r = sim.command("who gil day 1 10:00")
+    assert "Ben's Shed" in r.text() and "Fin" not in r.text()
+    assert sim.world.log(kind="ask_who")[-1]["data"]["named"] == []
+
+
+def test_no_lie_to_someone_the_liar_believes_knows_otherwise():
+    sim = town()
+    sim.run(until=clock.parse_when("day 1 11:00"))
+    claim = "hammer.moved_by"
+    assert lies.stance(sim, "gil", claim, "cal") == lies.LIE
+    # Ida tells Gil she knows Fin did it: Gil now believes Ida holds another value.
+    sim.store.perceive(Evidence(resident="gil", subject="ida",
+                                attribute=about_attribute("hammer", "moved_by"), value="fin",
+                                kind="declared", teller="ida", at=sim.now, event="w1"))
+    assert lies.stance(sim, "gil", claim, "ida") == lies.QUIET
+    assert lies.stance(sim, "gil", claim, "cal") == lies.LIE  # the others still hear it
+    for _ in range(20):
+        b = talk.choose_topic(sim, "gil", "ida")
+        assert b is None or (b.subject, b.attribute) != ("hammer", "moved_by")
+
+
+@pytest.mark.parametrize("honesty,then", [(0.3, lies.QUIET), (0.7, lies.TRUTH)])
+def test_found_out_a_liar_changes_their_story_or_goes_quiet(honesty, then):
+    """Fin told Cal the lie; then Cal tells Fin he thinks otherwise. Fin believes he has been
+    found out: honest enough, he says what he believes; otherwise he goes quiet — with Cal
+    and with everyone else."""
+    sim = town(honesty)
+    sim.run(until=clock.parse_when("day 1 11:00"))
+    b = sim.store.belief("fin", "hammer", "moved_by")
+    told = talk.tell(sim, "fin", "cal", b, "lane", ["fin", "cal"])
+    assert told.lie and told.value == "cal"
+    sim.flush()
+    sim.store.perceive(Evidence(resident="fin", subject="cal",
+                                attribute=about_attribute("hammer", "moved_by"), value="fin",
+                                kind="declared", teller="cal", at=sim.now, event="w1"))
+    for listener in ("cal", "ida", PLAYER):
+        assert lies.stance(sim, "fin", "hammer.moved_by", listener) == then
+    assert "hammer.moved_by" in sim.state["fin"].found_out
+    if then == lies.TRUTH:
+        again = talk.tell(sim, "fin", "ida", b, "lane", ["fin", "ida"])
+        assert not again.lie and again.value == "fin"
+    else:
+        r = sim.command("ask fin hammer.moved_by")
+        assert sim.world.log(kind="ask")[-1]["data"].get("quiet") is True
+        assert "cal" not in r.text().lower()
+
+
+def test_motives_are_checked():
+    bad = TOWN.replace('motive = { kind = "protect_friend", about = "fin", known_to = ["ida"] }',
+                       'motive = { kind = "protect_friend", known_to = ["zed"] }')
+    with pytest.raises(ScenarioError) as exc:
+        parse_text(bad.replace("HONESTY", "0.3"), Path("shed.toml"))
+    fields = {p[1] for p in exc.value.problems}
+    assert {"residents[1].lies[0].motive.about",
+            "residents[1].lies[0].motive.known_to"} <= fields
