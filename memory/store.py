@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 
 from sqlite_utils import Database
 
-from . import aging, guard
+from . import aging, discovery, edits, guard
 from . import recall as recall_mod
 from .belief import EVENT_NATURE, STATE_NATURE, Belief, Version, view
 from .codec import SELECT_BELIEF, UPDATE_BELIEF, state_from_row, update_params
@@ -82,6 +82,7 @@ class MemoryStore:
         self.policy: str = meta["policy"]
         self.trust_book = TrustBook(self.db, float(meta.get("default_trust", DEFAULT_TRUST)))
         self._claims: dict[tuple[str, str], tuple[int, str, str]] = {}
+        self._edit_keys: set[tuple[str, int]] | None = None  # beliefs with a live edit
         self._attributes: dict[str, tuple[str, str | None]] = {}
         self._reload()
         for name in states:
@@ -104,6 +105,7 @@ class MemoryStore:
         self._importance = {r[0]: r[1] for r in self.db.execute(
             "SELECT name, importance FROM attributes WHERE importance IS NOT NULL")}
         self.trust_book.reload()
+        self._edit_keys = None
 
     def define_attribute(self, name: str, *, nature: str = EVENT_NATURE,
                          topic: str | None = None, importance: int | None = None) -> None:
@@ -172,6 +174,7 @@ class MemoryStore:
                 self.trust_book.batch()
                 out = Batch(self).run(evs)
                 self.trust_book.flush()
+                discovery.check(self, evs)  # did this evidence give a memory edit away?
                 return out
         except BaseException:
             self.trust_book.discard()
@@ -246,6 +249,44 @@ class MemoryStore:
             "SELECT count(*) FROM memory_events WHERE kind = 'lookback' AND detail = "
             "'lengthened'" + (" AND at >= ?" if since is not None else ""), params).fetchone()[0]
         return out
+
+    # -- memory edits (memory/edits.py): audited, append-only, undoable ----------------------
+
+    def implant(self, resident: str, subject: str, attribute: str, value: str, *,
+                confidence: int | None = None, by: str, at: int) -> edits.Edit:
+        """Put `value` in the resident's memory of the claim, as implanted evidence made the
+        held value (default confidence 50, §4); the old value stays beside it."""
+        return edits.implant(self, resident, subject, attribute, value, confidence=confidence,
+                             by=by, at=at)
+
+    def distort(self, resident: str, subject: str, attribute: str, *, value: str | None = None,
+                confidence: int | None = None, by: str, at: int) -> edits.Edit:
+        """Change a memory the resident has: its value (as implanted evidence), its
+        confidence, or both."""
+        return edits.distort(self, resident, subject, attribute, value=value,
+                             confidence=confidence, by=by, at=at)
+
+    def suppress(self, resident: str, subject: str, attribute: str, *, by: str,
+                 at: int) -> edits.Edit:
+        """Make a memory unrecallable now (§7); meeting the claim again brings it back."""
+        return edits.suppress(self, resident, subject, attribute, by=by, at=at)
+
+    def undo(self, edit_id: int, *, by: str, at: int) -> edits.Edit:
+        """Undo an edit, as an edit of its own; nothing is deleted."""
+        return edits.undo(self, edit_id, by=by, at=at)
+
+    def edits(self, resident: str | None = None, subject: str | None = None,
+              attribute: str | None = None) -> list[edits.Edit]:
+        """Every edit (oldest first), with whether it was undone or discovered."""
+        return edits.listing(self, resident, subject, attribute)
+
+    def edit(self, edit_id: int) -> edits.Edit | None:
+        return edits.get(self, edit_id)
+
+    def edit_keys(self) -> set[tuple[str, int]]:
+        if self._edit_keys is None:
+            self._edit_keys = edits.live_keys(self)
+        return self._edit_keys
 
     def propose(self, proposal: Proposal | dict[str, Any],
                 world: WorldView | None = None) -> Belief:
