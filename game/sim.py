@@ -106,6 +106,7 @@ class Simulation(Setup, Mind, Naming):
         self._news: dict[str, int] = {}
         self._acted: set[str] = set()
         self._by_tick: dict[int, list] | None = None
+        self.realised: list[str] = []  # discoveries of memory edits the player saw (edits.py)
 
     # -- building and loading -----------------------------------------------------------------
 
@@ -267,6 +268,10 @@ class Simulation(Setup, Mind, Naming):
                     self._news[e.resident] = e.importance
             outs = self.store.perceive_many(self.pending)
             self.pending = []
+            if self.store.discovered:  # someone found out a memory was not their own
+                from . import edits
+
+                self.realised.extend(edits.notice(self))
         return outs
 
     # -- the player ----------------------------------------------------------------------------
@@ -294,8 +299,12 @@ class Simulation(Setup, Mind, Naming):
             return player.fail("The story is over.", minutes=0)
         at = self.now
         with self.db.atomic():
+            self.realised = []
             reply = player.perform(self, cmd)
             self.flush()
+            for text in self.realised:  # the player saw someone find out (edits.notice)
+                reply.mark(text + ".")
+            self.realised = []
             self._check_stages()
             self.transcript.add("command", " ".join(typed.split()), at)
             self._write_lines(reply.lines, at)

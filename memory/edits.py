@@ -336,9 +336,15 @@ def _finish(store: MemoryStore, kind: str, a: _Args, b: BeliefState, before: Sna
     return e
 
 
+# The longest half-life a memory can grow to (§7: importance 10 doubles H0, and each of the
+# three σ terms tends to 1): a suppression reaches back five of these, so no later change of
+# importance, re-exposure or use makes the memory recallable again by arithmetic alone.
+LONGEST_HALF_LIFE = acc.H0 * (10 / acc.IMP0) * 4
+
+
 def _unrecallable(b: BeliefState, at: int) -> None:
-    """Move the last evocation back past five half-lives: a(at) < 2⁻⁵ (§7)."""
-    b.last_evoked_at = at - math.ceil(acc.GONE_AFTER * b.half_life()) - 1
+    """Move the last evocation back past five of the longest half-lives: a(at) < 2⁻⁵ (§7)."""
+    b.last_evoked_at = at - math.ceil(acc.GONE_AFTER * LONGEST_HALF_LIFE) - 1
     b.access = acc.UNRECALLABLE
 
 

@@ -83,6 +83,9 @@ class MemoryStore:
         self.trust_book = TrustBook(self.db, float(meta.get("default_trust", DEFAULT_TRUST)))
         self._claims: dict[tuple[str, str], tuple[int, str, str]] = {}
         self._edit_keys: set[tuple[str, int]] | None = None  # beliefs with a live edit
+        # Ids of edits discovered by evidence perceived through this store, oldest first, for
+        # the caller to take (`take_discoveries`) and act on: the store never writes world state.
+        self.discovered: list[int] = []
         self._attributes: dict[str, tuple[str, str | None]] = {}
         self._reload()
         for name in states:
@@ -174,8 +177,9 @@ class MemoryStore:
                 self.trust_book.batch()
                 out = Batch(self).run(evs)
                 self.trust_book.flush()
-                discovery.check(self, evs)  # did this evidence give a memory edit away?
-                return out
+                found = discovery.check(self, evs)  # did this evidence give an edit away?
+            self.discovered.extend(e.id for e in found)
+            return out
         except BaseException:
             self.trust_book.discard()
             self._reload()  # the cached claim ids and trust may name rolled-back rows
@@ -282,6 +286,11 @@ class MemoryStore:
 
     def edit(self, edit_id: int) -> edits.Edit | None:
         return edits.get(self, edit_id)
+
+    def take_discoveries(self) -> list[edits.Edit]:
+        """The edits discovered since the last call, oldest first (and forget them)."""
+        ids, self.discovered = self.discovered, []
+        return [e for e in (edits.get(self, i) for i in ids) if e is not None]
 
     def edit_keys(self) -> set[tuple[str, int]]:
         if self._edit_keys is None:

@@ -1,4 +1,5 @@
-"""The `hearsay` command line: play, run, validate, inspect, why, demo.
+"""The `hearsay` command line: play, run, validate, inspect, why, report, demo (and edit,
+edits, diff: `ui/cli_edit.py`).
 
 Exit codes: 0 success, 2 bad input (a broken scenario, an unknown resident, a corrupt save,
 a bad walkthrough), 1 a bug (an uncaught exception, with its traceback).
@@ -504,6 +505,9 @@ def report(save: str, output: str | None) -> None:
     out = Path(output) if output else Path(save).with_suffix(".html")
     out.write_text(render(sim), encoding="utf-8")
     click.echo(f"wrote {out}")
+
+
+from . import cli_edit  # noqa: E402,F401 - registers edit, edits and diff on `main`
 
 
 def entry() -> None:  # pragma: no cover

@@ -86,8 +86,13 @@ def test_suppress_makes_it_unrecallable_until_the_claim_comes_up(store):
     assert b.access(60) == "unrecallable" and b.value == "dee"
     assert store.recall("fen", "key moved_by dee", 61) == []  # a cue cannot reach it
     assert b.history[-1].cause == "edited by author"
-    store.perceive(told("fen", "key", "moved_by", "cy", teller="bo", at=120))
-    assert store.belief("fen", "key", "moved_by").access(120) == "active"  # met again (§7)
+    # Contradicted, it stays out of reach — nothing in "Cy did it" calls up "Dee did" (§7) —
+    # even though the more important claim would lengthen its half-life.
+    store.perceive(told("fen", "key", "moved_by", "cy", teller="bo", at=120, importance=10))
+    b = store.belief("fen", "key", "moved_by")
+    assert (b.value, b.access(120)) == ("dee", "unrecallable")
+    store.perceive(told("fen", "key", "moved_by", "dee", teller="eli", at=180))
+    assert store.belief("fen", "key", "moved_by").access(180) == "active"  # met again
 
 
 def test_undo_puts_back_what_was_changed(store):
