@@ -57,6 +57,7 @@ _EXPORTS = {
     "EDIT_KINDS": ("edits", "KINDS"),
     "realised": ("edits", "realised"),
     "diff_towns": ("diff", "diff"),
+    "plots": ("plots", None),
     "last_event": ("pacing", "last_event"),
 }
 
@@ -88,6 +89,7 @@ __all__ = [
     "parse",
     "peek_save",
     "play_walkthrough",
+    "plots",
     "positions_at",
     "questions",
     "realised",
@@ -123,7 +125,7 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
-    from . import clock
+    from . import clock, plots
     from .commands import VERBS, CommandError, WalkthroughError, parse
     from .diff import diff as diff_towns
     from .edits import KINDS as EDIT_KINDS

@@ -20,43 +20,11 @@ import json
 import click
 
 from game import CommandError, SaveError, clock, diff_towns, edit_memory, undo_edit
-from memory import Edit, InvalidEvidence
+from memory import InvalidEvidence
 
 from .cli import _bad, _open, main
+from .labels import edit_words as edit_line
 from .labels import value_label
-
-
-def _words(sim, claim: str) -> str:
-    return sim.say_claim(claim)
-
-
-def _value(sim, claim: str, value: str | None) -> str:
-    return value_label(sim, value, claim.partition(".")[2]) if value is not None else "—"
-
-
-def edit_line(sim, e: Edit) -> str:
-    """One edit in words: 'edit 1 · day 1 09:00 · author implanted in Fen's memory of who
-    moved Ada's key: Cy (50), in place of Dee'."""
-    head = f"edit {e.id} · {clock.fmt(e.at)} · {e.by}"
-    if e.kind == "undo":
-        return f"{head} undid edit {e.undoes} ({sim.name(e.resident)}, {_words(sim, e.claim)})"
-    whose = f"{sim.name(e.resident)}'s memory of {_words(sim, e.claim)}"
-    if e.kind == "suppress":
-        text = f"{head} suppressed {whose}"
-    elif e.value is None:
-        text = (f"{head} distorted {whose}: confidence {e.before.confidence} → "
-                f"{e.confidence}")
-    else:
-        verb = "implanted in" if e.kind == "implant" else "distorted"
-        text = f"{head} {verb} {whose}: {_value(sim, e.claim, e.value)} ({e.confidence})"
-        if e.before is not None and e.before.value != e.value:
-            text += f", in place of {_value(sim, e.claim, e.before.value)}"
-    if e.undone_by is not None:
-        text += f" — undone by edit {e.undone_by}"
-    if e.discovered_at is not None:
-        text += (f" — discovered {clock.fmt(e.discovered_at)} "
-                 f"({e.discovered_how} evidence)")
-    return text
 
 
 @main.command()
@@ -173,6 +141,10 @@ def diff_lines(a, b, d) -> list[str]:
             out.append(f"    parted {clock.fmt(x.parted.at)}: A {_step(a, x.claim, x.parted.a)}"
                        f" · B {_step(b, x.claim, x.parted.b)}")
     return out
+
+
+def _value(sim, claim: str, value: str | None) -> str:
+    return value_label(sim, value, claim.partition(".")[2]) if value is not None else "—"
 
 
 def _side(sim, claim: str, s) -> str:
