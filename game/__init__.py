@@ -51,10 +51,18 @@ _EXPORTS = {
     "short_words": ("vocab", "short_words"),
     "split_words": ("vocab", "words"),
     "notices": ("pacing", "notices"),
+    # memory edits and comparing towns (issue 14)
+    "edit_memory": ("edits", "edit"),
+    "undo_edit": ("edits", "undo"),
+    "EDIT_KINDS": ("edits", "KINDS"),
+    "realised": ("edits", "realised"),
+    "diff_towns": ("diff", "diff"),
+    "plots": ("plots", None),
     "last_event": ("pacing", "last_event"),
 }
 
 __all__ = [
+    "EDIT_KINDS",
     "KIND_WORDS",
     "PLAYER",
     "VERBS",
@@ -66,7 +74,9 @@ __all__ = [
     "Simulation",
     "WalkthroughError",
     "clock",
+    "diff_towns",
     "done_by_player",
+    "edit_memory",
     "first_dormancy",
     "gave",
     "generated_town",
@@ -79,8 +89,10 @@ __all__ = [
     "parse",
     "peek_save",
     "play_walkthrough",
+    "plots",
     "positions_at",
     "questions",
+    "realised",
     "restart",
     "said",
     "seen_events",
@@ -92,6 +104,7 @@ __all__ = [
     "sure_words",
     "told_by",
     "unanswered",
+    "undo_edit",
 ]
 
 
@@ -112,8 +125,13 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
-    from . import clock
+    from . import clock, plots
     from .commands import VERBS, CommandError, WalkthroughError, parse
+    from .diff import diff as diff_towns
+    from .edits import KINDS as EDIT_KINDS
+    from .edits import edit as edit_memory
+    from .edits import realised
+    from .edits import undo as undo_edit
     from .generate import generated_town
     from .knowledge import (
         Said,

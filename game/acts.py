@@ -29,6 +29,11 @@ ACCUSER_COOLS = -0.3
 def scheduled(sim: Simulation, ev: ScheduledEvent) -> None:
     if ev.when and not sim.condition(ev.when):
         return
+    if ev.kind == "edit":  # an author's hand in a memory: nothing happens in the world
+        from . import edits
+
+        edits.scripted(sim, ev)
+        return
     place = ev.place or sim.state[ev.actor].place
     present = sim.present(place)
     participants = [x for x in (ev.actor, ev.target) if x]

@@ -38,12 +38,19 @@ class Mind:
         if st.depth == attention.SKIP:
             return self._skipped(rid, attention.EXHAUSTED)
         self.count("processing_" + st.depth)
+        self._log_attention(rid, st.depth, None)
         decide.decide(self, rid, reduced=st.depth == attention.REDUCED)
 
     def _skipped(self, rid: str, why: str) -> None:
         self.state[rid].depth = attention.SKIP
         self.count("processing_skipped")
         self.count("skipped_" + why)
+        self._log_attention(rid, attention.SKIP, why)
+
+    def _log_attention(self, rid: str, depth: str, why: str | None) -> None:
+        """Keep how the resident thought this hour, for the report's attention plot."""
+        self.db.conn.execute("INSERT OR REPLACE INTO attention_log (at, resident, depth, "
+                             "reason) VALUES (?, ?, ?, ?)", (self.now, rid, depth, why))
 
     def _spend_attention(self) -> None:
         """Being awake, acting and taking in news spend attention; sleep restores it."""
@@ -64,6 +71,12 @@ class Mind:
             else:
                 st.attention = min(full, st.attention + attention.recover_per_tick(
                     person.wake_minutes))
+
+    def attention_log(self, start: int, end: int) -> list[tuple[int, str, str]]:
+        """(minute, resident, depth) of every hourly step between `start` and `end`."""
+        return [tuple(r) for r in self.db.execute(
+            "SELECT at, resident, depth FROM attention_log WHERE at >= ? AND at < ? "
+            "ORDER BY at, resident", (start, end))]
 
     def acted(self, rid: str) -> None:
         self._acted.add(rid)

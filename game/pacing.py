@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 # Residents acting on a belief, and the story's own events: worth stopping the clock for.
 ACTS = ("accuse", "report", "break_off", "confront", "administer", "attend", "reconcile",
-        "avoid")
+        "avoid", "realise")
 STORY = ("happen", "announce", "post_notice", "move_object", "say")
 WARN_BEFORE = 2 * clock.HOUR
 

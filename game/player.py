@@ -334,7 +334,9 @@ def mediate(sim: Simulation, a: str, b: str, claim: str) -> Reply:
     for speaker, listener in ((a, b), (b, a)):
         belief = sim.store.belief(speaker, s, attr, history=True)
         told = None
-        if belief is not None and belief.state.value != "past":
+        # A witness answers from memory: what they cannot recall now, they cannot tell (§7).
+        if belief is not None and belief.state.value != "past" and \
+                talk.memory_state(sim, belief) != "gone":
             told = talk.tell(sim, speaker, listener, belief, place, present,
                              extra_listeners=[PLAYER], kind="mediate")
         said[speaker] = told

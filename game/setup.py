@@ -76,7 +76,8 @@ class Setup:
                 store.set_trust(r.id, other, value)
         for t in sc.trust:
             store.set_trust(t.listener, t.teller, t.value, topic=t.topic)
-        backstory = [ev for _, ev in self.events if clock.parse_when(ev.at) < self.now]
+        backstory = [ev for _, ev in self.events if clock.parse_when(ev.at) < self.now
+                     and ev.kind != "edit"]
         t0 = min([self.now] + [clock.parse_when(ev.at) for ev in backstory])
         for o in sc.objects:
             self.db.execute("INSERT INTO objects VALUES (?, ?, ?)", (o.id, o.name, o.owner))
@@ -119,6 +120,13 @@ class Setup:
         copresence.backstory(self, day_start, self.now)
         self._initial_beliefs()
         self._motives(t0)
+        # An author's edits from before the start apply to the memories just written.
+        from . import edits
+
+        for _, ev in self.events:
+            at = clock.parse_when(ev.at)
+            if ev.kind == "edit" and at < self.now and (not ev.when or self.condition(ev.when)):
+                edits.scripted(self, ev, at)
         self._save_runtime()
 
     def _initial_beliefs(self) -> None:

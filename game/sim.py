@@ -122,6 +122,7 @@ class Simulation(Setup, Mind, Naming):
         self._news: dict[str, int] = {}
         self._acted: set[str] = set()
         self._by_tick: dict[int, list] | None = None
+        self.realised: list[str] = []  # discoveries of memory edits the player saw (edits.py)
 
     # -- building and loading -----------------------------------------------------------------
 
@@ -301,6 +302,10 @@ class Simulation(Setup, Mind, Naming):
             n = len(self.ambient)
             outs = self.store.perceive_many(self.ambient + self.pending)[n:]
             self.pending, self.ambient = [], []
+            if self.store.discovered:  # someone found out a memory was not their own
+                from . import edits
+
+                self.realised.extend(edits.notice(self))
         return outs
 
     # -- the player ----------------------------------------------------------------------------
@@ -330,8 +335,12 @@ class Simulation(Setup, Mind, Naming):
         if self.model is not None:
             self.model.new_verb()  # its calls in this verb share one time budget
         with self.db.atomic():
+            self.realised = []
             reply = player.perform(self, cmd)
             self.flush()
+            for text in self.realised:  # the player saw someone find out (edits.notice)
+                reply.mark(text + ".")
+            self.realised = []
             self._check_stages()
             self.transcript.add("command", " ".join(typed.split()), at)
             self._write_lines(reply.lines, at)

@@ -64,6 +64,10 @@ def change(sim: Simulation, rid: str, claim: str, value: str, before: Held | Non
             return Change("new", f"{first}: {what}.", detail)
         return Change("rejected", f"{name} {v('do')} not believe it.", detail)
     old = sim.say_claim(claim, before.value)
+    if after.value == before.value != value and _gone(sim, rid, claim):
+        # What they cannot recall they cannot weigh it against, or show (§7).
+        return Change("blank", f"{name} {v('look')} blank — {p.subj} can't recall anything "
+                      f"about {sim.say_claim(claim)}.", detail)
     if after.value != before.value:
         if after.value == value:
             old_words = sim.value_words(before.value, attribute)
@@ -86,6 +90,12 @@ def change(sim: Simulation, rid: str, claim: str, value: str, before: Held | Non
         return Change("less", f"{name} {v('be')}{still} less sure that {old}.", detail)
     return Change("rejected", f"{name} {v('shake')} {p.poss} head: {p.subj} "
                   f"{p.verb('do')} not believe it.", detail)
+
+
+def _gone(sim: Simulation, rid: str, claim: str) -> bool:
+    subject, _, attribute = claim.partition(".")
+    b = sim.store.belief(rid, subject, attribute, history=False)
+    return b is not None and b.access(sim.now) == "unrecallable"
 
 
 def _numbers(sim: Simulation, attribute: str, before: Held | None, after: Held | None) -> str:

@@ -94,6 +94,20 @@ def _v1(db: Database) -> None:
     )
 
 
+@migrations(name="0002_attention_log")
+def _v2(db: Database) -> None:
+    # How each resident thought at each hourly step (epistemics §11): full, reduced or skip,
+    # and why a skip — what the report's attention plot draws. Game state, not world truth.
+    db.executescript(
+        """
+        CREATE TABLE IF NOT EXISTS attention_log (
+            at INTEGER NOT NULL, resident TEXT NOT NULL, depth TEXT NOT NULL, reason TEXT,
+            PRIMARY KEY (resident, at)
+        ) WITHOUT ROWID;
+        """
+    )
+
+
 @dataclass
 class Event:
     """A world event about to be recorded."""

@@ -6,6 +6,8 @@ those of `epistemics.md`; each is tested with the document's figures.
 
 from .access import DORMANT_AFTER, GONE_AFTER
 from .belief import EVENT_NATURE, STATE_NATURE, Belief, BeliefState, Candidate, Version
+from .discovery import TESTIMONY_TO_DISCOVER
+from .edits import Edit, Snapshot
 from .errors import GuardRefusal, InvalidEvidence
 from .evidence import Evidence
 from .explain import Chain, Explanation, Step
@@ -49,12 +51,14 @@ __all__ = [
     "NOISY_OR",
     "RULES",
     "STATE_NATURE",
+    "TESTIMONY_TO_DISCOVER",
     "Basis",
     "Belief",
     "BeliefSignature",
     "BeliefState",
     "Candidate",
     "Chain",
+    "Edit",
     "ClaimCount",
     "Evidence",
     "EvidenceRecord",
@@ -71,6 +75,7 @@ __all__ = [
     "Recalled",
     "Salient",
     "SourceKind",
+    "Snapshot",
     "State",
     "Step",
     "TrustChange",

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import access as acc
 from .belief import STATE_NATURE, BeliefState, Cand
 from .evidence import Evidence
 from .kinds import (
@@ -101,14 +102,19 @@ def apply(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
           policy: str = RULES, params: MemoryParams = DEFAULT) -> Outcome:
     """Revise `b` in place with `e`, in the documented order."""
     quiet = b.quiet_since()
+    # Whether the memory could be recalled when the evidence came, before it changes anything
+    # (a more important claim lengthens the half-life, §7).
+    gone = e.value != b.value and _unrecallable(b, e.at)
     if e.by_player:
         b.last_intervention_at = max(e.at, b.last_intervention_at or 0)
     if e.importance is not None and (b.importance is None or e.importance > b.importance):
         b.importance = e.importance
     out = _rules(b, e, initial, evidence_id, policy, params)
     # Meeting the claim again, even from an origin already counted, brings it back to mind
-    # (§7: d counts re-exposures; the half-life and Δt restart from here).
-    if e.at >= b.last_evoked_at:
+    # (§7: d counts re-exposures; the half-life and Δt restart from here) — but a memory that
+    # can no longer be recalled is not brought back by being contradicted while it stays
+    # held: nothing in the contradiction calls it up (a cue reaches only dormant memories).
+    if e.at >= b.last_evoked_at and (e.value == b.value or not gone):
         b.last_evoked_at = e.at
         b.access = "active"
     if not out.exposure and e.value == b.value and e.rank >= FIRSTHAND_RANK:
@@ -190,6 +196,11 @@ def source_words(e: Evidence) -> str:
         return rank_name(e.rank)
     return {"firsthand": "first-hand", "witnessed": "witnessed", "declared": "declared"}.get(
         k, k)
+
+
+def _unrecallable(b: BeliefState, at: int) -> bool:
+    return acc.state_of(acc.accessibility(at, b.last_evoked_at, b.half_life())) == \
+        acc.UNRECALLABLE
 
 
 def _observed_later(b: BeliefState, e: Evidence) -> bool:

@@ -14,7 +14,7 @@ import sqlite3
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 
 migrations = Migrations("hearsay.memory")
 
@@ -257,6 +257,50 @@ def _v7(db: Database) -> None:
         CREATE INDEX IF NOT EXISTS beliefs_tellable ON beliefs (resident)
             WHERE importance IS NULL OR importance > 0;
         CREATE INDEX IF NOT EXISTS beliefs_wants_look ON beliefs (resident) WHERE wants_look = 1;
+    """)
+
+
+@migrations(name="0008_memory_edits")
+def _v8(db: Database) -> None:
+    # Memory edits (memory/edits.py): every implant, distortion, suppression and undo as an
+    # append-only row, like the world log — triggers refuse UPDATE and DELETE — and the moment
+    # a resident discovered an edit, likewise append-only. An edit's state (undone,
+    # discovered) is derived from later rows, never written over.
+    _run_script(db, """
+        CREATE TABLE IF NOT EXISTS memory_edits (
+            id INTEGER PRIMARY KEY,
+            at INTEGER NOT NULL,
+            by TEXT NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('implant', 'distort', 'suppress', 'undo')),
+            resident TEXT NOT NULL,
+            claim_id INTEGER NOT NULL REFERENCES claims(id),
+            value TEXT,
+            confidence INTEGER,
+            undoes INTEGER REFERENCES memory_edits(id),
+            evidence_id INTEGER,
+            since_evidence INTEGER NOT NULL,
+            before TEXT,
+            after TEXT NOT NULL,
+            note TEXT NOT NULL DEFAULT ''
+        );
+        CREATE INDEX IF NOT EXISTS memory_edits_by_belief ON memory_edits (resident, claim_id);
+        CREATE INDEX IF NOT EXISTS memory_edits_undoes ON memory_edits (undoes)
+            WHERE undoes IS NOT NULL;
+        CREATE TRIGGER IF NOT EXISTS memory_edits_no_update BEFORE UPDATE ON memory_edits
+            BEGIN SELECT RAISE(ABORT, 'memory edits are append-only'); END;
+        CREATE TRIGGER IF NOT EXISTS memory_edits_no_delete BEFORE DELETE ON memory_edits
+            BEGIN SELECT RAISE(ABORT, 'memory edits are append-only'); END;
+        CREATE TABLE IF NOT EXISTS edit_discoveries (
+            edit_id INTEGER PRIMARY KEY REFERENCES memory_edits(id),
+            resident TEXT NOT NULL,
+            at INTEGER NOT NULL,
+            evidence_id INTEGER,
+            how TEXT NOT NULL
+        );
+        CREATE TRIGGER IF NOT EXISTS edit_discoveries_no_update BEFORE UPDATE ON
+            edit_discoveries BEGIN SELECT RAISE(ABORT, 'discoveries are append-only'); END;
+        CREATE TRIGGER IF NOT EXISTS edit_discoveries_no_delete BEFORE DELETE ON
+            edit_discoveries BEGIN SELECT RAISE(ABORT, 'discoveries are append-only'); END;
     """)
 
 

@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 
 from sqlite_utils import Database
 
-from . import aging, guard
+from . import aging, discovery, edits, guard
 from . import args as check
 from . import recall as recall_mod
 from .belief import EVENT_NATURE, STATE_NATURE, Belief, Version, view
@@ -106,6 +106,10 @@ class MemoryStore:
         self.trust_book = TrustBook(self.db, float(meta.get("default_trust", DEFAULT_TRUST)),
                                     self.params)
         self._claims: dict[tuple[str, str], tuple[int, str, str]] = {}
+        self._edit_keys: set[tuple[str, int]] | None = None  # beliefs with a live edit
+        # Ids of edits discovered by evidence perceived through this store, oldest first, for
+        # the caller to take (`take_discoveries`) and act on: the store never writes world state.
+        self.discovered: list[int] = []
         self._attributes: dict[str, tuple[str, str | None]] = {}
         self._families: list = []
         self._recall: dict[str, str] = {}
@@ -135,6 +139,7 @@ class MemoryStore:
         self._families = sorted(((r[0][:-1], r[1], r[2], r[3], r[4]) for r in rows
                                  if r[0].endswith("*")), key=lambda f: (-len(f[0]), f[0]))
         self.trust_book.reload()
+        self._edit_keys = None
 
     def define_attribute(self, name: str, *, nature: str = EVENT_NATURE,
                          topic: str | None = None, importance: int | None = None,
@@ -245,7 +250,9 @@ class MemoryStore:
                 self.trust_book.batch()
                 out = Batch(self).run(evs)
                 self.trust_book.flush()
-                return out
+                found = discovery.check(self, evs)  # did this evidence give an edit away?
+            self.discovered.extend(e.id for e in found)
+            return out
         except BaseException:
             self.trust_book.discard()
             self._reload()  # the cached claim ids and trust may name rolled-back rows
@@ -401,6 +408,49 @@ class MemoryStore:
             "SELECT count(*) FROM memory_events WHERE kind = 'lookback' AND detail = "
             "'lengthened'" + (" AND at >= ?" if since is not None else ""), params).fetchone()[0]
         return out
+
+    # -- memory edits (memory/edits.py): audited, append-only, undoable ----------------------
+
+    def implant(self, resident: str, subject: str, attribute: str, value: str, *,
+                confidence: int | None = None, by: str, at: int) -> edits.Edit:
+        """Put `value` in the resident's memory of the claim, as implanted evidence made the
+        held value (default confidence 50, §4); the old value stays beside it."""
+        return edits.implant(self, resident, subject, attribute, value, confidence=confidence,
+                             by=by, at=at)
+
+    def distort(self, resident: str, subject: str, attribute: str, *, value: str | None = None,
+                confidence: int | None = None, by: str, at: int) -> edits.Edit:
+        """Change a memory the resident has: its value (as implanted evidence), its
+        confidence, or both."""
+        return edits.distort(self, resident, subject, attribute, value=value,
+                             confidence=confidence, by=by, at=at)
+
+    def suppress(self, resident: str, subject: str, attribute: str, *, by: str,
+                 at: int) -> edits.Edit:
+        """Make a memory unrecallable now (§7); meeting the claim again brings it back."""
+        return edits.suppress(self, resident, subject, attribute, by=by, at=at)
+
+    def undo(self, edit_id: int, *, by: str, at: int) -> edits.Edit:
+        """Undo an edit, as an edit of its own; nothing is deleted."""
+        return edits.undo(self, edit_id, by=by, at=at)
+
+    def edits(self, resident: str | None = None, subject: str | None = None,
+              attribute: str | None = None) -> list[edits.Edit]:
+        """Every edit (oldest first), with whether it was undone or discovered."""
+        return edits.listing(self, resident, subject, attribute)
+
+    def edit(self, edit_id: int) -> edits.Edit | None:
+        return edits.get(self, edit_id)
+
+    def take_discoveries(self) -> list[edits.Edit]:
+        """The edits discovered since the last call, oldest first (and forget them)."""
+        ids, self.discovered = self.discovered, []
+        return [e for e in (edits.get(self, i) for i in ids) if e is not None]
+
+    def edit_keys(self) -> set[tuple[str, int]]:
+        if self._edit_keys is None:
+            self._edit_keys = edits.live_keys(self)
+        return self._edit_keys
 
     def propose(self, proposal: Proposal | dict[str, Any],
                 world: WorldView | None = None) -> Belief:

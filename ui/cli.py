@@ -1,4 +1,5 @@
-"""The `hearsay` command line: play, run, validate, inspect, why, demo.
+"""The `hearsay` command line: play, run, validate, inspect, why, report, demo (and edit,
+edits, diff: `ui/cli_edit.py`).
 
 Exit codes: 0 success, 2 bad input (a broken scenario, an unknown resident, a corrupt save,
 a bad walkthrough), 1 a bug (an uncaught exception, with its traceback).
@@ -585,6 +586,9 @@ def report(save: str, output: str | None) -> None:
 
 
 
+
+
+from . import cli_edit  # noqa: E402,F401 - registers edit, edits and diff on `main`
 
 
 def entry() -> None:  # pragma: no cover

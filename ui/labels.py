@@ -169,6 +169,7 @@ CAUSE_WORDS = {
     "age": "faded with time",
     "reweigh": "weighed again: the teller was shown wrong",
     "misremembered": "misremembered",
+    "discovered": "realised it was not their own",
 }
 
 
@@ -234,3 +235,35 @@ def ago(now: int, at: int) -> str:
     if dt < 2 * clock.DAY:
         return f"{round(dt / clock.HOUR)} h ago"
     return f"{round(dt / clock.DAY)} days ago"
+
+
+# -- memory edits (issue 14) --------------------------------------------------------------------
+
+
+def edit_words(sim, e) -> str:
+    """One memory edit in words: 'edit 1 · day 1 09:00 · author implanted in Fen's memory of
+    who moved Ada's key: Cy (50), in place of Dee — discovered day 1 09:50 (first-hand
+    evidence)'."""
+    attribute = e.attribute
+
+    def val(v):
+        return value_label(sim, v, attribute)
+    head = f"edit {e.id} · {clock.fmt(e.at)} · {e.by}"
+    about = sim.say_claim(e.claim)
+    if e.kind == "undo":
+        return f"{head} undid edit {e.undoes} ({name_of(sim, e.resident)}, {about})"
+    whose = f"{name_of(sim, e.resident)}'s memory of {about}"
+    if e.kind == "suppress":
+        text = f"{head} suppressed {whose}"
+    elif e.value is None:
+        text = f"{head} distorted {whose}: confidence {e.before.confidence} → {e.confidence}"
+    else:
+        verb = "implanted in" if e.kind == "implant" else "distorted"
+        text = f"{head} {verb} {whose}: {val(e.value)} ({e.confidence})"
+        if e.before is not None and e.before.value != e.value:
+            text += f", in place of {val(e.before.value)}"
+    if e.undone_by is not None:
+        text += f" — undone by edit {e.undone_by}"
+    if e.discovered_at is not None:
+        text += f" — discovered {clock.fmt(e.discovered_at)} ({e.discovered_how} evidence)"
+    return text

@@ -2,8 +2,12 @@
 
 What the town believes about each claim, every resident's beliefs with confidence, state,
 source, how easily they come to mind and — on click — the evidence chain and history; the world
-truth beside them (marked as the debug view) and the whole world log. Rendered by jinja2 in a
-sandboxed, autoescaping environment from `content/report/report.html.j2`.
+truth beside them (marked as the debug view), the memory edits, and the whole world log. The
+pictures (`ui.svg`, inline SVG, nothing fetched): the main claim's spread over time and who
+told whom (lies marked), each believer's confidence over time and how easily the memory comes
+to mind, and everyone's attention over a day. Prose speaks in names and words, never ids.
+Rendered by jinja2 in a sandboxed, autoescaping environment from
+`content/report/report.html.j2`.
 """
 
 from __future__ import annotations
@@ -13,9 +17,21 @@ from pathlib import Path
 from jinja2 import FileSystemLoader, StrictUndefined
 from jinja2.sandbox import SandboxedEnvironment
 
-from game import clock
+from game import PLAYER, clock, plots
 
-from .labels import evidence_words, provenance, step_words
+from . import svg
+from .labels import (
+    STATE_WORDS,
+    cause_words,
+    edit_words,
+    evidence_words,
+    name_of,
+    provenance,
+    step_words,
+    value_label,
+)
+
+MAX_SMALL = 8  # believers drawn one by one for the main claim
 
 TEMPLATE_DIR = Path(__file__).resolve().parents[1] / "content" / "report"
 
@@ -44,7 +60,38 @@ def context(sim) -> dict:
         "claims": _claims(sim),
         "log": [{"when": clock.fmt(e["at"]), "summary": e["summary"]}
                 for e in sim.world.log()],
+        "pictures": _pictures(sim),
+        "edits": [edit_words(sim, e) for e in sim.store.edits()],
     }
+
+
+def main_claims(sim) -> list[str]:
+    """The claims the story turns on: those its endings explain, else the most widely held."""
+    out = list(dict.fromkeys(c for e in sim.sc.endings for c in e.explain))
+    if not out:
+        from memory import claims
+
+        out = [f"{c.subject}.{c.attribute}" for c in claims(sim.store, limit=1)]
+    return out[:2]
+
+
+def _pictures(sim) -> list[dict]:
+    pics = []
+    for claim in main_claims(sim):
+        s, _, a = claim.partition(".")
+        believers = [b.resident for b in sim.store.believers(s, a) if b.resident != PLAYER]
+        small = []
+        for rid in believers[:MAX_SMALL]:
+            acc = plots.accessibility(sim, rid, claim)
+            small.append({"name": name_of(sim, rid),
+                          "confidence": svg.confidence(sim, plots.confidence(sim, rid, claim),
+                                                       sim.now),
+                          "access": svg.accessibility(sim, acc) if acc else None})
+        pics.append({"words": sim.say_claim(claim), "spread": svg.spread(
+            sim, plots.spread(sim, claim)), "told": svg.told(sim, plots.told(sim, claim)),
+            "residents": small})
+    att = plots.attention(sim)
+    return [{"claims": pics, "attention": svg.attention(sim, att), "day": att.day}]
 
 
 def _belief(sim, b) -> dict:
@@ -58,16 +105,26 @@ def _belief(sim, b) -> dict:
                 why.append({"depth": depth, "text": step_words(sim, step)})
         for e in ex.against:
             why.append({"depth": 0, "text": f"against: {evidence_words(sim, e)}"})
+    a = b.attribute
+    edits = {}
+    for e in sim.store.edits(b.resident, b.subject, a):
+        edits.setdefault(e.at, []).append(edit_words(sim, e))
     return {
-        "key": f"{b.subject}.{b.attribute}", "words": sim.say_claim(
-            f"{b.subject}.{b.attribute}", b.value), "value": b.value,
-        "others": ", ".join(f"{c.value} {c.confidence}" for c in b.candidates if not c.held),
-        "confidence": b.confidence, "state": b.state.value, "source": b.source,
+        "words": sim.say_claim(f"{b.subject}.{a}", b.value),
+        "value": value_label(sim, b.value, a),
+        "others": ", ".join(f"{value_label(sim, c.value, a)} {c.confidence}"
+                            for c in b.candidates if not c.held),
+        "confidence": b.confidence, "state": b.state.value,
+        "state_words": STATE_WORDS.get(b.state.value, ""), "source": b.source,
         "told": provenance(sim, b),
         "access": b.access(sim.now), "accessibility": b.accessibility(sim.now),
-        "truth": truth, "matches": truth == b.value, "stale": b.stale, "why": why,
-        "history": [{"when": clock.fmt(v.at), "cause": v.cause, "value": v.value,
-                     "confidence": v.confidence, "state": v.state, "note": v.note}
+        "truth": value_label(sim, truth, a) if truth is not None else None,
+        "matches": truth == b.value, "stale": b.stale, "why": why,
+        "edited": bool(edits),
+        "history": [{"when": clock.fmt(v.at), "cause": cause_words(v.cause),
+                     "value": value_label(sim, v.value, a), "confidence": v.confidence,
+                     "state": v.state,
+                     "edit": edits.get(v.at, [""])[0] if v.cause.startswith("edited by") else ""}
                     for v in (full.history if full else [])],
     }
 
@@ -87,7 +144,7 @@ def _claims(sim) -> list[dict]:
         key = f"{s}.{a}"
         truth = sim.world.fact(s, a)
         out.append({
-            "key": key, "words": sim.say_claim(key), "truth": truth,
+            "words": sim.say_claim(key), "truth": truth,
             "truth_words": sim.value_words(truth, a) if truth else "",
             "held": [{"value": v, "words": sim.value_words(v, a), "residents": names}
                        for v, names in sorted(values.items(), key=lambda kv: -len(kv[1]))],

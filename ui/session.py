@@ -234,6 +234,25 @@ class Session:
         self.stamp += 1
         return True
 
+    def edit(self, kind: str, rid: str, claim: str, *, value: str | None = None,
+             confidence: int | None = None, undo: int | None = None):
+        """An author's edit of a memory (open minds only): through `game.edit_memory`, which
+        audits it; returns the edit, or the reason it was refused (a string)."""
+        from game import edit_memory, undo_edit
+        from memory import InvalidEvidence
+
+        if not self.full_minds:
+            return "Memory edits are for authors: open minds (D) first."
+        try:
+            if undo is not None:
+                e = undo_edit(self.sim, undo)
+            else:
+                e = edit_memory(self.sim, kind, rid, claim, value=value, confidence=confidence)
+        except InvalidEvidence as exc:
+            return exc.reason
+        self.stamp += 1
+        return e
+
     def note(self, text: str) -> None:
         self.sim.transcript.add("narration", text, self.sim.now)
 

@@ -440,10 +440,16 @@ class Checker:
             self.bad(loc + ("document",), f"no document {e.document!r}")
         need = {"move_object": ("actor", "object", "to"), "take_object": ("actor", "object"),
                 "say": ("actor", "says"), "announce": ("actor", "says"),
-                "post_notice": ("document", "says"), "happen": ()}[e.kind]
+                "post_notice": ("document", "says"), "happen": (),
+                "edit": ("target", "edit", "claim")}[e.kind]
         for key in need:
             if not getattr(e, key):
                 self.bad(loc + ("kind",), f"a {e.kind} event needs {key!r}")
+        if e.kind == "edit":
+            self._edit_event(loc, e)
+        elif e.edit or e.claim or e.value or e.confidence is not None:
+            self.bad(loc + ("edit",), "edit, claim, value and confidence belong to an event "
+                     "of kind = \"edit\"")
         if e.to:
             self._location(loc + ("to",), e.to)
         if e.kind in ("move_object", "take_object", "say", "announce", "happen") and \
@@ -452,6 +458,22 @@ class Checker:
         if e.when:
             self._condition(loc + ("when",), e.when)
         minds.relay(self, i, e)
+
+    def _edit_event(self, loc: tuple, e) -> None:
+        """An author's edit of a memory: whose, which claim, and what to put in."""
+        if e.target == PLAYER:
+            self.bad(loc + ("target",), "edits reach residents' memories, not the player's")
+        if e.claim and e.claim.startswith("?"):
+            self.bad(loc + ("claim",), "an edit names a definite claim")
+        if e.edit == "implant" and not e.value:
+            self.bad(loc + ("value",), "an implant needs the value to put in")
+        if e.edit == "distort" and not e.value and e.confidence is None:
+            self.bad(loc + ("value",), "a distortion needs a value, a confidence or both")
+        if e.edit == "suppress" and (e.value or e.confidence is not None):
+            self.bad(loc + ("value",), "a suppression takes no value or confidence")
+        for key in ("actor", "place", "object", "document"):
+            if getattr(e, key):
+                self.bad(loc + (key,), f"an edit event has no {key}: it happens in a mind")
 
     def _condition(self, loc: tuple, text: str) -> None:
         try:

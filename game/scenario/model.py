@@ -31,7 +31,8 @@ SOURCE_KINDS = ("firsthand", "witnessed", "declared", "document", "hearsay", "in
                 "implanted")
 PLACE_KINDS = ("cafe", "market", "square", "home", "inn", "hall", "board", "shop", "clinic",
                "mill", "farm", "church", "school", "garden", "away", "other")
-EVENT_KINDS = ("move_object", "take_object", "say", "announce", "post_notice", "happen")
+EVENT_KINDS = ("move_object", "take_object", "say", "announce", "post_notice", "happen", "edit")
+EDITS = ("implant", "distort", "suppress")
 ACTIONS = ("ask", "look", "confront", "accuse", "report", "avoid", "attend", "administer",
            "break_off", "reconcile", "wait")
 
@@ -71,6 +72,9 @@ class ScenarioInfo(Strict):
     days: int = Field(default=3, ge=1, le=365)
     revision: Literal["rules", "noisy_or"] = "rules"
     default_trust: Fraction = 0.6
+    # Residents can notice a memory edit: when later evidence gives one away, a world event
+    # says so ("Fen realises her memory of ... was not her own"). Off: only memory knows.
+    noticing: bool = False
 
     _v_start = field_validator("start")(_when)
 
@@ -257,6 +261,11 @@ class ScheduledEvent(Strict):
     by: Literal["word", "letter"] = "word"  # say: spoken in one place, or a letter to target
     when: str | None = None
     text: str = ""
+    # kind = "edit": an author's edit of the target's memory at this time (no world event)
+    edit: Literal[EDITS] | None = None  # type: ignore[valid-type]
+    claim: ClaimRef | None = None
+    value: str | None = None  # implant, distort: the value put in
+    confidence: Annotated[int, Field(ge=0, le=100)] | None = None
 
     _v_at = field_validator("at")(_when)
 

@@ -36,7 +36,7 @@ def test_every_key_of_every_table_has_an_example():
             item = content[0] if isinstance(content, list) else content
             if table == "attributes":
                 item = next(iter(item.values()))
-            examples[table] = item
+            examples.setdefault(table, {}).update(item)  # a table may have several examples
     tables = {
         "scenario": model.ScenarioInfo, "attributes": model.Attribute,
         "places": model.Place, "residents": model.Resident, "trust": model.TrustEntry,

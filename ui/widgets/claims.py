@@ -26,6 +26,8 @@ class ClaimsPanel(Widget):
         self.offset = 0
         self._key = None
         self._claims: list[tuple[str, str, int]] = []
+        self._spread_key = None
+        self._spread_data = None
 
     def scroll(self, dy: int) -> None:
         self.offset += dy
@@ -68,7 +70,10 @@ class ClaimsPanel(Widget):
         if cv is not None:
             button(surf, self.zones, (rect.right - 110, rect.y, 110, 28), "Close view",
                    town.close_claim, name="close claim", style="small_bold")
-        body = pygame.Rect(rect.x, rect.y + 50, rect.width, rect.height - 50)
+        top = rect.y + 50
+        if cv is not None and town.session.full_minds:  # open minds: how it spread
+            top += self._spread(surf, pygame.Rect(rect.x, top, rect.width - 8, 150), cv)
+        body = pygame.Rect(rect.x, top, rect.width, rect.bottom - top)
         rows = self.claims()
         content = len(rows) * ROW
         self.offset = clamp_scroll(self.offset, content, body.height)
@@ -102,6 +107,29 @@ class ClaimsPanel(Widget):
                    T.FAINT)
         surf.set_clip(clip)
         scrollbar(surf, body, self.offset, content)
+
+
+    def _spread(self, surf, rect: pygame.Rect, cv) -> int:
+        """The claim's spread over time (open minds only: in play the player sees only what
+        they were told, on the map); read once per change of the game."""
+        from game import plots
+
+        from .chart import spread_chart
+
+        session = self.town.session
+        key = (session.stamp, cv.subject, cv.attribute)
+        if key != self._spread_key:
+            self._spread_key = key
+            self._spread_data = plots.spread(session.sim, f"{cv.subject}.{cv.attribute}")
+        T.text(surf, "HOW IT SPREAD (open minds)", (rect.x, rect.y), "small_bold", T.BAD)
+        chart = pygame.Rect(rect.x, rect.y + 18, rect.width, rect.height - 44)
+        legend = spread_chart(surf, chart, session.sim, self._spread_data, cv.colour)
+        x = rect.x
+        for words, colour in legend:
+            pygame.draw.rect(surf, colour, (x, chart.bottom + 8, 10, 10), border_radius=2)
+            r = T.text(surf, words, (x + 14, chart.bottom + 5), "small", T.DIM, width=150)
+            x = r.right + 14
+        return rect.height + 6
 
 
 class ClaimOverlay(Widget):

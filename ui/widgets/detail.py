@@ -38,6 +38,8 @@ from ..labels import (
     value_label,
 )
 from .base import Widget, badge, bar, button, clamp_scroll, meter, scrollbar, separator
+from .chart import confidence_chart
+from .editbar import EditBar
 
 Block = tuple[int, Callable[[pygame.Surface, int, int, int], None]]
 
@@ -51,6 +53,7 @@ class BeliefDetail(Widget):
         self._blocks: list[Block] = []
         self.sections: list[str] = []  # headings on the page (tests)
         self.lines: list[str] = []  # the page's text (tests)
+        self.editbar = EditBar(self)
 
     def scroll(self, dy: int) -> None:
         self.offset += dy
@@ -68,7 +71,10 @@ class BeliefDetail(Widget):
         T.text(surf, sub, (rect.x + 40, rect.y + 20), "small", T.DIM)
         button(surf, self.zones, (rect.right - 140, rect.y, 140, 28), "Show on the map",
                lambda: town.open_claim(s, a), name="claim view", style="small_bold")
-        body = pygame.Rect(rect.x, rect.y + 42, rect.width, rect.height - 42)
+        top = rect.y + 42
+        if town.session.full_minds and rid != PLAYER:  # the author's hand (open minds only)
+            top += self.editbar.draw(surf, rect.x, top, rect.width - 14)
+        body = pygame.Rect(rect.x, top, rect.width, rect.bottom - top)
         key = (town.belief, town.session.stamp, body.width, town.session.open_minds)
         if key != self._key:
             self._blocks = self._layout(body.width - 14)
@@ -175,8 +181,17 @@ class BeliefDetail(Widget):
                     "Other values they keep in mind")
             for c in others:
                 blocks.append(self._candidate(sim, c, a))
-        # history
+        # history: first as a picture (open minds, or your own notebook), then entry by entry
         heading("History")
+        if om or mine:
+            from game import plots
+
+            data = plots.confidence(sim, rid, f"{s}.{a}")
+            now = town.session.now
+
+            def chart(surf, x, y, w, data=data, now=now):
+                confidence_chart(surf, pygame.Rect(x, y + 2, w, 118), sim, data, now)
+            blocks.append((128, chart))
         for v in reversed(belief.history):
             blocks.append(self._version(sim, v, width, a))
             self.lines.append(cause_words(v.cause))
