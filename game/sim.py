@@ -181,7 +181,7 @@ class Simulation(Setup, Mind, Naming):
         """Advance one tick, in one transaction."""
         if self.ending:
             return
-        with self.db.atomic():
+        with self.db.atomic(), self.store.deferred():
             t = self.now
             for _, ev in self._due(t):
                 acts.scheduled(self, ev)
@@ -334,7 +334,7 @@ class Simulation(Setup, Mind, Naming):
         at = self.now
         if self.model is not None:
             self.model.new_verb()  # its calls in this verb share one time budget
-        with self.db.atomic():
+        with self.db.atomic(), self.store.deferred():
             self.realised = []
             reply = player.perform(self, cmd)
             self.flush()
@@ -349,7 +349,7 @@ class Simulation(Setup, Mind, Naming):
                 break
             self.step()
         if reply.after is not None:
-            with self.db.atomic():
+            with self.db.atomic(), self.store.deferred():
                 more = reply.after()
                 self.flush()
                 self._check_stages()

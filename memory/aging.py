@@ -41,12 +41,17 @@ def _statements(p: MemoryParams) -> tuple[str, str]:
     return versions, update
 
 
-def age(db: Database, now: int, p: MemoryParams = DEFAULT) -> int:
-    """Age hearsay up to sim minute `now`: -8 per 7 quiet days, floor 34, then `past`."""
+def age(db: Database, now: int, p: MemoryParams = DEFAULT, working=None) -> int:
+    """Age hearsay up to sim minute `now`: -8 per 7 quiet days, floor 34, then `past`
+    (`working`: the store's working set, told what changed)."""
     params = {"now": now}
     versions, update = _statements(p)
     db.conn.execute(versions, params)
-    n = db.conn.execute(update, params).rowcount
+    changed = db.conn.execute(update + " RETURNING id, confidence, state, updated_at",
+                              params).fetchall()
+    if working is not None:
+        working.aged(changed)
+    n = len(changed)
     # A conclusion resting on a premise that has just gone past must be rechecked (§9).
     db.conn.execute(
         "UPDATE beliefs SET recheck = 1 WHERE recheck = 0 AND id IN (SELECT bp.belief_id FROM "

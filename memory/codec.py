@@ -14,7 +14,7 @@ BELIEF_COLUMNS = (
     "quiet_since", "aged", "exposures", "uses", "sources", "last_evoked_at", "importance",
     "stale", "recheck", "wants_look", "unjudged", "premises", "teller", "origin",
     "half_life", "access", "dormant_at", "gone_at", "judged_importance", "looked_back",
-    "misremembered",
+    "misremembered", "indexed",
 )
 
 INSERT_BELIEF = (
@@ -55,7 +55,8 @@ def state_from_row(r: tuple) -> BeliefState:
     )
 
 
-def row_from_state(b: BeliefState, params: MemoryParams = DEFAULT) -> tuple:
+def row_from_state(b: BeliefState, params: MemoryParams = DEFAULT, indexed: int = 0) -> tuple:
+    """The row of a belief; `indexed` is 0 while recall has yet to index its words."""
     held = b.held()
     quiet = b.quiet_since()
     h = b.half_life(params)
@@ -67,10 +68,10 @@ def row_from_state(b: BeliefState, params: MemoryParams = DEFAULT) -> tuple:
         b.unjudged, dumps(b.premises) if b.premises else None, held.teller, held.origin,
         h, b.access, b.last_evoked_at + int(params.dormant_after * h),
         b.last_evoked_at + int(params.unrecallable_after * h), b.judged_importance,
-        int(b.looked_back), int(b.misremembered),
+        int(b.looked_back), int(b.misremembered), indexed,
     )
 
 
-def update_params(b: BeliefState, params: MemoryParams = DEFAULT) -> tuple:
-    row = row_from_state(b, params)
+def update_params(b: BeliefState, params: MemoryParams = DEFAULT, indexed: int = 1) -> tuple:
+    row = row_from_state(b, params, indexed)
     return tuple(row[i] for i in _CHANGING_AT) + (row[0],)

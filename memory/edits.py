@@ -261,7 +261,9 @@ def load(store: MemoryStore, resident: str, subject: str, attribute: str) -> Bel
 def write(store: MemoryStore, b: BeliefState, cause: str, at: int, note: str,
           evidence_id: int | None = None) -> None:
     """Write a changed belief and the version that records why (one statement each)."""
-    store.db.conn.execute(UPDATE_BELIEF, update_params(b))
+    store.db.conn.execute(UPDATE_BELIEF, update_params(b, indexed=store._indexed_flag(
+        b.resident, b.id)))
+    store._rewrote(b)
     store.db.conn.execute(INSERT_VERSION, (b.id, at, cause, b.value, b.confidence, b.state,
                                            evidence_id, note))
 

@@ -9,12 +9,13 @@ change; `belief_facts` records which world-fact versions a belief rests on (§9)
 
 from __future__ import annotations
 
+import re
 import sqlite3
 
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 
 migrations = Migrations("hearsay.memory")
 
@@ -301,6 +302,35 @@ def _v8(db: Database) -> None:
             edit_discoveries BEGIN SELECT RAISE(ABORT, 'discoveries are append-only'); END;
         CREATE TRIGGER IF NOT EXISTS edit_discoveries_no_delete BEFORE DELETE ON
             edit_discoveries BEGIN SELECT RAISE(ABORT, 'discoveries are append-only'); END;
+    """)
+
+
+@migrations(name="0009_recall_words")
+def _v9(db: Database) -> None:
+    # Recall's term index lives in memory now (memory/recall_index.py: FTS5's bm25 to the last
+    # bit, without a fragmented index to read per query); its record on disk is one plain row
+    # per indexed belief with the words it is indexed by. The FTS5 table's words carry over
+    # (less each resident's "u12x" prefix), so a save continues with the same index.
+    _run_script(db, """
+        CREATE TABLE IF NOT EXISTS recall_words (
+            belief_id INTEGER PRIMARY KEY REFERENCES beliefs(id),
+            words TEXT NOT NULL
+        );
+    """)
+    prefix = re.compile(r"u[0-9]+x")
+    rows = []
+    for bid, terms in db.conn.execute("SELECT rowid, terms FROM recall_terms"):
+        rows.append((bid, " ".join(prefix.sub("", t, count=1) for t in terms.split())))
+    db.conn.executemany("INSERT INTO recall_words (belief_id, words) VALUES (?, ?)", rows)
+    _run_script(db, """
+        DROP TABLE IF EXISTS recall_terms;
+        DROP TABLE IF EXISTS recall_residents;
+        -- Which beliefs wait to be indexed is kept in memory too (read once on opening).
+        DROP INDEX IF EXISTS beliefs_unindexed;
+        -- What a resident might bring up is read from its working set (memory.working).
+        DROP INDEX IF EXISTS beliefs_tellable;
+        -- A cue naming an hour ("at_d1_0800") starts from the claims of that attribute.
+        CREATE INDEX IF NOT EXISTS claims_by_attribute ON claims (attribute);
     """)
 
 

@@ -13,9 +13,10 @@ runs in WAL mode so a reader (the window, the inspector) can read while the simu
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from sqlite_utils import Database
 
@@ -29,6 +30,7 @@ from .codec import (
     state_from_row,
     update_params,
 )
+from .deferred import RECALL_WORDS, HeldWrites
 from .errors import InvalidEvidence
 from .evidence import Evidence
 from .guard import Proposal, TrustProposal, WorldView
@@ -37,10 +39,12 @@ from .misremember import Misremembering
 from .params import DEFAULT, MemoryParams
 from .queries import Held
 from .recall import Recalled
+from .recall_index import RecallIndex
 from .records import EvidenceRecord, TrustChange
 from .revision import POLICIES, RULES, Outcome
 from .schema import ensure_schema
 from .trust import ANY_TOPIC, TrustBook
+from .working import Salient, WorkingSet
 from .writer import BELIEVES, Batch, about_attribute
 
 FREE_RECALL, CUE_RECALL = "free", "cue"
@@ -49,21 +53,6 @@ FREE_RECALL, CUE_RECALL = "free", "cue"
 def _like_prefix(prefix: str) -> str:
     """A LIKE pattern for attributes starting with `prefix` (its _ and % taken literally)."""
     return prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-
-
-class Salient(NamedTuple):
-    """A light record of one belief, for choosing among many (see `top_beliefs`)."""
-
-    subject: str
-    attribute: str
-    value: str
-    confidence: int
-    importance: int
-    updated_at: int
-    teller: str | None
-    origin: str | None
-    state: str
-    kind: str
 
 
 class MemoryStore:
@@ -113,7 +102,20 @@ class MemoryStore:
         self._attributes: dict[str, tuple[str, str | None]] = {}
         self._families: list = []
         self._recall: dict[str, str] = {}
+        self._claim_recall: dict[int, str] = {}  # claim id -> how it comes to mind
+        # What a tick reads again and again, kept here (SQLite stays the record): recall's
+        # term index, and writes held to the tick's end (`deferred`).
+        self._index = RecallIndex()
+        self._working = WorkingSet()
+        self._held = HeldWrites()
+        self._defer = 0
         self._reload()
+        self._load_index()
+        self._working.load(self.db.execute(
+            "SELECT b.id, b.resident, c.subject, c.attribute, b.value, b.confidence, "
+            "b.importance, b.updated_at, b.teller, b.origin, b.state, b.kind, b.access, "
+            "b.last_evoked_at FROM beliefs b JOIN claims c ON c.id = b.claim_id WHERE "
+            "b.importance IS NULL OR b.importance > 0"))
         for name in states:
             self.define_attribute(name, nature=STATE_NATURE)
 
@@ -127,8 +129,12 @@ class MemoryStore:
                         "DO UPDATE SET value = excluded.value", (key, value))
 
     def _reload(self) -> None:
-        self._claims = {(r[1], r[2]): (r[0], r[3], r[4]) for r in self.db.execute(
-            "SELECT id, subject, attribute, nature, topic FROM claims")}
+        self._claims = {}
+        self._claim_recall = {}
+        for cid, s, a, nature, topic, mode in self.db.execute(
+                "SELECT id, subject, attribute, nature, topic, recall FROM claims"):
+            self._claims[(s, a)] = (cid, nature, topic)
+            self._claim_recall[cid] = mode
         rows = self.db.execute("SELECT name, nature, topic, importance, recall FROM "
                                "attributes").fetchall()
         self._attributes = {r[0]: (r[1], r[2]) for r in rows if not r[0].endswith("*")}
@@ -140,6 +146,98 @@ class MemoryStore:
                                  if r[0].endswith("*")), key=lambda f: (-len(f[0]), f[0]))
         self.trust_book.reload()
         self._edit_keys = None
+
+    def _load_index(self) -> None:
+        """Rebuild recall's term index from its record: `recall_words`, and `beliefs.indexed`
+        (0: pending, to be indexed at the resident's next recall)."""
+        orphans = self.db.execute("SELECT count(*) FROM recall_words w WHERE NOT EXISTS "
+                                  "(SELECT 1 FROM beliefs b WHERE b.id = w.belief_id)"
+                                  ).fetchone()[0]
+        if orphans:
+            raise InvalidEvidence("recall_words", f"{orphans} indexed memories belong to no "
+                                  "belief: the memory tables do not agree")
+        self._index.load(
+            self.db.execute("SELECT w.belief_id, b.resident, w.words FROM recall_words w "
+                            "JOIN beliefs b ON b.id = w.belief_id ORDER BY w.belief_id"),
+            self.db.execute("SELECT b.id, b.resident FROM beliefs b JOIN claims c ON "
+                            "c.id = b.claim_id WHERE b.indexed = 0 AND c.recall = 'free' "
+                            "ORDER BY b.id"))
+
+    # -- writes held to the end of a tick (memory.deferred) -----------------------------------
+
+    @contextmanager
+    def deferred(self) -> Iterator[MemoryStore]:
+        """Inside, re-evocations, memory events and recall's record are held and written
+        together when the outermost block ends — or earlier, before anything reads them
+        through SQL. A simulation runs each tick in one, inside its transaction. On an
+        exception nothing held is written (the caller rolls its transaction back)."""
+        self._defer += 1
+        try:
+            yield self
+        except BaseException:
+            self._defer -= 1
+            if not self._defer:
+                self._held.discard()
+            raise
+        self._defer -= 1
+        if not self._defer:
+            self._sync()
+
+    def _sync(self) -> None:
+        """Write whatever is held (nothing to do when nothing is)."""
+        if not (self._held or self._index.written):
+            return
+        if self.db.conn.in_transaction:
+            self._write_held()
+        else:
+            with self.db.atomic():
+                self._write_held()
+
+    def _write_held(self) -> None:
+        self._held.write(self.db.conn, self.params)
+        if self._index.written:
+            self.db.conn.executemany(RECALL_WORDS, self._index.take_written())
+
+    def _tx(self):
+        """One call's transaction: its own — or, inside a tick, the tick's (no savepoint per
+        call: the tick is the unit that commits or rolls back)."""
+        if self._defer and self.db.conn.in_transaction:
+            return nullcontext()
+        return self.db.atomic()
+
+    def _flush_unless_deferred(self) -> None:
+        """Outside a deferred block a call's writes go out when it returns, as they always
+        did."""
+        if not self._defer:
+            self._sync()
+
+    def _evoke(self, ids: list[int], now: int) -> None:
+        self._held.evoke(ids, now)
+        self._working.evoked(ids, now)
+
+    def _event(self, at: int, resident: str, belief_id: int | None, kind: str,
+               detail: str | None = None) -> None:
+        self._held.events.append((at, resident, belief_id, kind, detail))
+
+    def _evoked_at(self, bid: int, last_evoked_at: int) -> int:
+        return self._held.evoked_at(bid, last_evoked_at)
+
+    def _evoked_state(self, b):
+        return self._held.patch(b)
+
+    def _indexed_flag(self, resident: str, bid: int) -> int:
+        """`beliefs.indexed` for a row being written: 0 while it waits to be indexed."""
+        return 0 if self._index.is_pending(resident, bid) else 1
+
+    def _rewrote(self, b, *, new: bool = False, reworded: bool = False) -> None:
+        """A belief row was just written (by anything but the tick's batch, which tells the
+        index itself): a new or reworded one waits to be indexed, a pending one will be
+        indexed by its words as they now are."""
+        if new or reworded:
+            self._index.mark(b.resident, b.id, None)
+        else:
+            self._index.refresh(b.resident, b.id, None)
+        self._working.wrote(b)
 
     def define_attribute(self, name: str, *, nature: str = EVENT_NATURE,
                          topic: str | None = None, importance: int | None = None,
@@ -210,8 +308,10 @@ class MemoryStore:
             rows = []
             for i, (s, a) in enumerate(missing):
                 nature, topic = self._nature_of(a)
-                rows.append((next_id + i, s, a, nature, topic, self.recall_mode(a)))
+                mode = self.recall_mode(a)
+                rows.append((next_id + i, s, a, nature, topic, mode))
                 claims[(s, a)] = (next_id + i, nature, topic)
+                self._claim_recall[next_id + i] = mode
             self.db.conn.executemany("INSERT INTO claims (id, subject, attribute, nature, topic, "
                                      "recall) VALUES (?, ?, ?, ?, ?, ?)", rows)
         return claims
@@ -246,7 +346,8 @@ class MemoryStore:
         if not evs:
             return []
         try:
-            with self.db.atomic():
+            with self._tx():
+                self._sync()  # the batch reads beliefs as held re-evocations left them
                 self.trust_book.batch()
                 out = Batch(self).run(evs)
                 self.trust_book.flush()
@@ -280,8 +381,9 @@ class MemoryStore:
     def age(self, now: int) -> int:
         """Hearsay aging up to sim minute `now` (§6); returns how many beliefs aged."""
         now = check.time("now", now)
-        with self.db.atomic():
-            return aging.age(self.db, now, self.params)
+        with self._tx():
+            self._sync()
+            return aging.age(self.db, now, self.params, self._working)
 
     def mark_changed(self, changes: Iterable[tuple[str, int]]) -> int:
         """The world moved: fact `f` is now at version `v`. Beliefs resting on an older version
@@ -292,7 +394,8 @@ class MemoryStore:
                 raise InvalidEvidence("changes", "each change is a (fact, version) pair")
             rows.append((check.ident("fact", item[0]),
                          check.integer("version", item[1], 1, check.MAX_INT)))
-        with self.db.atomic():
+        with self._tx():
+            self._sync()
             return aging.mark_stale(self.db, rows)
 
     def record_use(self, resident: str, subject: str, attribute: str, at: int) -> None:
@@ -309,14 +412,15 @@ class MemoryStore:
                               (resident, claim)).fetchone()
         if row is None:
             return
-        b = state_from_row(row)
+        b = self._held.patch(state_from_row(row))
         b.uses += 1
         b.last_evoked_at = max(b.last_evoked_at, at)
         b.access = "active"
-        with self.db.atomic():
-            self.db.conn.execute(UPDATE_BELIEF, update_params(b, self.params))
-            self.db.conn.execute("INSERT INTO memory_events (at, resident, belief_id, kind) "
-                                 "VALUES (?, ?, ?, 'use')", (at, resident, b.id))
+        self.db.conn.execute(UPDATE_BELIEF, update_params(
+            b, self.params, self._indexed_flag(resident, b.id)))
+        self._working.wrote(b)
+        self._event(at, resident, b.id, "use")
+        self._flush_unless_deferred()
 
     def recall(self, resident: str, cue: str, now: int, k: int = 10,
                associate: bool = True, views: bool = True) -> list[Recalled]:
@@ -329,7 +433,9 @@ class MemoryStore:
         check.integer("k", k, 0, 10_000)
         check.flag("associate", associate)
         check.flag("views", views)
-        return recall_mod.recall(self, resident, cue, now, k, associate, views)
+        got = recall_mod.recall(self, resident, cue, now, k, associate, views)
+        self._flush_unless_deferred()
+        return got
 
     def cue(self, resident: str, now: int, *, subject: str | None = None,
             attribute: str | None = None, value: str | None = None) -> list[Recalled]:
@@ -338,9 +444,10 @@ class MemoryStore:
         re-evoked. `Recalled.accessibility` is what it was before the cue."""
         check.ident("resident", resident)
         now = check.time("now", now)
-        with self.db.atomic():
-            return recall_mod.cue(self, resident, now, subject=subject, attribute=attribute,
-                                  value=value)
+        got = recall_mod.cue(self, resident, now, subject=subject, attribute=attribute,
+                             value=value)
+        self._flush_unless_deferred()
+        return got
 
     @property
     def seed(self) -> int:
@@ -385,18 +492,21 @@ class MemoryStore:
     def refresh_access(self, now: int) -> dict[str, int]:
         """Record entries into dormancy and unrecallability up to `now` (set-wise)."""
         now = check.time("now", now)
-        with self.db.atomic():
+        with self._tx():
+            self._sync()
             return recall_mod.refresh_access(self, now)
 
     def look_back(self, now: int) -> dict[str, int]:
         """The importance look-back for memories one base half-life old (set-wise)."""
         now = check.time("now", now)
-        with self.db.atomic():
+        with self._tx():
+            self._sync()
             return recall_mod.look_back(self, now)
 
     def memory_events(self, since: int | None = None) -> dict[str, int]:
         """How many of each memory event (dormant, unrecallable, cue, associative, lookback,
         use) happened, for the mechanism report."""
+        self._sync()
         sql = "SELECT kind, count(*) FROM memory_events"
         params: list = []
         if since is not None:
@@ -415,6 +525,7 @@ class MemoryStore:
                 confidence: int | None = None, by: str, at: int) -> edits.Edit:
         """Put `value` in the resident's memory of the claim, as implanted evidence made the
         held value (default confidence 50, §4); the old value stays beside it."""
+        self._sync()  # an edit reads and writes whole belief rows
         return edits.implant(self, resident, subject, attribute, value, confidence=confidence,
                              by=by, at=at)
 
@@ -422,16 +533,19 @@ class MemoryStore:
                 confidence: int | None = None, by: str, at: int) -> edits.Edit:
         """Change a memory the resident has: its value (as implanted evidence), its
         confidence, or both."""
+        self._sync()  # an edit reads and writes whole belief rows
         return edits.distort(self, resident, subject, attribute, value=value,
                              confidence=confidence, by=by, at=at)
 
     def suppress(self, resident: str, subject: str, attribute: str, *, by: str,
                  at: int) -> edits.Edit:
         """Make a memory unrecallable now (§7); meeting the claim again brings it back."""
+        self._sync()  # an edit reads and writes whole belief rows
         return edits.suppress(self, resident, subject, attribute, by=by, at=at)
 
     def undo(self, edit_id: int, *, by: str, at: int) -> edits.Edit:
         """Undo an edit, as an edit of its own; nothing is deleted."""
+        self._sync()  # an edit reads and writes whole belief rows
         return edits.undo(self, edit_id, by=by, at=at)
 
     def edits(self, resident: str | None = None, subject: str | None = None,
@@ -480,7 +594,7 @@ class MemoryStore:
                               (resident, claim)).fetchone()
         if row is None:
             return None
-        b = state_from_row(row)
+        b = self._held.patch(state_from_row(row))
         count = self.db.execute("SELECT count(*) FROM evidence WHERE resident = ? AND "
                                 "claim_id = ?", (resident, claim)).fetchone()[0]
         return view(b, self._history(b.id) if history else None, count, self.params)
@@ -489,6 +603,7 @@ class MemoryStore:
                 attribute: str | None = None, state: str | None = None,
                 about_others: bool = True, wants_look: bool | None = None) -> list[Belief]:
         """Beliefs, filtered; ordered by subject and attribute. No history (see `history`)."""
+        self._sync()
         where, params = [], []
         if wants_look is not None:
             # A literal, so the partial index of beliefs that want a look can serve it.
@@ -507,20 +622,13 @@ class MemoryStore:
 
     def top_beliefs(self, resident: str, *, limit: int = 12, min_confidence: int = 0,
                     default_importance: int = 3) -> list[Salient]:
-        """The resident's beliefs most worth bringing up: not past, not about what others
-        believe, importance above 0, ranked by importance then recency. One indexed query
-        returning light records; load the full belief for the one chosen."""
-        imp = "coalesce(b.importance, a.importance, ?)"
-        sql = ("SELECT c.subject, c.attribute, b.value, b.confidence, " + imp + ", "
-               "b.updated_at, b.teller, b.origin, b.state, b.kind FROM beliefs b "
-               "JOIN claims c ON c.id = b.claim_id LEFT JOIN attributes a ON a.name = "
-               "c.attribute WHERE b.resident = ? AND (b.importance IS NULL OR b.importance > 0) "
-               "AND b.state != 'past' AND b.access = 'active' AND b.confidence >= ? "
-               "AND c.attribute NOT LIKE 'believes %' AND " + imp + " > 0 "
-               "ORDER BY 5 DESC, b.updated_at DESC, c.subject, c.attribute LIMIT ?")
-        rows = self.db.execute(sql, (default_importance, resident, min_confidence,
-                                     default_importance, limit))
-        return [Salient(*r) for r in rows]
+        """The resident's beliefs most worth bringing up: in mind (active), not past, not
+        about what others believe, importance above 0 (the belief's, else its attribute's,
+        else `default_importance`), ranked by importance, then recency, then claim. Light
+        records from the resident's working set (memory.working); load the full belief for
+        the one chosen."""
+        return self._working.top(resident, limit, min_confidence, default_importance,
+                                 self._importance)
 
     def believers(self, subject: str, attribute: str) -> list[Belief]:
         """Every resident's belief about one claim: the town's belief distribution (000 §20)."""
@@ -574,6 +682,7 @@ class MemoryStore:
                 for r in self.db.execute(sql + " ORDER BY id", params)]
 
     def stale(self, resident: str | None = None) -> list[Belief]:
+        self._sync()
         sql = SELECT_BELIEF + " WHERE b.stale = 1"
         params: list = []
         if resident is not None:
@@ -587,6 +696,7 @@ class MemoryStore:
         `memory.explain`)."""
         from .explain import explain
 
+        self._sync()
         return explain(self, resident, subject, attribute)
 
     def residents(self) -> list[str]:
@@ -605,15 +715,17 @@ class MemoryStore:
     def _claim_id(self, subject: str, attribute: str) -> int | None:
         c = self._claims.get((subject, attribute))
         if c is None:
-            row = self.db.execute("SELECT id, nature, topic FROM claims WHERE subject = ? AND "
-                                  "attribute = ?", (subject, attribute)).fetchone()
+            row = self.db.execute("SELECT id, nature, topic, recall FROM claims WHERE subject = ? "
+                                  "AND attribute = ?", (subject, attribute)).fetchone()
             if row is None:
                 return None
             self._claims[(subject, attribute)] = (row[0], row[1], row[2])
+            self._claim_recall[row[0]] = row[3]
             return row[0]
         return c[0]
 
     def close(self) -> None:
+        self._sync()
         self.db.close()
 
 

@@ -28,6 +28,7 @@ from .codec import (
 from .errors import InvalidEvidence
 from .evidence import Evidence
 from .kinds import FIRSTHAND_RANK, SourceKind, initial_confidence
+from .recall_index import belief_words
 from .revision import Outcome, apply, new_belief, reweigh, who
 
 if TYPE_CHECKING:
@@ -334,11 +335,17 @@ class Batch:
 
     def _write(self) -> None:
         ex = self.db.conn.executemany
+        store = self.store
+        params = store.params
+        index = store._index
         ex(INSERT_EVIDENCE, self.evidence_rows)
         if self.new:
-            ex(INSERT_BELIEF, [row_from_state(b, self.store.params) for b in self.new.values()])
+            ex(INSERT_BELIEF, [row_from_state(b, params, 0) for b in self.new.values()])
+        reworded = self.reworded
         if self.dirty:
-            ex(UPDATE_BELIEF, [update_params(b, self.store.params) for b in self.dirty.values()])
+            ex(UPDATE_BELIEF, [update_params(b, params, 0 if b.id in reworded or
+                                             index.is_pending(b.resident, b.id) else 1)
+                               for b in self.dirty.values()])
         ex(INSERT_VERSION, self.versions)
         if self.facts:
             ex("INSERT INTO belief_facts (belief_id, fact, version) VALUES (?, ?, ?) "
@@ -357,17 +364,33 @@ class Batch:
         if self.premise_rows:
             ex("INSERT OR IGNORE INTO belief_premises (belief_id, premise_id) VALUES (?, ?)",
                self.premise_rows)
-        # Recall's full-text index (§7): new beliefs arrive unindexed (the column's default);
-        # a belief whose held value changed must be indexed again. Recall catches up on just
-        # that resident's pending words when it next runs (recall.index_pending).
-        reworded = [(i,) for i in sorted(self.reworded) if i in self.dirty]
-        if reworded:
-            ex("UPDATE beliefs SET indexed = 0 WHERE id = ?", reworded)
         # A conclusion whose premise was corrected or went past must be rechecked (§9).
         if self.changed_premises:
             mark_rechecks(self.db, sorted(self.changed_premises))
         if self.judged:
             ex("UPDATE evidence SET judged = 1 WHERE id = ?", [(i,) for i in self.judged])
+        # Recall's index (§7): a new belief waits to be indexed, and so does one whose held
+        # value changed; recall catches up on just that resident's pending words when it next
+        # runs (recall.index_pending), with its words as they are then.
+        working = store._working
+        for b in self.new.values():
+            working.wrote(b)
+        for b in self.dirty.values():
+            working.wrote(b)
+        modes = store._claim_recall
+        for b in self.new.values():
+            index.mark(b.resident, b.id, (b.claim_id, None if modes.get(b.claim_id) == "cue"
+                                          else _words(b)))
+        for b in self.dirty.values():
+            if b.id in reworded:
+                index.mark(b.resident, b.id, (b.claim_id, _words(b)))
+            elif index.is_pending(b.resident, b.id):
+                index.refresh(b.resident, b.id, (b.claim_id, _words(b)))
+
+
+def _words(b: BeliefState) -> list[str]:
+    held = b.held()
+    return belief_words(b.subject, b.attribute, b.value, held.teller, held.origin)
 
 
 def mark_rechecks(db, premise_ids: list[int]) -> int:
