@@ -31,6 +31,10 @@ from .params import DEFAULT, MemoryParams
 RULES = "rules"  # the default policy: held value changes only by update, correct, reconsider
 NOISY_OR = "noisy_or"  # the alternative of seed 002: the held value is the strongest candidate
 POLICIES = (RULES, NOISY_OR)
+# Policies whose new belief is `new_belief` below, so the store's writer may build its row
+# straight from the evidence (memory.fresh) when nothing else in a batch touches it. A policy
+# that founds beliefs some other way leaves this set, and its beliefs go the general way.
+FOUNDS_AS_WRITTEN = frozenset(POLICIES)
 
 INFLUENCING = State.INFLUENCING.value
 PAST = State.PAST.value
@@ -437,10 +441,14 @@ def _lowered(c: int, step: int, floor: int) -> int:
     return max(min(c, floor), c - step)
 
 
-def _entry_confidence(initial: int, policy: str, p: MemoryParams = DEFAULT) -> int:
+def entry_confidence(initial: int, policy: str, p: MemoryParams = DEFAULT) -> int:
+    """The confidence a new value enters with under `policy`."""
     if policy == NOISY_OR:
         return max(p.noisy_add_min, min(p.noisy_add_max, initial))
     return initial
+
+
+_entry_confidence = entry_confidence
 
 
 def _cand(e: Evidence, conf: int, evidence_id: int | None) -> Cand:

@@ -91,6 +91,16 @@ class WorkingSet:
         self.tellable[bid] = e  # type: ignore[index]
         self._place(bid, e)  # type: ignore[arg-type]
 
+    def wrote_new(self, bid: int, resident: str, subject: str, attribute: str, value: str,
+                  confidence: int, importance: int | None, at: int, teller: str | None,
+                  origin: str | None, kind: str) -> None:
+        """A belief founded at `at` by one piece of evidence was just written (memory.fresh);
+        the caller checked `can_tell`."""
+        e = [resident, subject, attribute, value, confidence, importance, at, teller, origin,
+             "influencing", kind, "active", at]
+        self.tellable[bid] = e
+        self._place(bid, e)
+
     def evoked(self, ids: Iterable[int], now: int) -> None:
         """Re-evoked at `now`: active again, unless it was last evoked later."""
         for bid in ids:

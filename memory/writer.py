@@ -27,9 +27,11 @@ from .codec import (
 )
 from .errors import InvalidEvidence
 from .evidence import Evidence
+from .fresh import Fresh, fresh, materialize
+from .fresh import row as fresh_row
 from .kinds import FIRSTHAND_RANK, SourceKind, initial_confidence
 from .recall_index import belief_words
-from .revision import Outcome, apply, new_belief, reweigh, who
+from .revision import FOUNDS_AS_WRITTEN, Outcome, apply, new_belief, reweigh, who
 
 if TYPE_CHECKING:
     from .store import MemoryStore
@@ -125,6 +127,11 @@ class Batch:
         self.changed_premises: set[int] = set()
         self._held_by: dict[str, set[tuple[str, int]]] = {}  # loaded beliefs, by resident
         self._topic_of: dict[int, str] | None = None  # claim id -> trust topic, when needed
+        # Beliefs founded in this batch by one piece of evidence that nothing else in the
+        # batch touches: written straight from it (memory.fresh) unless something needs them.
+        self.fresh: dict[tuple[str, int], Fresh] = {}
+        self.once: set[tuple[str, int]] = set()  # keys only one piece of evidence touches
+        self.fast = store.policy in FOUNDS_AS_WRITTEN
 
     def run(self, evs: Sequence[Evidence]) -> list[Outcome]:
         store = self.store
@@ -138,15 +145,18 @@ class Batch:
                 s, _, attr = p.rpartition(".")
                 claim_keys.add((s, attr))
         claims = store._claims_for(claim_keys)
-        wanted = set()
+        touched: dict[tuple[str, int], int] = {}
         for e, a in items:
-            wanted.add((e.resident, claims[(e.subject, e.attribute)][0]))
+            k = (e.resident, claims[(e.subject, e.attribute)][0])
+            touched[k] = touched.get(k, 0) + 1
             if a is not None:
-                wanted.add((a.resident, claims[(a.subject, a.attribute)][0]))
+                k = (a.resident, claims[(a.subject, a.attribute)][0])
+                touched[k] = touched.get(k, 0) + 1
             for p in e.premises:
                 s, _, attr = p.rpartition(".")
-                wanted.add((e.resident, claims[(s, attr)][0]))
-        self._load(wanted, with_facts=any(e.version is not None for e in evs))
+                touched[(e.resident, claims[(s, attr)][0])] = 2  # read by an inference
+        self.once = {k for k, n in touched.items() if n == 1}
+        self._load(set(touched), with_facts=any(e.version is not None for e in evs))
 
         next_eid = (self.db.execute("SELECT max(id) FROM evidence").fetchone()[0] or 0) + 1
         self.next_bid = (self.db.execute("SELECT max(id) FROM beliefs").fetchone()[0] or 0) + 1
@@ -161,6 +171,17 @@ class Batch:
         self._write()
         return outcomes
 
+    def _get(self, key: tuple[str, int]) -> BeliefState | None:
+        """The belief for `key` as this batch has it (a fresh one becomes a BeliefState)."""
+        b = self.beliefs.get(key)
+        if b is None:
+            f = self.fresh.pop(key, None)
+            if f is not None:
+                b = materialize(f, self.store.policy, self.store.params)
+                self.beliefs[key] = b
+                self.new[b.id] = b
+        return b
+
     # -- one piece of evidence ---------------------------------------------------------------
 
     def _one(self, e: Evidence, eid: int, claims: dict) -> Outcome:
@@ -168,6 +189,8 @@ class Batch:
         cid, nature, topic = claims[(e.subject, e.attribute)]
         key = (e.resident, cid)
         b = self.beliefs.get(key)
+        if b is None and self.fresh:
+            b = self._get(key)
         kind = e.kind
         weakest = None
         premise_ids: list[int] = []
@@ -191,6 +214,23 @@ class Batch:
         else:
             initial = initial_confidence(kind, weakest_premise=weakest, params=params)
 
+        if b is None and key in self.once and self.fast and not premise_ids and \
+                e.version is None:
+            # Founded by this evidence, touched by nothing else in the batch (memory.fresh).
+            imp = e.importance
+            if imp is None:
+                imp = store.attribute_importance(e.attribute)
+            f = fresh(e, initial, eid, nature, cid, self.next_bid, imp, store.policy, params)
+            self.next_bid += 1
+            self.fresh[key] = f
+            self._held_by.setdefault(e.resident, set()).add(key)
+            out = Outcome("new", True, f"first learned: {e.value} ({who(e)})")
+            self.evidence_rows.append(self._evidence_row(e, eid, cid, initial, "new"))
+            self.versions.append((f.bid, e.at, "new", e.value, f.conf, "influencing", eid,
+                                  out.note))
+            if kind is _HEARSAY:
+                self.pending_hearsay.setdefault(key, []).append((eid, e.teller, e.value))
+            return out
         if b is None:
             b = new_belief(e, initial, eid, nature, store.policy, params)
             if b.importance is None:
@@ -213,14 +253,7 @@ class Batch:
             elif b.state == "past" and before[1] != "past":
                 self.changed_premises.add(b.id)
 
-        self.evidence_rows.append((
-            eid, e.resident, cid, e.value, kind.value, e.rank, e.at, e.event, e.document,
-            e.version, e.fact_key if e.version is not None else None, e.teller, e.origin,
-            _dumps(list(e.chain)) if e.chain else None,
-            e.basis.value if e.basis else None,
-            _dumps(list(e.premises)) if e.premises else None, e.implanted_by,
-            int(e.by_player), e.origin_key, initial, out.action,
-        ))
+        self.evidence_rows.append(self._evidence_row(e, eid, cid, initial, out.action))
         if out.changed:
             self.versions.append((b.id, e.at, out.action, b.value, b.confidence, b.state, eid,
                                   out.note))
@@ -239,6 +272,17 @@ class Batch:
         elif kind in _FIRST and b.unjudged:
             self._judge(e, eid, key, topic, b)
         return out
+
+    @staticmethod
+    def _evidence_row(e: Evidence, eid: int, cid: int, initial: int, action: str) -> tuple:
+        return (
+            eid, e.resident, cid, e.value, e.kind.value, e.rank, e.at, e.event, e.document,
+            e.version, e.fact_key if e.version is not None else None, e.teller, e.origin,
+            _dumps(list(e.chain)) if e.chain else None,
+            e.basis.value if e.basis else None,
+            _dumps(list(e.premises)) if e.premises else None, e.implanted_by,
+            int(e.by_player), e.origin_key, initial, action,
+        )
 
     def _judge(self, e: Evidence, eid: int, key: tuple[str, int], topic: str,
                b: BeliefState) -> None:
@@ -290,9 +334,10 @@ class Batch:
         note = (f"trust in {teller} on {topic} fell from {before:.2f} to {after:.2f} (refuted "
                 f"first-hand): what {teller} says now counts {was + delta}, not {was}")
         for key in sorted(self._held_by.get(listener, ())):
-            b = self.beliefs[key]
             if topic_of.get(key[1]) != topic or key == judged:
                 continue
+            b = self._get(key)
+            assert b is not None
             if reweigh(b, teller, delta, p) is None:
                 continue
             if b.id not in self.new:
@@ -339,8 +384,12 @@ class Batch:
         params = store.params
         index = store._index
         ex(INSERT_EVIDENCE, self.evidence_rows)
-        if self.new:
-            ex(INSERT_BELIEF, [row_from_state(b, params, 0) for b in self.new.values()])
+        if self.new or self.fresh:
+            rows = [fresh_row(f, params) for f in self.fresh.values()]
+            if self.new:
+                rows += [row_from_state(b, params, 0) for b in self.new.values()]
+                rows.sort()  # by id: appended in order
+            ex(INSERT_BELIEF, rows)
         reworded = self.reworded
         if self.dirty:
             ex(UPDATE_BELIEF, [update_params(b, params, 0 if b.id in reworded or
@@ -378,6 +427,14 @@ class Batch:
         for b in self.dirty.values():
             working.wrote(b)
         modes = store._claim_recall
+        for f in self.fresh.values():
+            e = f.e
+            if working.can_tell(f.importance, e.attribute):
+                working.wrote_new(f.bid, e.resident, e.subject, e.attribute, e.value, f.conf,
+                                  f.importance, e.at, e.teller, e.origin, e.kind.value)
+            index.mark(e.resident, f.bid, (f.cid, None if modes.get(f.cid) == "cue" else
+                                           belief_words(e.subject, e.attribute, e.value,
+                                                        e.teller, e.origin)))
         for b in self.new.values():
             index.mark(b.resident, b.id, (b.claim_id, None if modes.get(b.claim_id) == "cue"
                                           else _words(b)))
