@@ -54,7 +54,31 @@ def materialize(f: Fresh, policy: str, params: MemoryParams) -> BeliefState:
     return b
 
 
-_half_lives: dict[tuple, float] = {}
+# The row's constant columns are written into the statement, and a value that fills several
+# columns is bound once (?9: the minute it was perceived), so a row binds 17 values, not 37.
+INSERT_FRESH = (
+    "INSERT INTO beliefs (id, resident, claim_id, value, confidence, state, rank, kind, "
+    "candidates, since, created_at, updated_at, last_evidence_at, last_intervention_at, "
+    "quiet_since, aged, exposures, uses, sources, last_evoked_at, importance, stale, recheck, "
+    "wants_look, unjudged, premises, teller, origin, half_life, access, dormant_at, gone_at, "
+    "judged_importance, looked_back, misremembered, indexed) VALUES (?1, ?2, ?3, ?4, ?5, "
+    "'influencing', ?6, ?7, ?8, ?9, ?9, ?9, ?9, ?10, ?9, 0, 0, 0, 1, ?9, ?11, 0, 0, 0, ?12, "
+    "NULL, ?13, ?14, ?15, 'active', ?9 + ?16, ?9 + ?17, NULL, 0, 0, 0)"
+)
+
+_half_lives: dict[tuple, tuple[float, int, int]] = {}
+
+
+def _half_life(importance: int | None, params: MemoryParams) -> tuple[float, int, int]:
+    """H of a belief with one source, and its dormant and unrecallable offsets (§7)."""
+    key = (importance, params.half_life_minutes, params.importance_midpoint,
+           params.dormant_after, params.unrecallable_after)
+    got = _half_lives.get(key)
+    if got is None:
+        h = acc.half_life(importance, 0, 0, 1, params)
+        got = _half_lives[key] = (h, int(params.dormant_after * h),
+                                  int(params.unrecallable_after * h))
+    return got
 
 
 def row(f: Fresh, params: MemoryParams) -> tuple:
@@ -69,14 +93,27 @@ def row(f: Fresh, params: MemoryParams) -> tuple:
     conf = f.conf
     cands = dumps([[e.value, conf, rank, kind, {e.origin_key: rank}, at, at,  # type: ignore
                     f.eid, teller, origin, basis]])
-    key = (f.importance, params.half_life_minutes, params.importance_midpoint)
-    h = _half_lives.get(key)
-    if h is None:
-        h = _half_lives[key] = acc.half_life(f.importance, 0, 0, 1, params)
+    h, dormant, gone = _half_life(f.importance, params)
     return (
         f.bid, e.resident, f.cid, e.value, conf, "influencing", rank, kind,  # type: ignore
         cands, at, at, at, at, at if e.by_player else None, at, 0, 0, 0, 1, at,  # type: ignore
         f.importance, 0, 0, 0, 1 if kind == _HEARSAY else 0, None, teller, origin, h,
-        "active", at + int(params.dormant_after * h), at + int(params.unrecallable_after * h),
-        None, 0, 0, 0,
+        "active", at + dormant, at + gone, None, 0, 0, 0,
     )
+
+
+def insert_params(f: Fresh, params: MemoryParams) -> tuple:
+    """The values `INSERT_FRESH` binds: the same row as `row`."""
+    e = f.e
+    at = e.at  # type: ignore[attr-defined]
+    rank = e.rank  # type: ignore[attr-defined]
+    kind = e.kind.value  # type: ignore[attr-defined]
+    teller, origin = e.teller, e.origin  # type: ignore[attr-defined]
+    basis = e.basis.value if e.basis else None  # type: ignore[attr-defined]
+    conf = f.conf
+    cands = dumps([[e.value, conf, rank, kind, {e.origin_key: rank}, at, at,  # type: ignore
+                    f.eid, teller, origin, basis]])
+    h, dormant, gone = _half_life(f.importance, params)
+    return (f.bid, e.resident, f.cid, e.value, conf, rank, kind, cands, at,  # type: ignore
+            at if e.by_player else None, f.importance, 1 if kind == _HEARSAY else 0,  # type: ignore
+            teller, origin, h, dormant, gone)

@@ -27,8 +27,7 @@ from .codec import (
 )
 from .errors import InvalidEvidence
 from .evidence import Evidence
-from .fresh import Fresh, fresh, materialize
-from .fresh import row as fresh_row
+from .fresh import INSERT_FRESH, Fresh, fresh, insert_params, materialize
 from .kinds import FIRSTHAND_RANK, SourceKind, initial_confidence
 from .recall_index import belief_words
 from .revision import FOUNDS_AS_WRITTEN, Outcome, apply, new_belief, reweigh, who
@@ -47,6 +46,17 @@ INSERT_EVIDENCE = (
     "version, fact, teller, origin, chain, basis, premises, implanted_by, by_player, "
     "origin_key, confidence, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
     "?, ?, ?, ?, ?)"
+)
+# Most evidence leaves the columns of other kinds empty; SQLite's binding costs per parameter,
+# so those rows bind only what they have (the rest are NULL by default).
+INSERT_SEEN = (
+    "INSERT INTO evidence (id, resident, claim_id, value, kind, rank, at, event, by_player, "
+    "origin_key, confidence, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+INSERT_TOLD = (
+    "INSERT INTO evidence (id, resident, claim_id, value, kind, rank, at, event, teller, "
+    "origin, chain, basis, by_player, origin_key, confidence, outcome) VALUES (?, ?, ?, ?, ?, "
+    "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 INSERT_VERSION = (
     "INSERT INTO belief_versions (belief_id, at, cause, value, confidence, state, evidence_id, "
@@ -116,7 +126,9 @@ class Batch:
         self.beliefs: dict[tuple[str, int], BeliefState] = {}
         self.new: dict[int, BeliefState] = {}
         self.dirty: dict[int, BeliefState] = {}
-        self.evidence_rows: list[tuple] = []
+        self.evidence_rows: list[tuple] = []  # all columns
+        self.seen_rows: list[tuple] = []  # INSERT_SEEN's
+        self.told_rows: list[tuple] = []  # INSERT_TOLD's
         self.versions: list[tuple] = []
         self.facts: list[tuple] = []
         self.premise_rows: list[tuple] = []
@@ -225,7 +237,7 @@ class Batch:
             self.fresh[key] = f
             self._held_by.setdefault(e.resident, set()).add(key)
             out = Outcome("new", True, f"first learned: {e.value} ({who(e)})")
-            self.evidence_rows.append(self._evidence_row(e, eid, cid, initial, "new"))
+            self._evidence_row(e, eid, cid, initial, "new")
             self.versions.append((f.bid, e.at, "new", e.value, f.conf, "influencing", eid,
                                   out.note))
             if kind is _HEARSAY:
@@ -253,7 +265,7 @@ class Batch:
             elif b.state == "past" and before[1] != "past":
                 self.changed_premises.add(b.id)
 
-        self.evidence_rows.append(self._evidence_row(e, eid, cid, initial, out.action))
+        self._evidence_row(e, eid, cid, initial, out.action)
         if out.changed:
             self.versions.append((b.id, e.at, out.action, b.value, b.confidence, b.state, eid,
                                   out.note))
@@ -273,16 +285,29 @@ class Batch:
             self._judge(e, eid, key, topic, b)
         return out
 
-    @staticmethod
-    def _evidence_row(e: Evidence, eid: int, cid: int, initial: int, action: str) -> tuple:
-        return (
+    def _evidence_row(self, e: Evidence, eid: int, cid: int, initial: int,
+                      action: str) -> None:
+        if e.document is None and e.version is None and not e.premises and \
+                e.implanted_by is None:
+            if e.teller is None and e.origin is None and e.chain is None and e.basis is None:
+                self.seen_rows.append((eid, e.resident, cid, e.value, e.kind.value, e.rank,
+                                       e.at, e.event, int(e.by_player), e.origin_key,
+                                       initial, action))
+            else:
+                self.told_rows.append((
+                    eid, e.resident, cid, e.value, e.kind.value, e.rank, e.at, e.event,
+                    e.teller, e.origin, _dumps(list(e.chain)) if e.chain else None,
+                    e.basis.value if e.basis else None, int(e.by_player), e.origin_key,
+                    initial, action))
+            return
+        self.evidence_rows.append((
             eid, e.resident, cid, e.value, e.kind.value, e.rank, e.at, e.event, e.document,
             e.version, e.fact_key if e.version is not None else None, e.teller, e.origin,
             _dumps(list(e.chain)) if e.chain else None,
             e.basis.value if e.basis else None,
             _dumps(list(e.premises)) if e.premises else None, e.implanted_by,
             int(e.by_player), e.origin_key, initial, action,
-        )
+        ))
 
     def _judge(self, e: Evidence, eid: int, key: tuple[str, int], topic: str,
                b: BeliefState) -> None:
@@ -383,13 +408,14 @@ class Batch:
         store = self.store
         params = store.params
         index = store._index
-        ex(INSERT_EVIDENCE, self.evidence_rows)
-        if self.new or self.fresh:
-            rows = [fresh_row(f, params) for f in self.fresh.values()]
-            if self.new:
-                rows += [row_from_state(b, params, 0) for b in self.new.values()]
-                rows.sort()  # by id: appended in order
-            ex(INSERT_BELIEF, rows)
+        for sql, rows in ((INSERT_SEEN, self.seen_rows), (INSERT_TOLD, self.told_rows),
+                          (INSERT_EVIDENCE, self.evidence_rows)):
+            if rows:
+                ex(sql, rows)
+        if self.fresh:
+            ex(INSERT_FRESH, [insert_params(f, params) for f in self.fresh.values()])
+        if self.new:
+            ex(INSERT_BELIEF, [row_from_state(b, params, 0) for b in self.new.values()])
         reworded = self.reworded
         if self.dirty:
             ex(UPDATE_BELIEF, [update_params(b, params, 0 if b.id in reworded or

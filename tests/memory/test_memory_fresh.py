@@ -10,10 +10,21 @@ from mem_helpers import declared, implanted, read, seen, told
 
 from memory import Evidence, MemoryStore
 from memory import fresh as fr
-from memory.codec import row_from_state
+from memory.codec import INSERT_BELIEF, row_from_state
 from memory.params import DEFAULT, MemoryParams
 from memory.revision import NOISY_OR, RULES
 from memory.writer import about_teller
+
+
+_TABLES = MemoryStore(":memory:").db.conn
+
+
+def _inserted(sql: str, params: tuple) -> tuple:
+    """The row a statement writes into an empty beliefs table."""
+    _TABLES.execute(sql, params)
+    got = _TABLES.execute("SELECT * FROM beliefs").fetchone()
+    _TABLES.execute("DELETE FROM beliefs")
+    return got
 
 
 def _evidence(rng: random.Random, i: int) -> Evidence:
@@ -53,7 +64,10 @@ def test_a_fresh_row_is_the_general_row(policy):
                 f = fr.fresh(item, initial, 1000 + i, rng.choice(["state", "event"]), 7,
                              50 + i, imp, policy, params)
                 b = fr.materialize(f, policy, params)
-                assert fr.row(f, params) == row_from_state(b, params, 0), item
+                want = row_from_state(b, params, 0)
+                assert fr.row(f, params) == want, item
+                assert _inserted(fr.INSERT_FRESH, fr.insert_params(f, params)) == \
+                    _inserted(INSERT_BELIEF, want)
 
 
 def test_a_store_that_takes_the_shortcut_writes_what_one_that_never_does_writes():
