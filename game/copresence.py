@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from memory import Evidence, SourceKind, seeded_draw
+from memory import Observed, SourceKind, seeded_draw
 
 from . import clock
 
@@ -47,7 +47,7 @@ def define(sim: Simulation) -> None:
 
 def take_in(sim: Simulation, by_place: dict[str, list[str]]) -> None:
     """This tick: everyone awake takes in whoever they have not yet taken in this hour."""
-    evs: list[Evidence] = []
+    evs: list[Observed] = []
     at = sim.now
     for place in sorted(by_place):
         here = by_place[place]
@@ -65,7 +65,7 @@ def take_in(sim: Simulation, by_place: dict[str, list[str]]) -> None:
 def backstory(sim: Simulation, start: int, end: int) -> None:
     """Who saw whom before the run began (from the day's schedules, as the presence record
     has it), so "who was at the café at eight?" has witnesses when the story starts later."""
-    evs: list[Evidence] = []
+    evs: list[Observed] = []
     for t in range(start, end, clock.TICK):
         by: dict[str, list[str]] = {}
         for rid in sorted(sim.people):
@@ -84,7 +84,7 @@ def backstory(sim: Simulation, start: int, end: int) -> None:
 
 
 def _notice(sim: Simulation, rid: str, here: list[str], place: str, at: int, st, depth: str,
-            presence) -> list[Evidence]:
+            presence) -> list[Observed]:
     s = slot(at)
     if st.sighted_slot != s:
         st.sighted_slot, st.sighted, st.noticed = s, [], 0
@@ -109,16 +109,6 @@ def _notice(sim: Simulation, rid: str, here: list[str], place: str, at: int, st,
             kind = _WITNESSED
             st.noticed += 1
         pid = presence(x)
-        out.append(_TEMPLATE.model_copy(update={
-            "resident": rid, "subject": x, "attribute": s, "value": place, "kind": kind,
-            "at": at, "event": f"p{pid}" if pid else "presence"}))
+        # Made by the thousand: a plain checked record, not a pydantic model (memory.observed).
+        out.append(Observed(rid, x, s, place, kind, at, f"p{pid}" if pid else "presence", 0))
     return out
-
-
-# Sightings are made by the thousand: copying one valid record is three times quicker than
-# constructing each (nothing derived is ever read from the template, so no cached value
-# travels with a copy).
-_TEMPLATE = Evidence.model_construct(
-    resident="-", subject="-", attribute="-", value="-", kind=_WITNESSED, at=0, event="-",
-    version=None, fact=None, document=None, teller=None, origin=None, chain=None, basis=None,
-    premises=(), implanted_by=None, by_player=False, confidence=None, importance=0)

@@ -23,6 +23,7 @@ from .kinds import (
 )
 from .misremember import Misremembering
 from .misremember import draw as seeded_draw
+from .observed import Observed
 from .params import MemoryParams
 from .queries import (
     BeliefSignature,
@@ -70,6 +71,7 @@ __all__ = [
     "MemoryParams",
     "MemoryStore",
     "Misremembering",
+    "Observed",
     "Outcome",
     "Proposal",
     "Recalled",
