@@ -79,7 +79,7 @@ def teller_remembered(sim: Simulation, b: Belief) -> bool:
     it is dormant, the teller is "someone"."""
     if not b.teller:
         return False
-    told = sim.store.belief_about(b.resident, b.teller, b.subject, b.attribute)
+    told = sim.store.belief_about(b.resident, b.teller, b.subject, b.attribute, history=False)
     return told is not None and told.access(sim.now) == "active"
 
 

@@ -25,11 +25,11 @@ def _statements(p: MemoryParams) -> tuple[str, str]:
     where = (f"state = 'influencing' AND rank IN (2, 3) AND quiet_since <= :now - {period} "
              f"AND confidence > {floor} AND {due} > 0")
     versions = (
-        "INSERT INTO belief_versions (belief_id, at, cause, value, confidence, state, note) "
-        f"SELECT id, :now, 'age', value, {new}, "
+        "INSERT INTO belief_versions (belief_id, at, cause, value, confidence, state, note, "
+        f"after_evidence) SELECT id, :now, 'age', value, {new}, "
         f"CASE WHEN {new} <= {floor} THEN 'past' ELSE state END, "
-        "'hearsay aging: no new evidence for ' || ((:now - quiet_since) / 1440) || ' days' "
-        f"FROM beliefs WHERE {where}"
+        "'hearsay aging: no new evidence for ' || ((:now - quiet_since) / 1440) || ' days', "
+        f"(SELECT coalesce(max(id), 0) FROM evidence) FROM beliefs WHERE {where}"
     )
     # SET expressions all read the row as it was before the update.
     update = (

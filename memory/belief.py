@@ -241,20 +241,22 @@ class Belief(BaseModel):
 
 def view(b: BeliefState, history: list[Version] | None = None, evidence_count: int = 0,
          params: MemoryParams = DEFAULT) -> Belief:
-    """The read-only view of a working belief."""
+    """The read-only view of a working belief. Built without validation (`model_construct`):
+    every field comes from a working belief the rules keep valid, and a tick builds views by
+    the thousand."""
     held = b.held()
     cands = sorted(b.cands, key=lambda c: (c.value != b.value, -c.conf, c.value))
-    return Belief(
+    make = Candidate.model_construct
+    return Belief.model_construct(
         resident=b.resident, subject=b.subject, attribute=b.attribute, value=b.value,
         confidence=b.confidence, state=State(b.state), kind=held.kind,
         source=rank_name(held.rank), teller=held.teller, origin=held.origin, basis=held.basis,
         nature=b.nature,
         candidates=[
-            Candidate(
-                value=c.value, confidence=b.confidence if c.value == b.value else c.conf,
-                kind=c.kind, source=rank_name(c.rank), origins=sorted(c.origins),
-                held=c.value == b.value, teller=c.teller, origin=c.origin,
-                evidence_id=c.evidence_id)
+            make(value=c.value, confidence=b.confidence if c.value == b.value else c.conf,
+                 kind=c.kind, source=rank_name(c.rank), origins=sorted(c.origins),
+                 held=c.value == b.value, teller=c.teller, origin=c.origin,
+                 evidence_id=c.evidence_id)
             for c in cands
         ],
         history=history or [], since=b.since, created_at=b.created_at, updated_at=b.updated_at,

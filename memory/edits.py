@@ -31,8 +31,9 @@ from .belief import BeliefState, Cand
 from .codec import SELECT_BELIEF, UPDATE_BELIEF, state_from_row, update_params
 from .errors import InvalidEvidence
 from .evidence import Evidence
+from .history import INSERT_VERSION, last_evidence
 from .kinds import IMPLANTED_CONFIDENCE, SUPERSEDED_CONFIDENCE, SourceKind, State
-from .writer import BELIEVES, INSERT_VERSION
+from .writer import BELIEVES
 
 if TYPE_CHECKING:
     from .store import MemoryStore
@@ -265,7 +266,7 @@ def write(store: MemoryStore, b: BeliefState, cause: str, at: int, note: str,
         b.resident, b.id)))
     store._rewrote(b)
     store.db.conn.execute(INSERT_VERSION, (b.id, at, cause, b.value, b.confidence, b.state,
-                                           evidence_id, note))
+                                           evidence_id, note, last_evidence(store)))
 
 
 def _need_belief(store: MemoryStore, a: _Args) -> BeliefState:

@@ -20,7 +20,7 @@ from .codec import (
     update_params,
 )
 from .errors import InvalidEvidence
-from .writer import INSERT_VERSION
+from .history import INSERT_VERSION, last_evidence
 
 if TYPE_CHECKING:
     from .store import MemoryStore
@@ -91,7 +91,8 @@ def misremember(store: MemoryStore, resident: str, subject: str, attribute: str,
                                  b.state, held_evidence, note))
             out = rules.Misremembering(kind, resident, subject, attribute, was, was,
                                              stand_in=other, chance=odds)
-        store.db.conn.executemany(INSERT_VERSION, versions)
+        after = last_evidence(store)
+        store.db.conn.executemany(INSERT_VERSION, [v + (after,) for v in versions])
         store._event(now, resident, b.id, "misremembered", kind)
     store._flush_unless_deferred()
     return out

@@ -55,18 +55,28 @@ class Outcome:
 
 def who(e: Evidence) -> str:
     """A short description of where evidence came from, for history notes."""
-    k = e.kind.value
+    return who_of(e.kind.value, e.teller, e.origin, e.document, e.implanted_by)
+
+
+def who_of(k: str, teller: str | None, origin: str | None, document: str | None,
+           implanted_by: str | None) -> str:
+    """`who`, from the columns of a stored piece of evidence."""
     if k == "hearsay":
-        return f"{e.teller} (from {e.origin})" if e.origin != e.teller else str(e.teller)
+        return f"{teller} (from {origin})" if origin != teller else str(teller)
     if k == "declared":
-        return f"{e.teller} themselves"
+        return f"{teller} themselves"
     if k == "document":
-        return f"the {e.document}"
+        return f"the {document}"
     if k == "implanted":
-        return f"implanted by {e.implanted_by}"
+        return f"implanted by {implanted_by}"
     if k == "inferred":
         return "my own reasoning"
     return "my own eyes" if k == "witnessed" else "my own experience"
+
+
+def founding_note(value: str, who_words: str) -> str:
+    """The history note of a belief founded by one piece of evidence (the store's words)."""
+    return f"first learned: {value} ({who_words})"
 
 
 def new_belief(e: Evidence, initial: int, evidence_id: int | None, nature: str,

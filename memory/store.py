@@ -20,7 +20,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from . import aging, discovery, edits, guard
+from . import aging, discovery, edits, guard, history
 from . import args as check
 from . import recall as recall_mod
 from .belief import EVENT_NATURE, STATE_NATURE, Belief, Version, view
@@ -597,7 +597,7 @@ class MemoryStore:
         b = self._held.patch(state_from_row(row))
         count = self.db.execute("SELECT count(*) FROM evidence WHERE resident = ? AND "
                                 "claim_id = ?", (resident, claim)).fetchone()[0]
-        return view(b, self._history(b.id) if history else None, count, self.params)
+        return view(b, self._history(b) if history else None, count, self.params)
 
     def beliefs(self, resident: str | None = None, *, subject: str | None = None,
                 attribute: str | None = None, state: str | None = None,
@@ -634,21 +634,18 @@ class MemoryStore:
         """Every resident's belief about one claim: the town's belief distribution (000 §20)."""
         return self.beliefs(subject=subject, attribute=attribute)
 
-    def belief_about(self, resident: str, other: str, subject: str,
-                     attribute: str) -> Belief | None:
+    def belief_about(self, resident: str, other: str, subject: str, attribute: str, *,
+                     history: bool = True) -> Belief | None:
         """What `resident` takes `other` to believe about the claim ("Bo believes Cy took it")."""
-        return self.belief(resident, other, about_attribute(subject, attribute))
+        return self.belief(resident, other, about_attribute(subject, attribute),
+                           history=history)
 
     def history(self, resident: str, subject: str, attribute: str) -> list[Version]:
         b = self.belief(resident, subject, attribute)
         return b.history if b else []
 
-    def _history(self, belief_id: int) -> list[Version]:
-        rows = self.db.execute(
-            "SELECT at, cause, value, confidence, state, evidence_id, note FROM belief_versions "
-            "WHERE belief_id = ? ORDER BY id", (belief_id,)).fetchall()
-        return [Version(n=i + 1, at=r[0], cause=r[1], value=r[2], confidence=r[3], state=r[4],
-                        evidence_id=r[5], note=r[6]) for i, r in enumerate(rows)]
+    def _history(self, b) -> list[Version]:
+        return history.versions(self, b.id, b.resident, b.claim_id)
 
     def evidence(self, resident: str, subject: str, attribute: str) -> list[EvidenceRecord]:
         """Every piece of evidence the resident has about the claim, oldest first."""
@@ -708,7 +705,7 @@ class MemoryStore:
         return {
             "evidence": one("SELECT count(*) FROM evidence").fetchone()[0],
             "beliefs": one("SELECT count(*) FROM beliefs").fetchone()[0],
-            "versions": one("SELECT count(*) FROM belief_versions").fetchone()[0],
+            "versions": history.count(self),
             "claims": one("SELECT count(*) FROM claims").fetchone()[0],
         }
 

@@ -28,9 +28,18 @@ from .codec import (
 from .errors import InvalidEvidence
 from .evidence import Evidence
 from .fresh import INSERT_FRESH, Fresh, fresh, insert_params, materialize
+from .history import INSERT_VERSION
 from .kinds import FIRSTHAND_RANK, SourceKind, initial_confidence
 from .recall_index import belief_words
-from .revision import FOUNDS_AS_WRITTEN, Outcome, apply, new_belief, reweigh, who
+from .revision import (
+    FOUNDS_AS_WRITTEN,
+    Outcome,
+    apply,
+    founding_note,
+    new_belief,
+    reweigh,
+    who,
+)
 
 if TYPE_CHECKING:
     from .store import MemoryStore
@@ -44,8 +53,8 @@ _FIRST = (SourceKind.FIRSTHAND, SourceKind.WITNESSED)
 INSERT_EVIDENCE = (
     "INSERT INTO evidence (id, resident, claim_id, value, kind, rank, at, event, document, "
     "version, fact, teller, origin, chain, basis, premises, implanted_by, by_player, "
-    "origin_key, confidence, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-    "?, ?, ?, ?, ?)"
+    "origin_key, confidence, outcome, after_value, after_confidence, after_state, note) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 # Most evidence leaves the columns of other kinds empty; SQLite's binding costs per parameter,
 # so those rows bind only what they have (the rest are NULL by default).
@@ -57,10 +66,6 @@ INSERT_TOLD = (
     "INSERT INTO evidence (id, resident, claim_id, value, kind, rank, at, event, teller, "
     "origin, chain, basis, by_player, origin_key, confidence, outcome) VALUES (?, ?, ?, ?, ?, "
     "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-)
-INSERT_VERSION = (
-    "INSERT INTO belief_versions (belief_id, at, cause, value, confidence, state, evidence_id, "
-    "note) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
 )
 
 
@@ -236,10 +241,10 @@ class Batch:
             self.next_bid += 1
             self.fresh[key] = f
             self._held_by.setdefault(e.resident, set()).add(key)
-            out = Outcome("new", True, f"first learned: {e.value} ({who(e)})")
-            self._evidence_row(e, eid, cid, initial, "new")
-            self.versions.append((f.bid, e.at, "new", e.value, f.conf, "influencing", eid,
-                                  out.note))
+            out = Outcome("new", True, founding_note(e.value, who(e)))
+            # Its history is this evidence row (memory.history): nothing else to write.
+            self._evidence_row(e, eid, cid, initial, "new",
+                               None if f.conf == initial else (None, f.conf, None, None))
             if kind is _HEARSAY:
                 self.pending_hearsay.setdefault(key, []).append((eid, e.teller, e.value))
             return out
@@ -253,7 +258,7 @@ class Batch:
             self.beliefs[key] = b
             self._held_by.setdefault(e.resident, set()).add(key)
             self.new[b.id] = b
-            out = Outcome("new", True, f"first learned: {e.value} ({who(e)})")
+            out = Outcome("new", True, founding_note(e.value, who(e)))
         else:
             before = (b.value, b.state)
             out = apply(b, e, initial, eid, store.policy, params)
@@ -265,10 +270,16 @@ class Batch:
             elif b.state == "past" and before[1] != "past":
                 self.changed_premises.add(b.id)
 
-        self._evidence_row(e, eid, cid, initial, out.action)
-        if out.changed:
-            self.versions.append((b.id, e.at, out.action, b.value, b.confidence, b.state, eid,
-                                  out.note))
+        after = None
+        if out.changed:  # the version is kept on the evidence row (memory.history)
+            if out.action == "new":
+                if b.confidence != initial:
+                    after = (None, b.confidence, None, None)
+            else:
+                after = (b.value if b.value != e.value else None,
+                         b.confidence if b.confidence != initial else None,
+                         b.state if b.state != "influencing" else None, out.note)
+        self._evidence_row(e, eid, cid, initial, out.action, after)
         if e.value == b.value:
             if e.version is not None:
                 self.facts.append((b.id, e.fact_key, e.version))
@@ -285,10 +296,12 @@ class Batch:
             self._judge(e, eid, key, topic, b)
         return out
 
-    def _evidence_row(self, e: Evidence, eid: int, cid: int, initial: int,
-                      action: str) -> None:
-        if e.document is None and e.version is None and not e.premises and \
-                e.implanted_by is None:
+    def _evidence_row(self, e: Evidence, eid: int, cid: int, initial: int, action: str,
+                      after: tuple | None = None) -> None:
+        """The evidence row, with what it left the belief at when that is not the evidence's
+        own value, initial confidence and 'influencing' (memory.history)."""
+        if after is None and e.document is None and e.version is None and not e.premises \
+                and e.implanted_by is None:
             if e.teller is None and e.origin is None and e.chain is None and e.basis is None:
                 self.seen_rows.append((eid, e.resident, cid, e.value, e.kind.value, e.rank,
                                        e.at, e.event, int(e.by_player), e.origin_key,
@@ -306,7 +319,7 @@ class Batch:
             _dumps(list(e.chain)) if e.chain else None,
             e.basis.value if e.basis else None,
             _dumps(list(e.premises)) if e.premises else None, e.implanted_by,
-            int(e.by_player), e.origin_key, initial, action,
+            int(e.by_player), e.origin_key, initial, action, *(after or (None,) * 4),
         ))
 
     def _judge(self, e: Evidence, eid: int, key: tuple[str, int], topic: str,
@@ -368,7 +381,7 @@ class Batch:
             if b.id not in self.new:
                 self.dirty[b.id] = b
             self.versions.append((b.id, at, "reweigh", b.value, b.confidence, b.state, eid,
-                                  note))
+                                  note, eid))
 
     # -- reading and writing -----------------------------------------------------------------
 
@@ -421,7 +434,8 @@ class Batch:
             ex(UPDATE_BELIEF, [update_params(b, params, 0 if b.id in reworded or
                                              index.is_pending(b.resident, b.id) else 1)
                                for b in self.dirty.values()])
-        ex(INSERT_VERSION, self.versions)
+        if self.versions:
+            ex(INSERT_VERSION, self.versions)
         if self.facts:
             ex("INSERT INTO belief_facts (belief_id, fact, version) VALUES (?, ?, ?) "
                "ON CONFLICT (belief_id, fact) DO UPDATE SET version = "

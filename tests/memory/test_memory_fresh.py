@@ -15,7 +15,6 @@ from memory.params import DEFAULT, MemoryParams
 from memory.revision import NOISY_OR, RULES
 from memory.writer import about_teller
 
-
 _TABLES = MemoryStore(":memory:").db.conn
 
 
