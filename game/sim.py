@@ -424,11 +424,8 @@ class Simulation(Setup, Mind, Naming):
         return self.store.beliefs(rid, attribute="location", wants_look=True)
 
     def held_evidence(self, rid: str, b: Belief) -> EvidenceRecord | None:
-        best = None
-        for e in self.store.evidence(rid, b.subject, b.attribute):
-            if e.value == b.value and e.kind == b.kind:
-                best = e
-        return best
+        """The latest evidence for what `rid` holds (its value, of its kind)."""
+        return self.store.latest_evidence(rid, b.subject, b.attribute, b.value, b.kind)
 
     def importance(self, claim: str) -> int:
         a = self.attributes.get(perception.split(claim)[1])

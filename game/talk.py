@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from memory import Belief
+from memory import Belief, about_attribute
 
 from . import lies, perception, witness
 from .sureness import sureness
@@ -79,8 +79,9 @@ def teller_remembered(sim: Simulation, b: Belief) -> bool:
     it is dormant, the teller is "someone"."""
     if not b.teller:
         return False
-    told = sim.store.belief_about(b.resident, b.teller, b.subject, b.attribute, history=False)
-    return told is not None and told.access(sim.now) == "active"
+    a = sim.store.accessibility(b.resident, b.teller, about_attribute(b.subject, b.attribute),
+                                sim.now)
+    return a is not None and a >= sim.store.params.active_at
 
 
 EXPRESSED = ("sure", "forgot_source", "hazy", "gone")  # what counts as saying how one remembers

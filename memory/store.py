@@ -659,6 +659,41 @@ class MemoryStore:
             (subject, attribute, resident, claim)).fetchall()
         return [EvidenceRecord.from_row(r) for r in rows]
 
+    def latest_evidence(self, resident: str, subject: str, attribute: str, value: str,
+                        kind: str) -> EvidenceRecord | None:
+        """The resident's latest evidence for this value of the claim, of this kind — the
+        evidence behind what it holds, when `value` and `kind` are the held ones. One step
+        back along the claim's index, however much evidence the claim has."""
+        claim = self._claim_id(subject, attribute)
+        if claim is None:
+            return None
+        row = self.db.execute(
+            "SELECT id, resident, ?, ?, value, kind, rank, at, event, document, version, "
+            "teller, origin, chain, basis, premises, implanted_by, by_player, origin_key, "
+            "confidence, outcome FROM evidence WHERE resident = ? AND claim_id = ? AND "
+            "value = ? AND kind = ? ORDER BY id DESC LIMIT 1",
+            (subject, attribute, resident, claim, value, kind)).fetchone()
+        return EvidenceRecord.from_row(row) if row else None
+
+    def accessibility(self, resident: str, subject: str, attribute: str,
+                      now: int) -> float | None:
+        """How easily the resident's memory of the claim comes to mind at `now` (§7), without
+        loading the belief; None if it holds none."""
+        claim = self._claim_id(subject, attribute)
+        if claim is None:
+            return None
+        row = self.db.execute(
+            "SELECT id, last_evoked_at, coalesce(judged_importance, importance), exposures, "
+            "uses, sources FROM beliefs WHERE resident = ? AND claim_id = ?",
+            (resident, claim)).fetchone()
+        if row is None:
+            return None
+        from .access import accessibility, half_life
+
+        # H as a view computes it (from importance and the σ terms), to the last bit.
+        h = half_life(row[2], row[3], row[4], row[5], self.params)
+        return accessibility(now, self._held.evoked_at(row[0], row[1]), h)
+
     def evidence_by_id(self, evidence_id: int) -> EvidenceRecord | None:
         row = self.db.execute(
             "SELECT e.id, e.resident, c.subject, c.attribute, e.value, e.kind, e.rank, e.at, "
