@@ -33,6 +33,7 @@ from .errors import InvalidEvidence
 from .evidence import Evidence
 from .history import INSERT_VERSION, last_evidence
 from .kinds import IMPLANTED_CONFIDENCE, SUPERSEDED_CONFIDENCE, SourceKind, State
+from .params import DEFAULT
 from .writer import BELIEVES
 
 if TYPE_CHECKING:
@@ -262,9 +263,10 @@ def load(store: MemoryStore, resident: str, subject: str, attribute: str) -> Bel
 def write(store: MemoryStore, b: BeliefState, cause: str, at: int, note: str,
           evidence_id: int | None = None) -> None:
     """Write a changed belief and the version that records why (one statement each)."""
-    store.db.conn.execute(UPDATE_BELIEF, update_params(b, indexed=store._indexed_flag(
+    # Written with the default params, as edits always have been (half-life and thresholds).
+    store.db.conn.execute(UPDATE_BELIEF, update_params(b, DEFAULT, store._indexed_flag(
         b.resident, b.id)))
-    store._rewrote(b)
+    store._rewrote(b, params=DEFAULT)
     store.db.conn.execute(INSERT_VERSION, (b.id, at, cause, b.value, b.confidence, b.state,
                                            evidence_id, note, last_evidence(store)))
 

@@ -69,7 +69,7 @@ INSERT_FRESH = (
 _half_lives: dict[tuple, tuple[float, int, int]] = {}
 
 
-def _half_life(importance: int | None, params: MemoryParams) -> tuple[float, int, int]:
+def half_life_of(importance: int | None, params: MemoryParams) -> tuple[float, int, int]:
     """H of a belief with one source, and its dormant and unrecallable offsets (§7)."""
     key = (importance, params.half_life_minutes, params.importance_midpoint,
            params.dormant_after, params.unrecallable_after)
@@ -93,7 +93,7 @@ def row(f: Fresh, params: MemoryParams) -> tuple:
     conf = f.conf
     cands = dumps([[e.value, conf, rank, kind, {e.origin_key: rank}, at, at,  # type: ignore
                     f.eid, teller, origin, basis]])
-    h, dormant, gone = _half_life(f.importance, params)
+    h, dormant, gone = half_life_of(f.importance, params)
     return (
         f.bid, e.resident, f.cid, e.value, conf, "influencing", rank, kind,  # type: ignore
         cands, at, at, at, at, at if e.by_player else None, at, 0, 0, 0, 1, at,  # type: ignore
@@ -113,7 +113,7 @@ def insert_params(f: Fresh, params: MemoryParams) -> tuple:
     conf = f.conf
     cands = dumps([[e.value, conf, rank, kind, {e.origin_key: rank}, at, at,  # type: ignore
                     f.eid, teller, origin, basis]])
-    h, dormant, gone = _half_life(f.importance, params)
+    h, dormant, gone = half_life_of(f.importance, params)
     return (f.bid, e.resident, f.cid, e.value, conf, rank, kind, cands, at,  # type: ignore
             at if e.by_player else None, f.importance, 1 if kind == _HEARSAY else 0,  # type: ignore
             teller, origin, h, dormant, gone)

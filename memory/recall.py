@@ -53,7 +53,7 @@ def recall(store: MemoryStore, resident: str, cue: str, now: int, k: int = 10,
         return []
     # Score from plain columns (relevance, last evocation, half-life, the claim's names);
     # only the memories that come to mind are loaded in full.
-    rows = _scoring_rows(store, [bid for _, bid in found])
+    rows = _scoring_rows(store, [bid for _, bid in found])  # from the working set
     # bm25 is more negative the better the match; scale it to (0, 1] within this query so it
     # multiplies with accessibility on a common footing.
     best = max(-score for score, _ in found) or 1.0
@@ -160,10 +160,19 @@ def _current_words(store: MemoryStore, ids: list[int]) -> dict[int, tuple[int, l
 
 
 def _scoring_rows(store: MemoryStore, ids: list[int]) -> dict[int, tuple]:
-    """id -> (last evoked, half-life, subject, attribute, value), evocations held included."""
-    out = {}
-    for i in range(0, len(ids), 500):
-        chunk = ids[i:i + 500]
+    """id -> (last evoked, half-life, subject, attribute, value), from the working set
+    (memory.working); a memory it does not hold (indexed while its claim was recalled
+    freely, then defined to come back only by cue) is read from its row."""
+    working = store._working
+    out, missing = {}, []
+    for bid in ids:
+        got = working.scoring(bid)
+        if got is None:
+            missing.append(bid)
+        else:
+            out[bid] = got
+    for i in range(0, len(missing), 500):
+        chunk = missing[i:i + 500]
         marks = ", ".join("?" for _ in chunk)
         for bid, evoked, h, s, a, v in store.db.execute(
                 f"SELECT b.id, b.last_evoked_at, b.half_life, c.subject, c.attribute, b.value "
@@ -195,19 +204,11 @@ def _associates(store: MemoryStore, resident: str, recalled: list[tuple],
     entities = sorted({c[1] for c in recalled} | {c[6] for c in recalled})
     if not entities:
         return []
-    marks = ", ".join("?" for _ in entities)
-    rows = store.db.execute(
-        f"SELECT b.id, c.subject, c.attribute, b.value, b.last_evoked_at, b.half_life "
-        f"FROM beliefs b JOIN claims c ON c.id = b.claim_id WHERE b.resident = ? AND "
-        f"b.access = 'dormant' AND c.recall = 'free' AND (c.subject IN ({marks}) OR "
-        f"b.value IN ({marks})) "
-        f"ORDER BY b.id", [resident, *entities, *entities]).fetchall()
+    rows = store._working.associates(resident, entities)
     out, per = [], {}
     for bid, subject, attribute, value, evoked, h in rows:
         if (subject, attribute) in have:
             continue
-        if store._evoked_at(bid, evoked) != evoked:
-            continue  # re-evoked earlier in this tick: active again, not dormant
         a = acc.accessibility(now, evoked, h)
         if acc.state_of(a, store.params) != acc.DORMANT:
             continue
@@ -289,10 +290,12 @@ def look_back(store: MemoryStore, now: int) -> dict[str, int]:
         "INSERT INTO memory_events (at, resident, belief_id, kind, detail) SELECT :now, "
         f"resident, id, 'lookback', CASE WHEN {_HIGHER} THEN 'lengthened' ELSE "
         f"'kept' END FROM beliefs WHERE {_DUE}", p)
-    lengthened = conn.execute(
+    longer = conn.execute(
         f"UPDATE beliefs SET half_life = half_life * max(1, {_JUDGED}) / max(1, {_BASE}), "
-        f"judged_importance = {_JUDGED}, looked_back = 1 WHERE {_DUE} AND {_HIGHER}",
-        p).rowcount
+        f"judged_importance = {_JUDGED}, looked_back = 1 WHERE {_DUE} AND {_HIGHER} "
+        "RETURNING id, half_life", p).fetchall()
+    store._working.lengthened(longer)
+    lengthened = len(longer)
     kept = conn.execute(f"UPDATE beliefs SET looked_back = 1 WHERE {_DUE}", p).rowcount
     # A longer H moves the thresholds later; a memory already recorded dormant (a low-
     # importance one can be by 64.8 h, before its look-back at 72 h) may now be above 2⁻³

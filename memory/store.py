@@ -111,11 +111,7 @@ class MemoryStore:
         self._defer = 0
         self._reload()
         self._load_index()
-        self._working.load(self.db.execute(
-            "SELECT b.id, b.resident, c.subject, c.attribute, b.value, b.confidence, "
-            "b.importance, b.updated_at, b.teller, b.origin, b.state, b.kind, b.access, "
-            "b.last_evoked_at FROM beliefs b JOIN claims c ON c.id = b.claim_id WHERE "
-            "b.importance IS NULL OR b.importance > 0"))
+        self._load_working()
         for name in states:
             self.define_attribute(name, nature=STATE_NATURE)
 
@@ -146,6 +142,15 @@ class MemoryStore:
                                  if r[0].endswith("*")), key=lambda f: (-len(f[0]), f[0]))
         self.trust_book.reload()
         self._edit_keys = None
+
+    def _load_working(self) -> None:
+        """Rebuild the working set (memory.working) from the tables."""
+        self._working.load(self.db.execute(
+            "SELECT b.id, b.resident, c.subject, c.attribute, b.value, b.confidence, "
+            "b.importance, b.updated_at, b.teller, b.origin, b.state, b.kind, b.access, "
+            "b.last_evoked_at, b.half_life, c.recall = 'free' FROM beliefs b JOIN claims c "
+            "ON c.id = b.claim_id WHERE b.importance IS NULL OR b.importance > 0 OR "
+            "c.recall = 'free'"))
 
     def _load_index(self) -> None:
         """Rebuild recall's term index from its record: `recall_words`, and `beliefs.indexed`
@@ -229,7 +234,8 @@ class MemoryStore:
         """`beliefs.indexed` for a row being written: 0 while it waits to be indexed."""
         return 0 if self._index.is_pending(resident, bid) else 1
 
-    def _rewrote(self, b, *, new: bool = False, reworded: bool = False) -> None:
+    def _rewrote(self, b, *, new: bool = False, reworded: bool = False,
+                 params: MemoryParams | None = None) -> None:
         """A belief row was just written (by anything but the tick's batch, which tells the
         index itself): a new or reworded one waits to be indexed, a pending one will be
         indexed by its words as they now are."""
@@ -237,7 +243,8 @@ class MemoryStore:
             self._index.mark(b.resident, b.id, None)
         else:
             self._index.refresh(b.resident, b.id, None)
-        self._working.wrote(b)
+        self._working.wrote(b, self._claim_recall.get(b.claim_id) != CUE_RECALL,
+                            b.half_life(params or self.params))
 
     def define_attribute(self, name: str, *, nature: str = EVENT_NATURE,
                          topic: str | None = None, importance: int | None = None,
@@ -276,6 +283,7 @@ class MemoryStore:
                                 (nature, topic, recall, match))
         finally:
             self._reload()  # the caches follow the database, written or rolled back
+            self._load_working()
 
     def attribute_importance(self, attribute: str) -> int | None:
         imp = self._importance.get(attribute)
@@ -418,7 +426,7 @@ class MemoryStore:
         b.access = "active"
         self.db.conn.execute(UPDATE_BELIEF, update_params(
             b, self.params, self._indexed_flag(resident, b.id)))
-        self._working.wrote(b)
+        self._rewrote(b)
         self._event(at, resident, b.id, "use")
         self._flush_unless_deferred()
 

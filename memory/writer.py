@@ -27,7 +27,7 @@ from .codec import (
 )
 from .errors import InvalidEvidence
 from .evidence import Evidence
-from .fresh import INSERT_FRESH, Fresh, fresh, insert_params, materialize
+from .fresh import INSERT_FRESH, Fresh, fresh, half_life_of, insert_params, materialize
 from .history import INSERT_VERSION
 from .kinds import FIRSTHAND_RANK, SourceKind, initial_confidence
 from .recall_index import belief_words
@@ -462,16 +462,17 @@ class Batch:
         # value changed; recall catches up on just that resident's pending words when it next
         # runs (recall.index_pending), with its words as they are then.
         working = store._working
-        for b in self.new.values():
-            working.wrote(b)
-        for b in self.dirty.values():
-            working.wrote(b)
         modes = store._claim_recall
+        for b in self.new.values():
+            working.wrote(b, modes.get(b.claim_id) != "cue", b.half_life(params))
+        for b in self.dirty.values():
+            working.wrote(b, modes.get(b.claim_id) != "cue", b.half_life(params))
         for f in self.fresh.values():
             e = f.e
-            if working.can_tell(f.importance, e.attribute):
-                working.wrote_new(f.bid, e.resident, e.subject, e.attribute, e.value, f.conf,
-                                  f.importance, e.at, e.teller, e.origin, e.kind.value)
+            working.wrote_new(f.bid, e.resident, e.subject, e.attribute, e.value, f.conf,
+                              f.importance, e.at, e.teller, e.origin, e.kind.value,
+                              half_life_of(f.importance, params)[0],
+                              modes.get(f.cid) != "cue")
             index.mark(e.resident, f.bid, (f.cid, None if modes.get(f.cid) == "cue" else
                                            belief_words(e.subject, e.attribute, e.value,
                                                         e.teller, e.origin)))

@@ -38,11 +38,36 @@ def reference(store, resident, limit, min_conf, default):
 
 
 def check(store):
+    check_records(store)
     for r in RESIDENTS:
         for limit, min_conf, default in ((12, 40, 3), (3, 0, 0), (50, 70, 5)):
             got = [tuple(x) for x in store.top_beliefs(r, limit=limit, min_confidence=min_conf,
                                                        default_importance=default)]
             assert got == reference(store, r, limit, min_conf, default), (r, limit)
+
+
+def check_records(store):
+    """Every record the working set holds agrees with its row, and it holds every belief
+    recall or talk can reach; its dormant sets are the rows recorded dormant."""
+    from memory.working import ACCESS, A, EVOKED, HALF, R, S, V
+
+    store._sync()
+    ws = store._working
+    rows = store.db.execute(
+        "SELECT b.id, b.resident, c.subject, c.attribute, b.value, b.access, b.last_evoked_at, "
+        "b.half_life, c.recall FROM beliefs b JOIN claims c ON c.id = b.claim_id").fetchall()
+    free_dormant = set()
+    for bid, r, s, a, v, access, evoked, h, mode in rows:
+        e = ws.rec.get(bid)
+        if mode == "free":
+            assert e is not None, (bid, s, a)
+            if access == "dormant":
+                free_dormant.add(bid)
+        if e is not None:
+            assert (e[R], e[S], e[A], e[V], e[ACCESS], e[EVOKED], e[HALF]) == (
+                r, s, a, v, access, evoked, h), bid
+    held = {bid for names in ws.dormant.values() for got in names.values() for bid in got}
+    assert held == free_dormant
 
 
 def step(store, rng, now):
