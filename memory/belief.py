@@ -8,7 +8,6 @@ pydantic validation on every step would cost more than the rules themselves. `Be
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 
 from pydantic import BaseModel, ConfigDict
@@ -17,7 +16,11 @@ from . import access as acc
 from .kinds import FIRSTHAND_RANK, HEARSAY_RANKS, State, rank_name
 from .params import DEFAULT, MemoryParams
 
-_encode = json.JSONEncoder(separators=(",", ":")).encode
+
+def _encode(o) -> str:
+    from .codec import dumps  # one C encoder, made once
+
+    return dumps(o)
 
 STATE_NATURE = "state"  # a claim about a state that can change (where the key is)
 EVENT_NATURE = "event"  # a claim about something that happened (who took the key)

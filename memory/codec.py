@@ -29,7 +29,20 @@ UPDATE_BELIEF = (
     "UPDATE beliefs SET " + ", ".join(f"{c} = ?" for c in _CHANGING) + " WHERE id = ?"
 )
 
-dumps = json.JSONEncoder(separators=(",", ":")).encode  # one encoder, not one per call
+def _encoder():
+    """`json.JSONEncoder(separators=(",", ":")).encode`, without building an encoder per call:
+    the C encoder it would make, made once (no circular check: rows hold plain lists)."""
+    from json.encoder import c_make_encoder, encode_basestring_ascii
+
+    if c_make_encoder is None:  # pragma: no cover - CPython always has it
+        return json.JSONEncoder(separators=(",", ":")).encode
+    enc = c_make_encoder(None, None, encode_basestring_ascii, None, ":", ",", False, False,
+                         True)
+    join = "".join
+    return lambda o: join(enc(o, 0))
+
+
+dumps = _encoder()
 
 # What a SELECT must return for `state_from_row`, with the claim joined in.
 SELECT_BELIEF = (

@@ -107,9 +107,9 @@ def insert_params(f: Fresh, params: MemoryParams) -> tuple:
     e = f.e
     at = e.at  # type: ignore[attr-defined]
     rank = e.rank  # type: ignore[attr-defined]
-    kind = e.kind.value  # type: ignore[attr-defined]
+    kind = e.kind._value_  # type: ignore[attr-defined]  # (.value is a slow property)
     teller, origin = e.teller, e.origin  # type: ignore[attr-defined]
-    basis = e.basis.value if e.basis else None  # type: ignore[attr-defined]
+    basis = e.basis._value_ if e.basis else None  # type: ignore[attr-defined]
     conf = f.conf
     cands = dumps([[e.value, conf, rank, kind, {e.origin_key: rank}, at, at,  # type: ignore
                     f.eid, teller, origin, basis]])

@@ -53,6 +53,26 @@ class Outcome:
     exposure: bool = False  # re-heard from an origin already counted (§5.2)
 
 
+class Founded:
+    """The outcome of evidence that founded a belief: an `Outcome` whose note is written only
+    if someone reads it (a tick founds thousands, and reads none of their notes)."""
+
+    __slots__ = ("_e",)
+    action = "new"
+    changed = True
+    exposure = False
+
+    def __init__(self, e: Evidence):
+        self._e = e
+
+    @property
+    def note(self) -> str:
+        return founding_note(self._e.value, who(self._e))
+
+    def __repr__(self) -> str:
+        return f"Outcome(action='new', changed=True, note={self.note!r}, exposure=False)"
+
+
 def who(e: Evidence) -> str:
     """A short description of where evidence came from, for history notes."""
     return who_of(e.kind.value, e.teller, e.origin, e.document, e.implanted_by)

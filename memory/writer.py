@@ -33,6 +33,7 @@ from .kinds import FIRSTHAND_RANK, SourceKind, initial_confidence
 from .recall_index import belief_words
 from .revision import (
     FOUNDS_AS_WRITTEN,
+    Founded,
     Outcome,
     apply,
     founding_note,
@@ -149,6 +150,7 @@ class Batch:
         self.fresh: dict[tuple[str, int], Fresh] = {}
         self.once: set[tuple[str, int]] = set()  # keys only one piece of evidence touches
         self.fast = store.policy in FOUNDS_AS_WRITTEN
+        self._initial: dict = {}  # source kind -> initial confidence, for kinds without trust
 
     def run(self, evs: Sequence[Evidence]) -> list[Outcome]:
         store = self.store
@@ -228,6 +230,10 @@ class Batch:
         elif kind is _HEARSAY:
             initial = initial_confidence(kind, store.trust_book.get(e.resident, e.teller, topic),
                                          params=params)
+        elif weakest is None:
+            initial = self._initial.get(kind)  # one per kind: the same every time
+            if initial is None:
+                initial = self._initial[kind] = initial_confidence(kind, params=params)
         else:
             initial = initial_confidence(kind, weakest_premise=weakest, params=params)
 
@@ -241,7 +247,7 @@ class Batch:
             self.next_bid += 1
             self.fresh[key] = f
             self._held_by.setdefault(e.resident, set()).add(key)
-            out = Outcome("new", True, founding_note(e.value, who(e)))
+            out = Founded(e)  # type: ignore[assignment]
             # Its history is this evidence row (memory.history): nothing else to write.
             self._evidence_row(e, eid, cid, initial, "new",
                                None if f.conf == initial else (None, f.conf, None, None))
@@ -303,12 +309,13 @@ class Batch:
         if after is None and e.document is None and e.version is None and not e.premises \
                 and e.implanted_by is None:
             if e.teller is None and e.origin is None and e.chain is None and e.basis is None:
-                self.seen_rows.append((eid, e.resident, cid, e.value, e.kind.value, e.rank,
+                # `_value_`: the member's text without Enum's slow `.value` property.
+                self.seen_rows.append((eid, e.resident, cid, e.value, e.kind._value_, e.rank,
                                        e.at, e.event, int(e.by_player), e.origin_key,
                                        initial, action))
             else:
                 self.told_rows.append((
-                    eid, e.resident, cid, e.value, e.kind.value, e.rank, e.at, e.event,
+                    eid, e.resident, cid, e.value, e.kind._value_, e.rank, e.at, e.event,
                     e.teller, e.origin, _dumps(list(e.chain)) if e.chain else None,
                     e.basis.value if e.basis else None, int(e.by_player), e.origin_key,
                     initial, action))
@@ -470,7 +477,7 @@ class Batch:
         for f in self.fresh.values():
             e = f.e
             working.wrote_new(f.bid, e.resident, e.subject, e.attribute, e.value, f.conf,
-                              f.importance, e.at, e.teller, e.origin, e.kind.value,
+                              f.importance, e.at, e.teller, e.origin, e.kind._value_,
                               half_life_of(f.importance, params)[0],
                               modes.get(f.cid) != "cue")
             index.mark(e.resident, f.bid, (f.cid, None if modes.get(f.cid) == "cue" else

@@ -49,7 +49,7 @@ def check(store):
 def check_records(store):
     """Every record the working set holds agrees with its row, and it holds every belief
     recall or talk can reach; its dormant sets are the rows recorded dormant."""
-    from memory.working import ACCESS, A, EVOKED, HALF, R, S, V
+    from memory.working import ACCESS, EVOKED, HALF, A, R, S, V
 
     store._sync()
     ws = store._working
