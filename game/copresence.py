@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from memory import Observed, SourceKind, seeded_draw
+from memory import Observed, SourceKind, seeded_draws
 
 from . import clock
 
@@ -49,14 +49,15 @@ def take_in(sim: Simulation, by_place: dict[str, list[str]]) -> None:
     """This tick: everyone awake takes in whoever they have not yet taken in this hour."""
     evs: list[Observed] = []
     at = sim.now
+    s = slot(at)
+    presence = sim.world.presence_id
     for place in sorted(by_place):
         here = by_place[place]
         for rid in here:
             if sim.people[rid].is_player:
                 continue
             st = sim.state[rid]
-            evs += _notice(sim, rid, here, place, at, st, st.depth,
-                           lambda x: sim.world.presence_id(x))
+            evs += _notice(sim, rid, here, place, at, st, st.depth, presence, s)
     # Ambient perception: written as memory with the tick's evidence, but not news that
     # spends attention (§11).
     sim.ambient.extend(evs)
@@ -78,19 +79,19 @@ def backstory(sim: Simulation, start: int, end: int) -> None:
         for place in sorted(by):
             for rid in by[place]:
                 evs += _notice(sim, rid, by[place], place, t, sim.state[rid], "full",
-                               lambda x, t=t: sim.world.presence_id(x, t))
+                               lambda x, t=t: sim.world.presence_id(x, t), slot(t))
     if evs:
         sim.store.perceive_many(evs)
 
 
 def _notice(sim: Simulation, rid: str, here: list[str], place: str, at: int, st, depth: str,
-            presence) -> list[Observed]:
-    s = slot(at)
+            presence, s: str) -> list[Observed]:
     if st.sighted_slot != s:
         st.sighted_slot, st.sighted, st.noticed = s, [], 0
     seen = st.sighted
-    out = []
-    fresh = [x for x in here if x not in seen]
+    out: list[Observed] = []
+    had = set(seen)
+    fresh = [x for x in here if x not in had]
     if not fresh:
         return out
     from .sim import CROWD_SEEN
@@ -98,7 +99,8 @@ def _notice(sim: Simulation, rid: str, here: list[str], place: str, at: int, st,
     # One draw per pair and hour: whom one happens to take in first in a crowd is chance, not
     # alphabetical order, and so is whether one takes them in at all.
     chance = NOTICE.get(depth, 1.0)
-    drawn = sorted((seeded_draw(sim.seed, "notice", rid, x, s), x) for x in fresh)
+    draw = seeded_draws(sim.seed, "notice", rid)
+    drawn = sorted((draw(x, s), x) for x in fresh)
     for u, x in drawn:
         seen.append(x)
         if x == rid:

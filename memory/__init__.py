@@ -23,6 +23,7 @@ from .kinds import (
 )
 from .misremember import Misremembering
 from .misremember import draw as seeded_draw
+from .misremember import draws as seeded_draws
 from .observed import Observed
 from .params import MemoryParams
 from .queries import (
@@ -100,4 +101,5 @@ __all__ = [
     "rank_name",
     "revise",
     "seeded_draw",
+    "seeded_draws",
 ]

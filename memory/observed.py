@@ -29,6 +29,9 @@ def _id(field: str, value: object) -> str:
     return value
 
 
+_FIELDS = ("resident", "subject", "attribute", "value", "event")
+
+
 class Observed:
     """One resident's own observation of a world event (kind first-hand or witnessed)."""
 
@@ -54,11 +57,13 @@ class Observed:
         if importance is not None and (isinstance(importance, bool) or not isinstance(
                 importance, int) or not 0 <= importance <= 10):
             raise InvalidEvidence("importance", "a whole number from 0 to 10")
-        self.resident = _id("resident", resident)
-        self.subject = _id("subject", subject)
-        self.attribute = _id("attribute", attribute)
-        self.value = _id("value", value)
-        self.event = _id("event", event)
+        ids = (resident, subject, attribute, value, event)
+        for x in ids:  # the common case checked at once; any doubt, field by field
+            if type(x) is not str or not 0 < len(x) <= MAX_ID or x[0].isspace() or \
+                    x[-1].isspace():
+                ids = tuple(_id(f, v) for f, v in zip(_FIELDS, ids, strict=True))
+                break
+        self.resident, self.subject, self.attribute, self.value, self.event = ids
         self.kind = kind
         self.at = at
         self.importance = importance
