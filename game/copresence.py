@@ -23,7 +23,7 @@ from memory import Observed, SourceKind, seeded_draws
 from . import clock
 
 if TYPE_CHECKING:
-    from .sim import Simulation
+    from .town import Town
 
 FAMILY = "at_*"
 PREFIX = "at_d"
@@ -38,14 +38,14 @@ def slot(minute: int) -> str:
     return f"{PREFIX}{clock.day_of(minute)}_{hour:02d}00"
 
 
-def define(sim: Simulation) -> None:
+def define(sim: Town) -> None:
     """Tell memory how these claims behave: events (where someone was then does not change),
     on the whereabouts trust topic, of no importance to gossip, recalled by a cue."""
     sim.store.define_attribute(FAMILY, nature="event", topic=TOPIC, importance=0,
                                recall="cue")
 
 
-def take_in(sim: Simulation, by_place: dict[str, list[str]]) -> None:
+def take_in(sim: Town, by_place: dict[str, list[str]]) -> None:
     """This tick: everyone awake takes in whoever they have not yet taken in this hour."""
     evs: list[Observed] = []
     at = sim.now
@@ -63,7 +63,7 @@ def take_in(sim: Simulation, by_place: dict[str, list[str]]) -> None:
     sim.ambient.extend(evs)
 
 
-def backstory(sim: Simulation, start: int, end: int) -> None:
+def backstory(sim: Town, start: int, end: int) -> None:
     """Who saw whom before the run began (from the day's schedules, as the presence record
     has it), so "who was at the café at eight?" has witnesses when the story starts later."""
     evs: list[Observed] = []
@@ -84,7 +84,7 @@ def backstory(sim: Simulation, start: int, end: int) -> None:
         sim.store.perceive_many(evs)
 
 
-def _notice(sim: Simulation, rid: str, here: list[str], place: str, at: int, st, depth: str,
+def _notice(sim: Town, rid: str, here: list[str], place: str, at: int, st, depth: str,
             presence, s: str) -> list[Observed]:
     if st.sighted_slot != s:
         st.sighted_slot, st.sighted, st.noticed = s, [], 0
@@ -94,7 +94,7 @@ def _notice(sim: Simulation, rid: str, here: list[str], place: str, at: int, st,
     fresh = [x for x in here if x not in had]
     if not fresh:
         return out
-    from .sim import CROWD_SEEN
+    from .town import CROWD_SEEN
 
     # One draw per pair and hour: whom one happens to take in first in a crowd is chance, not
     # alphabetical order, and so is whether one takes them in at all.

@@ -10,7 +10,7 @@ from . import clock
 from .commands import parse_walkthrough
 
 if TYPE_CHECKING:
-    from .sim import Simulation
+    from .town import Game
 
 
 @dataclass
@@ -23,7 +23,7 @@ class Played:
         return {"ending": self.ending, "win": self.win, "steps": self.steps}
 
 
-def play(sim: Simulation, path: Path, *, to_end: bool = True,
+def play(sim: Game, path: Path, *, to_end: bool = True,
          open_minds: bool = False) -> Played:
     """Run `path`'s commands at their times, then (by default) to the scenario's end. The
     replies are as the player reads them (with open minds: with the numbers behind them)."""

@@ -42,3 +42,38 @@ def test_the_check_catches_a_wrong_arrow(tmp_path):
     f = tmp_path / "m.py"
     f.write_text("def f():\n    from ui import cli\n    import pygame.font\n")
     assert imported_roots(f) == {"ui", "pygame"}
+
+
+def imports_sim(path: Path) -> bool:
+    """Does the module import game.sim — at the top, inside a function or for type checking?"""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            mod = node.module or ""
+            if (node.level == 1 and mod == "sim") or (node.level == 0 and mod == "game.sim") \
+                    or (node.level == 1 and not mod and any(a.name == "sim" for a in node.names)):
+                return True
+        elif isinstance(node, ast.Import) and any(a.name == "game.sim" for a in node.names):
+            return True
+    return False
+
+
+def test_no_module_of_game_imports_the_simulation():
+    """The tick is a pipeline of systems (game.town): each is given the town, typed by a
+    protocol, and none reaches back into `game.sim` — only the package's own API re-exports
+    `Simulation`."""
+    bad = [f.name for f in sorted((ROOT / "game").rglob("*.py"))
+           if f.name not in ("sim.py", "__init__.py") and imports_sim(f)]
+    assert not bad, f"these modules import game.sim: {', '.join(bad)}"
+
+
+def test_the_sim_check_catches_each_way_of_importing_it(tmp_path):
+    for text in ("from .sim import Simulation\n", "from game.sim import X\n",
+                 "def f():\n    from . import sim\n", "import game.sim\n",
+                 "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                 "    from .sim import Simulation\n"):
+        f = tmp_path / "m.py"
+        f.write_text(text)
+        assert imports_sim(f), text
+    f.write_text("from .simple import x\nfrom .town import Town\n")
+    assert not imports_sim(f)
