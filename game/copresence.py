@@ -16,6 +16,7 @@ attention, and they change nothing in the world.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from memory import Observed, SourceKind, seeded_draws
@@ -47,6 +48,12 @@ def define(sim: Town) -> None:
 
 def take_in(sim: Town, by_place: dict[str, list[str]]) -> None:
     """This tick: everyone awake takes in whoever they have not yet taken in this hour."""
+    for _ in taking_in(sim, by_place):
+        pass
+
+
+def taking_in(sim: Town, by_place: dict[str, list[str]]) -> Iterator[None]:
+    """`take_in`, pausing after each place (a window spreads a tick over frames)."""
     evs: list[Observed] = []
     at = sim.now
     s = slot(at)
@@ -58,6 +65,7 @@ def take_in(sim: Town, by_place: dict[str, list[str]]) -> None:
                 continue
             st = sim.state[rid]
             evs += _notice(sim, rid, here, place, at, st, st.depth, presence, s)
+        yield
     # Ambient perception: written as memory with the tick's evidence, but not news that
     # spends attention (§11).
     sim.ambient.extend(evs)

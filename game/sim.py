@@ -13,6 +13,7 @@ scenario, seed and commands give the same world log, byte for byte.
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 import sqlite3
@@ -61,11 +62,25 @@ TELLABLE = 12  # how many of its beliefs a speaker considers bringing up
 DEFAULT_IMPORTANCE = 3
 
 
+# A tick makes and drops hundreds of thousands of small objects, and memory keeps a working
+# set of a few hundred thousand more: Python's cyclic collector, left at its default of a
+# young collection every 700 allocations, spends a fifth of a town's time scanning them (and
+# its pauses land on frames). Nothing here makes cycles that need it soon; collect less often.
+GC_YOUNG = 50_000
+
+
+def _collect_less_often() -> None:
+    young, middle, old = gc.get_threshold()
+    if young and young < GC_YOUNG:
+        gc.set_threshold(GC_YOUNG, max(middle, 20), max(old, 20))
+
+
 class Simulation(Setup, Naming):
     def __init__(self, db: Database, scenario: Scenario, *, file: str = "scenario.toml",
                  templates: dict[str, str] | None = None):
         """`templates`: the scenario's own word templates, already checked (see
         `game.templates`); `file` only names the scenario in messages."""
+        _collect_less_often()
         self.db = db
         self.sc = scenario
         self.file = file
@@ -190,12 +205,13 @@ class Simulation(Setup, Naming):
             reading.read_documents(self)
             yield "movement"
             by_place = self._by_place()
-            copresence.take_in(self, by_place)  # who is here with whom (issue 10)
-            yield "company"
+            for _ in copresence.taking_in(self, by_place):  # who is here with whom
+                yield "company"
             for place in sorted(by_place):
                 talk.converse(self, place, by_place[place])
                 yield "talk"
-            self.flush()
+            for _ in self.flushing():
+                yield "perception"
             yield "perception"
             tick_no = t // clock.TICK
             for i, rid in enumerate(sorted(self.people)):
@@ -208,16 +224,19 @@ class Simulation(Setup, Naming):
                     continue  # asleep, away, or with the player for now
                 pursuit.pursue(self, rid)
             yield "decisions and actions"
-            self.flush()
+            for _ in self.flushing():
+                yield "perception"
             attention.spend(self)
             yield "perception"
             if (t + clock.TICK) % clock.HOUR == 0:
                 # The hourly memory passes (§7, §9): who slipped into dormancy, and the
                 # importance look-back for memories a base half-life old.
                 self.store.refresh_access(t + clock.TICK)
+                yield "memory"
                 self.store.look_back(t + clock.TICK)
             if (t + clock.TICK) % clock.DAY == 0:
                 self.store.age(t + clock.TICK)
+            yield "ready"  # all but the clock moving on: the window waits until it is due
             self.now = t + clock.TICK
             self._check_stages()
             self._check_endings()
@@ -266,6 +285,15 @@ class Simulation(Setup, Naming):
 
     def flush_outcomes(self) -> list:
         """Flush, and return what each queued piece of evidence did, in order."""
+        gen = self.flushing()
+        while True:
+            try:
+                next(gen)
+            except StopIteration as done:
+                return done.value
+
+    def flushing(self) -> Iterator[None]:
+        """`flush_outcomes`, pausing between stretches of memory's batch (`stepping`)."""
         if self.changed:
             self.store.mark_changed(self.changed)
             self.changed = []
@@ -276,7 +304,7 @@ class Simulation(Setup, Naming):
                 if e.importance is not None and e.importance > self.news.get(e.resident, -1):
                     self.news[e.resident] = e.importance
             n = len(self.ambient)
-            outs = self.store.perceive_many(self.ambient + self.pending)[n:]
+            outs = (yield from self.store.perceiving(self.ambient + self.pending))[n:]
             self.pending, self.ambient = [], []
             if self.store.discovered:  # someone found out a memory was not their own
                 from . import edits

@@ -350,6 +350,18 @@ class MemoryStore:
 
         Returns what each did. If any piece is invalid, nothing is written.
         """
+        gen = self.perceiving(evidence)
+        while True:
+            try:
+                next(gen)
+            except StopIteration as done:
+                return done.value
+
+    def perceiving(self, evidence: Sequence[Evidence | dict[str, Any]],
+                   ) -> Iterator[None]:
+        """`perceive_many` as a generator: the same batch, pausing between stretches of its
+        work (a window spreads a tick over frames); run it to its end — its value is the
+        outcomes — before anything else uses the store."""
         evs = [Evidence.parse(e) for e in evidence]
         if not evs:
             return []
@@ -357,7 +369,9 @@ class MemoryStore:
             with self._tx():
                 self._sync()  # the batch reads beliefs as held re-evocations left them
                 self.trust_book.batch()
-                out = Batch(self).run(evs)
+                batch = Batch(self)
+                yield from batch.steps(evs)
+                out = batch.outcomes
                 self.trust_book.flush()
                 found = discovery.check(self, evs)  # did this evidence give an edit away?
             self.discovered.extend(e.id for e in found)

@@ -9,7 +9,7 @@ inside the caller's transaction.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -45,6 +45,7 @@ from .revision import (
 if TYPE_CHECKING:
     from .store import MemoryStore
 
+STRETCH = 250  # pieces of evidence (or rows) between a batch's pauses (`Batch.steps`)
 BELIEVES = "believes "  # attribute prefix of a belief about what another resident believes
 
 _HEARSAY = SourceKind.HEARSAY
@@ -151,8 +152,17 @@ class Batch:
         self.once: set[tuple[str, int]] = set()  # keys only one piece of evidence touches
         self.fast = store.policy in FOUNDS_AS_WRITTEN
         self._initial: dict = {}  # source kind -> initial confidence, for kinds without trust
+        self.outcomes: list[Outcome] = []
 
     def run(self, evs: Sequence[Evidence]) -> list[Outcome]:
+        for _ in self.steps(evs):
+            pass
+        return self.outcomes
+
+    def steps(self, evs: Sequence[Evidence]) -> Iterator[None]:
+        """`run`, yielding every STRETCH pieces of evidence and between its writes, so a
+        caller can spread one batch over several turns (a window between frames); the batch
+        is the same batch either way. What each piece did is in `outcomes` at the end."""
         store = self.store
         items: list[tuple[Evidence, Evidence | None]] = [(e, about_teller(e)) for e in evs]
         claim_keys = set()
@@ -175,20 +185,23 @@ class Batch:
                 s, _, attr = p.rpartition(".")
                 touched[(e.resident, claims[(s, attr)][0])] = 2  # read by an inference
         self.once = {k for k, n in touched.items() if n == 1}
-        self._load(set(touched), with_facts=any(e.version is not None for e in evs))
+        yield
+        yield from self._loading(set(touched),
+                                 with_facts=any(e.version is not None for e in evs))
 
         next_eid = (self.db.execute("SELECT max(id) FROM evidence").fetchone()[0] or 0) + 1
         self.next_bid = (self.db.execute("SELECT max(id) FROM beliefs").fetchone()[0] or 0) + 1
-        outcomes = []
-        for e, a in items:
+        outcomes = self.outcomes
+        for n, (e, a) in enumerate(items, 1):
             out = self._one(e, next_eid, claims)
             next_eid += 1
             outcomes.append(out)
             if a is not None:
                 self._one(a, next_eid, claims)
                 next_eid += 1
-        self._write()
-        return outcomes
+            if n % STRETCH == 0:
+                yield
+        yield from self._write()
 
     def _get(self, key: tuple[str, int]) -> BeliefState | None:
         """The belief for `key` as this batch has it (a fresh one becomes a BeliefState)."""
@@ -393,8 +406,15 @@ class Batch:
     # -- reading and writing -----------------------------------------------------------------
 
     def _load(self, wanted: set[tuple[str, int]], with_facts: bool) -> None:
+        for _ in self._loading(wanted, with_facts):
+            pass
+
+    def _loading(self, wanted: set[tuple[str, int]], with_facts: bool) -> Iterator[None]:
+        """Load the beliefs `wanted` names that exist, a chunk of keys at a time."""
         keys = sorted(wanted)
         for i in range(0, len(keys), 400):
+            if i:
+                yield
             chunk = keys[i:i + 400]
             values = ", ".join("(?, ?)" for _ in chunk)
             params = [x for k in chunk for x in k]
@@ -423,24 +443,36 @@ class Batch:
                     f"({marks})", chunk):
                 by_id[bid].facts[fact] = version
 
-    def _write(self) -> None:
-        ex = self.db.conn.executemany
+    def _write(self) -> Iterator[None]:
+        """Write what the batch made, in big statements; yields between them (and between
+        stretches of one), which changes nothing: the rows and their order are the same."""
         store = self.store
         params = store.params
         index = store._index
+        execute = self.db.conn.executemany
+
+        def ex(sql: str, rows: list) -> Iterator[None]:
+            for i in range(0, len(rows), STRETCH):
+                execute(sql, rows[i:i + STRETCH])
+                yield
+
         for sql, rows in ((INSERT_SEEN, self.seen_rows), (INSERT_TOLD, self.told_rows),
                           (INSERT_EVIDENCE, self.evidence_rows)):
             if rows:
-                ex(sql, rows)
+                yield from ex(sql, rows)
         if self.fresh:
-            ex(INSERT_FRESH, [insert_params(f, params) for f in self.fresh.values()])
+            yield from ex(INSERT_FRESH, [insert_params(f, params)
+                                         for f in self.fresh.values()])
         if self.new:
-            ex(INSERT_BELIEF, [row_from_state(b, params, 0) for b in self.new.values()])
+            yield from ex(INSERT_BELIEF, [row_from_state(b, params, 0)
+                                          for b in self.new.values()])
         reworded = self.reworded
         if self.dirty:
-            ex(UPDATE_BELIEF, [update_params(b, params, 0 if b.id in reworded or
-                                             index.is_pending(b.resident, b.id) else 1)
-                               for b in self.dirty.values()])
+            yield from ex(UPDATE_BELIEF, [update_params(b, params, 0 if b.id in reworded or
+                                                        index.is_pending(b.resident, b.id)
+                                                        else 1)
+                                          for b in self.dirty.values()])
+        ex = execute  # the rest are small
         if self.versions:
             ex(INSERT_VERSION, self.versions)
         if self.facts:
@@ -468,13 +500,16 @@ class Batch:
         # Recall's index (§7): a new belief waits to be indexed, and so does one whose held
         # value changed; recall catches up on just that resident's pending words when it next
         # runs (recall.index_pending), with its words as they are then.
+        yield
         working = store._working
         modes = store._claim_recall
         for b in self.new.values():
             working.wrote(b, modes.get(b.claim_id) != "cue", b.half_life(params))
         for b in self.dirty.values():
             working.wrote(b, modes.get(b.claim_id) != "cue", b.half_life(params))
-        for f in self.fresh.values():
+        for n, f in enumerate(self.fresh.values(), 1):
+            if n % STRETCH == 0:
+                yield
             e = f.e
             working.wrote_new(f.bid, e.resident, e.subject, e.attribute, e.value, f.conf,
                               f.importance, e.at, e.teller, e.origin, e.kind._value_,
