@@ -55,8 +55,8 @@ def age(db: Database, now: int, p: MemoryParams = DEFAULT, working=None) -> int:
     # A conclusion resting on a premise that has just gone past must be rechecked (§9).
     db.conn.execute(
         "UPDATE beliefs SET recheck = 1 WHERE recheck = 0 AND id IN (SELECT bp.belief_id FROM "
-        "belief_premises bp JOIN beliefs p ON p.id = bp.premise_id WHERE p.state = 'past' AND "
-        "p.updated_at = :now)", params)
+        "belief_premises bp CROSS JOIN beliefs p ON p.id = bp.premise_id WHERE p.state = "
+        "'past' AND p.updated_at = :now)", params)  # from the premises: few, never every belief
     return n
 
 

@@ -327,8 +327,10 @@ def _v9(db: Database) -> None:
         DROP TABLE IF EXISTS recall_residents;
         -- Which beliefs wait to be indexed is kept in memory too (read once on opening).
         DROP INDEX IF EXISTS beliefs_unindexed;
-        -- What a resident might bring up is read from its working set (memory.working).
+        -- What a resident might bring up, and the dormant memories a recall brings along,
+        -- are read from its working set (memory.working).
         DROP INDEX IF EXISTS beliefs_tellable;
+        DROP INDEX IF EXISTS beliefs_dormant_by_resident;
         -- A cue naming an hour ("at_d1_0800") starts from the claims of that attribute.
         CREATE INDEX IF NOT EXISTS claims_by_attribute ON claims (attribute);
     """)

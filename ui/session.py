@@ -43,7 +43,8 @@ class Known:
 SPEEDS = (0, 1, 4, 16)  # pause, 1x, 4x, 16x
 TICKS_PER_SECOND = 1.0  # at 1x: one 10-minute tick per second of real time
 MAX_STEPS_PER_FRAME = 4  # a slow frame never makes the clock race to catch up
-AHEAD_MS = 5.0  # of a frame's time, at most this much runs the next tick ahead
+AHEAD_MS = 8.0  # of a frame's time, at most this much runs the next tick ahead...
+AHEAD_AFTER_MS = 1.5  # ...or this, in a frame that just finished one (the window looks again)
 
 
 class Session:
@@ -174,11 +175,11 @@ class Session:
                 self.set_speed(0)
                 return i + 1
         if self.speed and not self.over:
-            self._ahead(self.acc)
+            self._ahead(self.acc, AHEAD_AFTER_MS if steps else AHEAD_MS)
         return steps
 
-    def _ahead(self, due: float) -> None:
-        """Run the next tick's systems ahead, for at most AHEAD_MS of this frame: a tick's
+    def _ahead(self, due: float, budget_ms: float = AHEAD_MS) -> None:
+        """Run the next tick's systems ahead, for at most `budget_ms` of this frame: a tick's
         work is spread over the frames before it is due instead of landing on one frame. It
         completes only when due (`advance`), so the clock keeps its time."""
         if due <= 0 and self._tick is None:
@@ -187,7 +188,7 @@ class Session:
             self._tick, self._ran = self.sim.stepping(), 0
         if self._ready:
             return
-        stop = time.perf_counter() + AHEAD_MS / 1000
+        stop = time.perf_counter() + budget_ms / 1000
         while time.perf_counter() < stop:
             try:
                 name = next(self._tick)
