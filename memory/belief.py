@@ -85,6 +85,7 @@ class BeliefState:
     judged_importance: int | None = None  # importance after the look-back, if it ran
     looked_back: bool = False
     misremembered: bool = False  # recalled wrong: the held value is not what the evidence says
+    evidence_count: int = 0  # pieces of evidence the resident has about the claim (a counter)
 
     def effective_importance(self) -> int | None:
         return self.judged_importance if self.judged_importance is not None else \

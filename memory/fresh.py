@@ -49,6 +49,7 @@ def materialize(f: Fresh, policy: str, params: MemoryParams) -> BeliefState:
     b.importance = f.importance
     b.id = f.bid
     b.claim_id = f.cid
+    b.evidence_count = 1
     if e.kind.value == _HEARSAY:  # type: ignore[attr-defined]
         b.unjudged = 1
     return b
@@ -61,9 +62,9 @@ INSERT_FRESH = (
     "candidates, since, created_at, updated_at, last_evidence_at, last_intervention_at, "
     "quiet_since, aged, exposures, uses, sources, last_evoked_at, importance, stale, recheck, "
     "wants_look, unjudged, premises, teller, origin, half_life, access, dormant_at, gone_at, "
-    "judged_importance, looked_back, misremembered, indexed) VALUES (?1, ?2, ?3, ?4, ?5, "
-    "'influencing', ?6, ?7, ?8, ?9, ?9, ?9, ?9, ?10, ?9, 0, 0, 0, 1, ?9, ?11, 0, 0, 0, ?12, "
-    "NULL, ?13, ?14, ?15, 'active', ?9 + ?16, ?9 + ?17, NULL, 0, 0, 0)"
+    "judged_importance, looked_back, misremembered, indexed, evidence_count) VALUES (?1, ?2, "
+    "?3, ?4, ?5, 'influencing', ?6, ?7, ?8, ?9, ?9, ?9, ?9, ?10, ?9, 0, 0, 0, 1, ?9, ?11, 0, "
+    "0, 0, ?12, NULL, ?13, ?14, ?15, 'active', ?9 + ?16, ?9 + ?17, NULL, 0, 0, 0, 1)"
 )
 
 _half_lives: dict[tuple, tuple[float, int, int]] = {}
@@ -98,7 +99,7 @@ def row(f: Fresh, params: MemoryParams) -> tuple:
         f.bid, e.resident, f.cid, e.value, conf, "influencing", rank, kind,  # type: ignore
         cands, at, at, at, at, at if e.by_player else None, at, 0, 0, 0, 1, at,  # type: ignore
         f.importance, 0, 0, 0, 1 if kind == _HEARSAY else 0, None, teller, origin, h,
-        "active", at + dormant, at + gone, None, 0, 0, 0,
+        "active", at + dormant, at + gone, None, 0, 0, 0, 1,
     )
 
 

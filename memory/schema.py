@@ -336,7 +336,7 @@ def _v9(db: Database) -> None:
     """)
 
 
-@migrations(name="0010_history_from_evidence")
+@migrations(name="0010_history_and_counts_from_evidence")
 def _v10(db: Database) -> None:
     # A belief's history is the evidence rows that changed it — each keeping the value,
     # confidence and state it left (NULL where they are the evidence's own value, its initial
@@ -373,6 +373,12 @@ def _v10(db: Database) -> None:
     db.conn.executemany("UPDATE evidence SET after_value = ?, after_confidence = ?, "
                         "after_state = ?, note = ? WHERE id = ?", moved)
     db.conn.executemany("DELETE FROM belief_versions WHERE id = ?", drop)
+    # How much evidence a resident has about a claim, counted as it comes, not on each look.
+    _run_script(db, """
+        ALTER TABLE beliefs ADD COLUMN evidence_count INTEGER NOT NULL DEFAULT 0;
+        UPDATE beliefs SET evidence_count = (SELECT count(*) FROM evidence e WHERE
+            e.resident = beliefs.resident AND e.claim_id = beliefs.claim_id);
+    """)
 
 
 def _run_script(db: Database, script: str) -> None:

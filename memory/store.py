@@ -617,9 +617,7 @@ class MemoryStore:
         if row is None:
             return None
         b = self._held.patch(state_from_row(row))
-        count = self.db.execute("SELECT count(*) FROM evidence WHERE resident = ? AND "
-                                "claim_id = ?", (resident, claim)).fetchone()[0]
-        return view(b, self._history(b) if history else None, count, self.params)
+        return view(b, self._history(b) if history else None, b.evidence_count, self.params)
 
     def beliefs(self, resident: str | None = None, *, subject: str | None = None,
                 attribute: str | None = None, state: str | None = None,

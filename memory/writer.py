@@ -289,6 +289,7 @@ class Batch:
             elif b.state == "past" and before[1] != "past":
                 self.changed_premises.add(b.id)
 
+        b.evidence_count += 1
         after = None
         if out.changed:  # the version is kept on the evidence row (memory.history)
             if out.action == "new":

@@ -15,7 +15,7 @@ import pytest
 from game import clock
 from game.generate import generated_town
 from game.sim import Simulation
-from memory import believers_at, belief_signature, changed_since, claim_values, claims, heard
+from memory import belief_signature, believers_at, changed_since, claim_values, claims, heard
 
 MEMORY_TABLES = {"beliefs", "evidence", "claims", "belief_versions", "belief_facts",
                  "fact_versions", "belief_premises", "trust", "trust_changes", "memory_events",

@@ -68,6 +68,10 @@ def check_records(store):
                 r, s, a, v, access, evoked, h), bid
     held = {bid for names in ws.dormant.values() for got in names.values() for bid in got}
     assert held == free_dormant
+    # The evidence count kept on each belief is what counting its evidence gives.
+    assert store.db.execute(
+        "SELECT count(*) FROM beliefs b WHERE b.evidence_count != (SELECT count(*) FROM "
+        "evidence e WHERE e.resident = b.resident AND e.claim_id = b.claim_id)").fetchone()[0] == 0
 
 
 def step(store, rng, now):
