@@ -9,7 +9,7 @@ a different gossip, right with probability 0.7. Every policy runs on the same st
 
 Read after every step, for every trial: the value the resident serves (its held value). A trial
 is *corrected* at the first step it serves the truth; *steps* is that step; *top-1* is the
-truth served after the last step (002's belief-convergence figure); *settled* is the share
+truth served after the last step (002's belief-convergence figure); *converged* is the share
 whose truth, once served, was served at every later step.
 
 Where our rules correct less by design — hearsay never overturns a first-hand value — the table
@@ -109,14 +109,14 @@ def served(policy: str, batch: list[Trial]) -> list[list[str]]:
 
 
 def score(paths: list[list[str]]) -> dict:
-    """Corrected share, mean steps to correction, top-1 at the end, settled share."""
+    """Corrected share, mean steps to correction, top-1 at the end, converged share."""
     firsts = [next((i for i, v in enumerate(p) if v == TRUTH and i > 0), None) for p in paths]
     done = [f for f in firsts if f is not None]
-    settled = sum(1 for p, f in zip(paths, firsts, strict=True)
+    converged = sum(1 for p, f in zip(paths, firsts, strict=True)
                   if f is not None and all(v == TRUTH for v in p[f:]))
     return {"trials": len(paths), "corrected": len(done),
             "steps": round(sum(done) / len(done), 2) if done else None,
-            "top1": sum(p[-1] == TRUTH for p in paths), "settled": settled}
+            "top1": sum(p[-1] == TRUTH for p in paths), "converged": converged}
 
 
 def run(size: Size = FULL) -> dict:
@@ -150,8 +150,8 @@ def lines(res: dict) -> list[str]:
         start, stream = key.split("/")
         out += ["", f"Start {_WORDS[start]}; then {_WORDS[stream]}."]
         rows = [[LABELS[p], pct(s["corrected"], n), s["steps"] if s["steps"] is not None
-                 else "—", pct(s["top1"], n), pct(s["settled"], n)] for p, s in by.items()]
-        out += table(["policy", "corrected", "steps", "top-1 at end", "settled"], rows)
+                 else "—", pct(s["top1"], n), pct(s["converged"], n)] for p, s in by.items()]
+        out += table(["policy", "corrected", "steps", "top-1 at end", "converged"], rows)
         if start == "firsthand" and stream == "hearsay":
             out.append("Ours correct none here by design: hearsay ranks below what the "
                        "resident saw (epistemics §5.1); the next table is what that protects.")

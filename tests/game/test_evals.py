@@ -113,8 +113,8 @@ def test_majority_settles_where_latest_wins_keeps_flipping(corrections):
     truth; the latest word (and noisy-OR, whose contradiction drops the old value to 25)
     follows every wrong sighting."""
     case = corrections["cases"]["implanted/observations"]
-    assert case["majority"]["settled"] >= 27
-    assert case["latest_wins"]["settled"] <= 3
+    assert case["majority"]["converged"] >= 27
+    assert case["latest_wins"]["converged"] <= 3
     assert case["noisy_or"]["top1"] == case["latest_wins"]["top1"]
 
 
