@@ -6,7 +6,9 @@
     .venv/bin/python benchmarks/equivalence.py --record out.json   # only write this tree's
 
 For every shipped scenario × seeds 0–4 × {nobody playing, each walkthrough}, a few generated
-towns, and a game saved half way and continued with `--load`, it records: the world log's hash;
+towns, a game saved half way and continued with `--load`, a town under each other revision
+policy, and the seeds' experiments (`game/evals` at the quick size: the baseline policies and
+version tracking off; digested as their results), it records: the world log's hash;
 the replies the player read; every belief (value, confidence, state, candidates, provenance,
 recall state, history) through the public API; every piece of evidence behind each; trust
 changes; memory events; memory edits; what the player was told (`memory.heard`); the
@@ -56,6 +58,18 @@ def cases(quick: bool) -> list[tuple]:
     out.append(("reload", "missing_key", 1, None))
     if not quick:
         out.append(("reload", "nine_neighbours", 2, None))
+    # The seeds' experiments (game/evals, quick size) run the memory under the baseline
+    # policies and with version tracking off: their results must not move either.
+    try:
+        from game.evals import EXPERIMENTS
+    except ImportError:  # a commit from before issue 15
+        EXPERIMENTS = {}
+    for name in EXPERIMENTS:
+        out.append(("evals", name, 0, None))
+    if EXPERIMENTS:  # and a whole town under each other policy, digested like any run
+        for policy in ("noisy_or", "latest_wins", "majority", "sum_confidence",
+                       "confidence_first"):
+            out.append(("policy", policy, 1, None))
     return out
 
 
@@ -121,7 +135,19 @@ def run_case(case: tuple) -> tuple[str, dict]:
     kind, name, seed, walk = case
     key = f"{kind}:{name}:{seed}:{walk or '-'}"
     t = time.process_time()
-    if kind == "town":
+    if kind == "evals":
+        from game.evals import EXPERIMENTS
+
+        mod = EXPERIMENTS[name]
+        res = mod.run(mod.QUICK)
+        d = {"result": _h(res), "table": _h(list(mod.lines(res)))}
+    elif kind == "policy":
+        from game.evals.mechanisms import town
+
+        sim = town(name, seed)
+        sim.run(days=1.5)
+        d = digest(sim)
+    elif kind == "town":
         n, days = name.split(":")
         sim = Simulation.new(generated_town(int(n), seed, days=max(1, int(float(days)))), seed)
         sim.run(days=float(days))

@@ -59,6 +59,7 @@ _EXPORTS = {
     "diff_towns": ("diff", "diff"),
     "plots": ("plots", None),
     "last_event": ("pacing", "last_event"),
+    "evals": ("evals", None),  # the seeds' experiments beside their baselines (issue 15)
 }
 
 __all__ = [
@@ -77,6 +78,7 @@ __all__ = [
     "diff_towns",
     "done_by_player",
     "edit_memory",
+    "evals",
     "first_dormancy",
     "gave",
     "generated_town",
@@ -125,7 +127,7 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
-    from . import clock, plots
+    from . import clock, evals, plots
     from .commands import VERBS, CommandError, WalkthroughError, parse
     from .diff import diff as diff_towns
     from .edits import KINDS as EDIT_KINDS

@@ -27,10 +27,11 @@ from .kinds import (
     round_half_up,
 )
 from .params import DEFAULT, MemoryParams
+from .policies import BASELINES
 
 RULES = "rules"  # the default policy: held value changes only by update, correct, reconsider
 NOISY_OR = "noisy_or"  # the alternative of seed 002: the held value is the strongest candidate
-POLICIES = (RULES, NOISY_OR)
+POLICIES = (RULES, NOISY_OR, *BASELINES)  # and the naive baselines the evaluation compares
 # Policies whose new belief is `new_belief` below, so the store's writer may build its row
 # straight from the evidence (memory.fresh) when nothing else in a batch touches it. A policy
 # that founds beliefs some other way leaves this set, and its beliefs go the general way.
@@ -172,6 +173,9 @@ def apply(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
 
 def _rules(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
            policy: str, p: MemoryParams) -> Outcome:
+    baseline = BASELINES.get(policy)
+    if baseline is not None:  # a naive arbitration (memory.policies) instead of all below
+        return Outcome(*baseline(b, e, initial, evidence_id, p))
     r = e.rank
     supports = e.value == b.value
     held = b.held()

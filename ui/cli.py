@@ -588,7 +588,7 @@ def report(save: str, output: str | None) -> None:
 
 
 
-from . import cli_edit  # noqa: E402,F401 - registers edit, edits and diff on `main`
+from . import cli_edit, cli_eval  # noqa: E402,F401 - register edit, edits, diff; eval (issue 15)
 
 
 def entry() -> None:  # pragma: no cover
