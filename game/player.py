@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from memory import Belief, Evidence, Outcome
+from memory import Belief, Evidence, Outcome, about_attribute
 
 from . import acts, clock, lies, perception, talk, visible, witness
 from .commands import Command, wait_minutes
@@ -302,6 +302,13 @@ def tell(sim: Simulation, rid: str, claim: str, value: str, anonymously: str = "
         participants=[PLAYER, rid], witnesses=overhear))
     before = visible.held(sim, rid, claim)
     for h in [rid] + overhear:
+        if value == h and sim.is_actor_attribute(a):
+            # Told they did something they know they did not (as `perception.told` has it
+            # for residents): they do not take it on — they learn that you say so.
+            sim.queue(Evidence(resident=h, subject=PLAYER, attribute=about_attribute(s, a),
+                               value=value, kind="declared", teller=PLAYER, at=sim.now,
+                               event=f"w{eid}"))
+            continue
         sim.queue(Evidence(resident=h, subject=s, attribute=a, value=value, kind="hearsay",
                            teller=PLAYER, origin=origin, basis="heard", at=sim.now,
                            event=f"w{eid}", by_player=True))
