@@ -376,12 +376,21 @@ def mediate(sim: Simulation, a: str, b: str, claim: str) -> Reply:
 
 
 def search(sim: Simulation, where: str | None = None) -> Reply:
+    """Look around where you are, or in one spot of it. A hidden spot (a drawer, a desk) is
+    gone through only with a lead — something you were told or saw is, or went, there;
+    without one you look around the place, which passes it by."""
     st = sim.state[PLAYER]
     place, _, spot = (where or st.place).partition(".")
     if place != st.place:
         return fail(f"You are not at {sim.place_name(place)}.")
-    found = acts.look(sim, PLAYER, place, spot or None)
     r = Reply(True)
+    if spot and spot in sim.places[place]["hidden"] and not has_lead(sim, f"{place}.{spot}"):
+        found = acts.look(sim, PLAYER, place, None)
+        r.say("", f"You have no reason to go through the {spot}, so you look around "
+              f"{sim.place_name(place)} instead.")
+        where = None
+    else:
+        found = acts.look(sim, PLAYER, place, spot or None)
     if not found:
         return r.say("", f"You search {sim.where(where or st.place)} and find nothing of "
                      "note.").mark("Nothing found.")
@@ -472,6 +481,13 @@ def _known_here(sim: Simulation, place: str) -> set[str]:
 def bring(sim: Simulation, rid: str) -> Reply:
     if (no := _here(sim, rid)) is not None:
         return fail(no)
+    if not heard_from(sim, rid):
+        # Nobody leaves what they are doing for a stranger's hunch: you bring a witness you
+        # have found, someone whose account of the case you have heard.
+        return Reply(False, minutes=clock.TICK).say(sim.name(rid), sim.words.render(
+            "refuse", f"{rid}|refuse|{sim.now}", reason="unasked")).mark(
+            f"{sim.name(rid)} will not come with you: you have not talked with "
+            f"{sim.pronoun(rid).obj} about the case.", "never asked")
     trust = sim.store.trust(rid, PLAYER)
     if trust < WILLING_TRUST:
         return Reply(False, minutes=clock.TICK).say(sim.name(rid), sim.words.render(
