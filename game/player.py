@@ -328,6 +328,12 @@ def mediate(sim: Simulation, a: str, b: str, claim: str) -> Reply:
         if (no := _here(sim, rid)) is not None:
             return fail(no)
     s, attr = split(claim)
+    for rid in (a, b):
+        # A mediator sits people down over a question knowing where each of them stands.
+        if not heard_from(sim, rid, claim):
+            p = sim.pronoun(rid)
+            return fail(f"You do not know where {sim.name(rid)} {p.verb('stand')} on "
+                        f"{sim.say_claim(claim)}: ask {p.obj} first.")
     place = sim.state[PLAYER].place
     present = sim.present(place)
     r = Reply(True)
@@ -400,6 +406,13 @@ def search(sim: Simulation, where: str | None = None) -> Reply:
         r.say("", f"In {sim.where(loc)}: {o['name']}." + (f" {o['text']}" if o.get("text")
                                                             else ""))
     return r.mark("Found: " + _and([sim.objects[o]["name"] for o in found]) + ".")
+
+
+def has_lead(sim: Simulation, spot: str) -> bool:
+    """Has the player a reason to look in `spot`: a value of something they believe — held or
+    only heard, from anyone, seen or told — that is that spot?"""
+    return any(c.value == spot for b in sim.store.beliefs(PLAYER, about_others=False)
+               for c in b.candidates)
 
 
 def take(sim: Simulation, oid: str) -> Reply:
@@ -502,6 +515,19 @@ def bring(sim: Simulation, rid: str) -> Reply:
                      "with you", participants=[PLAYER, rid]))
     return Reply(True).say("", f"{sim.name(rid)} will come with you for a while.").mark(
         f"{sim.name(rid)} follows you until {clock.fmt_clock(st.follow_until)}.")
+
+
+def heard_from(sim: Simulation, rid: str, claim: str | None = None) -> bool:
+    """Has the player heard `rid`'s own account of `claim` — or, with none given, of any
+    question of the case — asked them, or been told or overheard them say it?"""
+    from .knowledge import questions
+
+    told = sim.store.beliefs_about(PLAYER, rid)  # what they told you they believe...
+    for q in [claim] if claim else questions(sim):
+        s, a = split(q)
+        if (s, a) in told or any(e.teller == rid for e in sim.store.evidence(PLAYER, s, a)):
+            return True  # ...or said of themselves (a declaration)
+    return False
 
 
 def where(sim: Simulation, rid: str) -> Reply:
