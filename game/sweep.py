@@ -131,7 +131,7 @@ def run_one(task: Task) -> RunResult:
         at = pm.at
         if not e.win:
             cause = pm.cause
-            wrong = [d for d in pm.deciders if d.true is False]
+            wrong = pm.wrong()
             if wrong:
                 value = wrong[0].value_words
                 origin = _main_origin(wrong)
@@ -297,6 +297,8 @@ def verdict(row: RouteRow, consequence: set[str]) -> str:
     n = row.runs or 1
     name = row.name
     if row.kind == NOBODY or name.startswith("lose-do-nothing"):
+        if not consequence:
+            return ""  # a town with no ending to lose (nine_neighbours): nothing to balance
         harm = sum(e.count for e in row.endings if e.id in consequence) / n
         if (n - row.wins) / n < DO_NOTHING_LOSES:
             return f"wins {row.win_share:.0%} with nobody doing anything"

@@ -61,9 +61,14 @@ def sweep(scenario: str, seeds: int, first_seed: int, commands: tuple[str, ...],
         return
     for c in commands:
         _regular_file(c, "--commands")
+    if loaded.scenario.player is None:  # nobody to play: the town alone
+        if commands:
+            raise _bad(f"{loaded.scenario.scenario.id} has no player to give commands to")
+        random_players = 0
     folder = Path(loaded.file).parent
     try:
-        routes = sw.routes_for(folder, [Path(c) for c in commands] or None, random_players)
+        routes = sw.routes_for(folder if loaded.scenario.player else None,
+                               [Path(c) for c in commands] or None, random_players)
         _check_walkthroughs(loaded, routes)
     except (OSError, UnicodeDecodeError) as exc:
         raise _bad(f"--commands: cannot read it: {exc}") from None
@@ -164,7 +169,7 @@ def print_table(t) -> None:
         tab.add_column(col)
     for r in t.rows:
         ends = "\n".join(
-            f"{'✓' if e.win else '✗'} {e.title} {_pct(e.share)}% ({_pct(e.low)}–"
+            f"{'·' if e.win is None else '✓' if e.win else '✗'} {e.title} {_pct(e.share)}% ({_pct(e.low)}–"
             f"{_pct(e.high)}){' · ' + e.median_time if e.median_time else ''}"
             for e in r.endings)
         lost = "\n".join(f"{c.value} — from {c.origin} ({c.count})" for c in r.causes[:2])
