@@ -48,6 +48,7 @@ class Holder:
     origin: str  # where it started: a resident's id, a document's, or "" (their own eyes)
     origin_name: str
     chain: list[str] = field(default_factory=list)  # the evidence chain, in words
+    role: str = "counted"  # counted (a deciding condition names them) or acted (on it)
     you_in_chain: str = ""  # the path by which the player's own word reached them, if it did
 
 
@@ -101,6 +102,10 @@ class PostMortem:
     def as_dict(self) -> dict:
         return asdict(self)
 
+    def wrong(self) -> list[Holder]:
+        """Those whose false belief decided a lost ending: the counted, else who acted."""
+        return _wrong(self.deciders)
+
     def lines(self) -> list[str]:
         """The post-mortem in words, as `hearsay run` prints it."""
         won = "won" if self.win else "lost"
@@ -112,11 +117,12 @@ class PostMortem:
             out.append(f"  What decided it: {self.cause}")
         shown = [d for d in self.deciders if not self.win or d.true]
         if shown:
-            out.append("  Whose beliefs counted:")
+            out.append("  Whose beliefs decided it:")
             for d in shown:
                 mark = "" if d.true is None else (" (true)" if d.true else " (false)")
-                out.append(f"    {d.name}: {d.value_words} {d.confidence}, {d.state}{mark} — "
-                           f"{d.source}")
+                acted = " (acted on it)" if d.role == "acted" else ""
+                out.append(f"    {d.name}{acted}: {d.value_words} {d.confidence}, {d.state}"
+                           f"{mark} — {d.source.partition(': ')[2] or d.source}")
                 for step in d.chain[1:4]:
                     out.append(f"      ← {step}")
         if self.acts:
@@ -150,7 +156,7 @@ def post_mortem(sim: Simulation) -> PostMortem | None:
     deciders = _deciders(sim, e, explain, acts)
     moves = _moves(sim, explain)
     cause = "" if e.win else _cause(sim, deciders)
-    worse = [f"your own word reached {d.name}: {d.you_in_chain}"
+    worse = [f"Your own word reached {d.name}: {d.you_in_chain}"
              for d in deciders if d.you_in_chain and d.true is False]
     return PostMortem(e.id, e.title, e.win, ended, clock.fmt(ended), claims, deciders, acts,
                       moves, cause, worse, sim.open_minds_used)
@@ -174,7 +180,7 @@ def _deciders(sim: Simulation, ending, explain: set[str], acts: list[Act]) -> li
     whens = [ending.when or ""]
     happened = {r["data"].get("id") for r in sim.world.log(kind="happen")}
     whens += [ev.when for ev in sim.sc.events if ev.when and ev.id in happened]
-    named: dict[str, set[str]] = {}  # claim -> residents
+    named: dict[str, set[str]] = {}  # claim -> residents a condition counts
     for text in whens:
         if not text:
             continue
@@ -187,16 +193,15 @@ def _deciders(sim: Simulation, ending, explain: set[str], acts: list[Act]) -> li
                 among = args[3] if len(args) > 3 and isinstance(args[3], list) else \
                     _holders_of(sim, args[0], args[1])
                 named.setdefault(args[0], set()).update(among)
-    for a in acts:
-        for claim in explain:
-            named.setdefault(claim, set()).add(a.actor)
+    acted = {claim: {a.actor for a in acts} - named.get(claim, set()) for claim in explain}
     out = []
-    for claim in sorted(named):
-        for rid in sorted(named[claim]):
-            if rid in sim.people and rid != PLAYER:
-                h = _holder(sim, rid, claim)
-                if h is not None:
-                    out.append(h)
+    for role, who in (("counted", named), ("acted", acted)):
+        for claim in sorted(who):
+            for rid in sorted(who[claim]):
+                if rid in sim.people and rid != PLAYER:
+                    h = _holder(sim, rid, claim, role)
+                    if h is not None:
+                        out.append(h)
     return out
 
 
@@ -205,7 +210,7 @@ def _holders_of(sim: Simulation, claim: str, value) -> list[str]:
     return [b.resident for b in sim.store.believers(s, a) if b.value == str(value)]
 
 
-def _holder(sim: Simulation, rid: str, claim: str) -> Holder | None:
+def _holder(sim: Simulation, rid: str, claim: str, role: str) -> Holder | None:
     s, _, a = claim.partition(".")
     b = sim.store.belief(rid, s, a, history=False)
     if b is None:
@@ -235,7 +240,7 @@ def _holder(sim: Simulation, rid: str, claim: str) -> Holder | None:
     return Holder(rid, sim.name(rid), claim, b.value, sim.value_words(b.value, a),
                   b.confidence, b.state.value, None if truth is None else truth == b.value,
                   source, origin, origin_name(sim, origin) if origin and origin != rid else "",
-                  chain, you)
+                  chain, role=role, you_in_chain=you)
 
 
 def _step_words(sim: Simulation, st) -> str:
@@ -287,7 +292,7 @@ def _moves(sim: Simulation, explain: set[str]) -> list[Move]:
 
 def _cause(sim: Simulation, deciders: list[Holder]) -> str:
     """'Gus, Eli and Hana believed that Ada's key was moved by Cy — from Bo (3).'"""
-    wrong = [d for d in deciders if d.true is False]
+    wrong = _wrong(deciders)
     if not wrong:
         return ""
     by_value: dict[str, list[Holder]] = {}
@@ -305,3 +310,8 @@ def _cause(sim: Simulation, deciders: list[Holder]) -> str:
     where = ", ".join(k if n == 1 else f"{k} ({n})" for k, n in
                       sorted(origins.items(), key=lambda kv: (-kv[1], kv[0])))
     return f"{who} believed that {sim.say_claim(claim, value)} — from {where}."
+
+
+def _wrong(deciders: list[Holder]) -> list[Holder]:
+    return [d for d in deciders if d.true is False and d.role == "counted"] or \
+        [d for d in deciders if d.true is False]

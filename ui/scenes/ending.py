@@ -1,13 +1,15 @@
 """The ending screen: won or lost, the ending's text, and — so a loss is legible — what the
 town believed at the end about the claims the ending turns on, who held the false belief and
-where they had it from. Then: play again, pick another scenario, look around, or quit.
+where they had it from, what decided it and what the player's moves did (the post-mortem
+`hearsay run` prints too: `game.post_mortem`). Then: play again, pick another scenario, look
+around, or quit.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from game import clock
+from game import clock, post_mortem
 
 from .. import theme as T
 from ..labels import claim_text, name_of, value_label
@@ -102,6 +104,18 @@ class EndingScene(Overlay):
             if where and not self.won:
                 for part in T.wrap(where, "small_bold", inner - 20):
                     rows.append(("where", part))
+        pm = post_mortem(sim)
+        if pm is not None and pm.cause:
+            rows.append(("head", "What decided it"))
+            rows += [("where", part) for part in T.wrap(pm.cause, "small_bold", inner - 20)]
+        if pm is not None and pm.moves and sim.has_player:
+            helped = sum(1 for m in pm.moves if m.effect == "helped")
+            worse = [m for m in pm.moves if m.effect != "helped" and m.effect]
+            rows.append(("head", "What your moves did"))
+            rows.append(("dim", f"{len(pm.moves)} people reacted to what you told, showed or "
+                                f"put to them: {helped} helped, {len(worse)} made it worse."))
+            for said in (pm.worse or [m.line for m in worse])[:2]:
+                rows += [("false", part) for part in T.wrap(said, "small", inner - 20)]
         if sim.open_minds_used and sim.has_player:
             rows.append(("head", "Open minds was on"))
             rows.append(("dim", "You saw every mind and the truth during this game, so this "
