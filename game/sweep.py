@@ -99,6 +99,24 @@ def _narrator(scenario: str, templates: dict[str, str]):
     return cache[scenario]
 
 
+def _fresh_db(scenario: str, loaded):
+    """An empty town database with the schema already built: a copy (SQLite's backup API) of
+    one this thread built once — building the schema is half of setting up a run, and a run
+    from the copy is the same run (the sweep's tests compare world logs with `hearsay run`)."""
+    from sqlite_utils import Database
+
+    from .sim import Simulation
+
+    cache = _local.__dict__.setdefault("schemas", {})
+    if scenario not in cache:
+        empty = Database(memory=True)
+        Simulation(empty, loaded.scenario, file=str(loaded.file), templates=loaded.templates)
+        cache[scenario] = empty
+    db = Database(memory=True)
+    cache[scenario].conn.backup(db.conn)
+    return db
+
+
 def run_one(task: Task) -> RunResult:
     """Play one route on one seed to its end, as `hearsay run` would."""
     from .postmortem import post_mortem
@@ -106,7 +124,7 @@ def run_one(task: Task) -> RunResult:
     from .walkthrough import play
     t0 = time.perf_counter()
     loaded = loaded_scenario(task.scenario)
-    sim = Simulation.new(loaded, task.seed)
+    sim = Simulation.new(loaded, task.seed, db=_fresh_db(task.scenario, loaded))
     # Words never touch the world log: a sweep calls no language model, and each worker
     # thread keeps one narrator — its templates compiled once, not once a run.
     sim.model, sim.words = None, _narrator(task.scenario, sim.templates)
