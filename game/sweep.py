@@ -117,14 +117,35 @@ def _fresh_db(scenario: str, loaded):
     return db
 
 
+def _start(scenario: str, loaded, seed: int):
+    """The town of `seed` at its start: restored from a snapshot this thread took of it (the
+    runtime state saved into its database, as a save does), so the routes of one seed set the
+    town up once. Continuing a restored town is what `hearsay run --load` does, and gives the
+    same world log as running straight through."""
+    from sqlite_utils import Database
+
+    from .sim import Simulation
+
+    snap = _local.__dict__.get("start")
+    if snap is None or snap[0] != (scenario, seed):
+        base = Simulation.new(loaded, seed, db=_fresh_db(scenario, loaded))
+        with base.db.atomic():
+            base._save_runtime()
+        snap = _local.__dict__["start"] = ((scenario, seed), base.db)
+    db = Database(memory=True)
+    snap[1].conn.backup(db.conn)
+    sim = Simulation(db, loaded.scenario, file=str(loaded.file), templates=loaded.templates)
+    sim._restore()
+    return sim
+
+
 def run_one(task: Task) -> RunResult:
     """Play one route on one seed to its end, as `hearsay run` would."""
     from .postmortem import post_mortem
-    from .sim import Simulation
     from .walkthrough import play
     t0 = time.perf_counter()
     loaded = loaded_scenario(task.scenario)
-    sim = Simulation.new(loaded, task.seed, db=_fresh_db(task.scenario, loaded))
+    sim = _start(task.scenario, loaded, task.seed)
     # Words never touch the world log: a sweep calls no language model, and each worker
     # thread keeps one narrator — its templates compiled once, not once a run.
     sim.model, sim.words = None, _narrator(task.scenario, sim.templates)
