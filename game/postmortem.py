@@ -131,8 +131,9 @@ class PostMortem:
         if self.moves:
             helped = [m for m in self.moves if m.effect == HELPED]
             hurt = [m for m in self.moves if m.effect == HURT]
-            out.append(f"  What you did: {len(self.moves)} reactions — {len(helped)} helped, "
-                       f"{len(hurt)} made it worse")
+            n = len(self.moves)
+            out.append(f"  What you did: {n} reaction{'s' if n != 1 else ''} — "
+                       f"{len(helped)} helped, {len(hurt)} made it worse")
             for m in (hurt + helped)[:8]:
                 out.append(f"    {m.time}  {m.line} ({m.effect})")
         for w in self.worse:
@@ -180,6 +181,26 @@ def _deciders(sim: Simulation, ending, explain: set[str], acts: list[Act]) -> li
     whens = [ending.when or ""]
     happened = {r["data"].get("id") for r in sim.world.log(kind="happen")}
     whens += [ev.when for ev in sim.sc.events if ev.when and ev.id in happened]
+    named = _named(sim, whens, explain)
+    if not named and not ending.win:
+        # A catch-all ending ("a cold table") names nobody: whose mind the winning endings
+        # needed changed is whose belief decided it.
+        named = _named(sim, [e.when or "" for e in sim.sc.endings if e.win], explain)
+    acted = {claim: {a.actor for a in acts} - named.get(claim, set()) for claim in explain}
+    out = []
+    for role, who in (("counted", named), ("acted", acted)):
+        for claim in sorted(who):
+            for rid in sorted(who[claim]):
+                if rid in sim.people and rid != PLAYER:
+                    h = _holder(sim, rid, claim, role)
+                    if h is not None:
+                        out.append(h)
+    return out
+
+
+def _named(sim: Simulation, whens: list[str], explain: set[str]) -> dict[str, set[str]]:
+    """Residents the conditions `whens` ask about, claim by claim (believes, count_believers
+    with its list, or everyone holding the value counted)."""
     named: dict[str, set[str]] = {}  # claim -> residents a condition counts
     for text in whens:
         if not text:
@@ -193,16 +214,7 @@ def _deciders(sim: Simulation, ending, explain: set[str], acts: list[Act]) -> li
                 among = args[3] if len(args) > 3 and isinstance(args[3], list) else \
                     _holders_of(sim, args[0], args[1])
                 named.setdefault(args[0], set()).update(among)
-    acted = {claim: {a.actor for a in acts} - named.get(claim, set()) for claim in explain}
-    out = []
-    for role, who in (("counted", named), ("acted", acted)):
-        for claim in sorted(who):
-            for rid in sorted(who[claim]):
-                if rid in sim.people and rid != PLAYER:
-                    h = _holder(sim, rid, claim, role)
-                    if h is not None:
-                        out.append(h)
-    return out
+    return named
 
 
 def _holders_of(sim: Simulation, claim: str, value) -> list[str]:

@@ -112,8 +112,10 @@ class EndingScene(Overlay):
             helped = sum(1 for m in pm.moves if m.effect == "helped")
             worse = [m for m in pm.moves if m.effect != "helped" and m.effect]
             rows.append(("head", "What your moves did"))
-            rows.append(("dim", f"{len(pm.moves)} people reacted to what you told, showed or "
-                                f"put to them: {helped} helped, {len(worse)} made it worse."))
+            n = len(pm.moves)
+            rows.append(("dim", f"{n} time{'s' if n != 1 else ''} someone reacted to what you "
+                                f"told, showed or put to them: {helped} helped, {len(worse)} "
+                                "made it worse."))
             for said in (pm.worse or [m.line for m in worse])[:2]:
                 rows += [("false", part) for part in T.wrap(said, "small", inner - 20)]
         if sim.open_minds_used and sim.has_player:
