@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 SCENARIOS = ("missing_key", "bad_blood", "the_ledger", "cancelled_meeting")
 # Where a run's time goes: the tick's phases (game/sim.py, game/mind.py), by function.
 PHASES = {
-    "setting up the town (Simulation.new)": ("game/sim.py", "new"),
+    "setting up the town (a copy of the seed's start)": ("game/sweep.py", "_start"),
     "conversation (talk.converse)": ("game/talk.py", "converse"),
     "perceiving and revising (sim.flush)": ("game/sim.py", "flush"),
     "judging reactions (mind._think)": ("game/mind.py", "_think"),
@@ -88,13 +88,45 @@ def sweep_one(name: str, seeds: int, players: int, jobs: int) -> dict:
 
 
 def markdown(table) -> str:
-    lines = ["| route | won | endings (share, 95% interval, median time) | lost to | balance |",
+    """The README's form: one row per route, the random players gathered in one row (their
+    runs pooled, and the range of each player's own share of wins)."""
+    from game.sweep import RANDOM, wilson
+
+    lines = ["| route | won | endings (share, 95% interval) | lost to | balance |",
              "|---|---:|---|---|---|"]
+
+    def ends(endings) -> str:
+        return "<br>".join(f"{'✓' if e['win'] else '✗'} {e['title']} {e['share']:.0%} "
+                           f"({e['low']:.0%}–{e['high']:.0%})" for e in endings)
+
+    def lost(causes) -> str:
+        return "<br>".join(f"{c.value} — {c.origin} ({c.count})" for c in causes[:1])
+
     for r in table.rows:
-        ends = "<br>".join(f"{'✓' if e.win else '✗'} {e.title} {e.share:.0%} "
-                           f"({e.low:.0%}–{e.high:.0%}) · {e.median_time}" for e in r.endings)
-        lost = "<br>".join(f"{c.value} — {c.origin} ({c.count})" for c in r.causes[:1])
-        lines.append(f"| {r.name} | {r.win_share:.0%} | {ends} | {lost} | {r.verdict} |")
+        if r.kind == RANDOM:
+            continue
+        es = [{"win": e.win, "title": e.title, "share": e.share, "low": e.low, "high": e.high}
+              for e in r.endings]
+        lines.append(f"| {r.name} | {r.win_share:.0%} | {ends(es)} | {lost(r.causes)} | "
+                     f"{r.verdict} |")
+    rand = [r for r in table.rows if r.kind == RANDOM]
+    if rand:
+        n = sum(r.runs for r in rand)
+        wins = sum(r.wins for r in rand)
+        counts: dict[str, list] = {}
+        for r in rand:
+            for e in r.endings:
+                c = counts.setdefault(e.id, [e.title, e.win, 0])
+                c[2] += e.count
+        es = []
+        for title, win, k in counts.values():
+            lo, hi = wilson(k, n)
+            es.append({"win": win, "title": title, "share": k / n, "low": lo, "high": hi})
+        shares = [r.win_share for r in rand]
+        ok = all(r.verdict == "ok" for r in rand)
+        lines.append(f"| {len(rand)} random players × {rand[0].runs} | {wins / n:.1%} "
+                     f"({min(shares):.0%}–{max(shares):.0%} each) | {ends(es)} | | "
+                     f"{'ok' if ok else 'NO'} |")
     return "\n".join(lines)
 
 
