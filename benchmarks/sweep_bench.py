@@ -91,13 +91,14 @@ def markdown(table) -> str:
     """The README's form: one row per route, the random players gathered in one row (their
     runs pooled, and the range of each player's own share of wins)."""
     from game.sweep import RANDOM, wilson
+    from game.sweep import share_words as pct
 
     lines = ["| route | won | endings (share, 95% interval) | lost to | balance |",
              "|---|---:|---|---|---|"]
 
     def ends(endings) -> str:
-        return "<br>".join(f"{'✓' if e['win'] else '✗'} {e['title']} {e['share']:.0%} "
-                           f"({e['low']:.0%}–{e['high']:.0%})" for e in endings)
+        return "<br>".join(f"{'✓' if e['win'] else '✗'} {e['title']} {pct(e['share'])} "
+                           f"({pct(e['low'])}–{pct(e['high'])})" for e in endings)
 
     def lost(causes) -> str:
         return "<br>".join(f"{c.value} — {c.origin} ({c.count})" for c in causes[:1])
@@ -107,7 +108,7 @@ def markdown(table) -> str:
             continue
         es = [{"win": e.win, "title": e.title, "share": e.share, "low": e.low, "high": e.high}
               for e in r.endings]
-        lines.append(f"| {r.name} | {r.win_share:.0%} | {ends(es)} | {lost(r.causes)} | "
+        lines.append(f"| {r.name} | {pct(r.win_share)} | {ends(es)} | {lost(r.causes)} | "
                      f"{r.verdict} |")
     rand = [r for r in table.rows if r.kind == RANDOM]
     if rand:
@@ -124,8 +125,8 @@ def markdown(table) -> str:
             es.append({"win": win, "title": title, "share": k / n, "low": lo, "high": hi})
         shares = [r.win_share for r in rand]
         ok = all(r.verdict == "ok" for r in rand)
-        lines.append(f"| {len(rand)} random players × {rand[0].runs} | {wins / n:.1%} "
-                     f"({min(shares):.0%}–{max(shares):.0%} each) | {ends(es)} | | "
+        lines.append(f"| {len(rand)} random players × {rand[0].runs} | {wins} of {n:,} "
+                     f"({pct(min(shares))}–{pct(max(shares))} each) | {ends(es)} | | "
                      f"{'ok' if ok else 'NO'} |")
     return "\n".join(lines)
 
@@ -139,6 +140,7 @@ def main() -> None:
     ap.add_argument("--scenario", action="append", choices=SCENARIOS)
     ap.add_argument("--markdown", action="store_true", help="tables as Markdown")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--save", metavar="FILE", help="also write the figures as JSON here")
     a = ap.parse_args()
     seeds = a.seeds or (10 if a.quick else 100)
     players = a.random_players if a.random_players is not None else (2 if a.quick else 10)
@@ -169,6 +171,8 @@ def main() -> None:
             print_table(t)
     if a.json:
         print(json.dumps(out, indent=2))
+    if a.save:
+        Path(a.save).write_text(json.dumps(out, indent=2))
 
 
 if __name__ == "__main__":

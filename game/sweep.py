@@ -206,6 +206,11 @@ def routes_for(folder: Path | None, commands: Iterable[Path] | None = None,
 # -- the table ------------------------------------------------------------------------------
 
 
+def share_words(x: float) -> str:
+    """A share as a person reads it: '97%', '0.4%' (a decimal below 10%), '0%'."""
+    return f"{x:.0%}" if x == 0 or x >= 0.1 or x == round(x, 2) else f"{x:.1%}"
+
+
 def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval for k successes in n trials."""
     if n == 0:

@@ -151,8 +151,14 @@ def _show_random(scenario: str, spec: str) -> None:
         echo(f"# ending: {pm.title} ({'won' if pm.win else 'lost'}), {pm.time}")
 
 
+def _mark(win: bool | None) -> str:
+    return "·" if win is None else "✓" if win else "✗"
+
+
 def _pct(x: float) -> str:
-    return f"{x * 100:.0f}"
+    from game.sweep import share_words
+
+    return share_words(x).rstrip("%")
 
 
 def print_table(t) -> None:
@@ -169,9 +175,8 @@ def print_table(t) -> None:
         tab.add_column(col)
     for r in t.rows:
         ends = "\n".join(
-            f"{'·' if e.win is None else '✓' if e.win else '✗'} {e.title} {_pct(e.share)}% ({_pct(e.low)}–"
-            f"{_pct(e.high)}){' · ' + e.median_time if e.median_time else ''}"
-            for e in r.endings)
+            f"{_mark(e.win)} {e.title} {_pct(e.share)}% ({_pct(e.low)}–{_pct(e.high)})"
+            f"{' · ' + e.median_time if e.median_time else ''}" for e in r.endings)
         lost = "\n".join(f"{c.value} — from {c.origin} ({c.count})" for c in r.causes[:2])
         won = f"{_pct(r.win_share)}% ({_pct(r.win_low)}–{_pct(r.win_high)})"
         tab.add_row(*(Text(x) for x in (r.name, won, ends, lost, r.verdict)))
