@@ -63,6 +63,7 @@ _EXPORTS = {
     "sweep": ("sweep", None),
     "post_mortem": ("postmortem", "post_mortem"),
     "random_walkthrough": ("randomplayer", "random_walkthrough"),
+    "evals": ("evals", None),  # the seeds' experiments beside their baselines (issue 15)
 }
 
 __all__ = [
@@ -81,6 +82,7 @@ __all__ = [
     "diff_towns",
     "done_by_player",
     "edit_memory",
+    "evals",
     "first_dormancy",
     "gave",
     "generated_town",
@@ -132,7 +134,7 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
-    from . import clock, plots, sweep
+    from . import clock, evals, plots, sweep
     from .commands import VERBS, CommandError, WalkthroughError, parse
     from .diff import diff as diff_towns
     from .edits import KINDS as EDIT_KINDS

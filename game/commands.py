@@ -281,6 +281,7 @@ class Step:
     line: int
     at: int | None  # None: as soon as the previous step is done
     command: Command
+    typed: str = ""  # the words as written in the file (the command holds them as ids)
 
 
 class WalkthroughError(ValueError):
@@ -355,7 +356,7 @@ def parse_walkthrough_text(text: str, names: Names, start: int, end: int,
             cmd = parse(rest, names)
         except CommandError as exc:
             raise WalkthroughError(path, n, str(exc)) from None
-        steps.append(Step(n, at, cmd))
+        steps.append(Step(n, at, cmd, " ".join(rest.split())))
     if not steps:
         raise WalkthroughError(path, 1, "no commands")
     return steps

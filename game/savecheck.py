@@ -377,6 +377,7 @@ META: dict[str, dict[str, tuple[bool, Callable[[str], object]]]] = {
         "default_trust": (False, _fraction),
         "params": (False, _memory_params),
         "seed": (False, _int(-(2**63), 2**63 - 1)),
+        "versions": (False, _flag),  # version tracking (memory.store), "1" unless switched off
     },
 }
 

@@ -38,14 +38,16 @@ def play(sim: Simulation, path: Path | None, *, to_end: bool = True,
     out = Played(None, None)
     for st in steps:
         if sim.ending:
-            out.steps.append({"line": st.line, "command": st.command.text, "ok": False,
+            out.steps.append({"line": st.line, "command": st.typed or st.command.text,
+                              "ok": False,
                               "reply": "the story was already over"})
             continue
         if st.at is not None:
             sim.run(until=st.at)
         at = sim.now
-        reply = sim.command(st.command)
-        out.steps.append({"line": st.line, "time": clock.fmt(at), "command": st.command.text,
+        reply = sim.command(st.command, typed=st.typed or None)
+        out.steps.append({"line": st.line, "time": clock.fmt(at),
+                          "command": st.typed or st.command.text,
                           "ok": reply.ok, "reply": reply.text(open_minds)})
     if to_end:
         sim.run(until=end)

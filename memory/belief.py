@@ -38,10 +38,14 @@ class Cand:
     teller: str | None = None
     origin: str | None = None
     basis: str | None = None
+    tally: int = 0  # a baseline policy's votes or summed confidence (memory.policies); else 0
 
     def to_json(self) -> list:
-        return [self.value, self.conf, self.rank, self.kind, self.origins, self.first_at,
-                self.last_at, self.evidence_id, self.teller, self.origin, self.basis]
+        row = [self.value, self.conf, self.rank, self.kind, self.origins, self.first_at,
+               self.last_at, self.evidence_id, self.teller, self.origin, self.basis]
+        if self.tally:
+            row.append(self.tally)  # only baselines keep one: the rules' rows stay as they were
+        return row
 
     @classmethod
     def from_json(cls, row: list) -> Cand:

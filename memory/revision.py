@@ -27,10 +27,11 @@ from .kinds import (
     round_half_up,
 )
 from .params import DEFAULT, MemoryParams
+from .policies import BASELINES
 
 RULES = "rules"  # the default policy: held value changes only by update, correct, reconsider
 NOISY_OR = "noisy_or"  # the alternative of seed 002: the held value is the strongest candidate
-POLICIES = (RULES, NOISY_OR)
+POLICIES = (RULES, NOISY_OR, *BASELINES)  # and the naive baselines the evaluation compares
 
 INFLUENCING = State.INFLUENCING.value
 PAST = State.PAST.value
@@ -138,6 +139,9 @@ def apply(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
 
 def _rules(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
            policy: str, p: MemoryParams) -> Outcome:
+    baseline = BASELINES.get(policy)
+    if baseline is not None:  # a naive arbitration (memory.policies) instead of all below
+        return Outcome(*baseline(b, e, initial, evidence_id, p))
     r = e.rank
     supports = e.value == b.value
     held = b.held()

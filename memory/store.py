@@ -71,7 +71,8 @@ class MemoryStore:
 
     def __init__(self, db: str | Path | Database = ":memory:", *, policy: str | None = None,
                  default_trust: float | None = None, states: Iterable[str] = (),
-                 params: MemoryParams | dict | None = None):
+                 params: MemoryParams | dict | None = None,
+                 track_versions: bool | None = None):
         if isinstance(db, Database):
             self.db = db
         else:
@@ -95,12 +96,18 @@ class MemoryStore:
             if not 0 <= default_trust <= 1:
                 raise InvalidEvidence("default_trust", "trust is between 0 and 1")
             self._set_meta("default_trust", str(default_trust))
+        if track_versions is not None:
+            # Off, evidence keeps no world-fact version and nothing goes stale (§9 switched
+            # off: the baseline of seed 003's measurement). Kept with the memory, like policy.
+            self._set_meta("versions", "1" if check.flag("track_versions", track_versions)
+                           else "0")
         if params is not None:
             # The numbers in force are kept with the memory, so a reopened store (a loaded
             # save) runs with the ones it was made with.
             self._set_meta("params", _params(params).model_dump_json())
         meta = self._meta()
         self.policy: str = meta["policy"]
+        self.track_versions: bool = meta.get("versions", "1") == "1"
         self.params: MemoryParams = (MemoryParams.model_validate_json(meta["params"])
                                      if "params" in meta else DEFAULT)
         self.trust_book = TrustBook(self.db, float(meta.get("default_trust", DEFAULT_TRUST)),
@@ -245,6 +252,8 @@ class MemoryStore:
         evs = [Evidence.parse(e) for e in evidence]
         if not evs:
             return []
+        if not self.track_versions:
+            evs = [_unversioned(e) for e in evs]
         try:
             with self.db.atomic():
                 self.trust_book.batch()
@@ -292,6 +301,8 @@ class MemoryStore:
                 raise InvalidEvidence("changes", "each change is a (fact, version) pair")
             rows.append((check.ident("fact", item[0]),
                          check.integer("version", item[1], 1, check.MAX_INT)))
+        if not self.track_versions:
+            return 0  # no belief rests on a version, so none can be left behind by one
         with self.db.atomic():
             return aging.mark_stale(self.db, rows)
 
@@ -615,6 +626,13 @@ class MemoryStore:
 
     def close(self) -> None:
         self.db.close()
+
+
+def _unversioned(e: Evidence) -> Evidence:
+    """`e` as a store without version tracking takes it in: which version it saw is not kept."""
+    if e.version is None and e.fact is None:
+        return e
+    return e.model_copy(update={"version": None, "fact": None})
 
 
 def _params(given: MemoryParams | dict) -> MemoryParams:

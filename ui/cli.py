@@ -597,8 +597,8 @@ def report(save: str, output: str | None) -> None:
 
 
 
-# Register more commands on `main`: edit, edits and diff; sweep.
-from . import cli_edit, cli_sweep  # noqa: E402,F401,I001
+# Register more commands on `main`: edit, edits and diff; sweep (issue 11); eval (issue 15).
+from . import cli_edit, cli_eval, cli_sweep  # noqa: E402,F401,I001
 
 
 def entry() -> None:  # pragma: no cover

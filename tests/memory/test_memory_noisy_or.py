@@ -15,7 +15,7 @@ def test_policy_is_chosen_per_store_and_validated():
     assert MemoryStore(policy="noisy_or").policy == "noisy_or"
     assert MemoryStore().policy == "rules"
     with pytest.raises(InvalidEvidence) as exc:
-        MemoryStore(policy="majority")
+        MemoryStore(policy="loudest")  # majority is a baseline now (policies)
     assert exc.value.field == "policy"
 
 
