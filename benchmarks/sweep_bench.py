@@ -93,7 +93,8 @@ def markdown(table) -> str:
     from game.sweep import RANDOM, wilson
     from game.sweep import share_words as pct
 
-    lines = ["| route | won | endings (share, 95% interval) | lost to | balance |",
+    lines = ["| route | won | endings (share, 95% interval) | lost to: the false belief — whose "
+             "word (runs) | balance |",
              "|---|---:|---|---|---|"]
 
     def ends(endings) -> str:
@@ -101,7 +102,7 @@ def markdown(table) -> str:
                            f"({pct(e['low'])}–{pct(e['high'])})" for e in endings)
 
     def lost(causes) -> str:
-        return "<br>".join(f"{c.value} — {c.origin} ({c.count})" for c in causes[:1])
+        return "<br>".join(f"{c.value} — from {c.origin} ({c.count})" for c in causes[:1])
 
     for r in table.rows:
         if r.kind == RANDOM:

@@ -119,10 +119,10 @@ class PostMortem:
         if shown:
             out.append("  Whose beliefs decided it:")
             for d in shown:
-                mark = "" if d.true is None else (" (true)" if d.true else " (false)")
+                mark = "" if d.true is None else ("; right" if d.true else "; wrong")
                 acted = " (acted on it)" if d.role == "acted" else ""
-                out.append(f"    {d.name}{acted}: {d.value_words} {d.confidence}, {d.state}"
-                           f"{mark} — {d.source.partition(': ')[2] or d.source}")
+                out.append(f"    {d.name}{acted}: {d.value_words}, {d.confidence}% sure{mark}"
+                           f" — {d.source.partition(': ')[2] or d.source}")
                 for step in d.chain[1:4]:
                     out.append(f"      ← {step}")
         if self.acts:
@@ -186,13 +186,18 @@ def _deciders(sim: Simulation, ending, explain: set[str], acts: list[Act]) -> li
         # A catch-all ending ("a cold table") names nobody: whose mind the winning endings
         # needed changed is whose belief decided it.
         named = _named(sim, [e.when or "" for e in sim.sc.endings if e.win], explain)
+    if not named and not ending.win:
+        # Nor do the winning endings ("five in the schoolroom"): whose belief would have moved
+        # them to act (a reaction on the claim: attend, report) is what decided it.
+        named = _reactors(sim, explain)
     acted = {claim: {a.actor for a in acts} - named.get(claim, set()) for claim in explain}
     out = []
     for role, who in (("counted", named), ("acted", acted)):
         for claim in sorted(who):
             for rid in sorted(who[claim]):
                 if rid in sim.people and rid != PLAYER:
-                    h = _holder(sim, rid, claim, role)
+                    last = max((a.at for a in acts if a.actor == rid), default=None)
+                    h = _holder(sim, rid, claim, role, last if role == "acted" else None)
                     if h is not None:
                         out.append(h)
     return out
@@ -217,12 +222,46 @@ def _named(sim: Simulation, whens: list[str], explain: set[str]) -> dict[str, se
     return named
 
 
+def _reactors(sim: Simulation, explain: set[str]) -> dict[str, set[str]]:
+    """Residents a reaction acts for on a belief about one of the claims, claim by claim."""
+    named: dict[str, set[str]] = {}
+    for r in sim.sc.reactions:
+        claim = r.believes.claim
+        if claim in explain:
+            who = [p for p in sim.people if p != PLAYER] if r.who == "anyone" else r.who
+            named.setdefault(claim, set()).update(who)
+    return named
+
+
 def _holders_of(sim: Simulation, claim: str, value) -> list[str]:
     s, _, a = claim.partition(".")
     return [b.resident for b in sim.store.believers(s, a) if b.value == str(value)]
 
 
-def _holder(sim: Simulation, rid: str, claim: str, role: str) -> Holder | None:
+def _your_path(chain, rid: str) -> list[str]:
+    """How the player's own word travelled to `rid` along one evidence chain, origin first
+    (you → Gus → Bo → Eli), or [] if it did not. The chain's steps follow each teller into
+    their own memory, so a liar who passed it on as his own sighting does not hide the player
+    behind him, as the tellers' names the listener was given (`as_told`) would."""
+    path: list[str] = []
+    for st in chain.steps:
+        if st.resident == PLAYER:
+            return [PLAYER, *reversed(path)]
+        if st.loop:
+            break
+        path.append(st.resident)
+        if st.teller == PLAYER:
+            return [PLAYER, *reversed(path)]
+    if PLAYER in chain.as_told:  # told so, though a teller's memory no longer shows it
+        told = chain.as_told[chain.as_told.index(PLAYER):]
+        return [x for x in told if x != rid] + [rid]
+    return []
+
+
+def _holder(sim: Simulation, rid: str, claim: str, role: str,
+            before: int | None = None) -> Holder | None:
+    """`rid`'s belief about `claim` at the end, on whose word. `before`: for someone who acted
+    on it, when they last did — the player's word counts only if it reached them by then."""
     s, _, a = claim.partition(".")
     b = sim.store.belief(rid, s, a, history=False)
     if b is None:
@@ -244,8 +283,10 @@ def _holder(sim: Simulation, rid: str, claim: str, role: str) -> Holder | None:
         origin = {"hearsay": first.origin, "declared": first.teller,
                   "document": first.document}.get(first.kind or "", "") or ""
         for c in ex.supports:
-            if any(PLAYER in (st.teller, st.origin, st.resident) for st in c.steps):
-                path = [x for x in c.as_told if x != rid] + [rid]
+            if before is not None and c.steps and (c.steps[0].at or 0) > before:
+                continue  # came after what they did: it cannot have moved them to it
+            path = _your_path(c, rid)
+            if path:
                 you = " → ".join("you" if x == PLAYER else origin_name(sim, x) for x in path)
                 break
     source = chain[0] if chain else "no evidence"
@@ -303,7 +344,7 @@ def _moves(sim: Simulation, explain: set[str]) -> list[Move]:
 
 
 def _cause(sim: Simulation, deciders: list[Holder]) -> str:
-    """'Gus, Eli and Hana believed that Ada's key was moved by Cy — from Bo (3).'"""
+    """'Gus, Eli and Hana believed that Ada's key was moved by Cy — from Bo.'"""
     wrong = _wrong(deciders)
     if not wrong:
         return ""
@@ -319,8 +360,10 @@ def _cause(sim: Simulation, deciders: list[Holder]) -> str:
         origins[key] = origins.get(key, 0) + 1
     names = [d.name for d in holders]
     who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    where = ", ".join(k if n == 1 else f"{k} ({n})" for k, n in
-                      sorted(origins.items(), key=lambda kv: (-kv[1], kv[0])))
+    # One source needs no count; several are told apart by how many each convinced.
+    parts = [k if len(origins) == 1 else f"{k} ({n})" for k, n in
+             sorted(origins.items(), key=lambda kv: (-kv[1], kv[0]))]
+    where = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
     return f"{who} believed that {sim.say_claim(claim, value)} — from {where}."
 
 

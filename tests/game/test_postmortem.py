@@ -28,7 +28,7 @@ def test_a_lost_ending_names_the_false_belief_whose_it_was_and_whose_word():
     sim, pm = played("missing_key", None)
     assert (pm.ending, pm.win) == ("barred", False)
     assert pm.cause.startswith("Eli, Gus and Hana believed that Ada's key was moved by Cy")
-    assert pm.cause.endswith("— from Bo (3).")
+    assert pm.cause.endswith("— from Bo.")
     counted = [d for d in pm.deciders if d.role == "counted"]
     assert {d.resident for d in counted} == {"gus", "eli", "hana"}  # the council's vote
     assert all(d.true is False and d.origin == "bo" for d in counted)
@@ -46,6 +46,10 @@ def test_what_the_player_did_that_made_it_worse():
     hurt = [m for m in pm.moves if m.effect == "made it worse"]
     assert {m.resident for m in hurt} >= {"gus", "eli", "hana"}
     assert any(w.startswith("Your own word reached Gus") for w in pm.worse)
+    # Bo passed it on as his own sighting; the path still starts with the player's word.
+    assert "Your own word reached Eli: you → Gus → Bo → Eli" in pm.worse
+    # Ada accused Cy before the player said a word: it reached her later, not before she acted.
+    assert not any(w.startswith("Your own word reached Ada") for w in pm.worse)
     text = "\n".join(pm.lines())
     assert "What you did:" in text and "made it worse" in text
 
@@ -67,6 +71,17 @@ def test_a_catch_all_ending_names_whose_mind_needed_changing():
     assert pm.ending == "cold"
     assert pm.cause.startswith("Ana believed that Ben stayed away from the supper on purpose")
     assert pm.cause.endswith("— from Ivo.")
+
+
+def test_when_no_ending_names_anyone_those_who_would_have_acted_decided_it():
+    """The Cancelled Meeting is won by five in the schoolroom: no ending names a believer, so
+    those a reaction moves to attend are whose beliefs decided it."""
+    sim, pm = played("cancelled_meeting", None)
+    assert (pm.ending, pm.win) == ("no_quorum", False)
+    assert pm.cause.endswith("believed that the town meeting is cancelled — from Ned.")
+    assert {d.resident for d in pm.wrong()} >= {"pat", "sam"}
+    text = "\n".join(pm.lines())
+    assert "% sure; wrong — told by Ned, who said he saw it" in text
 
 
 def test_run_prints_the_post_mortem_and_json_has_it():

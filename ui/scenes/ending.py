@@ -49,7 +49,7 @@ class EndingScene(Overlay):
         self.app.replace(TitleScene(self.app))
 
     def _believed(self, claim: str) -> tuple[list[tuple[str, bool, list[str]]], str]:
-        """([(value words, is it true, ["Gus 70 (from Bo)", ...])], where the false belief
+        """([(value words, is it true, ["Gus 70% (from Bo)", ...])], where the false belief
         came from) for one claim."""
         sim = self.town.session.sim
         s, _, a = claim.partition(".")
@@ -61,22 +61,23 @@ class EndingScene(Overlay):
                 continue
             src = ""
             if b.kind == "hearsay" and b.origin:
-                src = f" (from {name_of(sim, b.origin)})"
+                src = f" (from {_whom(sim, b.origin)})"
             elif b.kind in ("firsthand", "witnessed"):
                 src = " (saw it)"
             elif b.kind == "inferred":
                 src = " (worked it out)"
             if truth is not None and b.value != truth:
-                key = name_of(sim, b.origin) if b.origin else f"{name_of(sim, b.resident)}'s " \
+                key = _whom(sim, b.origin) if b.origin else f"{name_of(sim, b.resident)}'s " \
                     f"own {'reasoning' if b.kind == 'inferred' else 'account'}"
                 origins[key] = origins.get(key, 0) + 1
-            groups.setdefault(b.value, []).append(f"{name_of(sim, b.resident)} {b.confidence}"
-                                                  f"{src}")
+            groups.setdefault(b.value, []).append(f"{name_of(sim, b.resident)} "
+                                                  f"{b.confidence}%{src}")
         rows = [(value_label(sim, v, a), v == truth, names) for v, names in
                 sorted(groups.items(), key=lambda kv: -len(kv[1]))]
         where = ""
         if origins:
-            parts = [f"{k} ({n})" for k, n in sorted(origins.items(), key=lambda kv: -kv[1])]
+            parts = [f"{k} ({n} {'person' if n == 1 else 'people'})"
+                     for k, n in sorted(origins.items(), key=lambda kv: -kv[1])]
             where = "Where the false belief came from: " + ", ".join(parts) + "."
         return rows, where
 
@@ -173,3 +174,8 @@ class EndingScene(Overlay):
             button(surface, self.zones, (bx, card.bottom - 52, bw, 34), label, action,
                    name=name, active=name == "again")
             bx += bw + 10
+
+
+def _whom(sim, origin: str) -> str:
+    """Whom a belief came from, mid-sentence: 'Bo', or 'you' (not 'You') for the player."""
+    return "you" if origin == "player" else name_of(sim, origin)
