@@ -519,8 +519,9 @@ def bring(sim: Simulation, rid: str) -> Reply:
 
 def heard_from(sim: Simulation, rid: str, claim: str | None = None) -> bool:
     """Has the player heard `rid`'s own account of `claim` — or, with none given, of any
-    question of the case — asked them, or been told or overheard them say it? For one claim,
-    having asked them counts even when they knew nothing: you know where they stand."""
+    question of the case — asked them, or been told or overheard them say it? Having asked
+    them counts even when they knew nothing: you know where they stand (and, for the case as a
+    whole, you have talked with them about it)."""
     from .knowledge import questions
 
     told = sim.store.beliefs_about(PLAYER, rid)  # what they told you they believe...
@@ -529,9 +530,9 @@ def heard_from(sim: Simulation, rid: str, claim: str | None = None) -> bool:
         if (s, a) in told or any(e.teller == rid for e in sim.store.evidence(PLAYER, s, a)):
             return True  # ...or said of themselves (a declaration)
     # ...or that they know nothing of it, cannot remember, or will not say: you asked.
-    return claim is not None and any(
-        e["actor"] == PLAYER and e["target"] == rid and e["claim"] == claim
-        for e in sim.world.log(kind="ask"))
+    asked = {claim} if claim else set(questions(sim))
+    return any(e["actor"] == PLAYER and e["target"] == rid and e["claim"] in asked
+               for e in sim.world.log(kind="ask"))
 
 
 def where(sim: Simulation, rid: str) -> Reply:

@@ -60,6 +60,14 @@ def test_a_witness_comes_along_once_you_have_heard_their_account():
     assert not sim.command("bring fen").ok
     sim.command("ask fen ada_key.moved_by")
     assert sim.command("bring fen").ok and sim.state["fen"].following == PLAYER
+    # Asked about the case and knowing nothing of it, they have still talked it over with
+    # you: they come (no "you have not talked with them about the case").
+    sim = fresh()
+    sim.command("go hall")
+    asked = sim.command("ask gus ada_key.moved_by")  # Gus has heard nothing of it yet
+    assert asked.ok and "not know" in asked.text()
+    r = sim.command("bring gus")
+    assert r.ok and sim.state["gus"].following == PLAYER, r.text()
 
 
 def test_a_mediation_needs_both_sides_heard_and_not_knowing_is_a_side():
