@@ -63,9 +63,9 @@ def test_doing_nothing_loses_to_the_consequence(tables, name):
     assert harm.share >= 0.95, (name, [(e.id, e.count) for e in row.endings])
     assert row.verdict == "ok"
     # The false belief did it: a lost ending's post-mortem names a false value and whose
-    # word it was.
-    assert row.causes and row.causes[0].ending == CONSEQUENCE[name] or \
-        name == "cancelled_meeting"  # nobody's belief is counted for a quorum, only heads
+    # word it was (for a quorum, the beliefs of those who would have come).
+    assert row.causes and row.causes[0].ending == CONSEQUENCE[name]
+    assert row.causes[0].count >= SEEDS // 2 and row.causes[0].origin, row.causes
 
 
 @pytest.mark.parametrize("name", SCENARIOS_WITH_A_PLAYER)
