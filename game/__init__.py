@@ -59,6 +59,10 @@ _EXPORTS = {
     "diff_towns": ("diff", "diff"),
     "plots": ("plots", None),
     "last_event": ("pacing", "last_event"),
+    # balance: sweeps over seeds, random players, the post-mortem of an ending (issue 11)
+    "sweep": ("sweep", None),
+    "post_mortem": ("postmortem", "post_mortem"),
+    "random_walkthrough": ("randomplayer", "random_walkthrough"),
     "evals": ("evals", None),  # the seeds' experiments beside their baselines (issue 15)
 }
 
@@ -93,7 +97,9 @@ __all__ = [
     "play_walkthrough",
     "plots",
     "positions_at",
+    "post_mortem",
     "questions",
+    "random_walkthrough",
     "realised",
     "restart",
     "said",
@@ -104,6 +110,7 @@ __all__ = [
     "started_from",
     "split_words",
     "sure_words",
+    "sweep",
     "told_by",
     "unanswered",
     "undo_edit",
@@ -127,7 +134,7 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
-    from . import clock, evals, plots
+    from . import clock, evals, plots, sweep
     from .commands import VERBS, CommandError, WalkthroughError, parse
     from .diff import diff as diff_towns
     from .edits import KINDS as EDIT_KINDS
@@ -147,6 +154,7 @@ if TYPE_CHECKING:
     )
     from .pacing import last_event, notices
     from .player import PLAYER
+    from .postmortem import post_mortem
     from .queries import (
         SaveInfo,
         peek_save,
@@ -155,6 +163,7 @@ if TYPE_CHECKING:
         seen_events,
         started_from,
     )
+    from .randomplayer import random_walkthrough
     from .report import first_dormancy, mechanisms
     from .save import SaveError
     from .scenario import ScenarioError, load_scenario

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from memory import Belief
+from memory import Belief, Evidence
 
 from . import clock, lies, perception, relay, talk, witness
 from .perception import split
@@ -188,7 +188,23 @@ def look(sim: Town, who: str, place: str, spot: str | None = None,
                               participants=[who],
                               witnesses=sim.onlookers(place, (who,))))
     perception.seen(sim, eid, learned, [who], "firsthand")
+    for oid, _ in found:
+        what_it_shows(sim, eid, oid, who)
     return [o for o, _ in found]
+
+
+def what_it_shows(sim: Town, event_id: int, oid: str, who: str) -> None:
+    """Whoever finds a thing sees what it shows — the key folded in Dee's cloth, the names on
+    a rota — as they would if someone showed it to them: witnessed, or read for a thing with
+    writing on it. Found for oneself, it is nobody's say-so."""
+    o = sim.objects[oid]
+    for claim, value in o.get("shows", []):
+        subject, attribute = split(claim)
+        if o.get("readable"):
+            sim.queue(Evidence(resident=who, subject=subject, attribute=attribute, value=value,
+                               kind="document", document=oid, at=sim.now))
+        else:
+            perception.seen(sim, event_id, [(claim, value)], [who], "witnessed")
 
 
 def accuse(sim: Town, actor: str, target: str, b: Belief, place: str) -> int | None:

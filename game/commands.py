@@ -312,6 +312,13 @@ def parse_walkthrough(path: Path, names: Names, start: int, end: int) -> list[St
         raise WalkthroughError(path, None, f"cannot read it: {exc.strerror}") from None
     except UnicodeDecodeError:
         raise WalkthroughError(path, None, "is not UTF-8 text") from None
+    return parse_walkthrough_text(text, names, start, end, path)
+
+
+def parse_walkthrough_text(text: str, names: Names, start: int, end: int,
+                           path: Path | str = "<walkthrough>") -> list[Step]:
+    """A walkthrough's steps from its text (`path` only names it in errors)."""
+    path = Path(path)
     steps: list[Step] = []
     last = start
     day = clock.day_of(start)

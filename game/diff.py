@@ -126,9 +126,11 @@ def parting(ha: list[Version], hb: list[Version]) -> Parting | None:
     for i in range(max(len(ha), len(hb))):
         va = ha[i] if i < len(ha) else None
         vb = hb[i] if i < len(hb) else None
+        # The note says where the version came from ("first learned: yes (ada)"): two towns
+        # whose residents learned the same thing from different tellers parted there.
         if va is not None and vb is not None and (va.at, va.cause, va.value, va.confidence,
-                                                   va.state) == (vb.at, vb.cause, vb.value,
-                                                                 vb.confidence, vb.state):
+                                                   va.state, va.note) == (
+                vb.at, vb.cause, vb.value, vb.confidence, vb.state, vb.note):
             continue
         ats = [v.at for v in (va, vb) if v is not None]
         return Parting(min(ats), _step(va) if va else None, _step(vb) if vb else None)

@@ -149,6 +149,8 @@ class Naming:
                 return a.values[value]
         if value in self.people:
             return self.name(value)
+        if value == "missing" and (attribute or "location").rpartition(".")[2] == "location":
+            return "nowhere to be found"  # the engine's "not where I looked", as a value
         place, _, spot = value.partition(".")
         if place in self.places:
             return self.where(value)

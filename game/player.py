@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from memory import Belief, Evidence, Outcome
+from memory import Belief, Evidence, Outcome, about_attribute
 
 from . import acts, clock, lies, perception, talk, visible, witness
 from .commands import Command, wait_minutes
@@ -302,6 +302,13 @@ def tell(sim: Game, rid: str, claim: str, value: str, anonymously: str = "") -> 
         participants=[PLAYER, rid], witnesses=overhear))
     before = visible.held(sim, rid, claim)
     for h in [rid] + overhear:
+        if value == h and sim.is_actor_attribute(a):
+            # Told they did something they know they did not (as `perception.told` has it
+            # for residents): they do not take it on — they learn that you say so.
+            sim.queue(Evidence(resident=h, subject=PLAYER, attribute=about_attribute(s, a),
+                               value=value, kind="declared", teller=PLAYER, at=sim.now,
+                               event=f"w{eid}"))
+            continue
         sim.queue(Evidence(resident=h, subject=s, attribute=a, value=value, kind="hearsay",
                            teller=PLAYER, origin=origin, basis="heard", at=sim.now,
                            event=f"w{eid}", by_player=True))
@@ -321,6 +328,12 @@ def mediate(sim: Game, a: str, b: str, claim: str) -> Reply:
         if (no := _here(sim, rid)) is not None:
             return fail(no)
     s, attr = split(claim)
+    for rid in (a, b):
+        # A mediator sits people down over a question knowing where each of them stands.
+        if not heard_from(sim, rid, claim):
+            p = sim.pronoun(rid)
+            return fail(f"You do not know where {sim.name(rid)} {p.verb('stand')} on "
+                        f"{sim.say_claim(claim)}: ask {p.obj} first.")
     place = sim.state[PLAYER].place
     present = sim.present(place)
     r = Reply(True)
@@ -369,12 +382,21 @@ def mediate(sim: Game, a: str, b: str, claim: str) -> Reply:
 
 
 def search(sim: Game, where: str | None = None) -> Reply:
+    """Look around where you are, or in one spot of it. A hidden spot (a drawer, a desk) is
+    gone through only with a lead — something you were told or saw is, or went, there;
+    without one you look around the place, which passes it by."""
     st = sim.state[PLAYER]
     place, _, spot = (where or st.place).partition(".")
     if place != st.place:
         return fail(f"You are not at {sim.place_name(place)}.")
-    found = acts.look(sim, PLAYER, place, spot or None)
     r = Reply(True)
+    if spot and spot in sim.places[place]["hidden"] and not has_lead(sim, f"{place}.{spot}"):
+        found = acts.look(sim, PLAYER, place, None)
+        r.say("", f"You have no reason to go through the {spot}, so you look around "
+              f"{sim.place_name(place)} instead.")
+        where = None
+    else:
+        found = acts.look(sim, PLAYER, place, spot or None)
     if not found:
         return r.say("", f"You search {sim.where(where or st.place)} and find nothing of "
                      "note.").mark("Nothing found.")
@@ -384,6 +406,13 @@ def search(sim: Game, where: str | None = None) -> Reply:
         r.say("", f"In {sim.where(loc)}: {o['name']}." + (f" {o['text']}" if o.get("text")
                                                             else ""))
     return r.mark("Found: " + _and([sim.objects[o]["name"] for o in found]) + ".")
+
+
+def has_lead(sim: Game, spot: str) -> bool:
+    """Has the player a reason to look in `spot`: a value of something they believe — held or
+    only heard, from anyone, seen or told — that is that spot?"""
+    return any(c.value == spot for b in sim.store.beliefs(PLAYER, about_others=False)
+               for c in b.candidates)
 
 
 def take(sim: Game, oid: str) -> Reply:
@@ -465,6 +494,13 @@ def _known_here(sim: Game, place: str) -> set[str]:
 def bring(sim: Game, rid: str) -> Reply:
     if (no := _here(sim, rid)) is not None:
         return fail(no)
+    if not heard_from(sim, rid):
+        # Nobody leaves what they are doing for a stranger's hunch: you bring a witness you
+        # have found, someone whose account of the case you have heard.
+        return Reply(False, minutes=clock.TICK).say(sim.name(rid), sim.words.render(
+            "refuse", f"{rid}|refuse|{sim.now}", reason="unasked")).mark(
+            f"{sim.name(rid)} will not come with you: you have not talked with "
+            f"{sim.pronoun(rid).obj} about the case.", "never asked")
     trust = sim.store.trust(rid, PLAYER)
     if trust < WILLING_TRUST:
         return Reply(False, minutes=clock.TICK).say(sim.name(rid), sim.words.render(
@@ -479,6 +515,24 @@ def bring(sim: Game, rid: str) -> Reply:
                      "with you", participants=[PLAYER, rid]))
     return Reply(True).say("", f"{sim.name(rid)} will come with you for a while.").mark(
         f"{sim.name(rid)} follows you until {clock.fmt_clock(st.follow_until)}.")
+
+
+def heard_from(sim: Game, rid: str, claim: str | None = None) -> bool:
+    """Has the player heard `rid`'s own account of `claim` — or, with none given, of any
+    question of the case — asked them, or been told or overheard them say it? Having asked
+    them counts even when they knew nothing: you know where they stand (and, for the case as a
+    whole, you have talked with them about it)."""
+    from .knowledge import questions
+
+    told = sim.store.beliefs_about(PLAYER, rid)  # what they told you they believe...
+    for q in [claim] if claim else questions(sim):
+        s, a = split(q)
+        if (s, a) in told or any(e.teller == rid for e in sim.store.evidence(PLAYER, s, a)):
+            return True  # ...or said of themselves (a declaration)
+    # ...or that they know nothing of it, cannot remember, or will not say: you asked.
+    asked = {claim} if claim else set(questions(sim))
+    return any(e["actor"] == PLAYER and e["target"] == rid and e["claim"] in asked
+               for e in sim.world.log(kind="ask"))
 
 
 def where(sim: Game, rid: str) -> Reply:

@@ -438,5 +438,5 @@ SAMPLES: dict[str, list[dict[str, Any]]] = {
                                           "correct", "reconsider", "keep")],
     "shown": [{"s": {"what": "Ada's key is in the drawer"}, "o": _Outcome(a)}
               for a in ("new", "correct", "reinforce", "keep", "doubt")],
-    "refuse": [{"reason": r} for r in ("distrust", "asleep", "away", "busy")],
+    "refuse": [{"reason": r} for r in ("distrust", "asleep", "away", "busy", "unasked")],
 }

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import clock
-from .commands import parse_walkthrough
+from .commands import parse_walkthrough, parse_walkthrough_text
 
 if TYPE_CHECKING:
     from .town import Game
@@ -23,14 +23,18 @@ class Played:
         return {"ending": self.ending, "win": self.win, "steps": self.steps}
 
 
-def play(sim: Game, path: Path, *, to_end: bool = True,
-         open_minds: bool = False) -> Played:
-    """Run `path`'s commands at their times, then (by default) to the scenario's end. The
-    replies are as the player reads them (with open minds: with the numbers behind them)."""
+def play(sim: Game, path: Path | None, *, to_end: bool = True,
+         open_minds: bool = False, text: str | None = None) -> Played:
+    """Run `path`'s commands (or those of `text`, a walkthrough's words) at their times, then
+    (by default) to the scenario's end. The replies are as the player reads them (with open
+    minds: with the numbers behind them)."""
     start = sim.now
-    end = clock.align(clock.parse_when(sim.sc.scenario.start)) + sim.sc.scenario.days * \
-        clock.DAY + clock.HOUR
-    steps = parse_walkthrough(path, sim.names(), start, end)
+    end = end_of(sim)
+    if text is not None:
+        steps = parse_walkthrough_text(text, sim.names(), start, end,
+                                       path or "<walkthrough>")
+    else:
+        steps = parse_walkthrough(path, sim.names(), start, end)
     out = Played(None, None)
     for st in steps:
         if sim.ending:
@@ -51,6 +55,12 @@ def play(sim: Game, path: Path, *, to_end: bool = True,
         e = next(x for x in sim.sc.endings if x.id == sim.ending)
         out.ending, out.win = e.id, e.win
     return out
+
+
+def end_of(sim: Game) -> int:
+    """When a played game stops if no ending came: an hour past the scenario's last day."""
+    return clock.align(clock.parse_when(sim.sc.scenario.start)) + sim.sc.scenario.days * \
+        clock.DAY + clock.HOUR
 
 
 def walkthroughs(folder: Path) -> list[Path]:

@@ -247,6 +247,10 @@ def run(scenario: str | None, seed: int, days: float | None, save_path: str | No
     summary = sim_summary(sim)
     if played is not None:
         summary["walkthrough"] = played.as_dict()
+    from game import post_mortem
+
+    pm = post_mortem(sim)  # which belief, whose, on whose word, decided the ending
+    summary["post_mortem"] = pm.as_dict() if pm is not None else None
     if report == "mechanisms":
         from game.report import first_dormancy, mechanisms
 
@@ -342,6 +346,11 @@ def _print_summary(sim, s: dict, save_path: str | None) -> None:
     if s["ending"]:
         won = "won" if s["ending"]["win"] else "lost"
         echo(f"  ending: {s['ending']['title']} ({won})")
+        from game import post_mortem
+
+        pm = post_mortem(sim)
+        for line in pm.lines()[1:] if pm is not None else []:
+            echo(f"  {line}")
     if s["open_minds"]:
         echo("  open minds was on: every mind and the truth were shown")
     echo(f"  world log sha256 {s['log_sha256'][:16]}…")
@@ -588,7 +597,8 @@ def report(save: str, output: str | None) -> None:
 
 
 
-from . import cli_edit, cli_eval  # noqa: E402,F401 - register edit, edits, diff; eval (issue 15)
+# Register more commands on `main`: edit, edits and diff; sweep (issue 11); eval (issue 15).
+from . import cli_edit, cli_eval, cli_sweep  # noqa: E402,F401,I001
 
 
 def entry() -> None:  # pragma: no cover

@@ -94,6 +94,8 @@ def value_label(sim, value: str | None, attribute: str | None = None) -> str:
             return words[value]
     if value in sim.people or value in sim.objects:
         return name_of(sim, value)
+    if value == "missing" and (attribute or "location").rpartition(".")[2] == "location":
+        return sim.value_words(value, "location")  # "nowhere to be found"
     place, _, spot = value.partition(".")
     if place in sim.places:
         return f"{sim.places[place]['name']}, {spot}" if spot else sim.places[place]["name"]

@@ -32,11 +32,13 @@ def cli(*args):
 def test_fen_discovers_an_implanted_memory(missing_key):
     sc = with_lines(missing_key, 'role = "detective"', "noticing = true")
     sim = Simulation.new(sc, seed=1)
+    # Where the key went: the lead that lets you go through the drawer.
+    assert sim.command("go inn").ok and sim.command("ask fen key location").ok
     e = edit_memory(sim, "implant", "fen", MOVED, value="cy")
     b = sim.store.belief("fen", "ada_key", "moved_by")
     assert (b.value, b.source) == ("cy", "implanted")  # Fen saw Dee, and now "remembers" Cy
     assert b.history[-1].cause == "edited by author"
-    asked = sim.command("go inn") and sim.command("ask fen key moved")
+    asked = sim.command("ask fen key moved")
     assert "Cy" in asked.text()
     # The player brings what Fen cannot argue with: the key itself, from the drawer.
     for c in ("go cafe", "search cafe.drawer", "take ada_key", "go inn"):
@@ -54,8 +56,9 @@ def test_fen_discovers_an_implanted_memory(missing_key):
 def test_without_noticing_only_memory_knows(missing_key):
     sim = Simulation.new(missing_key, seed=1)
     e = edit_memory(sim, "implant", "fen", MOVED, value="cy")
-    for c in ("go cafe", "search cafe.drawer", "take ada_key", "go inn"):
-        sim.command(c)
+    for c in ("go inn", "ask fen key location", "go cafe", "search cafe.drawer",
+              "take ada_key", "go inn"):
+        assert sim.command(c).ok, c
     reply = sim.command("show fen ada_key")
     assert sim.store.edit(e.id).discovered_at is not None
     assert sim.world.log(kind="realise") == [] and "realises" not in reply.text()
@@ -67,12 +70,14 @@ def test_suppressing_fens_memory_closes_the_witness_route_and_undo_reopens_it(tm
     straight = json.loads(cli("run", "missing_key", "--commands", WITNESS, "--json").output)
     assert straight["walkthrough"]["win"] is True
 
-    res = cli("edit", save, "fen", MOVED, "--suppress")
+    # Fen's memory of where the key went: without it she cannot send Ada to look.
+    res = cli("edit", save, "fen", "ada_key.location", "--suppress")
     assert res.exit_code == 0, res.output
-    assert "suppressed Fen's memory of who moved Ada's key" in res.output
+    assert "suppressed Fen's memory of where Ada's key is" in res.output
     lost = json.loads(cli("run", "--load", save, "--commands", WITNESS, "--json").output)
     assert lost["walkthrough"]["win"] is False
-    asked = next(s for s in lost["walkthrough"]["steps"] if s["command"].startswith("ask fen"))
+    asked = next(s for s in lost["walkthrough"]["steps"]
+                 if s["command"] == "ask fen ada_key.location")
     assert "could not remember" in asked["reply"]
 
     edit_id = json.loads(cli("edits", save, "--json").output)[0]["id"]

@@ -41,9 +41,10 @@ def test_the_marked_line_names_the_change_and_open_minds_adds_numbers():
 def test_every_verb_says_what_changed_in_a_marked_line():
     sim = Simulation.new("missing_key", seed=0)
     sim.run(until=sim.now + 30)
-    for cmd in ("go cafe", "ask ada key moved", "search drawer", "take key",
-                "show ada key", "where is fen", "go inn", "who fen day 1 08:10", "bring fen",
-                "go cafe", "mediate ada fen key moved", "tell ada cy barred no", "wait 30",
+    for cmd in ("go inn", "ask fen key location", "go cafe", "ask ada key moved",
+                "search drawer", "take key", "show ada key", "where is fen", "go inn",
+                "who fen day 1 08:10", "ask fen key moved", "bring fen", "go cafe",
+                "mediate ada fen key moved", "tell ada cy barred no", "wait 30",
                 "conclude key moved dee"):
         r = sim.command(cmd)
         assert r.ok, (cmd, r.text())

@@ -21,9 +21,9 @@ def test_clicking_a_resident_opens_their_beliefs(ui):
     assert ("ada_key", "moved_by") in t.inspector.rows_drawn
     assert ui.shows("Ada") and ui.shows("Ada's key · moved by")
     row = next(r for r in t.inspector.model.visible() if r.key == ("ada_key", "moved_by"))
-    assert row.value == "Cy" and row.state == "influencing" and row.source == "rumour"
-    assert row.told == "told by Bo, who had heard it"  # who told them, the source Bo gave
-    assert ui.shows("rumour") and ui.shows(str(row.confidence))
+    assert row.value == "Cy" and row.state == "influencing" and row.source == "testimony"
+    assert row.told == "told by Bo, who said he saw it"  # who told them, the source Bo gave
+    assert ui.shows("testimony") and ui.shows(str(row.confidence))
 
 
 def test_opening_a_belief_shows_its_evidence_chain_and_history(ui):
@@ -35,7 +35,7 @@ def test_opening_a_belief_shows_its_evidence_chain_and_history(ui):
     assert d.sections[:1] == ["Why they believe it"] and "History" in d.sections
     text = "\n".join(d.lines)
     assert "Ada was told by Bo" in text
-    assert "Bo has no evidence of it" in text  # the lie, traced to its source
+    assert "Bo worked it out" in text  # the lie ("I saw it"), traced to what Bo had
     assert "first learned" in text
     ui.click_zone(d, "claim view")  # from one belief to the whole town's view of it
     assert t.claim_view is not None and t.claim_view.claim == "ada_key.moved_by"
@@ -50,8 +50,8 @@ def test_filter_by_state_source_and_subject_and_sort_by_column(ui):
     insp = t.inspector
     all_rows = insp.model.visible()
     assert len(all_rows) >= 4
-    ui.click_zone(insp, "source:rumour")
-    assert [r.source for r in insp.model.visible()] == ["rumour"]
+    ui.click_zone(insp, "source:testimony")
+    assert [r.source for r in insp.model.visible()] == ["testimony"]
     ui.click_zone(insp, "source:all")
     ui.click_zone(insp, "sort:confidence")
     confs = [r.confidence for r in insp.model.visible()]

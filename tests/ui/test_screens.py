@@ -132,6 +132,10 @@ def test_a_lost_ending_explains_the_false_belief_and_offers_another_scenario(ui)
     assert isinstance(ending, EndingScene) and not ending.won
     assert ui.shows("IT WENT WRONG")
     assert any(line.startswith("Where the false belief came from: Bo") for line in ending.lines)
+    # the post-mortem, as `hearsay run` prints it: whose belief decided it, on whose word
+    assert ui.shows("WHAT DECIDED IT")
+    assert any("believed that Ada's key was moved by Cy — from Bo" in line
+               for line in ending.lines)
     ui.click_zone(ending, "scenarios")
     assert isinstance(ui.top, TitleScene)
 

@@ -1,13 +1,15 @@
 """The ending screen: won or lost, the ending's text, and — so a loss is legible — what the
 town believed at the end about the claims the ending turns on, who held the false belief and
-where they had it from. Then: play again, pick another scenario, look around, or quit.
+where they had it from, what decided it and what the player's moves did (the post-mortem
+`hearsay run` prints too: `game.post_mortem`). Then: play again, pick another scenario, look
+around, or quit.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from game import clock
+from game import clock, post_mortem
 
 from .. import theme as T
 from ..labels import claim_text, name_of, value_label
@@ -47,7 +49,7 @@ class EndingScene(Overlay):
         self.app.replace(TitleScene(self.app))
 
     def _believed(self, claim: str) -> tuple[list[tuple[str, bool, list[str]]], str]:
-        """([(value words, is it true, ["Gus 70 (from Bo)", ...])], where the false belief
+        """([(value words, is it true, ["Gus 70% (from Bo)", ...])], where the false belief
         came from) for one claim."""
         sim = self.town.session.sim
         s, _, a = claim.partition(".")
@@ -59,22 +61,23 @@ class EndingScene(Overlay):
                 continue
             src = ""
             if b.kind == "hearsay" and b.origin:
-                src = f" (from {name_of(sim, b.origin)})"
+                src = f" (from {_whom(sim, b.origin)})"
             elif b.kind in ("firsthand", "witnessed"):
                 src = " (saw it)"
             elif b.kind == "inferred":
                 src = " (worked it out)"
             if truth is not None and b.value != truth:
-                key = name_of(sim, b.origin) if b.origin else f"{name_of(sim, b.resident)}'s " \
+                key = _whom(sim, b.origin) if b.origin else f"{name_of(sim, b.resident)}'s " \
                     f"own {'reasoning' if b.kind == 'inferred' else 'account'}"
                 origins[key] = origins.get(key, 0) + 1
-            groups.setdefault(b.value, []).append(f"{name_of(sim, b.resident)} {b.confidence}"
-                                                  f"{src}")
+            groups.setdefault(b.value, []).append(f"{name_of(sim, b.resident)} "
+                                                  f"{b.confidence}%{src}")
         rows = [(value_label(sim, v, a), v == truth, names) for v, names in
                 sorted(groups.items(), key=lambda kv: -len(kv[1]))]
         where = ""
         if origins:
-            parts = [f"{k} ({n})" for k, n in sorted(origins.items(), key=lambda kv: -kv[1])]
+            parts = [f"{k} ({n} {'person' if n == 1 else 'people'})"
+                     for k, n in sorted(origins.items(), key=lambda kv: -kv[1])]
             where = "Where the false belief came from: " + ", ".join(parts) + "."
         return rows, where
 
@@ -102,6 +105,20 @@ class EndingScene(Overlay):
             if where and not self.won:
                 for part in T.wrap(where, "small_bold", inner - 20):
                     rows.append(("where", part))
+        pm = post_mortem(sim)
+        if pm is not None and pm.cause:
+            rows.append(("head", "What decided it"))
+            rows += [("where", part) for part in T.wrap(pm.cause, "small_bold", inner - 20)]
+        if pm is not None and pm.moves and sim.has_player:
+            helped = sum(1 for m in pm.moves if m.effect == "helped")
+            worse = [m for m in pm.moves if m.effect != "helped" and m.effect]
+            rows.append(("head", "What your moves did"))
+            n = len(pm.moves)
+            rows.append(("dim", f"{n} time{'s' if n != 1 else ''} someone reacted to what you "
+                                f"told, showed or put to them: {helped} helped, {len(worse)} "
+                                "made it worse."))
+            for said in (pm.worse or [m.line for m in worse])[:2]:
+                rows += [("false", part) for part in T.wrap(said, "small", inner - 20)]
         if sim.open_minds_used and sim.has_player:
             rows.append(("head", "Open minds was on"))
             rows.append(("dim", "You saw every mind and the truth during this game, so this "
@@ -157,3 +174,8 @@ class EndingScene(Overlay):
             button(surface, self.zones, (bx, card.bottom - 52, bw, 34), label, action,
                    name=name, active=name == "again")
             bx += bw + 10
+
+
+def _whom(sim, origin: str) -> str:
+    """Whom a belief came from, mid-sentence: 'Bo', or 'you' (not 'You') for the player."""
+    return "you" if origin == "player" else name_of(sim, origin)

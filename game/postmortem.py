@@ -1,0 +1,372 @@
+"""The post-mortem of an ending: what decided it, in words and as data.
+
+An ending names the claims it turns on (`explain`). For each, the post-mortem gives the truth
+and what the town held at the end; for the people whose beliefs decided the ending — those a
+condition counted (the council's vote, the ending's own test) and those who acted on the claim
+(an accusation, a break, a remedy given) — which value they held, how sure, and on whose word,
+teller by teller back to where it started. For a lost ending that is the cause, in one line:
+"Gus, Eli and Hana believed Ada's key was moved by Cy — from Bo, who said he saw it."
+
+Then what the player did, as it visibly landed (each reaction a world event: `game.visible`),
+sorted into what helped and what made things worse — and whether the player's own word is
+somewhere in the chain behind a decider's false belief (a rumour that reached the council).
+
+The game is over when this is read, so it shows whole minds and the truth; it is the same data
+for `hearsay run` (text and `--json`), the window's ending screen and `hearsay sweep`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING
+
+from . import clock
+from .conditions import Condition
+from .player import PLAYER
+from .sources import origin_name, told_by
+
+if TYPE_CHECKING:
+    from .town import Game
+
+ACTS = ("accuse", "break_off", "administer", "report", "reconcile")  # acts on a belief
+HELPED, HURT = "helped", "made it worse"
+
+
+@dataclass(frozen=True)
+class Holder:
+    """One resident's belief about a claim at the end."""
+
+    resident: str
+    name: str
+    claim: str
+    value: str
+    value_words: str
+    confidence: int
+    state: str
+    true: bool | None
+    source: str  # how they have it, in words: "told by Bo, who said he saw it"
+    origin: str  # where it started: a resident's id, a document's, or "" (their own eyes)
+    origin_name: str
+    chain: list[str] = field(default_factory=list)  # the evidence chain, in words
+    role: str = "counted"  # counted (a deciding condition names them) or acted (on it)
+    you_in_chain: str = ""  # the path by which the player's own word reached them, if it did
+
+
+@dataclass(frozen=True)
+class Act:
+    at: int
+    time: str
+    actor: str
+    kind: str
+    value: str | None
+    summary: str
+
+
+@dataclass(frozen=True)
+class Move:
+    """One visible effect of something the player did on one resident."""
+
+    at: int
+    time: str
+    resident: str
+    because: str  # told, shown, mediated
+    change: str  # visible.Change.kind
+    effect: str  # helped, made it worse, or "" (no difference)
+    line: str
+
+
+@dataclass
+class ClaimReport:
+    claim: str
+    question: str
+    truth: str | None
+    truth_words: str
+    held: dict[str, list[str]]  # value -> names of holders (not the player, not past)
+
+
+@dataclass
+class PostMortem:
+    ending: str | None
+    title: str
+    win: bool | None
+    at: int
+    time: str
+    claims: list[ClaimReport]
+    deciders: list[Holder]
+    acts: list[Act]
+    moves: list[Move]
+    cause: str  # one line: what decided a lost ending ("" when won or none)
+    worse: list[str]  # what the player did that made things worse, in words
+    open_minds: bool
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+    def wrong(self) -> list[Holder]:
+        """Those whose false belief decided a lost ending: the counted, else who acted."""
+        return _wrong(self.deciders)
+
+    def lines(self) -> list[str]:
+        """The post-mortem in words, as `hearsay run` prints it."""
+        won = "won" if self.win else "lost"
+        out = [f"Ending: {self.title} ({won}), {self.time}"]
+        for c in self.claims:
+            if c.truth is not None:
+                out.append(f"  The truth: {c.truth_words}.")
+        if self.cause:
+            out.append(f"  What decided it: {self.cause}")
+        shown = [d for d in self.deciders if not self.win or d.true]
+        if shown:
+            out.append("  Whose beliefs decided it:")
+            for d in shown:
+                mark = "" if d.true is None else ("; right" if d.true else "; wrong")
+                acted = " (acted on it)" if d.role == "acted" else ""
+                out.append(f"    {d.name}{acted}: {d.value_words}, {d.confidence}% sure{mark}"
+                           f" — {d.source.partition(': ')[2] or d.source}")
+                for step in d.chain[1:4]:
+                    out.append(f"      ← {step}")
+        if self.acts:
+            out.append("  What people did about it:")
+            out.extend(f"    {a.time}  {a.summary}" for a in self.acts[-8:])
+        if self.moves:
+            helped = [m for m in self.moves if m.effect == HELPED]
+            hurt = [m for m in self.moves if m.effect == HURT]
+            n = len(self.moves)
+            out.append(f"  What you did: {n} reaction{'s' if n != 1 else ''} — "
+                       f"{len(helped)} helped, {len(hurt)} made it worse")
+            for m in (hurt + helped)[:8]:
+                out.append(f"    {m.time}  {m.line} ({m.effect})")
+        for w in self.worse:
+            out.append(f"  Worse: {w}")
+        if self.open_minds:
+            out.append("  Open minds was on during this game.")
+        return out
+
+
+def post_mortem(sim: Game) -> PostMortem | None:
+    """The post-mortem of the ending reached, or None while the story runs."""
+    if not sim.ending:
+        return None
+    e = next(x for x in sim.sc.endings if x.id == sim.ending)
+    ended = next((r["at"] for r in sim.world.log(kind="ending")), sim.now)
+    claims = [_claim_report(sim, c) for c in e.explain]
+    explain = set(e.explain)
+    acts = [Act(r["at"], clock.fmt(r["at"]), r["actor"], r["kind"], r.get("value"),
+                r["summary"]) for r in sim.world.log()
+            if r["kind"] in ACTS and r.get("claim") in explain and r["actor"] != PLAYER]
+    deciders = _deciders(sim, e, explain, acts)
+    moves = _moves(sim, explain)
+    cause = "" if e.win else _cause(sim, deciders)
+    worse = [f"Your own word reached {d.name}: {d.you_in_chain}"
+             for d in deciders if d.you_in_chain and d.true is False]
+    return PostMortem(e.id, e.title, e.win, ended, clock.fmt(ended), claims, deciders, acts,
+                      moves, cause, worse, sim.open_minds_used)
+
+
+def _claim_report(sim: Game, claim: str) -> ClaimReport:
+    s, _, a = claim.partition(".")
+    truth = sim.world.fact(s, a)
+    held: dict[str, list[str]] = {}
+    for b in sim.store.believers(s, a):
+        if b.resident == PLAYER or b.state.value == "past":
+            continue
+        held.setdefault(b.value, []).append(sim.name(b.resident))
+    return ClaimReport(claim, sim.say_claim(claim), truth,
+                       sim.say_claim(claim, truth) if truth is not None else "", held)
+
+
+def _deciders(sim: Game, ending, explain: set[str], acts: list[Act]) -> list[Holder]:
+    """Whose beliefs the ending turned on: residents a deciding condition names (the ending's
+    own, and those of scheduled events that took place), then those who acted on the claim."""
+    whens = [ending.when or ""]
+    happened = {r["data"].get("id") for r in sim.world.log(kind="happen")}
+    whens += [ev.when for ev in sim.sc.events if ev.when and ev.id in happened]
+    named = _named(sim, whens, explain)
+    if not named and not ending.win:
+        # A catch-all ending ("a cold table") names nobody: whose mind the winning endings
+        # needed changed is whose belief decided it.
+        named = _named(sim, [e.when or "" for e in sim.sc.endings if e.win], explain)
+    if not named and not ending.win:
+        # Nor do the winning endings ("five in the schoolroom"): whose belief would have moved
+        # them to act (a reaction on the claim: attend, report) is what decided it.
+        named = _reactors(sim, explain)
+    acted = {claim: {a.actor for a in acts} - named.get(claim, set()) for claim in explain}
+    out = []
+    for role, who in (("counted", named), ("acted", acted)):
+        for claim in sorted(who):
+            for rid in sorted(who[claim]):
+                if rid in sim.people and rid != PLAYER:
+                    last = max((a.at for a in acts if a.actor == rid), default=None)
+                    h = _holder(sim, rid, claim, role, last if role == "acted" else None)
+                    if h is not None:
+                        out.append(h)
+    return out
+
+
+def _named(sim: Game, whens: list[str], explain: set[str]) -> dict[str, set[str]]:
+    """Residents the conditions `whens` ask about, claim by claim (believes, count_believers
+    with its list, or everyone holding the value counted)."""
+    named: dict[str, set[str]] = {}  # claim -> residents a condition counts
+    for text in whens:
+        if not text:
+            continue
+        for call in Condition(text).calls():
+            args = [x.value if x.op == "lit" else [y.value for y in x.args]
+                    if x.op == "list" else None for x in call.args]
+            if call.value == "believes" and len(args) >= 2 and args[1] in explain:
+                named.setdefault(args[1], set()).add(args[0])
+            elif call.value == "count_believers" and args and args[0] in explain:
+                among = args[3] if len(args) > 3 and isinstance(args[3], list) else \
+                    _holders_of(sim, args[0], args[1])
+                named.setdefault(args[0], set()).update(among)
+    return named
+
+
+def _reactors(sim: Game, explain: set[str]) -> dict[str, set[str]]:
+    """Residents a reaction acts for on a belief about one of the claims, claim by claim."""
+    named: dict[str, set[str]] = {}
+    for r in sim.sc.reactions:
+        claim = r.believes.claim
+        if claim in explain:
+            who = [p for p in sim.people if p != PLAYER] if r.who == "anyone" else r.who
+            named.setdefault(claim, set()).update(who)
+    return named
+
+
+def _holders_of(sim: Game, claim: str, value) -> list[str]:
+    s, _, a = claim.partition(".")
+    return [b.resident for b in sim.store.believers(s, a) if b.value == str(value)]
+
+
+def _your_path(chain, rid: str) -> list[str]:
+    """How the player's own word travelled to `rid` along one evidence chain, origin first
+    (you → Gus → Bo → Eli), or [] if it did not. The chain's steps follow each teller into
+    their own memory, so a liar who passed it on as his own sighting does not hide the player
+    behind him, as the tellers' names the listener was given (`as_told`) would."""
+    path: list[str] = []
+    for st in chain.steps:
+        if st.resident == PLAYER:
+            return [PLAYER, *reversed(path)]
+        if st.loop:
+            break
+        path.append(st.resident)
+        if st.teller == PLAYER:
+            return [PLAYER, *reversed(path)]
+    if PLAYER in chain.as_told:  # told so, though a teller's memory no longer shows it
+        told = chain.as_told[chain.as_told.index(PLAYER):]
+        return [x for x in told if x != rid] + [rid]
+    return []
+
+
+def _holder(sim: Game, rid: str, claim: str, role: str,
+            before: int | None = None) -> Holder | None:
+    """`rid`'s belief about `claim` at the end, on whose word. `before`: for someone who acted
+    on it, when they last did — the player's word counts only if it reached them by then."""
+    s, _, a = claim.partition(".")
+    b = sim.store.belief(rid, s, a, history=False)
+    if b is None:
+        return None
+    truth = sim.world.fact(s, a)
+    ex = sim.store.explain(rid, s, a)
+    chain: list[str] = []
+    you = ""
+    origin = ""
+    if ex is not None and ex.supports:
+        # The chain the held value stands on: the one its source kind and teller come from.
+        main = next((c for c in ex.supports if c.steps and c.steps[0].kind == b.kind and
+                     c.steps[0].teller == b.teller), ex.supports[0])
+        steps = main.steps
+        chain = [_step_words(sim, st) for st in steps]
+        # Where it started, as they were told: the origin their teller named (a liar names
+        # himself), the person speaking of themselves, the document, or their own eyes.
+        first = steps[0]
+        origin = {"hearsay": first.origin, "declared": first.teller,
+                  "document": first.document}.get(first.kind or "", "") or ""
+        for c in ex.supports:
+            if before is not None and c.steps and (c.steps[0].at or 0) > before:
+                continue  # came after what they did: it cannot have moved them to it
+            path = _your_path(c, rid)
+            if path:
+                you = " → ".join("you" if x == PLAYER else origin_name(sim, x) for x in path)
+                break
+    source = chain[0] if chain else "no evidence"
+    return Holder(rid, sim.name(rid), claim, b.value, sim.value_words(b.value, a),
+                  b.confidence, b.state.value, None if truth is None else truth == b.value,
+                  source, origin, origin_name(sim, origin) if origin and origin != rid else "",
+                  chain, role=role, you_in_chain=you)
+
+
+def _step_words(sim: Game, st) -> str:
+    """One link of an evidence chain, with names (memory.explain.Step)."""
+    when = f" ({clock.fmt(st.at)})" if st.at is not None else ""
+    who = sim.name(st.resident)
+    if st.loop:
+        return f"which leads back to {who}, already shown"
+    if st.misremembered:
+        return f"{who}: misremembers it{when}"
+    if not st.recorded:
+        return f"{who} had no evidence of it"
+    k = st.kind
+    if k == "hearsay":
+        return f"{who}: {told_by(sim, st.teller, 'hearsay', st.basis, st.origin)}{when}"
+    if k == "declared":
+        return f"{who}: {told_by(sim, st.teller, 'declared')}{when}"
+    if k == "document":
+        return f"{who}: read it in {origin_name(sim, st.document)}{when}"
+    if k in ("witnessed", "firsthand"):
+        return f"{who}: saw it{when}"
+    if k == "inferred":
+        return f"{who}: worked it out{when}"
+    return f"{who}: had it put in their head{when}"
+
+
+def _moves(sim: Game, explain: set[str]) -> list[Move]:
+    """How what the player told, showed or mediated visibly landed, claim by claim."""
+    out = []
+    for r in sim.world.log(kind="react"):
+        claim = r.get("claim")
+        if claim not in explain:
+            continue
+        s, _, a = claim.partition(".")
+        truth = sim.world.fact(s, a)
+        data = r["data"]
+        change = data.get("change", "")
+        value = r.get("value")
+        effect = ""
+        if truth is not None and value is not None:
+            if change in ("new", "changed", "reinforce"):
+                effect = HELPED if value == truth else HURT
+            elif change in ("doubt", "less"):
+                effect = HELPED if value != truth else HURT
+        out.append(Move(r["at"], clock.fmt(r["at"]), r["actor"], data.get("because", ""),
+                        change, effect, r["summary"]))
+    return out
+
+
+def _cause(sim: Game, deciders: list[Holder]) -> str:
+    """'Gus, Eli and Hana believed that Ada's key was moved by Cy — from Bo.'"""
+    wrong = _wrong(deciders)
+    if not wrong:
+        return ""
+    by_value: dict[str, list[Holder]] = {}
+    for d in wrong:
+        by_value.setdefault(d.value, []).append(d)
+    value, holders = max(by_value.items(), key=lambda kv: len(kv[1]))
+    claim = holders[0].claim
+    origins: dict[str, int] = {}
+    for d in holders:
+        own = "reasoning" if "worked" in d.source else "account"
+        key = d.origin_name or f"{d.name}'s own {own}"
+        origins[key] = origins.get(key, 0) + 1
+    names = [d.name for d in holders]
+    who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    # One source needs no count; several are told apart by how many each convinced.
+    parts = [k if len(origins) == 1 else f"{k} ({n})" for k, n in
+             sorted(origins.items(), key=lambda kv: (-kv[1], kv[0]))]
+    where = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return f"{who} believed that {sim.say_claim(claim, value)} — from {where}."
+
+
+def _wrong(deciders: list[Holder]) -> list[Holder]:
+    return [d for d in deciders if d.true is False and d.role == "counted"] or \
+        [d for d in deciders if d.true is False]

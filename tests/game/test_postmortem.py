@@ -1,0 +1,98 @@
+"""The post-mortem of an ending (issue 11): which belief, held by whom, on whose word, decided
+it; who acted on it; what the player did that helped or made it worse — as data, in `hearsay
+run`'s words and its `--json`."""
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from game import post_mortem
+from game.sim import Simulation
+from game.walkthrough import play
+from ui.cli import main
+
+SCEN = Path(__file__).resolve().parents[2] / "content" / "scenarios"
+
+
+def played(name: str, walk: str | None, seed: int = 0):
+    sim = Simulation.new(name, seed)
+    if walk:
+        play(sim, SCEN / name / walk)
+    else:
+        sim.run(days=sim.sc.scenario.days)
+    return sim, post_mortem(sim)
+
+
+def test_a_lost_ending_names_the_false_belief_whose_it_was_and_whose_word():
+    sim, pm = played("missing_key", None)
+    assert (pm.ending, pm.win) == ("barred", False)
+    assert pm.cause.startswith("Eli, Gus and Hana believed that Ada's key was moved by Cy")
+    assert pm.cause.endswith("— from Bo.")
+    counted = [d for d in pm.deciders if d.role == "counted"]
+    assert {d.resident for d in counted} == {"gus", "eli", "hana"}  # the council's vote
+    assert all(d.true is False and d.origin == "bo" for d in counted)
+    assert all(d.chain and "told by Bo, who said he saw it" in d.chain[0] for d in counted)
+    acts = [a for a in pm.acts if a.kind == "accuse"]
+    assert acts and acts[0].actor == "ada"  # she acted on it too
+    assert [d.resident for d in pm.deciders if d.role == "acted"] == ["ada"]
+    assert pm.moves == [] and pm.worse == []  # nobody played
+    assert pm.claims[0].truth == "dee" and "Gus" in pm.claims[0].held["cy"]  # value -> names
+
+
+def test_what_the_player_did_that_made_it_worse():
+    sim, pm = played("missing_key", "lose-fan-the-rumour.txt")
+    assert not pm.win
+    hurt = [m for m in pm.moves if m.effect == "made it worse"]
+    assert {m.resident for m in hurt} >= {"gus", "eli", "hana"}
+    assert any(w.startswith("Your own word reached Gus") for w in pm.worse)
+    # Bo passed it on as his own sighting; the path still starts with the player's word.
+    assert "Your own word reached Eli: you → Gus → Bo → Eli" in pm.worse
+    # Ada accused Cy before the player said a word: it reached her later, not before she acted.
+    assert not any(w.startswith("Your own word reached Ada") for w in pm.worse)
+    text = "\n".join(pm.lines())
+    assert "What you did:" in text and "made it worse" in text
+
+
+def test_a_won_ending_shows_whose_minds_changed_and_what_helped():
+    sim, pm = played("missing_key", "win-show-the-key.txt")
+    assert pm.win and pm.cause == ""
+    assert any(d.resident == "ada" and d.true for d in pm.deciders)
+    assert any(m.effect == "helped" and m.resident == "ada" for m in pm.moves)
+
+
+def test_a_catch_all_ending_names_whose_mind_needed_changing():
+    """'A cold table' is the ending when nothing else is: whose belief the winning ending
+    needed changed (Ana's) is what decided it."""
+    sim = Simulation.new("bad_blood", 0)
+    play_text = "day 2 08:00  go bakery\n+  tell ana ben.refused_why working\n"
+    play(sim, None, text=play_text)
+    pm = post_mortem(sim)
+    assert pm.ending == "cold"
+    assert pm.cause.startswith("Ana believed that Ben stayed away from the supper on purpose")
+    assert pm.cause.endswith("— from Ivo.")
+
+
+def test_when_no_ending_names_anyone_those_who_would_have_acted_decided_it():
+    """The Cancelled Meeting is won by five in the schoolroom: no ending names a believer, so
+    those a reaction moves to attend are whose beliefs decided it."""
+    sim, pm = played("cancelled_meeting", None)
+    assert (pm.ending, pm.win) == ("no_quorum", False)
+    assert pm.cause.endswith("believed that the town meeting is cancelled — from Ned.")
+    assert {d.resident for d in pm.wrong()} >= {"pat", "sam"}
+    text = "\n".join(pm.lines())
+    assert "% sure; wrong — told by Ned, who said he saw it" in text
+
+
+def test_run_prints_the_post_mortem_and_json_has_it():
+    walk = SCEN / "missing_key" / "lose-fan-the-rumour.txt"
+    cli = CliRunner()
+    res = cli.invoke(main, ["run", "missing_key", "--commands", str(walk)])
+    assert res.exit_code == 0, res.output
+    assert "What decided it: Eli, Gus and Hana believed" in res.output
+    assert "Your own word reached" in res.output
+    res = cli.invoke(main, ["run", "missing_key", "--commands", str(walk), "--json"])
+    pm = json.loads(res.output)["post_mortem"]
+    assert pm["ending"] == "barred" and pm["cause"] and pm["deciders"] and pm["moves"]
+    res = cli.invoke(main, ["run", "missing_key", "--days", "0.5", "--json"])
+    assert json.loads(res.output)["post_mortem"] is None  # no ending yet
