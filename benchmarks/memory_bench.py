@@ -547,7 +547,7 @@ def bench_recall(tmp: Path, memories: int) -> dict:
     from memory.recall import index_pending
 
     with Clock() as ic:
-        res["indexed"] = index_pending(store, "r0000")
+        res["indexed"] = index_pending(store, "r0000")  # how many memories it indexed
     res["index_ms"] = ic.wall * 1000
     with Clock() as rc:
         for cue in RECALL_CUES:

@@ -2,18 +2,22 @@
 
     .venv/bin/python benchmarks/town_bench.py            # full: 10 / 100 / 1,000 x 10 days
     .venv/bin/python benchmarks/town_bench.py --quick    # 10 / 100 x 1 day, a smoke test
+    .venv/bin/python benchmarks/town_bench.py --flat     # 300 residents x 20 days, day by day
     .venv/bin/python benchmarks/town_bench.py --json
 
-Prints resident-ticks per second, evidence per second, peak memory and save size for each
-town, and how time grows with residents (the ratio from 100 to 1,000: 10.0 means linear).
-Each size runs once in its own process, so peak memory is that town's own. Time is wall
-time from perf_counter; the machine is shared and noisy, so compare ratios within a run.
+Prints CPU seconds (process_time: the machine is shared, and CPU time is what the town
+costs), resident-ticks per second, evidence per second, peak memory and save size for each
+town, how time grows with residents (the ratio from 100 to 1,000: 10.0 means linear), and each
+day's CPU time, so a day late in a run can be compared with an early one (`--flat`: day 20
+against day 2). Each size runs in its own process, so peak memory is that town's own; `--repeat
+N` runs each N times and keeps the least CPU time (each day's least, for the days).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import multiprocessing as mp
 import os
 import resource
@@ -31,12 +35,19 @@ def one(n: int, days: float, seed: int, out: mp.Queue) -> None:
     from game.sim import Simulation
 
     t0 = time.perf_counter()
-    sim = Simulation.new(generated_town(n, seed, days=max(1, int(days))), seed)
+    sim = Simulation.new(generated_town(n, seed, days=max(1, int(math.ceil(days)))), seed)
     setup = time.perf_counter() - t0
     ticks = int(days * clock.DAY) // clock.TICK
-    t1 = time.perf_counter()
-    sim.run(days=days)
+    t1, c1 = time.perf_counter(), time.process_time()
+    per_day = []
+    left = days
+    while left > 0:
+        c = time.process_time()
+        sim.run(days=min(1.0, left))
+        per_day.append(round(time.process_time() - c, 2))
+        left -= 1.0
     run = time.perf_counter() - t1
+    cpu = time.process_time() - c1
     counts = sim.store.counts()
     with tempfile.TemporaryDirectory() as d:
         path = sim.save(Path(d) / "town.db")
@@ -44,55 +55,82 @@ def one(n: int, days: float, seed: int, out: mp.Queue) -> None:
     peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     out.put({
         "residents": n, "days": days, "ticks": ticks, "setup_s": round(setup, 2),
-        "run_s": round(run, 2), "resident_ticks_per_s": round(n * ticks / run),
-        "evidence": counts["evidence"], "evidence_per_s": round(counts["evidence"] / run),
+        "run_s": round(run, 2), "cpu_s": round(cpu, 2), "per_day_cpu_s": per_day,
+        "resident_ticks_per_s": round(n * ticks / cpu),
+        "evidence": counts["evidence"], "evidence_per_s": round(counts["evidence"] / cpu),
         "beliefs": counts["beliefs"], "world_events": sim.world.count_events(),
         "peak_mb": round(peak_kb / 1024), "save_mb": round(size / 2**20, 1),
     })
 
 
-def measure(n: int, days: float, seed: int) -> dict:
-    q: mp.Queue = mp.Queue()
-    p = mp.get_context("fork").Process(target=one, args=(n, days, seed, q))
-    p.start()
-    result = q.get()
-    p.join()
-    return result
+def measure(n: int, days: float, seed: int, repeat: int = 1) -> dict:
+    best = None
+    for _ in range(repeat):
+        q: mp.Queue = mp.Queue()
+        p = mp.get_context("fork").Process(target=one, args=(n, days, seed, q))
+        p.start()
+        result = q.get()
+        p.join()
+        if best is None:
+            best = result
+        else:  # the least CPU time of the runs, and each day's least
+            days_best = [min(a, b) for a, b in zip(best["per_day_cpu_s"],
+                                                  result["per_day_cpu_s"], strict=True)]
+            if result["cpu_s"] < best["cpu_s"]:
+                best = result
+            best["per_day_cpu_s"] = days_best
+    assert best is not None
+    return best
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="10 and 100 residents, 1 day")
+    ap.add_argument("--flat", action="store_true",
+                    help="300 residents for 20 days: is a late day as quick as an early one?")
     ap.add_argument("--days", type=float, default=None)
     ap.add_argument("--sizes", default=None, help="comma-separated town sizes")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--repeat", type=int, default=1, help="runs per size; the least CPU kept")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     sizes = [int(x) for x in a.sizes.split(",")] if a.sizes else (
-        [10, 100] if a.quick else [10, 100, 1000])
-    days = a.days if a.days is not None else (1.0 if a.quick else 10.0)
-    rows = [measure(n, days, a.seed) for n in sizes]
+        [300] if a.flat else [10, 100] if a.quick else [10, 100, 1000])
+    days = a.days if a.days is not None else (20.0 if a.flat else 1.0 if a.quick else 10.0)
+    rows = [measure(n, days, a.seed, a.repeat) for n in sizes]
     by = {r["residents"]: r for r in rows}
     growth = None
     if 100 in by and 1000 in by:
-        growth = round(by[1000]["run_s"] / by[100]["run_s"], 2)
+        growth = round(by[1000]["cpu_s"] / by[100]["cpu_s"], 2)
+    flat = {}
+    for r in rows:
+        d = r["per_day_cpu_s"]
+        if len(d) >= 20:
+            flat[r["residents"]] = round(d[19] / d[1], 2)
     if a.json:
-        print(json.dumps({"rows": rows, "growth_100_to_1000": growth}, indent=2))
+        print(json.dumps({"rows": rows, "growth_100_to_1000": growth,
+                          "day20_over_day2": flat}, indent=2))
         return
     from rich.console import Console
     from rich.table import Table
 
     t = Table(title=f"Hearsay town benchmark: generated towns, {days:g} sim days, seed {a.seed}")
-    for col in ("residents", "run s", "resident-ticks/s", "evidence", "evidence/s", "events",
-                "peak MB", "save MB"):
+    for col in ("residents", "CPU s", "wall s", "resident-ticks/s", "evidence", "evidence/s",
+                "events", "peak MB", "save MB"):
         t.add_column(col, justify="right")
     for r in rows:
-        t.add_row(f"{r['residents']:,}", f"{r['run_s']:.1f}", f"{r['resident_ticks_per_s']:,}",
-                  f"{r['evidence']:,}", f"{r['evidence_per_s']:,}", f"{r['world_events']:,}",
-                  str(r["peak_mb"]), str(r["save_mb"]))
+        t.add_row(f"{r['residents']:,}", f"{r['cpu_s']:.1f}", f"{r['run_s']:.1f}",
+                  f"{r['resident_ticks_per_s']:,}", f"{r['evidence']:,}",
+                  f"{r['evidence_per_s']:,}", f"{r['world_events']:,}", str(r["peak_mb"]),
+                  str(r["save_mb"]))
     Console().print(t)
+    for r in rows:
+        print(f"{r['residents']:,} residents, CPU s per day: "
+              + " ".join(f"{x:g}" for x in r["per_day_cpu_s"]))
     if growth is not None:
-        print(f"time from 100 to 1,000 residents: x{growth} (x10 would be linear)")
+        print(f"CPU time from 100 to 1,000 residents: x{growth} (x10 would be linear)")
+    for n, ratio in flat.items():
+        print(f"{n:,} residents: day 20 took x{ratio} day 2's CPU time")
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ from .world import Event
 
 if TYPE_CHECKING:
     from .scenario.model import ScheduledEvent
-    from .sim import Simulation
+    from .town import Town
 
 ACCUSED_HURT = -0.5  # how the accused comes to feel about the accuser
 ACCUSER_COOLS = -0.3
@@ -26,7 +26,7 @@ ACCUSER_COOLS = -0.3
 # -- scheduled events ---------------------------------------------------------------------------
 
 
-def scheduled(sim: Simulation, ev: ScheduledEvent) -> None:
+def scheduled(sim: Town, ev: ScheduledEvent) -> None:
     if ev.when and not sim.condition(ev.when):
         return
     if ev.kind == "edit":  # an author's hand in a memory: nothing happens in the world
@@ -95,7 +95,7 @@ def scheduled(sim: Simulation, ev: ScheduledEvent) -> None:
         perception.seen(sim, eid, _seen_as(ev) or learned, witnesses, "witnessed")
 
 
-def backstory(sim: Simulation, ev: ScheduledEvent) -> int:
+def backstory(sim: Town, ev: ScheduledEvent) -> int:
     """Write an event from before the start into the log, with its fact changes only."""
     effects = [(*split(s.claim), s.value) for s in ev.effects]
     if ev.kind == "move_object":
@@ -113,7 +113,7 @@ def _seen_as(ev: ScheduledEvent) -> list[tuple[str, str]]:
     return [(s.claim, s.value) for s in ev.seen_as]
 
 
-def _record(sim: Simulation, ev: ScheduledEvent, place: str, summary: str, changes: list,
+def _record(sim: Town, ev: ScheduledEvent, place: str, summary: str, changes: list,
             participants: list[str], witnesses: list[str]) -> int:
     eid, _ = sim.record(Event(
         kind=ev.kind, at=sim.now, summary=summary, actor=ev.actor, target=ev.target,
@@ -125,7 +125,7 @@ def _record(sim: Simulation, ev: ScheduledEvent, place: str, summary: str, chang
 # -- residents' actions -------------------------------------------------------------------------
 
 
-def ask(sim: Simulation, asker: str, target: str, claim: str, place: str, *,
+def ask(sim: Town, asker: str, target: str, claim: str, place: str, *,
         kind: str = "talk") -> bool:
     """`asker` asks `target` about a claim; the answer comes from target's belief (or lie).
     Returns whether there was an answer."""
@@ -163,7 +163,7 @@ def ask(sim: Simulation, asker: str, target: str, claim: str, place: str, *,
     return True
 
 
-def look(sim: Simulation, who: str, place: str, spot: str | None = None,
+def look(sim: Town, who: str, place: str, spot: str | None = None,
          looking_for: str | None = None) -> list[str]:
     """Look at a place (or one spot of it): first-hand evidence of every object there.
     Returns the objects seen."""
@@ -193,7 +193,7 @@ def look(sim: Simulation, who: str, place: str, spot: str | None = None,
     return [o for o, _ in found]
 
 
-def what_it_shows(sim: Simulation, event_id: int, oid: str, who: str) -> None:
+def what_it_shows(sim: Town, event_id: int, oid: str, who: str) -> None:
     """Whoever finds a thing sees what it shows — the key folded in Dee's cloth, the names on
     a rota — as they would if someone showed it to them: witnessed, or read for a thing with
     writing on it. Found for oneself, it is nobody's say-so."""
@@ -207,7 +207,7 @@ def what_it_shows(sim: Simulation, event_id: int, oid: str, who: str) -> None:
             perception.seen(sim, event_id, [(claim, value)], [who], "witnessed")
 
 
-def accuse(sim: Simulation, actor: str, target: str, b: Belief, place: str) -> int | None:
+def accuse(sim: Town, actor: str, target: str, b: Belief, place: str) -> int | None:
     """A public accusation: it really happens, hurts the relationship, is witnessed and talked
     about (epistemics §13). Only a resident can be accused: an animal or a thing cannot, and
     nothing is recorded."""
@@ -241,7 +241,7 @@ def accuse(sim: Simulation, actor: str, target: str, b: Belief, place: str) -> i
     return eid
 
 
-def social(sim: Simulation, kind: str, actor: str, target: str, place: str, delta_ab: float,
+def social(sim: Town, kind: str, actor: str, target: str, place: str, delta_ab: float,
            delta_ba: float, summary: str, claim: str | None = None, value: str | None = None,
            changes: list | None = None) -> int:
     """Avoid, break off, reconcile, report...: a relationship move others can see."""

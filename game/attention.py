@@ -9,7 +9,13 @@ records its reason. Very important news raises the depth one level.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import clock
+from .people import AWAKE
+
+if TYPE_CHECKING:
+    from .town import Attentive
 
 FULL, REDUCED, SKIP = "full", "reduced", "skip"
 ASLEEP, BUSY, EXHAUSTED = "asleep", "busy", "exhausted"
@@ -35,3 +41,39 @@ def depth(alpha: float, important: bool = False) -> str:
     if important:
         level = min(2, level + 1)
     return (SKIP, REDUCED, FULL)[level]
+
+
+def alpha(town: Attentive, rid: str) -> float:
+    """α: the fraction of today's attention budget left."""
+    st, person = town.state[rid], town.people[rid]
+    full = budget(person.wake_minutes)
+    if st.attention < 0:
+        st.attention = full
+    return st.attention / full
+
+
+def spend(town: Attentive) -> None:
+    """Being awake, acting and taking in news spend attention; sleep restores it."""
+    arrivals, town.arrivals = town.arrivals, {}
+    acted, town.acting = town.acting, set()
+    for rid in sorted(town.people):
+        person, st = town.people[rid], town.state[rid]
+        if person.is_player:
+            continue
+        full = budget(person.wake_minutes)
+        if st.attention < 0:
+            st.attention = full
+        if st.status == AWAKE:
+            cost = AWAKE_COST + ARRIVAL_COST * arrivals.get(rid, 0)
+            if rid in acted:
+                cost += ACTION_COST
+            st.attention = max(0.0, st.attention - cost)
+        else:
+            st.attention = min(full, st.attention + recover_per_tick(person.wake_minutes))
+
+
+def attention_log(db, start: int, end: int) -> list[tuple[int, str, str]]:
+    """(minute, resident, depth) of every hourly step between `start` and `end`."""
+    return [tuple(r) for r in db.execute(
+        "SELECT at, resident, depth FROM attention_log WHERE at >= ? AND at < ? "
+        "ORDER BY at, resident", (start, end))]

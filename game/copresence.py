@@ -16,14 +16,15 @@ attention, and they change nothing in the world.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from memory import Evidence, SourceKind, seeded_draw
+from memory import Observed, SourceKind, seeded_draws
 
 from . import clock
 
 if TYPE_CHECKING:
-    from .sim import Simulation
+    from .town import Town
 
 FAMILY = "at_*"
 PREFIX = "at_d"
@@ -38,34 +39,42 @@ def slot(minute: int) -> str:
     return f"{PREFIX}{clock.day_of(minute)}_{hour:02d}00"
 
 
-def define(sim: Simulation) -> None:
+def define(sim: Town) -> None:
     """Tell memory how these claims behave: events (where someone was then does not change),
     on the whereabouts trust topic, of no importance to gossip, recalled by a cue."""
     sim.store.define_attribute(FAMILY, nature="event", topic=TOPIC, importance=0,
                                recall="cue")
 
 
-def take_in(sim: Simulation, by_place: dict[str, list[str]]) -> None:
+def take_in(sim: Town, by_place: dict[str, list[str]]) -> None:
     """This tick: everyone awake takes in whoever they have not yet taken in this hour."""
-    evs: list[Evidence] = []
+    for _ in taking_in(sim, by_place):
+        pass
+
+
+def taking_in(sim: Town, by_place: dict[str, list[str]]) -> Iterator[None]:
+    """`take_in`, pausing after each place (a window spreads a tick over frames)."""
+    evs: list[Observed] = []
     at = sim.now
+    s = slot(at)
+    presence = sim.world.presence_id
     for place in sorted(by_place):
         here = by_place[place]
         for rid in here:
             if sim.people[rid].is_player:
                 continue
             st = sim.state[rid]
-            evs += _notice(sim, rid, here, place, at, st, st.depth,
-                           lambda x: sim.world.presence_id(x))
+            evs += _notice(sim, rid, here, place, at, st, st.depth, presence, s)
+        yield
     # Ambient perception: written as memory with the tick's evidence, but not news that
     # spends attention (§11).
     sim.ambient.extend(evs)
 
 
-def backstory(sim: Simulation, start: int, end: int) -> None:
+def backstory(sim: Town, start: int, end: int) -> None:
     """Who saw whom before the run began (from the day's schedules, as the presence record
     has it), so "who was at the café at eight?" has witnesses when the story starts later."""
-    evs: list[Evidence] = []
+    evs: list[Observed] = []
     for t in range(start, end, clock.TICK):
         by: dict[str, list[str]] = {}
         for rid in sorted(sim.people):
@@ -78,27 +87,28 @@ def backstory(sim: Simulation, start: int, end: int) -> None:
         for place in sorted(by):
             for rid in by[place]:
                 evs += _notice(sim, rid, by[place], place, t, sim.state[rid], "full",
-                               lambda x, t=t: sim.world.presence_id(x, t))
+                               lambda x, t=t: sim.world.presence_id(x, t), slot(t))
     if evs:
         sim.store.perceive_many(evs)
 
 
-def _notice(sim: Simulation, rid: str, here: list[str], place: str, at: int, st, depth: str,
-            presence) -> list[Evidence]:
-    s = slot(at)
+def _notice(sim: Town, rid: str, here: list[str], place: str, at: int, st, depth: str,
+            presence, s: str) -> list[Observed]:
     if st.sighted_slot != s:
         st.sighted_slot, st.sighted, st.noticed = s, [], 0
     seen = st.sighted
-    out = []
-    fresh = [x for x in here if x not in seen]
+    out: list[Observed] = []
+    had = set(seen)
+    fresh = [x for x in here if x not in had]
     if not fresh:
         return out
-    from .sim import CROWD_SEEN
+    from .town import CROWD_SEEN
 
     # One draw per pair and hour: whom one happens to take in first in a crowd is chance, not
     # alphabetical order, and so is whether one takes them in at all.
     chance = NOTICE.get(depth, 1.0)
-    drawn = sorted((seeded_draw(sim.seed, "notice", rid, x, s), x) for x in fresh)
+    draw = seeded_draws(sim.seed, "notice", rid)
+    drawn = sorted((draw(x, s), x) for x in fresh)
     for u, x in drawn:
         seen.append(x)
         if x == rid:
@@ -109,16 +119,6 @@ def _notice(sim: Simulation, rid: str, here: list[str], place: str, at: int, st,
             kind = _WITNESSED
             st.noticed += 1
         pid = presence(x)
-        out.append(_TEMPLATE.model_copy(update={
-            "resident": rid, "subject": x, "attribute": s, "value": place, "kind": kind,
-            "at": at, "event": f"p{pid}" if pid else "presence"}))
+        # Made by the thousand: a plain checked record, not a pydantic model (memory.observed).
+        out.append(Observed(rid, x, s, place, kind, at, f"p{pid}" if pid else "presence", 0))
     return out
-
-
-# Sightings are made by the thousand: copying one valid record is three times quicker than
-# constructing each (nothing derived is ever read from the template, so no cached value
-# travels with a copy).
-_TEMPLATE = Evidence.model_construct(
-    resident="-", subject="-", attribute="-", value="-", kind=_WITNESSED, at=0, event="-",
-    version=None, fact=None, document=None, teller=None, origin=None, chain=None, basis=None,
-    premises=(), implanted_by=None, by_player=False, confidence=None, importance=0)

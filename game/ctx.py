@@ -8,13 +8,13 @@ from . import clock
 from .perception import split
 
 if TYPE_CHECKING:
-    from .sim import Simulation
+    from .town import Game
 
 DEFAULT_MIN_CONFIDENCE = 0
 
 
 class ConditionContext:
-    def __init__(self, sim: Simulation):
+    def __init__(self, sim: Game):
         self.sim = sim
 
     def _belief(self, who: str, claim: str):

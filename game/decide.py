@@ -22,13 +22,13 @@ from .support import ACTION_CLASS, IRREVERSIBLE, clears_bar, support
 
 if TYPE_CHECKING:
     from .scenario.model import Reaction
-    from .sim import Simulation
+    from .town import Town
 
 INTENT_HOURS = 6  # an intent not carried out in this long is dropped
 RECHECK_HOURS = 3  # after verifying, wait this long before judging the same belief again
 
 
-def decide(sim: Simulation, rid: str, reduced: bool = False) -> None:
+def decide(sim: Town, rid: str, reduced: bool = False) -> None:
     """Judge the resident's reactions against its beliefs; set at most one intent. At reduced
     depth (§11) the resident keeps to what it already plans: it acts on what clears the bar
     but does not set off to verify anything new."""
@@ -54,7 +54,7 @@ def decide(sim: Simulation, rid: str, reduced: bool = False) -> None:
         _look_when_told(sim, rid)
 
 
-def _matches(sim: Simulation, rid: str, reaction: Reaction) -> list[Belief]:
+def _matches(sim: Town, rid: str, reaction: Reaction) -> list[Belief]:
     pattern = reaction.believes
     subject, attribute = split(pattern.claim)
     if subject.startswith("?"):
@@ -79,7 +79,7 @@ def _target(reaction: Reaction, b: Belief) -> str | None:
 ATTEND_EARLY = 40  # minutes before the believed time a resident sets off to attend
 
 
-def _attend(sim: Simulation, rid: str, reaction: Reaction, b: Belief, key: str) -> bool:
+def _attend(sim: Town, rid: str, reaction: Reaction, b: Belief, key: str) -> bool:
     """Go to a meeting where and when the resident believes it is (a reversible action)."""
     when = clock.parse_token(b.value)
     if when is None or not (0 <= when - sim.now <= ATTEND_EARLY + 20):
@@ -110,7 +110,7 @@ def _attend(sim: Simulation, rid: str, reaction: Reaction, b: Belief, key: str) 
     return True
 
 
-def _judge(sim: Simulation, rid: str, reaction: Reaction, b: Belief, target: str | None,
+def _judge(sim: Town, rid: str, reaction: Reaction, b: Belief, target: str | None,
            key: str, reduced: bool = False) -> bool:
     st = sim.state[rid]
     action = reaction.action
@@ -170,7 +170,7 @@ def _judge(sim: Simulation, rid: str, reaction: Reaction, b: Belief, target: str
 FRIEND_TRUST = 0.7  # trusted enough to ask before doing something that cannot be undone
 
 
-def _friend_to_ask(sim: Simulation, rid: str, b: Belief, key: str) -> str | None:
+def _friend_to_ask(sim: Town, rid: str, b: Belief, key: str) -> str | None:
     """A trusted friend the resident believes holds another value of the claim, not yet asked
     about this value: whom to ask before acting (reads beliefs about beliefs, §10)."""
     st = sim.state[rid]
@@ -197,7 +197,7 @@ _VERIFY_ACTION = {"look": "look", "ask_teller": "ask", "ask_origin": "ask",
                   "ask_subject": "confront", "ask_friend": "ask"}
 
 
-def _verification(sim: Simulation, rid: str, reaction: Reaction, b: Belief) -> str | None:
+def _verification(sim: Town, rid: str, reaction: Reaction, b: Belief) -> str | None:
     """Choose how to reduce uncertainty: look, ask the teller or origin, ask the person
     concerned, or wait. Weighted by the resident's traits; deterministic through the sim rng."""
     person = sim.people[rid]
@@ -226,7 +226,7 @@ def _verification(sim: Simulation, rid: str, reaction: Reaction, b: Belief) -> s
     return sim.rng.choices(options, weights=weights)[0]
 
 
-def _where_to_verify(sim: Simulation, rid: str, b: Belief, via: str) -> tuple[str | None,
+def _where_to_verify(sim: Town, rid: str, b: Belief, via: str) -> tuple[str | None,
                                                                             str | None]:
     if via == "look":
         return b.value.split(".")[0], None
@@ -237,7 +237,7 @@ def _where_to_verify(sim: Simulation, rid: str, b: Belief, via: str) -> tuple[st
     return None, _concerned(sim, b)
 
 
-def _concerned(sim: Simulation, b: Belief) -> str | None:
+def _concerned(sim: Town, b: Belief) -> str | None:
     """The person a claim is about: its subject, or for "who did it" claims, its value."""
     if b.subject in sim.people:
         return b.subject
@@ -246,7 +246,7 @@ def _concerned(sim: Simulation, b: Belief) -> str | None:
     return None
 
 
-def _look_when_told(sim: Simulation, rid: str) -> None:
+def _look_when_told(sim: Town, rid: str) -> None:
     """Newer, weaker news about where something is makes a resident want to go and look (§5)."""
     st = sim.state[rid]
     for b in sim.wants_look(rid):

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from memory import Belief, Version
 
 if TYPE_CHECKING:
-    from .sim import Simulation
+    from .town import Game
 
 _LOG_FIELDS = ("at", "kind", "actor", "target", "place", "claim", "value", "summary", "data")
 
@@ -86,7 +86,7 @@ class Diff:
         return asdict(self)
 
 
-def diff(a: Simulation, b: Simulation, *, resident: str | None = None,
+def diff(a: Game, b: Game, *, resident: str | None = None,
          claim: str | None = None, about_others: bool = False) -> Diff:
     subject, _, attribute = (claim or "").partition(".")
     out = []
@@ -105,7 +105,7 @@ def diff(a: Simulation, b: Simulation, *, resident: str | None = None,
     return Diff(_log_parting(a, b), out, a.now, b.now)
 
 
-def _beliefs(sim: Simulation, resident, subject, attribute, about_others) -> dict:
+def _beliefs(sim: Game, resident, subject, attribute, about_others) -> dict:
     return {(x.resident, x.subject, x.attribute): x for x in sim.store.beliefs(
         resident, subject=subject, attribute=attribute, about_others=about_others)}
 
@@ -137,7 +137,7 @@ def parting(ha: list[Version], hb: list[Version]) -> Parting | None:
     return None
 
 
-def _log_parting(a: Simulation, b: Simulation) -> LogParting | None:
+def _log_parting(a: Game, b: Game) -> LogParting | None:
     la, lb = a.world.log(), b.world.log()
     for i in range(max(len(la), len(lb))):
         ea = la[i] if i < len(la) else None

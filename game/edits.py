@@ -22,14 +22,14 @@ from .world import Event
 
 if TYPE_CHECKING:
     from .scenario.model import ScheduledEvent
-    from .sim import Simulation
+    from .town import Game
 
 KINDS = ("implant", "distort", "suppress")
 AUTHOR = "author"  # who edits from the window's open minds or the command line
 SCENARIO = "scenario"  # who edits in a scenario's scripted edit events
 
 
-def edit(sim: Simulation, kind: str, resident: str, claim: str, *, value: str | None = None,
+def edit(sim: Game, kind: str, resident: str, claim: str, *, value: str | None = None,
          confidence: int | None = None, by: str = AUTHOR) -> Edit:
     """Edit `resident`'s memory of `claim` (subject.attribute) now. Raises `InvalidEvidence`
     (naming the argument) and changes nothing if the edit cannot be made."""
@@ -54,12 +54,12 @@ def edit(sim: Simulation, kind: str, resident: str, claim: str, *, value: str | 
         return store.suppress(resident, s, a, by=by, at=at)
 
 
-def undo(sim: Simulation, edit_id: int, *, by: str = AUTHOR) -> Edit:
+def undo(sim: Game, edit_id: int, *, by: str = AUTHOR) -> Edit:
     with sim.db.atomic():
         return sim.store.undo(edit_id, by=by, at=sim.now)
 
 
-def scripted(sim: Simulation, ev: ScheduledEvent, at: int | None = None) -> None:
+def scripted(sim: Game, ev: ScheduledEvent, at: int | None = None) -> None:
     """A scenario's edit event. One that cannot apply when its time comes (a distortion of a
     memory the resident does not hold) does nothing, and is counted."""
     s, a = split(ev.claim or "")
@@ -78,7 +78,7 @@ def scripted(sim: Simulation, ev: ScheduledEvent, at: int | None = None) -> None
         sim.count("edits_refused")
 
 
-def notice(sim: Simulation) -> list[str]:
+def notice(sim: Game) -> list[str]:
     """The edits just discovered: a world event for each when the scenario lets residents
     notice. Returns the words of those the player saw, for the reply."""
     seen = []
@@ -101,7 +101,7 @@ def notice(sim: Simulation) -> list[str]:
     return seen
 
 
-def realised(sim: Simulation, ed: Edit) -> str:
+def realised(sim: Game, ed: Edit) -> str:
     """'Fen realises her memory of who moved Ada's key was not her own'."""
     p = sim.pronoun(ed.resident)
     return (f"{sim.name(ed.resident)} realises {p.poss} memory of "

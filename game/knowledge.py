@@ -20,7 +20,7 @@ from .player import PLAYER
 from .sureness import words as sounded
 
 if TYPE_CHECKING:
-    from .sim import Simulation
+    from .town import Game
 
 TALK_KINDS = ("talk", "why", "mediate", "report")  # conversation turns the player can hear
 
@@ -57,7 +57,7 @@ class Said:
         return self.claim.partition(".")[2].startswith("at_d")
 
 
-def said(sim: Simulation, teller: str | None = None, claim: str | None = None) -> list[Said]:
+def said(sim: Game, teller: str | None = None, claim: str | None = None) -> list[Said]:
     """Everything residents said in the player's hearing (by `teller`, about `claim`), oldest
     first: the player's own hearsay and declared evidence, with the turn it came from."""
     subject, _, attribute = (claim or "").partition(".")
@@ -80,7 +80,7 @@ def said(sim: Simulation, teller: str | None = None, claim: str | None = None) -
     return sorted(out, key=lambda x: (x.at, x.event or 0))
 
 
-def _reactions(sim: Simulation, teller: str | None, claim: str | None) -> list[Said]:
+def _reactions(sim: Game, teller: str | None, claim: str | None) -> list[Said]:
     """How people took what the player told or showed them, as the player saw it: each
     reaction shows what they hold now."""
     out = []
@@ -102,7 +102,7 @@ def _event_id(ref: str | None) -> int | None:
     return None
 
 
-def _turns(sim: Simulation, refs: list[str | None]) -> dict[int, dict]:
+def _turns(sim: Game, refs: list[str | None]) -> dict[int, dict]:
     """The conversation turns the evidence points at — only what a listener perceives of
     them: who spoke to whom, what kind of turn, who asked, how sure the speaker sounded."""
     ids = sorted({i for i in map(_event_id, refs) if i is not None})
@@ -136,7 +136,7 @@ class Unanswered:
     forgot: bool  # they had known, and could not remember
 
 
-def unanswered(sim: Simulation, resident: str | None = None) -> list[Unanswered]:
+def unanswered(sim: Game, resident: str | None = None) -> list[Unanswered]:
     """Questions the player asked that got no answer ("I don't know", "I can't remember")."""
     out = []
     for ev in sim.world.log(kind="ask"):
@@ -148,7 +148,7 @@ def unanswered(sim: Simulation, resident: str | None = None) -> list[Unanswered]
     return out
 
 
-def asked(sim: Simulation) -> set[tuple[str, str]]:
+def asked(sim: Game) -> set[tuple[str, str]]:
     """(resident, claim) pairs the player has asked about, answered or not."""
     out = {(u.resident, u.claim) for u in unanswered(sim)}
     out |= {(s.teller, s.claim) for s in said(sim) if s.asked and not s.where_slot}
@@ -159,16 +159,16 @@ def asked(sim: Simulation) -> set[tuple[str, str]]:
 PLAYER_ACTS = ("talk", "show", "mediate", "bring", "take_object", "conclude")
 
 
-def done_by_player(sim: Simulation) -> list[dict]:
+def done_by_player(sim: Game) -> list[dict]:
     """What the player told, showed, brought, took and concluded, oldest first (their own
     actions: they know them)."""
     return [e for e in sim.world.log() if e["actor"] == PLAYER and e["kind"] in PLAYER_ACTS]
 
 
-def questions(sim: Simulation) -> list[str]:
+def questions(sim: Game) -> list[str]:
     """The case's open questions: the claims its endings turn on, then the other claims of
     the scenario that matter (importance 4 and up), never engine bookkeeping."""
-    from .sim import BUILTIN_ATTRIBUTES
+    from .attributes import BUILTIN_ATTRIBUTES
 
     out: dict[str, None] = {}
     for e in sim.sc.endings:
@@ -186,7 +186,7 @@ def questions(sim: Simulation) -> list[str]:
     return list(out)
 
 
-def _clues(sim: Simulation) -> set[str]:
+def _clues(sim: Game) -> set[str]:
     """Things whose whereabouts matter to the case: objects that show something."""
     return {oid for oid, o in sim.objects.items() if o.get("shows")}
 
@@ -204,7 +204,7 @@ class Whereabouts:
     teller: str | None = None  # who told the player
 
 
-def last_whereabouts(sim: Simulation, rid: str,
+def last_whereabouts(sim: Game, rid: str,
                      heard_: list[Said] | None = None) -> Whereabouts | None:
     """Where the player last saw `rid`, or was last told they were — whichever is later.
     `heard_`: everything the player heard (`said(sim)`), if already read."""
@@ -238,7 +238,7 @@ def _slot_time(attribute: str) -> int | None:
         return None
 
 
-def here_now(sim: Simulation) -> list[str]:
+def here_now(sim: Game) -> list[str]:
     """Who the player can see: awake where the player is."""
     place = sim.state[PLAYER].place
     return [r for r in sim.present(place) if r != PLAYER]
@@ -247,7 +247,7 @@ def here_now(sim: Simulation) -> list[str]:
 # -- events as the player perceived them ----------------------------------------------------------
 
 
-def seen_summary(sim: Simulation, ev: dict) -> str:
+def seen_summary(sim: Game, ev: dict) -> str:
     """A world event in words that hold only what the player could perceive: a conversation is
     who told whom what, and the source they gave — never whether it was a lie."""
     if ev["kind"] in TALK_KINDS and ev.get("claim") and ev.get("value") is not None:

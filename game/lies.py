@@ -24,7 +24,7 @@ from .perception import split
 from .witness import Hour
 
 if TYPE_CHECKING:
-    from .sim import Simulation
+    from .town import Town
 
 LIE, TRUTH, QUIET = "lie", "truth", "quiet"
 HONEST_ENOUGH = 0.5  # found out: at or above this honesty, change the story; below, go quiet
@@ -34,7 +34,7 @@ MOTIVE_IMPORTANCE = 2  # a rivalry or a debt is gossip, if minor gossip
 RELATION = {"harm_rival": "rival_of", "protect_friend": "friend_of", "gain": "gains_from"}
 
 
-def stance(sim: Simulation, speaker: str, claim: str, listener: str) -> str:
+def stance(sim: Town, speaker: str, claim: str, listener: str) -> str:
     """What `speaker` does about `claim` with `listener`: tell their lie, tell the truth as
     they believe it, or keep quiet."""
     person = sim.people[speaker]
@@ -48,7 +48,7 @@ def stance(sim: Simulation, speaker: str, claim: str, listener: str) -> str:
     return LIE
 
 
-def knows_otherwise(sim: Simulation, speaker: str, listener: str, claim: str,
+def knows_otherwise(sim: Town, speaker: str, listener: str, claim: str,
                     value: str) -> bool:
     """Does `speaker` believe `listener` holds another value of the claim than `value`?"""
     s, a = split(claim)
@@ -56,7 +56,7 @@ def knows_otherwise(sim: Simulation, speaker: str, listener: str, claim: str,
     return b is not None and b.state.value != "past" and b.value != value
 
 
-def found_out(sim: Simulation, liar: str, claim: str, value: str) -> bool:
+def found_out(sim: Town, liar: str, claim: str, value: str) -> bool:
     """Does the liar believe they have been found out: someone they told the lie to has since
     told them something else?"""
     st = sim.state[liar]
@@ -71,7 +71,7 @@ def found_out(sim: Simulation, liar: str, claim: str, value: str) -> bool:
     return False
 
 
-def alibi(sim: Simulation, liar: str, listener: str, hour: Hour) -> Hour:
+def alibi(sim: Town, liar: str, listener: str, hour: Hour) -> Hour:
     """What the liar says of an hour their lie covers: protecting themselves, somewhere else
     and nobody about; protecting a friend, not the friend. Others' answers pass unchanged."""
     person = sim.people[liar]
@@ -98,7 +98,7 @@ def alibi(sim: Simulation, liar: str, listener: str, hour: Hour) -> Hour:
     return hour
 
 
-def _covered(sim: Simulation, liar: str, claim: str) -> set[str]:
+def _covered(sim: Town, liar: str, claim: str) -> set[str]:
     """The hours a lie covers: when the liar saw or did what the lie is about."""
     s, a = split(claim)
     return {copresence.slot(e.at) for e in sim.store.evidence(liar, s, a)

@@ -38,7 +38,7 @@ from memory import GuardRefusal, InvalidEvidence, Proposal, WorldEvent
 from .world import Event
 
 if TYPE_CHECKING:
-    from .sim import Simulation
+    from .town import Game
 
 
 class ModelSettings(BaseModel):
@@ -97,7 +97,7 @@ class Reading(BaseModel):
 class SimWorld:
     """The world as the memory guard sees it: events from the log."""
 
-    def __init__(self, sim: Simulation):
+    def __init__(self, sim: Game):
         self.sim = sim
 
     def event(self, event_id: str) -> WorldEvent | None:
@@ -171,7 +171,7 @@ class LanguageModel:
 
     # -- reading typed text --------------------------------------------------------------------
 
-    def read(self, sim: Simulation, text: str) -> Reading:
+    def read(self, sim: Game, text: str) -> Reading:
         residents = sorted(r for r in sim.people if r != "player")
         claims = sorted({f"{b.subject}.{b.attribute}" for b in sim.store.beliefs(
             "player", about_others=False)} | {f"{o}.location" for o in sim.objects})
@@ -227,7 +227,7 @@ def _phrase_in(words: list[str], text: str) -> bool:
     return re.search(r"\b" + r"\W+".join(map(re.escape, words)) + r"\b", text) is not None
 
 
-def vocabulary(sim: Simulation) -> list[str]:
+def vocabulary(sim: Game) -> list[str]:
     """What a rewording may not bring in unless the template said it: every name and id of a
     person, place, thing or document, and every value the scenario mentions, in ids and words."""
     out: set[str] = set()
@@ -268,7 +268,7 @@ def _name_words(name: str) -> set[str]:
     return {w for w in words if w not in _STOP and len(w) > 2}
 
 
-def say(sim: Simulation, model: LanguageModel | None, text: str):
+def say(sim: Game, model: LanguageModel | None, text: str):
     """The player says a line in their own words, to whoever is here. The line is a world
     event, the same with or without a model; a model's reading of it is evidence at most."""
     from .player import PLAYER, Reply
@@ -287,7 +287,7 @@ def say(sim: Simulation, model: LanguageModel | None, text: str):
     return _read_into_memory(sim, model, text, f"w{eid}", here)
 
 
-def _read_into_memory(sim: Simulation, model: LanguageModel, text: str, event: str,
+def _read_into_memory(sim: Game, model: LanguageModel, text: str, event: str,
                       here: list[str]):
     from .player import PLAYER, Reply
     from .visible import change, held

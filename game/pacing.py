@@ -17,7 +17,7 @@ from .knowledge import seen_summary
 from .player import PLAYER
 
 if TYPE_CHECKING:
-    from .sim import Simulation
+    from .town import Game
 
 # Residents acting on a belief, and the story's own events: worth stopping the clock for.
 ACTS = ("accuse", "report", "break_off", "confront", "administer", "attend", "reconcile",
@@ -33,7 +33,7 @@ class Notice:
     event: int | None = None
 
 
-def notices(sim: Simulation, after_event: int, since: int) -> list[Notice]:
+def notices(sim: Game, after_event: int, since: int) -> list[Notice]:
     """What the player should see that happened after world event `after_event`, and the
     deadlines crossed after minute `since` up to now."""
     out: list[Notice] = []
@@ -68,7 +68,7 @@ def notices(sim: Simulation, after_event: int, since: int) -> list[Notice]:
     return sorted(out, key=lambda n: (n.at, n.event or 0))
 
 
-def last_event(sim: Simulation) -> int:
+def last_event(sim: Game) -> int:
     """The id of the newest world event (notices are for what comes after it)."""
     row = sim.db.execute("SELECT max(id) FROM world_log").fetchone()
     return row[0] or 0

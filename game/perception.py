@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from memory import Evidence, about_attribute
 
 if TYPE_CHECKING:
-    from .sim import Simulation
+    from .town import Town
 
 
 def split(claim: str) -> tuple[str, str]:
@@ -20,7 +20,7 @@ def split(claim: str) -> tuple[str, str]:
     return subject, attribute
 
 
-def seen(sim: Simulation, event_id: int, claims: list[tuple[str, str]], people: list[str],
+def seen(sim: Town, event_id: int, claims: list[tuple[str, str]], people: list[str],
          kind: str, importance: int | None = None) -> None:
     """Queue first-hand or witnessed evidence of `claims` for each of `people`."""
     for who in people:
@@ -36,7 +36,7 @@ def seen(sim: Simulation, event_id: int, claims: list[tuple[str, str]], people: 
                 importance=importance))
 
 
-def told(sim: Simulation, event_id: int, listener: str, speaker: str, claim: str, value: str,
+def told(sim: Town, event_id: int, listener: str, speaker: str, claim: str, value: str,
          origin: str, chain: list[str], basis: str, by_player: bool = False,
          importance: int | None = None) -> None:
     """Queue what `listener` learns when `speaker` tells them claim = value."""
@@ -64,7 +64,7 @@ def told(sim: Simulation, event_id: int, listener: str, speaker: str, claim: str
                        importance=importance, **ev))
 
 
-def read(sim: Simulation, who: str, doc_id: str, event_id: int | None = None) -> None:
+def read(sim: Town, who: str, doc_id: str, event_id: int | None = None) -> None:
     """Queue document evidence for everything the document currently says."""
     doc = sim.documents[doc_id]
     version = sim.world.version(doc_id, "version") or 1

@@ -18,7 +18,7 @@ from .perception import split
 from .world import Event
 
 if TYPE_CHECKING:
-    from .sim import Simulation
+    from .town import Game
 
 PLAYER = "player"
 ANONYMOUS = "someone"  # the origin a rumour carries when the player hides where it came from
@@ -72,7 +72,7 @@ def fail(text: str, minutes: int = clock.TICK) -> Reply:
     return Reply(False, [Line("", text, "error")], minutes=minutes)
 
 
-def perform(sim: Simulation, cmd: Command) -> Reply:
+def perform(sim: Game, cmd: Command) -> Reply:
     """Carry out one player command at the current minute (the caller advances time)."""
     fn = _VERBS[cmd.verb]
     return fn(sim, *cmd.args)
@@ -81,7 +81,7 @@ def perform(sim: Simulation, cmd: Command) -> Reply:
 # -- moving about -------------------------------------------------------------------------------
 
 
-def go(sim: Simulation, place: str) -> Reply:
+def go(sim: Game, place: str) -> Reply:
     """Walk somewhere: the walk takes its tick, and you arrive at its end — after whoever was
     leaving has left and whoever was coming has come — so "Here: Ada" holds for the next
     verb."""
@@ -112,7 +112,7 @@ def _and(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def wait(sim: Simulation, duration: str | None = None) -> Reply:
+def wait(sim: Game, duration: str | None = None) -> Reply:
     minutes = wait_minutes(duration) if duration else clock.TICK
     hours, rest = divmod(minutes, 60)
     span = (f"{hours} hour{'s' if hours != 1 else ''}" if hours else "") + \
@@ -123,7 +123,7 @@ def wait(sim: Simulation, duration: str | None = None) -> Reply:
     return r
 
 
-def followers(sim: Simulation) -> list[str]:
+def followers(sim: Game) -> list[str]:
     return [rid for rid in sorted(sim.state) if sim.state[rid].following == PLAYER
             and sim.state[rid].follow_until > sim.now]
 
@@ -131,7 +131,7 @@ def followers(sim: Simulation) -> list[str]:
 # -- talking ------------------------------------------------------------------------------------
 
 
-def _here(sim: Simulation, rid: str) -> str | None:
+def _here(sim: Game, rid: str) -> str | None:
     """Why the player cannot talk to `rid` now, or None if they can."""
     st, me = sim.state[rid], sim.state[PLAYER]
     if st.place != me.place:
@@ -143,7 +143,7 @@ def _here(sim: Simulation, rid: str) -> str | None:
     return None
 
 
-def ask(sim: Simulation, rid: str, claim: str, *, why: bool = False) -> Reply:
+def ask(sim: Game, rid: str, claim: str, *, why: bool = False) -> Reply:
     if (no := _here(sim, rid)) is not None:
         return fail(no)
     s, a = split(claim)
@@ -181,7 +181,7 @@ def ask(sim: Simulation, rid: str, claim: str, *, why: bool = False) -> Reply:
     return r.mark(noted(sim, rid, claim, told), _mind(sim, b, told))
 
 
-def noted(sim: Simulation, rid: str, claim: str, told: talk.Told) -> str:
+def noted(sim: Game, rid: str, claim: str, told: talk.Told) -> str:
     """The scannable line for an answer: what they said, the source they gave, how sure they
     sounded."""
     from .sources import gave
@@ -200,13 +200,13 @@ def noted(sim: Simulation, rid: str, claim: str, told: talk.Told) -> str:
             f"{src}; {sure_words(sure, p)}.")
 
 
-def _mind(sim: Simulation, b: Belief, told: talk.Told) -> str:
+def _mind(sim: Game, b: Belief, told: talk.Told) -> str:
     """Open minds: what they really hold, beside what they said."""
     held = f"holds {sim.value_words(b.value, b.attribute)} {b.confidence}, {b.state.value}"
     return held + (" — the answer was a lie" if told.lie else "")
 
 
-def _keeps_quiet(sim: Simulation, rid: str, claim: str, place: str) -> Reply:
+def _keeps_quiet(sim: Game, rid: str, claim: str, place: str) -> Reply:
     """A liar who will not tell you their lie (they believe you know otherwise, or that they
     have been found out) and will not tell the truth either (game.lies)."""
     sim.record(Event(kind="ask", at=sim.now, actor=PLAYER, target=rid, place=place,
@@ -218,11 +218,11 @@ def _keeps_quiet(sim: Simulation, rid: str, claim: str, place: str) -> Reply:
         f"{sim.name(rid)} would not say anything about {sim.say_claim(claim)}.", "kept quiet")
 
 
-def ask_why(sim: Simulation, rid: str, claim: str) -> Reply:
+def ask_why(sim: Game, rid: str, claim: str) -> Reply:
     return ask(sim, rid, claim, why=True)
 
 
-def who(sim: Simulation, rid: str, *when: str) -> Reply:
+def who(sim: Game, rid: str, *when: str) -> Reply:
     """Where was `rid` at a time, and whom did they see there? The way to find witnesses —
     answered from their memory of that hour (game.witness), which may be faint, empty or
     wrong; never from the world."""
@@ -280,7 +280,7 @@ def who(sim: Simulation, rid: str, *when: str) -> Reply:
                   f"{sim.place_name(hour.place)} {_at_time(at)}{seen}.")
 
 
-def tell(sim: Simulation, rid: str, claim: str, value: str, anonymously: str = "") -> Reply:
+def tell(sim: Game, rid: str, claim: str, value: str, anonymously: str = "") -> Reply:
     """Spread a rumour: as yourself, or without saying where it came from (§5 anomaly)."""
     if (no := _here(sim, rid)) is not None:
         return fail(no)
@@ -322,7 +322,7 @@ def tell(sim: Simulation, rid: str, claim: str, value: str, anonymously: str = "
         ch.line, ch.detail)
 
 
-def mediate(sim: Simulation, a: str, b: str, claim: str) -> Reply:
+def mediate(sim: Game, a: str, b: str, claim: str) -> Reply:
     """Put two residents together on one question; each tells the other what they know."""
     for rid in (a, b):
         if (no := _here(sim, rid)) is not None:
@@ -381,7 +381,7 @@ def mediate(sim: Simulation, a: str, b: str, claim: str) -> Reply:
 # -- things -------------------------------------------------------------------------------------
 
 
-def search(sim: Simulation, where: str | None = None) -> Reply:
+def search(sim: Game, where: str | None = None) -> Reply:
     """Look around where you are, or in one spot of it. A hidden spot (a drawer, a desk) is
     gone through only with a lead — something you were told or saw is, or went, there;
     without one you look around the place, which passes it by."""
@@ -408,14 +408,14 @@ def search(sim: Simulation, where: str | None = None) -> Reply:
     return r.mark("Found: " + _and([sim.objects[o]["name"] for o in found]) + ".")
 
 
-def has_lead(sim: Simulation, spot: str) -> bool:
+def has_lead(sim: Game, spot: str) -> bool:
     """Has the player a reason to look in `spot`: a value of something they believe — held or
     only heard, from anyone, seen or told — that is that spot?"""
     return any(c.value == spot for b in sim.store.beliefs(PLAYER, about_others=False)
                for c in b.candidates)
 
 
-def take(sim: Simulation, oid: str) -> Reply:
+def take(sim: Game, oid: str) -> Reply:
     st = sim.state[PLAYER]
     loc = sim.world.fact(oid, "location") or ""
     if loc == PLAYER:
@@ -436,7 +436,7 @@ def take(sim: Simulation, oid: str) -> Reply:
         f"You carry {sim.objects[oid]['name']} now.")
 
 
-def show(sim: Simulation, rid: str, oid: str) -> Reply:
+def show(sim: Game, rid: str, oid: str) -> Reply:
     """The resident sees the thing for themselves: first-hand (or, for a note, document)
     evidence of what it shows."""
     if (no := _here(sim, rid)) is not None:
@@ -480,7 +480,7 @@ def show(sim: Simulation, rid: str, oid: str) -> Reply:
     return r
 
 
-def _known_here(sim: Simulation, place: str) -> set[str]:
+def _known_here(sim: Game, place: str) -> set[str]:
     """Objects the player has seen where they now are."""
     out = set()
     for oid in sim.objects:
@@ -491,7 +491,7 @@ def _known_here(sim: Simulation, place: str) -> set[str]:
     return out
 
 
-def bring(sim: Simulation, rid: str) -> Reply:
+def bring(sim: Game, rid: str) -> Reply:
     if (no := _here(sim, rid)) is not None:
         return fail(no)
     if not heard_from(sim, rid):
@@ -517,7 +517,7 @@ def bring(sim: Simulation, rid: str) -> Reply:
         f"{sim.name(rid)} follows you until {clock.fmt_clock(st.follow_until)}.")
 
 
-def heard_from(sim: Simulation, rid: str, claim: str | None = None) -> bool:
+def heard_from(sim: Game, rid: str, claim: str | None = None) -> bool:
     """Has the player heard `rid`'s own account of `claim` — or, with none given, of any
     question of the case — asked them, or been told or overheard them say it? Having asked
     them counts even when they knew nothing: you know where they stand (and, for the case as a
@@ -535,7 +535,7 @@ def heard_from(sim: Simulation, rid: str, claim: str | None = None) -> bool:
                for e in sim.world.log(kind="ask"))
 
 
-def where(sim: Simulation, rid: str) -> Reply:
+def where(sim: Game, rid: str) -> Reply:
     """Where you last saw someone, or were last told they were: a look in your own notes,
     so it takes no time."""
     from .knowledge import last_whereabouts
@@ -568,7 +568,7 @@ def _at_time(minute: int) -> str:
     return f"at {clock.fmt_clock(minute)} on day {clock.day_of(minute)}"
 
 
-def conclude(sim: Simulation, claim: str, value: str) -> Reply:
+def conclude(sim: Game, claim: str, value: str) -> Reply:
     sim.record(Event(kind="conclude", at=sim.now, actor=PLAYER, claim=claim, value=value,
                      place=sim.state[PLAYER].place,
                      summary=f"you concluded that {sim.say_claim(claim, value)}",
@@ -577,7 +577,7 @@ def conclude(sim: Simulation, claim: str, value: str) -> Reply:
         f"Your answer: {sim.say_claim(claim, value)}.")
 
 
-def say(sim: Simulation, text: str) -> Reply:
+def say(sim: Game, text: str) -> Reply:
     """Free words, said to whoever is here (a world event); a configured language model reads
     them into a claim, which the memory guard checks (see game/model.py)."""
     from .model import say as say_words
@@ -594,7 +594,7 @@ _VERBS = {"go": go, "wait": wait, "ask": ask, "why": ask_why, "who": who, "tell"
 # -- words --------------------------------------------------------------------------------------
 
 
-def said_context(sim: Simulation, speaker: str, claim: str, told: talk.Told | None,
+def said_context(sim: Game, speaker: str, claim: str, told: talk.Told | None,
                  b: Belief | None, listener: str = PLAYER) -> dict:
     """What a resident says about a claim, in the terms templates use."""
     s, a = split(claim)
@@ -646,14 +646,14 @@ def said_context(sim: Simulation, speaker: str, claim: str, told: talk.Told | No
     return ctx
 
 
-def _when(sim: Simulation, b: Belief) -> str:
+def _when(sim: Game, b: Belief) -> str:
     days = clock.day_of(sim.now) - clock.day_of(b.since)
     if days <= 0:
         return f"this {'morning' if clock.time_of_day(b.since) < 12 * 60 else 'afternoon'}"
     return "yesterday" if days == 1 else f"{days} days ago"
 
 
-def _links(sim: Simulation, b: Belief, told: talk.Told) -> list[str]:
+def _links(sim: Game, b: Belief, told: talk.Told) -> list[str]:
     chain = list(told.chain)[:-1]  # without the speaker
     out = []
     for earlier, later in zip(chain, chain[1:], strict=False):
@@ -661,7 +661,7 @@ def _links(sim: Simulation, b: Belief, told: talk.Told) -> list[str]:
     return list(reversed(out))
 
 
-def _premises(sim: Simulation, b: Belief) -> str:
+def _premises(sim: Game, b: Belief) -> str:
     rec = sim.held_evidence(b.resident, b)
     if rec is None or not rec.premises:
         return "it stands to reason"

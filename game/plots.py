@@ -24,7 +24,7 @@ from . import clock
 from .player import PLAYER
 
 if TYPE_CHECKING:
-    from .sim import Simulation
+    from .town import Game
 
 TOLD_KINDS = ("talk", "why", "mediate", "say", "announce")
 
@@ -90,12 +90,12 @@ class Access:
     gone_at: int
 
 
-def _history(sim: Simulation, rid: str, claim: str):
+def _history(sim: Game, rid: str, claim: str):
     s, _, a = claim.partition(".")
     return sim.store.history(rid, s, a)
 
 
-def spread(sim: Simulation, claim: str, start: int | None = None,
+def spread(sim: Game, claim: str, start: int | None = None,
            residents: list[str] | None = None) -> Spread:
     """Stacked counts of each value held, per hour, from the scenario's start to now. A belief
     gone `past` no longer counts."""
@@ -118,7 +118,7 @@ def spread(sim: Simulation, claim: str, start: int | None = None,
     return Spread(claim, hours, values, counts, sim.world.fact(s, a))
 
 
-def confidence(sim: Simulation, resident: str, claim: str) -> Confidence:
+def confidence(sim: Game, resident: str, claim: str) -> Confidence:
     s, _, a = claim.partition(".")
     pts = [Point(v.at, v.confidence, v.value, v.state, v.cause)
            for v in sim.store.history(resident, s, a)]
@@ -126,7 +126,7 @@ def confidence(sim: Simulation, resident: str, claim: str) -> Confidence:
     return Confidence(resident, claim, pts, edits)
 
 
-def told(sim: Simulation, claim: str) -> Told:
+def told(sim: Game, claim: str) -> Told:
     tellings, people = [], set()
     for ev in sim.world.log():
         if ev["claim"] != claim or ev["kind"] not in TOLD_KINDS or not ev["actor"]:
@@ -140,7 +140,7 @@ def told(sim: Simulation, claim: str) -> Told:
     return Told(claim, sorted(people), tellings)
 
 
-def attention(sim: Simulation, day: int | None = None) -> Attention:
+def attention(sim: Game, day: int | None = None) -> Attention:
     """How each resident thought, hour by hour, on `day` (default: the last whole day run,
     or today)."""
     if day is None:
@@ -156,7 +156,7 @@ def attention(sim: Simulation, day: int | None = None) -> Attention:
     return Attention(day, hours, rows)
 
 
-def accessibility(sim: Simulation, resident: str, claim: str) -> Access | None:
+def accessibility(sim: Game, resident: str, claim: str) -> Access | None:
     s, _, a = claim.partition(".")
     b = sim.store.belief(resident, s, a, history=False)
     if b is None:

@@ -26,7 +26,7 @@ from .player import PLAYER
 from .sources import origin_name, told_by
 
 if TYPE_CHECKING:
-    from .sim import Simulation
+    from .town import Game
 
 ACTS = ("accuse", "break_off", "administer", "report", "reconcile")  # acts on a belief
 HELPED, HURT = "helped", "made it worse"
@@ -143,7 +143,7 @@ class PostMortem:
         return out
 
 
-def post_mortem(sim: Simulation) -> PostMortem | None:
+def post_mortem(sim: Game) -> PostMortem | None:
     """The post-mortem of the ending reached, or None while the story runs."""
     if not sim.ending:
         return None
@@ -163,7 +163,7 @@ def post_mortem(sim: Simulation) -> PostMortem | None:
                       moves, cause, worse, sim.open_minds_used)
 
 
-def _claim_report(sim: Simulation, claim: str) -> ClaimReport:
+def _claim_report(sim: Game, claim: str) -> ClaimReport:
     s, _, a = claim.partition(".")
     truth = sim.world.fact(s, a)
     held: dict[str, list[str]] = {}
@@ -175,7 +175,7 @@ def _claim_report(sim: Simulation, claim: str) -> ClaimReport:
                        sim.say_claim(claim, truth) if truth is not None else "", held)
 
 
-def _deciders(sim: Simulation, ending, explain: set[str], acts: list[Act]) -> list[Holder]:
+def _deciders(sim: Game, ending, explain: set[str], acts: list[Act]) -> list[Holder]:
     """Whose beliefs the ending turned on: residents a deciding condition names (the ending's
     own, and those of scheduled events that took place), then those who acted on the claim."""
     whens = [ending.when or ""]
@@ -203,7 +203,7 @@ def _deciders(sim: Simulation, ending, explain: set[str], acts: list[Act]) -> li
     return out
 
 
-def _named(sim: Simulation, whens: list[str], explain: set[str]) -> dict[str, set[str]]:
+def _named(sim: Game, whens: list[str], explain: set[str]) -> dict[str, set[str]]:
     """Residents the conditions `whens` ask about, claim by claim (believes, count_believers
     with its list, or everyone holding the value counted)."""
     named: dict[str, set[str]] = {}  # claim -> residents a condition counts
@@ -222,7 +222,7 @@ def _named(sim: Simulation, whens: list[str], explain: set[str]) -> dict[str, se
     return named
 
 
-def _reactors(sim: Simulation, explain: set[str]) -> dict[str, set[str]]:
+def _reactors(sim: Game, explain: set[str]) -> dict[str, set[str]]:
     """Residents a reaction acts for on a belief about one of the claims, claim by claim."""
     named: dict[str, set[str]] = {}
     for r in sim.sc.reactions:
@@ -233,7 +233,7 @@ def _reactors(sim: Simulation, explain: set[str]) -> dict[str, set[str]]:
     return named
 
 
-def _holders_of(sim: Simulation, claim: str, value) -> list[str]:
+def _holders_of(sim: Game, claim: str, value) -> list[str]:
     s, _, a = claim.partition(".")
     return [b.resident for b in sim.store.believers(s, a) if b.value == str(value)]
 
@@ -258,7 +258,7 @@ def _your_path(chain, rid: str) -> list[str]:
     return []
 
 
-def _holder(sim: Simulation, rid: str, claim: str, role: str,
+def _holder(sim: Game, rid: str, claim: str, role: str,
             before: int | None = None) -> Holder | None:
     """`rid`'s belief about `claim` at the end, on whose word. `before`: for someone who acted
     on it, when they last did — the player's word counts only if it reached them by then."""
@@ -296,7 +296,7 @@ def _holder(sim: Simulation, rid: str, claim: str, role: str,
                   chain, role=role, you_in_chain=you)
 
 
-def _step_words(sim: Simulation, st) -> str:
+def _step_words(sim: Game, st) -> str:
     """One link of an evidence chain, with names (memory.explain.Step)."""
     when = f" ({clock.fmt(st.at)})" if st.at is not None else ""
     who = sim.name(st.resident)
@@ -320,7 +320,7 @@ def _step_words(sim: Simulation, st) -> str:
     return f"{who}: had it put in their head{when}"
 
 
-def _moves(sim: Simulation, explain: set[str]) -> list[Move]:
+def _moves(sim: Game, explain: set[str]) -> list[Move]:
     """How what the player told, showed or mediated visibly landed, claim by claim."""
     out = []
     for r in sim.world.log(kind="react"):
@@ -343,7 +343,7 @@ def _moves(sim: Simulation, explain: set[str]) -> list[Move]:
     return out
 
 
-def _cause(sim: Simulation, deciders: list[Holder]) -> str:
+def _cause(sim: Game, deciders: list[Holder]) -> str:
     """'Gus, Eli and Hana believed that Ada's key was moved by Cy — from Bo.'"""
     wrong = _wrong(deciders)
     if not wrong:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from .scenario.loader import LoadedScenario
-    from .sim import Simulation
+    from .town import Game
 
 _LOG_COLUMNS = ("id", "at", "kind", "actor", "target", "place", "claim", "value", "summary",
                 "data", "participants", "witnesses")
@@ -30,7 +30,7 @@ class SaveInfo(NamedTuple):
     ending: str | None  # the ending reached, if the story is over
 
 
-def positions_at(sim: Simulation, at: int) -> dict[str, str]:
+def positions_at(sim: Game, at: int) -> dict[str, str]:
     """{resident: place} at minute `at`, from the presence record (residents with no record
     then are absent)."""
     rows = sim.db.execute(
@@ -39,7 +39,7 @@ def positions_at(sim: Simulation, at: int) -> dict[str, str]:
     return {r[0]: r[1] for r in rows}
 
 
-def seen_events(sim: Simulation, resident: str | None, after_id: int = 0,
+def seen_events(sim: Game, resident: str | None, after_id: int = 0,
                 limit: int = 2000) -> list[dict]:
     """World events after id `after_id` that `resident` took part in or witnessed (every
     event if `resident` is None), oldest first, at most `limit`, as `World.log()` rows."""
@@ -88,7 +88,7 @@ def peek_save(path: str | Path) -> SaveInfo | None:
     return SaveInfo(str(scenario), int(str(now)), str(ending) if ending else None)
 
 
-def started_from(sim: Simulation) -> tuple[LoadedScenario, int]:
+def started_from(sim: Game) -> tuple[LoadedScenario, int]:
     """The scenario a run began from — its text as it was then, kept in the world, so even a
     generated town or a since-edited file comes back the same — and the run's seed."""
     from .scenario.loader import parse_text
@@ -99,9 +99,8 @@ def started_from(sim: Simulation) -> tuple[LoadedScenario, int]:
     return loaded, int(sim.world.meta("seed") or 0)
 
 
-def restart(sim: Simulation) -> Simulation:
-    """A fresh run of the scenario and seed `sim` started from (see `started_from`)."""
-    from .sim import Simulation
-
+def restart(sim: Game) -> Game:
+    """A fresh run of the scenario and seed `sim` started from (see `started_from`): a new
+    game of the same kind."""
     loaded, seed = started_from(sim)
-    return Simulation.new(loaded, seed)
+    return type(sim).new(loaded, seed)  # type: ignore[attr-defined]

@@ -24,7 +24,7 @@ from .player import PLAYER
 from .walkthrough import end_of
 
 if TYPE_CHECKING:
-    from .sim import Simulation
+    from .town import Game
 
 VISITS = (4, 14)  # how many visits a random player makes, at least and at most
 PER_VISIT = (1, 4)  # how many things it tries on one visit
@@ -40,7 +40,7 @@ def player_rng(number: int, seed: int) -> random.Random:
 
 
 class RandomPlayer:
-    def __init__(self, sim: Simulation, number: int, seed: int):
+    def __init__(self, sim: Game, number: int, seed: int):
         self.sim = sim
         self.rng = player_rng(number, seed)
         v = sim.names()
@@ -131,13 +131,13 @@ class RandomPlayer:
         return f"{verb} {rng.choice(here)} {q}"
 
 
-def _found_here(sim: Simulation, place: str) -> set[str]:
+def _found_here(sim: Game, place: str) -> set[str]:
     """Things the player has seen where they now are, and that are still there."""
     from .player import _known_here
 
     return {o for o in _known_here(sim, place) if sim.objects[o].get("portable", True)}
 
 
-def random_walkthrough(sim: Simulation, number: int, seed: int) -> list[str]:
+def random_walkthrough(sim: Game, number: int, seed: int) -> list[str]:
     """Play random player `number` on a fresh run of seed `seed`; its walkthrough's lines."""
     return RandomPlayer(sim, number, seed).play()

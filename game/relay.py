@@ -25,12 +25,12 @@ from .world import Event
 
 if TYPE_CHECKING:
     from .scenario.model import ScheduledEvent, Statement
-    from .sim import Simulation
+    from .town import Town
 
 UNKNOWN = "someone"  # the origin of words whose source nobody can name
 
 
-def provenance(sim: Simulation, ev: ScheduledEvent, stmt: Statement) -> tuple[str, list[str],
+def provenance(sim: Town, ev: ScheduledEvent, stmt: Statement) -> tuple[str, list[str],
                                                                              str]:
     """(origin, chain of tellers ending with the speaker, basis) the speaker gives."""
     speaker = ev.actor
@@ -49,7 +49,7 @@ def provenance(sim: Simulation, ev: ScheduledEvent, stmt: Statement) -> tuple[st
     return UNKNOWN, [UNKNOWN, speaker], "heard"
 
 
-def _own_origin(sim: Simulation, speaker: str, subject: str, attribute: str, value: str,
+def _own_origin(sim: Town, speaker: str, subject: str, attribute: str, value: str,
                 teller: str | None) -> tuple[str, list[str]] | None:
     """The origin and chain of the speaker's own evidence for the value (from `teller`, if
     named): what they would honestly say if asked where it came from."""
@@ -68,7 +68,7 @@ def _own_origin(sim: Simulation, speaker: str, subject: str, attribute: str, val
     return best
 
 
-def send_letter(sim: Simulation, ev: ScheduledEvent, place: str) -> None:
+def send_letter(sim: Town, ev: ScheduledEvent, place: str) -> None:
     """The writer's letter reaches its reader wherever they are: document evidence of what it
     says (the letter is the document), and a declaration of what the writer believes."""
     writer, reader = ev.actor, ev.target

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .sim import Simulation
+    from .town import Game
 
 # Seed 001's readings, for the README's table beside ours. The document reports each figure
 # at the run length where it first becomes observable (30, 120 or 240 hourly steps).
@@ -26,7 +26,7 @@ SEED_001 = {
 }
 
 
-def mechanisms(sim: Simulation) -> dict[str, int]:
+def mechanisms(sim: Game) -> dict[str, int]:
     db = sim.db
     ev = sim.store.memory_events()
     c = sim.counters
@@ -65,7 +65,7 @@ def mechanisms(sim: Simulation) -> dict[str, int]:
     }
 
 
-def first_dormancy(sim: Simulation) -> dict | None:
+def first_dormancy(sim: Game) -> dict | None:
     """When the first memory slipped into dormancy, and how many of its own effective
     half-lives after it was last evoked (the formula says three)."""
     row = sim.db.execute(

@@ -1,77 +1,86 @@
 """The simulation: one town, one SQLite database, one seeded random generator, 10-minute ticks.
 
-Each tick (one transaction): scheduled events -> movement -> reading -> conversation ->
-perception and revision -> decisions and actions -> perception and revision; once a day,
-hearsay aging. Everything that decides what happens next is in the database or in the saved
-runtime state, so the same scenario, seed and commands give the same world log, byte for byte.
+Each tick (one transaction) is a pipeline of systems, each a module called in order with the
+town (typed by the protocols of `game.town`): scheduled events (`acts`) -> movement
+(`movement`) -> reading (`reading`) -> company (`copresence`) -> talk (`talk`, place by place)
+-> perception (memory takes in the tick's evidence) -> decisions and actions (`thinking`,
+`pursuit`, resident by resident) -> perception -> attention (`attention`) -> the memory passes
+(hourly, and daily aging). `stepping()` yields between systems, so a window can run a tick a
+few systems a frame; nothing outside reads the town until the tick is done. Everything that
+decides what happens next is in the database or in the saved runtime state, so the same
+scenario, seed and commands give the same world log, byte for byte.
 """
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from sqlite_utils import Database
 
 from memory import Belief, Evidence, EvidenceRecord, MemoryStore, Salient
 
-from . import acts, clock, commands, copresence, perception, player, talk
+from . import (
+    acts,
+    attention,
+    clock,
+    commands,
+    copresence,
+    movement,
+    perception,
+    player,
+    pursuit,
+    reading,
+    talk,
+    thinking,
+)
+from .attributes import BUILTIN_ATTRIBUTES
 from .commands import Command
 from .conditions import Condition
 from .ctx import ConditionContext
-from .mind import Mind
 from .model import LanguageModel, ModelNarrator, ModelSettings
 from .naming import Naming
 from .people import AWAKE, Person
 from .player import PLAYER, Reply
 from .scenario import load_scenario
 from .scenario.loader import LoadedScenario
-from .scenario.model import Attribute, Reaction, Scenario
+from .scenario.model import Reaction, Scenario
 from .setup import Setup
 from .state import RState
+from .thinking import DECIDE_EVERY  # noqa: F401 - part of this module's public names
+from .town import CROWD_SEEN
 from .transcript import Transcript
 from .vocab import Vocabulary
 from .words import TemplateNarrator
 from .world import Event, World
 
-DECIDE_EVERY = 6  # ticks between a resident's judgements (hourly), staggered by resident
 TELLABLE = 12  # how many of its beliefs a speaker considers bringing up
 DEFAULT_IMPORTANCE = 3
-CROWD_SEEN = 8  # in a crowd, how many see any one thing happen
 
 
-# Attributes the engine itself writes claims about; a scenario may redefine any of them.
-BUILTIN_ATTRIBUTES = {
-    "location": Attribute(nature="state", topic="whereabouts", label="{subject} is at {value}",
-                          about="where {subject} is"),
-    "accused_by": Attribute(label="{subject} was accused by {value}", importance=6,
-                            about="who accused {subject}"),
-    "avoid": Attribute(nature="state", label="{subject} is avoiding {value}", importance=1,
-                       about="whom {subject} is avoiding"),
-    "break_off": Attribute(nature="state", label="{subject} broke off with {value}",
-                           importance=5, about="whom {subject} broke off with"),
-    "reconcile": Attribute(nature="state", label="{subject} made peace with {value}",
-                           importance=2, about="whom {subject} made peace with"),
-    "administer": Attribute(label="{subject} treated {value}", importance=4,
-                            about="whom {subject} treated"),
-    # What others know of a liar's motive (game.lies).
-    "rival_of": Attribute(label="{subject} has it in for {value}", importance=2,
-                          about="whom {subject} has it in for"),
-    "friend_of": Attribute(label="{subject} would do anything for {value}", importance=2,
-                           about="whom {subject} would cover for"),
-    "gains_from": Attribute(label="{subject} stands to gain if people turn on {value}",
-                            importance=2, about="whom {subject} stands to gain from"),
-}
+# A tick makes and drops hundreds of thousands of small objects, and memory keeps a working
+# set of a few hundred thousand more: Python's cyclic collector, left at its default of a
+# young collection every 700 allocations, spends a fifth of a town's time scanning them (and
+# its pauses land on frames). Nothing here makes cycles that need it soon; collect less often.
+GC_YOUNG = 50_000
 
 
-class Simulation(Setup, Mind, Naming):
+def _collect_less_often() -> None:
+    young, middle, old = gc.get_threshold()
+    if young and young < GC_YOUNG:
+        gc.set_threshold(GC_YOUNG, max(middle, 20), max(old, 20))
+
+
+class Simulation(Setup, Naming):
     def __init__(self, db: Database, scenario: Scenario, *, file: str = "scenario.toml",
                  templates: dict[str, str] | None = None):
         """`templates`: the scenario's own word templates, already checked (see
         `game.templates`); `file` only names the scenario in messages."""
+        _collect_less_often()
         self.db = db
         self.sc = scenario
         self.file = file
@@ -118,9 +127,9 @@ class Simulation(Setup, Mind, Naming):
         # game: kept with the save, said on the ending and in `run --json`.
         self.open_minds_used = False
         self._present: dict[str, list[str]] | None = None
-        self._arrivals: dict[str, int] = {}
-        self._news: dict[str, int] = {}
-        self._acted: set[str] = set()
+        self.arrivals: dict[str, int] = {}  # news taken in this tick, by resident (attention)
+        self.news: dict[str, int] = {}  # the most important news since each last thought
+        self.acting: set[str] = set()  # who acted this tick (attention)
         self._by_tick: dict[int, list] | None = None
         self.realised: list[str] = []  # discoveries of memory edits the player saw (edits.py)
 
@@ -179,38 +188,55 @@ class Simulation(Setup, Mind, Naming):
 
     def step(self) -> None:
         """Advance one tick, in one transaction."""
+        for _ in self.stepping():
+            pass
+
+    def stepping(self) -> Iterator[str]:
+        """One tick as its pipeline of systems, yielding the name of each as it is done. The
+        tick is one transaction: run the generator to its end (`step` does) before anything
+        else reads or writes the town."""
         if self.ending:
             return
-        with self.db.atomic():
+        with self.db.atomic(), self.store.deferred():
             t = self.now
             for _, ev in self._due(t):
                 acts.scheduled(self, ev)
-            self._move()
-            self._read_documents()
+            movement.move(self)
+            reading.read_documents(self)
+            yield "movement"
             by_place = self._by_place()
-            copresence.take_in(self, by_place)  # who is here with whom (issue 10)
+            for _ in copresence.taking_in(self, by_place):  # who is here with whom
+                yield "company"
             for place in sorted(by_place):
                 talk.converse(self, place, by_place[place])
-            self.flush()
+                yield "talk"
+            for _ in self.flushing():
+                yield "perception"
+            yield "perception"
             tick_no = t // clock.TICK
             for i, rid in enumerate(sorted(self.people)):
                 if self.people[rid].is_player:
                     continue
                 st = self.state[rid]
-                if (tick_no + i) % DECIDE_EVERY == 0:
-                    self._think(rid)
+                if thinking.due(tick_no, i):
+                    thinking.think(self, rid)
                 if st.status != AWAKE or st.following:
                     continue  # asleep, away, or with the player for now
-                self._pursue(rid)
-            self.flush()
-            self._spend_attention()
+                pursuit.pursue(self, rid)
+            yield "decisions and actions"
+            for _ in self.flushing():
+                yield "perception"
+            attention.spend(self)
+            yield "perception"
             if (t + clock.TICK) % clock.HOUR == 0:
                 # The hourly memory passes (§7, §9): who slipped into dormancy, and the
                 # importance look-back for memories a base half-life old.
                 self.store.refresh_access(t + clock.TICK)
+                yield "memory"
                 self.store.look_back(t + clock.TICK)
             if (t + clock.TICK) % clock.DAY == 0:
                 self.store.age(t + clock.TICK)
+            yield "ready"  # all but the clock moving on: the window waits until it is due
             self.now = t + clock.TICK
             self._check_stages()
             self._check_endings()
@@ -234,25 +260,6 @@ class Simulation(Setup, Mind, Naming):
                     self._by_tick.setdefault(clock.align(at), []).append((i, ev))
         return self._by_tick.get(t, [])
 
-    def _move(self) -> None:
-        for rid in sorted(self.people):
-            person, st = self.people[rid], self.state[rid]
-            if person.is_player:
-                continue
-            status, place = person.status_at(self.now)
-            if st.following and st.follow_until <= self.now:
-                st.following = None
-            if st.following and status == AWAKE:
-                place = self.state[st.following].place  # brought along by the player
-            elif status == AWAKE and st.intent is not None:
-                place = st.place  # an intent moves them (see _pursue)
-            if st.status != status:
-                st.status = status
-                self._present = None
-            if place != st.place:
-                st.place = place
-                self.move_to(rid, place, self.now)
-
     def _by_place(self) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}
         for rid in sorted(self.people):
@@ -260,18 +267,6 @@ class Simulation(Setup, Mind, Naming):
             if st.status == AWAKE:
                 out.setdefault(st.place, []).append(rid)
         return out
-
-    def _read_documents(self) -> None:
-        for did in sorted(self.documents):
-            doc = self.documents[did]
-            version = self.world.version(did, "version") or 1
-            for rid in self.present(doc["place"]):
-                st = self.state[rid]
-                if st.read.get(did, 0) >= version:
-                    continue
-                if self.rng.random() < 0.3 + 0.5 * self.people[rid].curiosity:
-                    perception.read(self, rid, did)
-                    self.count("read")
 
     # -- evidence ------------------------------------------------------------------------------
 
@@ -290,17 +285,26 @@ class Simulation(Setup, Mind, Naming):
 
     def flush_outcomes(self) -> list:
         """Flush, and return what each queued piece of evidence did, in order."""
+        gen = self.flushing()
+        while True:
+            try:
+                next(gen)
+            except StopIteration as done:
+                return done.value
+
+    def flushing(self) -> Iterator[None]:
+        """`flush_outcomes`, pausing between stretches of memory's batch (`stepping`)."""
         if self.changed:
             self.store.mark_changed(self.changed)
             self.changed = []
         outs = []
         if self.pending or self.ambient:
             for e in self.pending:
-                self._arrivals[e.resident] = self._arrivals.get(e.resident, 0) + 1
-                if e.importance is not None and e.importance > self._news.get(e.resident, -1):
-                    self._news[e.resident] = e.importance
+                self.arrivals[e.resident] = self.arrivals.get(e.resident, 0) + 1
+                if e.importance is not None and e.importance > self.news.get(e.resident, -1):
+                    self.news[e.resident] = e.importance
             n = len(self.ambient)
-            outs = self.store.perceive_many(self.ambient + self.pending)[n:]
+            outs = (yield from self.store.perceiving(self.ambient + self.pending))[n:]
             self.pending, self.ambient = [], []
             if self.store.discovered:  # someone found out a memory was not their own
                 from . import edits
@@ -334,7 +338,7 @@ class Simulation(Setup, Mind, Naming):
         at = self.now
         if self.model is not None:
             self.model.new_verb()  # its calls in this verb share one time budget
-        with self.db.atomic():
+        with self.db.atomic(), self.store.deferred():
             self.realised = []
             reply = player.perform(self, cmd)
             self.flush()
@@ -349,7 +353,7 @@ class Simulation(Setup, Mind, Naming):
                 break
             self.step()
         if reply.after is not None:
-            with self.db.atomic():
+            with self.db.atomic(), self.store.deferred():
                 more = reply.after()
                 self.flush()
                 self._check_stages()
@@ -424,11 +428,8 @@ class Simulation(Setup, Mind, Naming):
         return self.store.beliefs(rid, attribute="location", wants_look=True)
 
     def held_evidence(self, rid: str, b: Belief) -> EvidenceRecord | None:
-        best = None
-        for e in self.store.evidence(rid, b.subject, b.attribute):
-            if e.value == b.value and e.kind == b.kind:
-                best = e
-        return best
+        """The latest evidence for what `rid` holds (its value, of its kind)."""
+        return self.store.latest_evidence(rid, b.subject, b.attribute, b.value, b.kind)
 
     def importance(self, claim: str) -> int:
         a = self.attributes.get(perception.split(claim)[1])
@@ -469,6 +470,19 @@ class Simulation(Setup, Mind, Naming):
     def save_document(self, did: str) -> None:
         self.db.execute("UPDATE documents SET says = ? WHERE id = ?",
                         (json.dumps(self.documents[did]["says"]), did))
+
+    # -- attention (game.attention) ------------------------------------------------------------
+
+    def attention_of(self, rid: str) -> float:
+        """α: the fraction of today's attention budget left."""
+        return attention.alpha(self, rid)
+
+    def acted(self, rid: str) -> None:
+        self.acting.add(rid)
+
+    def attention_log(self, start: int, end: int) -> list[tuple[int, str, str]]:
+        """(minute, resident, depth) of every hourly step between `start` and `end`."""
+        return attention.attention_log(self.db, start, end)
 
     # -- counters for the mechanism report -----------------------------------------------------
 

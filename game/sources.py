@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .sim import Simulation
+    from .town import Game
 
 FORGOTTEN = "someone"  # the origin of a rumour whose teller could not say who told them
 
@@ -34,7 +34,7 @@ RANK_WORDS = {  # memory's provenance ranks, as the player reads them
 }
 
 
-def origin_name(sim: Simulation, origin: str | None) -> str:
+def origin_name(sim: Game, origin: str | None) -> str:
     """Whom a rumour came from: a person, a document or thing ('the notice board'), or
     'someone' when the teller could not say."""
     if not origin or origin == FORGOTTEN:
@@ -49,7 +49,7 @@ def origin_name(sim: Simulation, origin: str | None) -> str:
     return origin.replace("_", " ")
 
 
-def gave(sim: Simulation, teller: str, kind: str, basis: str | None,
+def gave(sim: Game, teller: str, kind: str, basis: str | None,
          origin: str | None) -> str:
     """The source a teller gave, after their name: 'who said he saw it', 'who had heard it
     from Ada', 'who worked it out', 'of herself'."""
@@ -69,7 +69,7 @@ def gave(sim: Simulation, teller: str, kind: str, basis: str | None,
     return "who had heard it"
 
 
-def told_by(sim: Simulation, teller: str, kind: str = "hearsay", basis: str | None = None,
+def told_by(sim: Game, teller: str, kind: str = "hearsay", basis: str | None = None,
             origin: str | None = None) -> str:
     """'told by Bo, who said he saw it' (testimony) or 'told by Bo, who had heard it'
     (rumour); 'from Fen herself' (a declaration)."""

@@ -105,7 +105,7 @@ def _fresh_db(scenario: str, loaded):
     from the copy is the same run (the sweep's tests compare world logs with `hearsay run`)."""
     from sqlite_utils import Database
 
-    from .sim import Simulation
+    from . import Simulation  # the package's API: a sweep drives whole towns, like ui
 
     cache = _local.__dict__.setdefault("schemas", {})
     if scenario not in cache:
@@ -124,7 +124,7 @@ def _start(scenario: str, loaded, seed: int):
     same world log as running straight through."""
     from sqlite_utils import Database
 
-    from .sim import Simulation
+    from . import Simulation  # the package's API: a sweep drives whole towns, like ui
 
     snap = _local.__dict__.get("start")
     if snap is None or snap[0] != (scenario, seed):

@@ -11,14 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from memory import Belief
+from memory import Belief, about_attribute
 
 from . import lies, perception, witness
 from .sureness import sureness
 from .world import Event
 
 if TYPE_CHECKING:
-    from .sim import Simulation
+    from .town import Town
 
 TALK_RATE = 0.22  # chance per tick that a resident in company starts a conversation, x talk.
 OVERHEAR_BASE = 0.15
@@ -31,7 +31,7 @@ MIN_TELL_CONFIDENCE = 40
 NOVELTY_HOURS = 12
 
 
-def converse(sim: Simulation, place: str, present: list[str]) -> None:
+def converse(sim: Town, place: str, present: list[str]) -> None:
     """Let the residents present at `place` talk, in a deterministic order."""
     people = sim.people
     talkers = [p for p in present if not people[p].is_player]
@@ -59,7 +59,7 @@ def converse(sim: Simulation, place: str, present: list[str]) -> None:
             tell(sim, speaker, listener, b, place, present)
 
 
-def memory_state(sim: Simulation, b: Belief) -> str:
+def memory_state(sim: Town, b: Belief) -> str:
     """How the resident's memory of `b` stands now (§7): gone (unrecallable), hazy (dormant),
     forgot_source (hearsay whose telling is dormant: the value is there, the teller is not),
     sure, or think."""
@@ -73,20 +73,21 @@ def memory_state(sim: Simulation, b: Belief) -> str:
     return "sure" if b.confidence >= 80 else "think"
 
 
-def teller_remembered(sim: Simulation, b: Belief) -> bool:
+def teller_remembered(sim: Town, b: Belief) -> bool:
     """Asked "who told you?", a resident names their teller while the memory of that telling —
     what they take the teller to believe about it (epistemics §10) — still comes to mind; once
     it is dormant, the teller is "someone"."""
     if not b.teller:
         return False
-    told = sim.store.belief_about(b.resident, b.teller, b.subject, b.attribute)
-    return told is not None and told.access(sim.now) == "active"
+    a = sim.store.accessibility(b.resident, b.teller, about_attribute(b.subject, b.attribute),
+                                sim.now)
+    return a is not None and a >= sim.store.params.active_at
 
 
 EXPRESSED = ("sure", "forgot_source", "hazy", "gone")  # what counts as saying how one remembers
 
 
-def come_to_mind(sim: Simulation, rid: str, cue: str) -> None:
+def come_to_mind(sim: Town, rid: str, cue: str) -> None:
     """What `rid` perceives is a cue (§7): recall re-evokes what it names — bringing dormant
     memories back — and, one hop on, what shares their people, places or objects. At reduced
     depth fewer memories are recalled and none by association; skipped, none (§11)."""
@@ -100,7 +101,7 @@ def come_to_mind(sim: Simulation, rid: str, cue: str) -> None:
             sim.count(f"recall_{r.how}")
 
 
-def choose_topic(sim: Simulation, speaker: str, listener: str) -> Belief | None:
+def choose_topic(sim: Town, speaker: str, listener: str) -> Belief | None:
     st = sim.state[speaker]
     told = set(st.told)
     options, weights = [], []
@@ -143,7 +144,7 @@ def choose_topic(sim: Simulation, speaker: str, listener: str) -> Belief | None:
     return witness.recalled(sim, speaker, full) if full is not None else None
 
 
-def provenance(sim: Simulation, speaker: str, b: Belief) -> tuple[str, list[str], str]:
+def provenance(sim: Town, speaker: str, b: Belief) -> tuple[str, list[str], str]:
     """(origin, chain, basis) the speaker gives, honestly, for their held value."""
     k = b.kind
     if k in ("firsthand", "witnessed"):
@@ -178,7 +179,7 @@ class Told:
     lie: bool
 
 
-def tell(sim: Simulation, speaker: str, listener: str, b: Belief, place: str,
+def tell(sim: Town, speaker: str, listener: str, b: Belief, place: str,
          present: list[str], *, asked_by: str | None = None, kind: str = "talk",
          extra_listeners: list[str] | None = None,
          given: tuple[str, list[str], str] | None = None) -> Told:

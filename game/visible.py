@@ -17,7 +17,7 @@ from .sureness import sureness
 from .world import Event
 
 if TYPE_CHECKING:
-    from .sim import Simulation
+    from .town import Game
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class Held:
     state: str
 
 
-def held(sim: Simulation, rid: str, claim: str) -> Held | None:
+def held(sim: Game, rid: str, claim: str) -> Held | None:
     subject, _, attribute = claim.partition(".")
     b = sim.store.belief(rid, subject, attribute, history=False)
     return None if b is None else Held(b.value, b.confidence, b.state.value)
@@ -43,7 +43,7 @@ class Change:
     detail: str
 
 
-def change(sim: Simulation, rid: str, claim: str, value: str, before: Held | None,
+def change(sim: Game, rid: str, claim: str, value: str, before: Held | None,
            after: Held | None, *, seen: bool = False) -> Change:
     """How `rid` took being told (or, `seen`, shown) that claim = value."""
     name, p = sim.name(rid), sim.pronoun(rid)
@@ -92,13 +92,13 @@ def change(sim: Simulation, rid: str, claim: str, value: str, before: Held | Non
                   f"{p.verb('do')} not believe it.", detail)
 
 
-def _gone(sim: Simulation, rid: str, claim: str) -> bool:
+def _gone(sim: Game, rid: str, claim: str) -> bool:
     subject, _, attribute = claim.partition(".")
     b = sim.store.belief(rid, subject, attribute, history=False)
     return b is not None and b.access(sim.now) == "unrecallable"
 
 
-def _numbers(sim: Simulation, attribute: str, before: Held | None, after: Held | None) -> str:
+def _numbers(sim: Game, attribute: str, before: Held | None, after: Held | None) -> str:
     """'Cy 76 → 56, doubtful'; 'Cy 76 → Dee 72, corrected'; 'new: Dee 58, influencing'."""
     def words(v: str) -> str:
         return sim.value_words(v, attribute)
@@ -112,7 +112,7 @@ def _numbers(sim: Simulation, attribute: str, before: Held | None, after: Held |
     return f"{words(after.value)} {before.confidence} → {after.confidence}, {after.state}"
 
 
-def witnessed(sim: Simulation, rid: str, claim: str, ch: Change, after: Held | None,
+def witnessed(sim: Game, rid: str, claim: str, ch: Change, after: Held | None,
               because: str, by: str) -> None:
     """Record the reaction as what it is — something that happened in front of the player
     (`because` they were shown, told or mediated, `by` whom): a world event the player took

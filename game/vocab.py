@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from .commands import CommandError
 
 if TYPE_CHECKING:
-    from .sim import Simulation
+    from .town import Game
 
 # Words that carry no meaning in a phrase ("ask fen about the key").
 STOP = {"the", "a", "an", "of", "about", "in", "on", "at", "to", "is", "was", "s", "did",
@@ -120,7 +120,7 @@ def suggest(typed: str, pool: list[Entry]) -> str:
 class Vocabulary:
     """Everything a command may name in one scenario."""
 
-    def __init__(self, sim: Simulation):
+    def __init__(self, sim: Game):
         from .player import PLAYER
 
         sc = sim.sc

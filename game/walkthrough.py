@@ -10,7 +10,7 @@ from . import clock
 from .commands import parse_walkthrough, parse_walkthrough_text
 
 if TYPE_CHECKING:
-    from .sim import Simulation
+    from .town import Game
 
 
 @dataclass
@@ -23,7 +23,7 @@ class Played:
         return {"ending": self.ending, "win": self.win, "steps": self.steps}
 
 
-def play(sim: Simulation, path: Path | None, *, to_end: bool = True,
+def play(sim: Game, path: Path | None, *, to_end: bool = True,
          open_minds: bool = False, text: str | None = None) -> Played:
     """Run `path`'s commands (or those of `text`, a walkthrough's words) at their times, then
     (by default) to the scenario's end. The replies are as the player reads them (with open
@@ -57,7 +57,7 @@ def play(sim: Simulation, path: Path | None, *, to_end: bool = True,
     return out
 
 
-def end_of(sim: Simulation) -> int:
+def end_of(sim: Game) -> int:
     """When a played game stops if no ending came: an hour past the scenario's last day."""
     return clock.align(clock.parse_when(sim.sc.scenario.start)) + sim.sc.scenario.days * \
         clock.DAY + clock.HOUR

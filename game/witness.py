@@ -24,7 +24,7 @@ from . import clock, copresence
 from .people import AWAKE
 
 if TYPE_CHECKING:
-    from .sim import Simulation
+    from .town import Town
 
 SURE, THINK, HAZY = "sure", "think", "hazy"
 VIVID = 0.5  # accessibility above which a memory comes back clearly
@@ -51,7 +51,7 @@ class Hour:
     alibi: bool = False  # debug: they said somewhere else than they remember (a lie)
 
 
-def recall_hour(sim: Simulation, rid: str, at: int) -> Hour:
+def recall_hour(sim: Town, rid: str, at: int) -> Hour:
     """`rid` is asked where they were at minute `at` and whom they saw: from their memory."""
     s = copresence.slot(at)
     out = Hour(at=at, slot=s)
@@ -113,7 +113,7 @@ def _how(accessibility: float, confidence: int) -> str:
     return THINK if accessibility >= 2 ** -3 else HAZY
 
 
-def recalled(sim: Simulation, rid: str, b: Belief) -> Belief:
+def recalled(sim: Town, rid: str, b: Belief) -> Belief:
     """`rid` recalls `b` to tell it or to answer about it: a weak memory may come back wrong
     (a place drifts to a similar one); the belief as now remembered."""
     person = sim.people.get(rid)
@@ -132,7 +132,7 @@ def recalled(sim: Simulation, rid: str, b: Belief) -> Belief:
 # -- what a memory can drift to -----------------------------------------------------------------
 
 
-def similar_values(sim: Simulation, rid: str, subject: str, attribute: str,
+def similar_values(sim: Town, rid: str, subject: str, attribute: str,
                    value: str) -> list[str]:
     """Values a memory of `value` could drift to: another spot of the same place; for a place,
     where the resident has seen the subject at other times, else the nearest public places."""
@@ -153,7 +153,7 @@ def similar_values(sim: Simulation, rid: str, subject: str, attribute: str,
     return public[:2]
 
 
-def stand_ins(sim: Simulation, rid: str, subject: str, attribute: str, value: str) -> list[str]:
+def stand_ins(sim: Town, rid: str, subject: str, attribute: str, value: str) -> list[str]:
     """People who could take the subject's place in a memory of an hour at `value`: those the
     resident has seen there at other hours (the regulars), else anyone seen near that hour."""
     seen_there = sorted({b.subject for b in _sightings(sim, rid, value=value)
@@ -167,7 +167,7 @@ def stand_ins(sim: Simulation, rid: str, subject: str, attribute: str, value: st
                   - {subject, rid})
 
 
-def _sightings(sim: Simulation, rid: str, *, subject: str | None = None,
+def _sightings(sim: Town, rid: str, *, subject: str | None = None,
                value: str | None = None) -> list[Belief]:
     return [b for b in sim.store.beliefs(rid, subject=subject, about_others=False)
             if b.attribute.startswith(copresence.PREFIX) and (value is None or

@@ -287,8 +287,13 @@ class World:
             self._aff[(a, b)] = value
 
     def move(self, resident: str, place: str, at: int) -> None:
-        self.db.execute("UPDATE presence SET until = ? WHERE resident = ? AND until IS NULL",
-                        (at, resident))
+        open_id = self._presence.get(resident)
+        if open_id is not None:  # the one open record, known: closed by its id
+            self.db.execute("UPDATE presence SET until = ? WHERE id = ? AND until IS NULL",
+                            (at, open_id))
+        else:
+            self.db.execute("UPDATE presence SET until = ? WHERE resident = ? AND until IS "
+                            "NULL", (at, resident))
         cur = self.db.conn.execute("INSERT INTO presence (resident, place, since) VALUES "
                                    "(?, ?, ?)", (resident, place, at))
         self._presence[resident] = cur.lastrowid

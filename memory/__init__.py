@@ -23,6 +23,8 @@ from .kinds import (
 )
 from .misremember import Misremembering
 from .misremember import draw as seeded_draw
+from .misremember import draws as seeded_draws
+from .observed import Observed
 from .params import MemoryParams
 from .queries import (
     BeliefSignature,
@@ -70,6 +72,7 @@ __all__ = [
     "MemoryParams",
     "MemoryStore",
     "Misremembering",
+    "Observed",
     "Outcome",
     "Proposal",
     "Recalled",
@@ -98,4 +101,5 @@ __all__ = [
     "rank_name",
     "revise",
     "seeded_draw",
+    "seeded_draws",
 ]

@@ -25,11 +25,11 @@ def _statements(p: MemoryParams) -> tuple[str, str]:
     where = (f"state = 'influencing' AND rank IN (2, 3) AND quiet_since <= :now - {period} "
              f"AND confidence > {floor} AND {due} > 0")
     versions = (
-        "INSERT INTO belief_versions (belief_id, at, cause, value, confidence, state, note) "
-        f"SELECT id, :now, 'age', value, {new}, "
+        "INSERT INTO belief_versions (belief_id, at, cause, value, confidence, state, note, "
+        f"after_evidence) SELECT id, :now, 'age', value, {new}, "
         f"CASE WHEN {new} <= {floor} THEN 'past' ELSE state END, "
-        "'hearsay aging: no new evidence for ' || ((:now - quiet_since) / 1440) || ' days' "
-        f"FROM beliefs WHERE {where}"
+        "'hearsay aging: no new evidence for ' || ((:now - quiet_since) / 1440) || ' days', "
+        f"(SELECT coalesce(max(id), 0) FROM evidence) FROM beliefs WHERE {where}"
     )
     # SET expressions all read the row as it was before the update.
     update = (
@@ -41,17 +41,22 @@ def _statements(p: MemoryParams) -> tuple[str, str]:
     return versions, update
 
 
-def age(db: Database, now: int, p: MemoryParams = DEFAULT) -> int:
-    """Age hearsay up to sim minute `now`: -8 per 7 quiet days, floor 34, then `past`."""
+def age(db: Database, now: int, p: MemoryParams = DEFAULT, working=None) -> int:
+    """Age hearsay up to sim minute `now`: -8 per 7 quiet days, floor 34, then `past`
+    (`working`: the store's working set, told what changed)."""
     params = {"now": now}
     versions, update = _statements(p)
     db.conn.execute(versions, params)
-    n = db.conn.execute(update, params).rowcount
+    changed = db.conn.execute(update + " RETURNING id, confidence, state, updated_at",
+                              params).fetchall()
+    if working is not None:
+        working.aged(changed)
+    n = len(changed)
     # A conclusion resting on a premise that has just gone past must be rechecked (§9).
     db.conn.execute(
         "UPDATE beliefs SET recheck = 1 WHERE recheck = 0 AND id IN (SELECT bp.belief_id FROM "
-        "belief_premises bp JOIN beliefs p ON p.id = bp.premise_id WHERE p.state = 'past' AND "
-        "p.updated_at = :now)", params)
+        "belief_premises bp CROSS JOIN beliefs p ON p.id = bp.premise_id WHERE p.state = "
+        "'past' AND p.updated_at = :now)", params)  # from the premises: few, never every belief
     return n
 
 

@@ -8,7 +8,6 @@ pydantic validation on every step would cost more than the rules themselves. `Be
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 
 from pydantic import BaseModel, ConfigDict
@@ -17,7 +16,11 @@ from . import access as acc
 from .kinds import FIRSTHAND_RANK, HEARSAY_RANKS, State, rank_name
 from .params import DEFAULT, MemoryParams
 
-_encode = json.JSONEncoder(separators=(",", ":")).encode
+
+def _encode(o) -> str:
+    from .codec import dumps  # one C encoder, made once
+
+    return dumps(o)
 
 STATE_NATURE = "state"  # a claim about a state that can change (where the key is)
 EVENT_NATURE = "event"  # a claim about something that happened (who took the key)
@@ -86,6 +89,7 @@ class BeliefState:
     judged_importance: int | None = None  # importance after the look-back, if it ran
     looked_back: bool = False
     misremembered: bool = False  # recalled wrong: the held value is not what the evidence says
+    evidence_count: int = 0  # pieces of evidence the resident has about the claim (a counter)
 
     def effective_importance(self) -> int | None:
         return self.judged_importance if self.judged_importance is not None else \
@@ -245,20 +249,22 @@ class Belief(BaseModel):
 
 def view(b: BeliefState, history: list[Version] | None = None, evidence_count: int = 0,
          params: MemoryParams = DEFAULT) -> Belief:
-    """The read-only view of a working belief."""
+    """The read-only view of a working belief. Built without validation (`model_construct`):
+    every field comes from a working belief the rules keep valid, and a tick builds views by
+    the thousand."""
     held = b.held()
     cands = sorted(b.cands, key=lambda c: (c.value != b.value, -c.conf, c.value))
-    return Belief(
+    make = Candidate.model_construct
+    return Belief.model_construct(
         resident=b.resident, subject=b.subject, attribute=b.attribute, value=b.value,
         confidence=b.confidence, state=State(b.state), kind=held.kind,
         source=rank_name(held.rank), teller=held.teller, origin=held.origin, basis=held.basis,
         nature=b.nature,
         candidates=[
-            Candidate(
-                value=c.value, confidence=b.confidence if c.value == b.value else c.conf,
-                kind=c.kind, source=rank_name(c.rank), origins=sorted(c.origins),
-                held=c.value == b.value, teller=c.teller, origin=c.origin,
-                evidence_id=c.evidence_id)
+            make(value=c.value, confidence=b.confidence if c.value == b.value else c.conf,
+                 kind=c.kind, source=rank_name(c.rank), origins=sorted(c.origins),
+                 held=c.value == b.value, teller=c.teller, origin=c.origin,
+                 evidence_id=c.evidence_id)
             for c in cands
         ],
         history=history or [], since=b.since, created_at=b.created_at, updated_at=b.updated_at,

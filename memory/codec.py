@@ -14,7 +14,7 @@ BELIEF_COLUMNS = (
     "quiet_since", "aged", "exposures", "uses", "sources", "last_evoked_at", "importance",
     "stale", "recheck", "wants_look", "unjudged", "premises", "teller", "origin",
     "half_life", "access", "dormant_at", "gone_at", "judged_importance", "looked_back",
-    "misremembered",
+    "misremembered", "indexed", "evidence_count",
 )
 
 INSERT_BELIEF = (
@@ -29,7 +29,20 @@ UPDATE_BELIEF = (
     "UPDATE beliefs SET " + ", ".join(f"{c} = ?" for c in _CHANGING) + " WHERE id = ?"
 )
 
-dumps = json.JSONEncoder(separators=(",", ":")).encode  # one encoder, not one per call
+def _encoder():
+    """`json.JSONEncoder(separators=(",", ":")).encode`, without building an encoder per call:
+    the C encoder it would make, made once (no circular check: rows hold plain lists)."""
+    from json.encoder import c_make_encoder, encode_basestring_ascii
+
+    if c_make_encoder is None:  # pragma: no cover - CPython always has it
+        return json.JSONEncoder(separators=(",", ":")).encode
+    enc = c_make_encoder(None, None, encode_basestring_ascii, None, ":", ",", False, False,
+                         True)
+    join = "".join
+    return lambda o: join(enc(o, 0))
+
+
+dumps = _encoder()
 
 # What a SELECT must return for `state_from_row`, with the claim joined in.
 SELECT_BELIEF = (
@@ -37,7 +50,7 @@ SELECT_BELIEF = (
     "b.since, b.created_at, b.updated_at, b.last_evidence_at, b.last_intervention_at, b.aged, "
     "b.exposures, b.uses, b.last_evoked_at, b.importance, b.stale, b.recheck, b.wants_look, "
     "b.unjudged, b.premises, c.subject, c.attribute, c.nature, b.access, "
-    "b.judged_importance, b.looked_back, b.misremembered "
+    "b.judged_importance, b.looked_back, b.misremembered, b.evidence_count "
     "FROM beliefs b JOIN claims c ON c.id = b.claim_id"
 )
 
@@ -51,11 +64,12 @@ def state_from_row(r: tuple) -> BeliefState:
         stale=bool(r[17]), recheck=bool(r[18]), wants_look=bool(r[19]), unjudged=r[20],
         premises=json.loads(r[21]) if r[21] else [], subject=r[22], attribute=r[23],
         nature=r[24], access=r[25], judged_importance=r[26], looked_back=bool(r[27]),
-        misremembered=bool(r[28]),
+        misremembered=bool(r[28]), evidence_count=r[29],
     )
 
 
-def row_from_state(b: BeliefState, params: MemoryParams = DEFAULT) -> tuple:
+def row_from_state(b: BeliefState, params: MemoryParams = DEFAULT, indexed: int = 0) -> tuple:
+    """The row of a belief; `indexed` is 0 while recall has yet to index its words."""
     held = b.held()
     quiet = b.quiet_since()
     h = b.half_life(params)
@@ -67,10 +81,10 @@ def row_from_state(b: BeliefState, params: MemoryParams = DEFAULT) -> tuple:
         b.unjudged, dumps(b.premises) if b.premises else None, held.teller, held.origin,
         h, b.access, b.last_evoked_at + int(params.dormant_after * h),
         b.last_evoked_at + int(params.unrecallable_after * h), b.judged_importance,
-        int(b.looked_back), int(b.misremembered),
+        int(b.looked_back), int(b.misremembered), indexed, b.evidence_count,
     )
 
 
-def update_params(b: BeliefState, params: MemoryParams = DEFAULT) -> tuple:
-    row = row_from_state(b, params)
+def update_params(b: BeliefState, params: MemoryParams = DEFAULT, indexed: int = 1) -> tuple:
+    row = row_from_state(b, params, indexed)
     return tuple(row[i] for i in _CHANGING_AT) + (row[0],)

@@ -31,8 +31,10 @@ from .belief import BeliefState, Cand
 from .codec import SELECT_BELIEF, UPDATE_BELIEF, state_from_row, update_params
 from .errors import InvalidEvidence
 from .evidence import Evidence
+from .history import INSERT_VERSION, last_evidence
 from .kinds import IMPLANTED_CONFIDENCE, SUPERSEDED_CONFIDENCE, SourceKind, State
-from .writer import BELIEVES, INSERT_VERSION
+from .params import DEFAULT
+from .writer import BELIEVES
 
 if TYPE_CHECKING:
     from .store import MemoryStore
@@ -261,9 +263,12 @@ def load(store: MemoryStore, resident: str, subject: str, attribute: str) -> Bel
 def write(store: MemoryStore, b: BeliefState, cause: str, at: int, note: str,
           evidence_id: int | None = None) -> None:
     """Write a changed belief and the version that records why (one statement each)."""
-    store.db.conn.execute(UPDATE_BELIEF, update_params(b))
+    # Written with the default params, as edits always have been (half-life and thresholds).
+    store.db.conn.execute(UPDATE_BELIEF, update_params(b, DEFAULT, store._indexed_flag(
+        b.resident, b.id)))
+    store._rewrote(b, params=DEFAULT)
     store.db.conn.execute(INSERT_VERSION, (b.id, at, cause, b.value, b.confidence, b.state,
-                                           evidence_id, note))
+                                           evidence_id, note, last_evidence(store)))
 
 
 def _need_belief(store: MemoryStore, a: _Args) -> BeliefState:

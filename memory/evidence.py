@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from .args import MAX_INT, MAX_TIME
 from .errors import InvalidEvidence
 from .kinds import Basis, SourceKind, rank
+from .observed import Observed
 
 Id = Annotated[str, Field(min_length=1, max_length=200)]
 
@@ -60,8 +61,8 @@ class Evidence(BaseModel):
     @classmethod
     def parse(cls, data: Any) -> Evidence:
         """Evidence from a mapping (or an Evidence), raising `InvalidEvidence` on bad input."""
-        if isinstance(data, Evidence):
-            return data
+        if isinstance(data, Evidence | Observed):
+            return data  # type: ignore[return-value]
         if not isinstance(data, dict):
             raise InvalidEvidence("evidence", f"expected a mapping, got {type(data).__name__}")
         return cls(**data)

@@ -23,6 +23,7 @@ what was actually taken in, and the world log what actually happened.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .belief import BeliefState, Cand
@@ -60,6 +61,21 @@ def draw(seed: int, *parts: object) -> float:
     """A uniform number in [0, 1) fixed by the seed and `parts` (deterministic, stateless)."""
     h = hashlib.blake2b("|".join(map(str, (seed, *parts))).encode(), digest_size=8).digest()
     return int.from_bytes(h, "big") / 2 ** 64
+
+
+def draws(seed: int, *parts: object) -> Callable[..., float]:
+    """`draw` for many that share their first parts: `draws(s, "a", "b")(x, y)` is
+    `draw(s, "a", "b", x, y)`, the shared prefix hashed once (BLAKE2 hashes incrementally, so
+    the digest is the same)."""
+    head = hashlib.blake2b(("|".join(map(str, (seed, *parts))) + "|").encode(),
+                           digest_size=8)
+
+    def rest(*more: object) -> float:
+        h = head.copy()
+        h.update("|".join(map(str, more)).encode())
+        return int.from_bytes(h.digest(), "big") / 2 ** 64
+
+    return rest
 
 
 def choose(p: MemoryParams, u: float, *, can_mutate: bool, can_stand_in: bool) -> str | None:

@@ -3,7 +3,8 @@ are in play, how many beliefs each resident holds, and what changed in one resid
 
 Every function here only SELECTs; none revises anything. They take a `MemoryStore` and read
 its tables in single statements (set-wise, as the rest of memory does), so a window or a report
-can ask them every frame or every tick. The history they read is `belief_versions`, the
+can ask them every frame or every tick. The history they read is every belief's versions
+(memory.history: the evidence rows that changed it, and the changes no evidence made) — the
 append-only record of every change (epistemics §1), so a past minute is reconstructed exactly.
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, NamedTuple
 
+from .history import CLAIM_VERSIONS
 from .kinds import State
 from .writer import BELIEVES
 
@@ -19,9 +21,6 @@ if TYPE_CHECKING:
     from .store import MemoryStore
 
 _ABOUT_OTHERS = BELIEVES + "%"  # claims about what someone else believes
-
-_FOR_CLAIM = ("JOIN beliefs b ON b.id = v.belief_id JOIN claims c ON c.id = b.claim_id "
-              "WHERE c.subject = ? AND c.attribute = ?")
 
 
 class Held(NamedTuple):
@@ -82,11 +81,19 @@ def believers_at(store: MemoryStore, subject: str, attribute: str,
     """{resident: Held(value, confidence, state)} for every belief about the claim as it stood
     at minute `at` (its latest version at or before `at`); residents who had no belief about
     it yet are absent."""
-    rows = store.db.execute(
-        "SELECT b.resident, v.value, v.confidence, v.state FROM belief_versions v "
-        + _FOR_CLAIM + " AND v.id = (SELECT max(v2.id) FROM belief_versions v2 "
-        "WHERE v2.belief_id = v.belief_id AND v2.at <= ?)", (subject, attribute, at)).fetchall()
-    return {r[0]: Held(r[1], r[2], r[3]) for r in rows}
+    store._sync()
+    out: dict[str, tuple] = {}
+    for _, resident, *key, t, value, conf, state in _claim_versions(store, subject, attribute):
+        if t <= at:
+            out[resident] = (key, Held(value, conf, state))
+    return {r: h for r, (_, h) in out.items()}
+
+
+def _claim_versions(store: MemoryStore, subject: str, attribute: str) -> list[tuple]:
+    """Every version of every belief about the claim, each belief's in order (memory.history):
+    (belief id, resident, k1, k2, k3, at, value, confidence, state)."""
+    return store.db.execute(CLAIM_VERSIONS + " ORDER BY 1, 3, 4, 5",
+                            (subject, attribute, subject, attribute)).fetchall()
 
 
 def heard(store: MemoryStore, listener: str, *, teller: str | None = None,
@@ -111,17 +118,17 @@ def heard(store: MemoryStore, listener: str, *, teller: str | None = None,
 
 def claim_change_times(store: MemoryStore, subject: str, attribute: str) -> list[int]:
     """Every minute at which someone's belief about the claim changed, in order."""
-    rows = store.db.execute("SELECT DISTINCT v.at FROM belief_versions v " + _FOR_CLAIM +
-                            " ORDER BY v.at", (subject, attribute)).fetchall()
-    return [r[0] for r in rows]
+    return sorted({r[5] for r in _claim_versions(store, subject, attribute)})
 
 
 def claim_values(store: MemoryStore, subject: str, attribute: str) -> list[str]:
     """Every value anyone has held for the claim, in the order they first appeared."""
-    rows = store.db.execute(
-        "SELECT v.value, min(v.id) AS first FROM belief_versions v " + _FOR_CLAIM +
-        " GROUP BY v.value ORDER BY first", (subject, attribute)).fetchall()
-    return [r[0] for r in rows]
+    first: dict[str, tuple] = {}
+    for _, _, k1, k2, k3, _, value, _, _ in _claim_versions(store, subject, attribute):
+        key = (k1, k2, k3)
+        if value not in first or key < first[value]:
+            first[value] = key
+    return sorted(first, key=first.__getitem__)
 
 
 def claims(store: MemoryStore, *, about_others: bool = False,

@@ -15,18 +15,17 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import access as acc
 from .belief import Belief, view
 from .codec import SELECT_BELIEF, state_from_row
+from .recall_index import belief_words, words
 
 if TYPE_CHECKING:
     from .store import MemoryStore
 
-_WORD = re.compile(r"[^\W_]+")  # letters and digits, as FTS5's unicode61 tokenizer splits
 HOP = 2  # associated memories brought along per recalled one
 
 
@@ -40,40 +39,30 @@ class Recalled:
     claim: tuple[str, str] = ("", "")
 
 
-def words(text: str) -> list[str]:
-    """Tokens as FTS5's default tokenizer makes them: lowercase runs of letters and digits."""
-    return _WORD.findall(text.lower())
-
-
 def recall(store: MemoryStore, resident: str, cue: str, now: int, k: int = 10,
            associate: bool = True, views: bool = True) -> list[Recalled]:
     terms = sorted(set(w for w in words(cue) if len(w) > 1))
     who = words(resident)
     if not terms or not who:
         return []
-    # Every term in the index carries its resident ("u12xkey"), so this query reads only
-    # this resident's postings: its cost follows what one resident remembers, not the town.
-    code = index_pending(store, resident)
-    if code is None:
+    # The resident's own postings only (memory.recall_index): the cost follows what one
+    # resident remembers, not the town; its words written since it last recalled go in first.
+    index_pending(store, resident)
+    found = store._index.search(resident, terms)
+    if not found:
         return []
-    query = " OR ".join(f'"{code}{t}"' for t in terms)
     # Score from plain columns (relevance, last evocation, half-life, the claim's names);
     # only the memories that come to mind are loaded in full.
-    hits = store.db.execute(
-        "SELECT f.rowid, bm25(recall_terms) AS rank, b.last_evoked_at, b.half_life, "
-        "c.subject, c.attribute, b.value FROM recall_terms f JOIN beliefs b ON b.id = f.rowid "
-        "JOIN claims c ON c.id = b.claim_id WHERE recall_terms MATCH ? ORDER BY rank "
-        "LIMIT 200", (query,)).fetchall()
-    if not hits:
-        return []
+    rows = _scoring_rows(store, [bid for _, bid in found])  # from the working set
     # bm25 is more negative the better the match; scale it to (0, 1] within this query so it
     # multiplies with accessibility on a common footing.
-    best = max(-h[1] for h in hits) or 1.0
+    best = max(-score for score, _ in found) or 1.0
     cue_terms = set(terms)
     params = store.params
-    ranked: list[tuple[float, str, str, int, str, float]] = []
-    back: list[tuple[float, str, str, int, str, float]] = []
-    for bid, score, evoked, h, subject, attribute, value in hits:
+    ranked: list[tuple[float, str, str, int, str, float, str]] = []
+    back: list[tuple[float, str, str, int, str, float, str]] = []
+    for score, bid in found:
+        evoked, h, subject, attribute, value = rows[bid]
         rel = max(-score, 0.0) / best if best > 0 else 1.0
         a = acc.accessibility(now, evoked, h)
         state = acc.state_of(a, params)
@@ -103,12 +92,18 @@ def cue(store: MemoryStore, resident: str, now: int, *, subject: str | None = No
         if val is not None:
             where.append(f"{col} = ?")
             params.append(val)
+    # Driven from the claims when the cue names one (an attribute names few of them), so the
+    # cost does not grow with everything the resident remembers.
+    join = "claims c CROSS JOIN beliefs b ON b.claim_id = c.id" if (
+        subject is not None or attribute is not None) else \
+        "beliefs b JOIN claims c ON c.id = b.claim_id"
     rows = store.db.execute(
         "SELECT b.id, c.subject, c.attribute, b.value, b.last_evoked_at, b.half_life FROM "
-        "beliefs b JOIN claims c ON c.id = b.claim_id WHERE " + " AND ".join(where) +
-        " ORDER BY c.subject, c.attribute", params).fetchall()
+        + join + " WHERE " + " AND ".join(where) + " ORDER BY c.subject, c.attribute",
+        params).fetchall()
     chosen = []
     for bid, s, a, v, evoked, h in rows:
+        evoked = store._evoked_at(bid, evoked)
         acc_now = acc.accessibility(now, evoked, h)
         state = acc.state_of(acc_now, store.params)
         if state == acc.UNRECALLABLE:
@@ -121,53 +116,70 @@ def cue(store: MemoryStore, resident: str, now: int, *, subject: str | None = No
             if c[3] in full]
 
 
-def resident_code(store: MemoryStore, resident: str, create: bool = True) -> str | None:
-    """The prefix of this resident's terms in the recall index ("u12x")."""
-    row = store.db.execute("SELECT n FROM recall_residents WHERE resident = ?",
-                           (resident,)).fetchone()
-    if row is None:
-        if not create:
-            return None
-        n = (store.db.execute("SELECT max(n) FROM recall_residents").fetchone()[0] or 0) + 1
-        store.db.conn.execute("INSERT INTO recall_residents (resident, n) VALUES (?, ?)",
-                              (resident, n))
-        return f"u{n}x"
-    return f"u{row[0]}x"
+def index_pending(store: MemoryStore, resident: str) -> int:
+    """Bring the resident's entries in the recall index up to date — the words of memories
+    written or reworded since it last recalled (their claim, people, places, objects), as
+    they are now — and return how many were indexed. Computed when asked for, like
+    accessibility, so perceiving pays nothing for it; claims recalled only by a cue naming
+    them (`define_attribute(recall="cue")`) are kept out: free recall passes them by."""
+    index = store._index
+    pending = index.take_pending(resident)
+    if not pending:
+        return 0
+    modes = store._claim_recall
+    # Words not known yet are read as the belief stands now (claims recalled by cue only
+    # never need theirs).
+    unknown = [bid for bid, got in pending.items() if got is None or (
+        got[1] is None and modes.get(got[0]) != CUE_MODE)]
+    if unknown:
+        pending.update(_current_words(store, unknown))
+    n = 0
+    for bid in sorted(pending):
+        got = pending[bid]
+        if got is None or modes.get(got[0]) == CUE_MODE or got[1] is None:
+            continue
+        index.put(resident, bid, got[1])
+        n += 1
+    return n
 
 
-def index_pending(store: MemoryStore, resident: str) -> str | None:
-    """Bring the resident's entries in the full-text index up to date — the words of beliefs
-    written since it last recalled (their claim, people, places, objects) — and return the
-    prefix its terms carry. Computed when asked for, like accessibility, so perceiving pays
-    nothing for it."""
-    rows = store.db.execute(
-        "SELECT b.id, c.subject || ' ' || c.attribute || ' ' || b.value || ' ' || "
-        "coalesce(b.teller, '') || ' ' || coalesce(b.origin, ''), c.recall FROM beliefs b "
-        "JOIN claims c ON c.id = b.claim_id WHERE b.resident = ? AND b.indexed = 0",
-        (resident,)).fetchall()
-    # Claims recalled only by a cue naming them (store.define_attribute's recall="cue") are
-    # kept out of the index: free recall passes them by; they are marked done all the same.
-    pending = bool(rows)
-    rows = [(bid, text) for bid, text, mode in rows if mode != "cue"]
-    if pending and not rows:
-        store.db.conn.execute("UPDATE beliefs SET indexed = 1 WHERE resident = ? AND "
-                              "indexed = 0", (resident,))
-    if not rows:
-        return resident_code(store, resident, create=False) or (
-            resident_code(store, resident) if _has_beliefs(store, resident) else None)
-    with store.db.atomic():
-        code = resident_code(store, resident)
-        store.db.conn.executemany(
-            "INSERT OR REPLACE INTO recall_terms (rowid, terms) VALUES (?, ?)",
-            [(bid, " ".join(code + w for w in words(text))) for bid, text in rows])
-        store.db.conn.execute("UPDATE beliefs SET indexed = 1 WHERE resident = ? AND "
-                              "indexed = 0", (resident,))
-    return code
+CUE_MODE = "cue"
 
 
-def _has_beliefs(store: MemoryStore, resident: str) -> bool:
-    return store.db.execute("SELECT 1 FROM beliefs WHERE resident = ? LIMIT 1",
-                            (resident,)).fetchone() is not None
+def _current_words(store: MemoryStore, ids: list[int]) -> dict[int, tuple[int, list[str]]]:
+    out = {}
+    for i in range(0, len(ids), 500):
+        chunk = ids[i:i + 500]
+        marks = ", ".join("?" for _ in chunk)
+        for bid, cid, s, a, v, teller, origin in store.db.execute(
+                f"SELECT b.id, b.claim_id, c.subject, c.attribute, b.value, b.teller, b.origin "
+                f"FROM beliefs b JOIN claims c ON c.id = b.claim_id WHERE b.id IN ({marks})",
+                chunk):
+            out[bid] = (cid, belief_words(s, a, v, teller, origin))
+    return out
+
+
+def _scoring_rows(store: MemoryStore, ids: list[int]) -> dict[int, tuple]:
+    """id -> (last evoked, half-life, subject, attribute, value), from the working set
+    (memory.working); a memory it does not hold (indexed while its claim was recalled
+    freely, then defined to come back only by cue) is read from its row."""
+    working = store._working
+    out, missing = {}, []
+    for bid in ids:
+        got = working.scoring(bid)
+        if got is None:
+            missing.append(bid)
+        else:
+            out[bid] = got
+    for i in range(0, len(missing), 500):
+        chunk = missing[i:i + 500]
+        marks = ", ".join("?" for _ in chunk)
+        for bid, evoked, h, s, a, v in store.db.execute(
+                f"SELECT b.id, b.last_evoked_at, b.half_life, c.subject, c.attribute, b.value "
+                f"FROM beliefs b JOIN claims c ON c.id = b.claim_id WHERE b.id IN ({marks})",
+                chunk):
+            out[bid] = (store._evoked_at(bid, evoked), h, s, a, v)
+    return out
 
 
 def _words_of(subject: str, attribute: str, value: str) -> set[str]:
@@ -181,7 +193,7 @@ def _load(store: MemoryStore, ids: list[int]) -> dict[int, Belief]:
         chunk = ids[i:i + 500]
         marks = ", ".join("?" for _ in chunk)
         for row in store.db.execute(f"{SELECT_BELIEF} WHERE b.id IN ({marks})", chunk):
-            out[row[0]] = view(state_from_row(row), params=store.params)
+            out[row[0]] = view(store._evoked_state(state_from_row(row)), params=store.params)
     return out
 
 
@@ -192,13 +204,7 @@ def _associates(store: MemoryStore, resident: str, recalled: list[tuple],
     entities = sorted({c[1] for c in recalled} | {c[6] for c in recalled})
     if not entities:
         return []
-    marks = ", ".join("?" for _ in entities)
-    rows = store.db.execute(
-        f"SELECT b.id, c.subject, c.attribute, b.value, b.last_evoked_at, b.half_life "
-        f"FROM beliefs b JOIN claims c ON c.id = b.claim_id WHERE b.resident = ? AND "
-        f"b.access = 'dormant' AND c.recall = 'free' AND (c.subject IN ({marks}) OR "
-        f"b.value IN ({marks})) "
-        f"ORDER BY b.id", [resident, *entities, *entities]).fetchall()
+    rows = store._working.associates(resident, entities)
     out, per = [], {}
     for bid, subject, attribute, value, evoked, h in rows:
         if (subject, attribute) in have:
@@ -217,25 +223,14 @@ def _associates(store: MemoryStore, resident: str, recalled: list[tuple],
 
 def _evoke(store: MemoryStore, resident: str, recalled: list[tuple], now: int,
            events_for: tuple[str, ...] = ("cue", "associative")) -> None:
-    """Whatever came to mind is re-evoked: Δt restarts (§7). One statement for all of it."""
+    """Whatever came to mind is re-evoked: Δt restarts (§7). Held with the tick's other
+    writes (`MemoryStore.deferred`), or written at once outside one."""
     if not recalled:
         return
-    ids = [c[3] for c in recalled]
-    marks = ", ".join("?" for _ in ids)
-    p = store.params
-    with store.db.atomic():
-        store.db.conn.execute(
-            "UPDATE beliefs SET last_evoked_at = ?, access = 'active', "
-            "dormant_at = ? + CAST(? * half_life AS INTEGER), "
-            "gone_at = ? + CAST(? * half_life AS INTEGER) "
-            f"WHERE id IN ({marks}) AND last_evoked_at <= ?",
-            (now, now, p.dormant_after, now, p.unrecallable_after, *ids, now))
-        events = [(now, resident, c[3], f"{c[1]}.{c[2]}", c[4]) for c in recalled
-                  if c[4] in events_for]
-        if events:
-            store.db.conn.executemany(
-                "INSERT INTO memory_events (at, resident, belief_id, detail, kind) VALUES "
-                "(?, ?, ?, ?, ?)", events)
+    store._evoke([c[3] for c in recalled], now)
+    for c in recalled:
+        if c[4] in events_for:
+            store._event(now, resident, c[3], c[4], f"{c[1]}.{c[2]}")
 
 
 # -- the passes ---------------------------------------------------------------------------------
@@ -260,14 +255,16 @@ def refresh_access(store: MemoryStore, now: int) -> dict[str, int]:
     conn.execute("UPDATE beliefs SET recheck = 1 WHERE recheck = 0 AND id IN (SELECT "
                  "bp.belief_id FROM belief_premises bp JOIN beliefs pr ON pr.id = "
                  f"bp.premise_id WHERE pr.{_NEW_DORMANT.replace(' AND ', ' AND pr.')})", p)
-    dormant = conn.execute(f"UPDATE beliefs SET access = 'dormant' WHERE {_NEW_DORMANT}",
-                           p).rowcount
+    dormant = conn.execute(f"UPDATE beliefs SET access = 'dormant' WHERE {_NEW_DORMANT} "
+                           "RETURNING id", p).fetchall()
+    store._working.moved((r[0], acc.DORMANT) for r in dormant)
     conn.execute("INSERT INTO memory_events (at, resident, belief_id, kind) "
                  f"SELECT gone_at, resident, id, 'unrecallable' FROM beliefs WHERE {_NEW_GONE}",
                  p)
-    gone = conn.execute(f"UPDATE beliefs SET access = 'unrecallable' WHERE {_NEW_GONE}",
-                        p).rowcount
-    return {"dormant": dormant, "unrecallable": gone}
+    gone = conn.execute(f"UPDATE beliefs SET access = 'unrecallable' WHERE {_NEW_GONE} "
+                        "RETURNING id", p).fetchall()
+    store._working.moved((r[0], acc.UNRECALLABLE) for r in gone)
+    return {"dormant": len(dormant), "unrecallable": len(gone)}
 
 
 _BASE = "coalesce(judged_importance, importance, 5)"
@@ -293,21 +290,24 @@ def look_back(store: MemoryStore, now: int) -> dict[str, int]:
         "INSERT INTO memory_events (at, resident, belief_id, kind, detail) SELECT :now, "
         f"resident, id, 'lookback', CASE WHEN {_HIGHER} THEN 'lengthened' ELSE "
         f"'kept' END FROM beliefs WHERE {_DUE}", p)
-    lengthened = conn.execute(
+    longer = conn.execute(
         f"UPDATE beliefs SET half_life = half_life * max(1, {_JUDGED}) / max(1, {_BASE}), "
-        f"judged_importance = {_JUDGED}, looked_back = 1 WHERE {_DUE} AND {_HIGHER}",
-        p).rowcount
+        f"judged_importance = {_JUDGED}, looked_back = 1 WHERE {_DUE} AND {_HIGHER} "
+        "RETURNING id, half_life", p).fetchall()
+    store._working.lengthened(longer)
+    lengthened = len(longer)
     kept = conn.execute(f"UPDATE beliefs SET looked_back = 1 WHERE {_DUE}", p).rowcount
     # A longer H moves the thresholds later; a memory already recorded dormant (a low-
     # importance one can be by 64.8 h, before its look-back at 72 h) may now be above 2⁻³
     # again, and its recorded state must say so, or the pass would never record it going
     # dormant again and what reads the column (talk, association) would disagree with a(t).
-    conn.execute(
+    moved = conn.execute(
         "UPDATE beliefs SET dormant_at = last_evoked_at + CAST(:da * half_life AS INTEGER), "
         "gone_at = last_evoked_at + CAST(:ua * half_life AS INTEGER), access = CASE "
         "WHEN access != 'active' AND last_evoked_at + CAST(:da * half_life AS INTEGER) >= :now "
         "THEN 'active' WHEN access = 'unrecallable' AND last_evoked_at + CAST(:ua * half_life "
         "AS INTEGER) >= :now THEN 'dormant' ELSE access END WHERE id IN (SELECT "
         "belief_id FROM memory_events WHERE kind = 'lookback' AND detail = 'lengthened' AND "
-        "at = :now)", p)
+        "at = :now) RETURNING id, access", p).fetchall()
+    store._working.moved(moved)
     return {"lookbacks": lengthened + kept, "lengthened": lengthened}

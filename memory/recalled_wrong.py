@@ -20,7 +20,7 @@ from .codec import (
     update_params,
 )
 from .errors import InvalidEvidence
-from .writer import INSERT_VERSION
+from .history import INSERT_VERSION, last_evidence
 
 if TYPE_CHECKING:
     from .store import MemoryStore
@@ -46,7 +46,7 @@ def misremember(store: MemoryStore, resident: str, subject: str, attribute: str,
                           (resident, claim)).fetchone() if claim is not None else None
     if row is None:
         return None
-    b = state_from_row(row)
+    b = store._evoked_state(state_from_row(row))
     if b.state == "past":
         return None
     values = [v for v in (similar() if callable(similar) else similar)
@@ -61,13 +61,13 @@ def misremember(store: MemoryStore, resident: str, subject: str, attribute: str,
         return None
     pick = rules.draw(store.seed, "which", resident, subject, attribute, now)
     was = b.value
-    with store.db.atomic():
+    with store._tx():
         held_evidence = b.held().evidence_id
         if kind == rules.MUTATION:
             new = values[int(pick * len(values))]
             note = rules.mutate(b, new, now)
-            store.db.conn.execute(UPDATE_BELIEF, update_params(b, store.params))
-            store.db.conn.execute("UPDATE beliefs SET indexed = 0 WHERE id = ?", (b.id,))
+            store.db.conn.execute(UPDATE_BELIEF, update_params(b, store.params, 0))
+            store._rewrote(b, reworded=True)  # its new words are indexed at the next recall
             versions = [(b.id, now, rules.CAUSE, b.value, b.confidence, b.state,
                          held_evidence, note)]
             out = rules.Misremembering(kind, resident, subject, attribute, was, new,
@@ -78,18 +78,21 @@ def misremember(store: MemoryStore, resident: str, subject: str, attribute: str,
             claims = store._claims_for([(other, attribute)])
             nb.claim_id = claims[(other, attribute)][0]
             nb.id = (store.db.execute("SELECT max(id) FROM beliefs").fetchone()[0] or 0) + 1
-            store.db.conn.execute(INSERT_BELIEF, row_from_state(nb, store.params))
+            store.db.conn.execute(INSERT_BELIEF, row_from_state(nb, store.params, 0))
+            store._rewrote(nb, new=True)
             versions = [(nb.id, now, rules.CAUSE, nb.value, nb.confidence, nb.state,
                          held_evidence, note)]
             if kind == rules.TRANSFERENCE:
                 note = rules.displaced(b, other, now)
-                store.db.conn.execute(UPDATE_BELIEF, update_params(b, store.params))
+                store.db.conn.execute(UPDATE_BELIEF, update_params(
+                    b, store.params, store._indexed_flag(b.resident, b.id)))
+                store._rewrote(b)
                 versions.append((b.id, now, rules.CAUSE, b.value, b.confidence,
                                  b.state, held_evidence, note))
             out = rules.Misremembering(kind, resident, subject, attribute, was, was,
                                              stand_in=other, chance=odds)
-        store.db.conn.executemany(INSERT_VERSION, versions)
-        store.db.conn.execute(
-            "INSERT INTO memory_events (at, resident, belief_id, kind, detail) VALUES "
-            "(?, ?, ?, 'misremembered', ?)", (now, resident, b.id, kind))
+        after = last_evidence(store)
+        store.db.conn.executemany(INSERT_VERSION, [v + (after,) for v in versions])
+        store._event(now, resident, b.id, "misremembered", kind)
+    store._flush_unless_deferred()
     return out

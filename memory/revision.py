@@ -32,6 +32,10 @@ from .policies import BASELINES
 RULES = "rules"  # the default policy: held value changes only by update, correct, reconsider
 NOISY_OR = "noisy_or"  # the alternative of seed 002: the held value is the strongest candidate
 POLICIES = (RULES, NOISY_OR, *BASELINES)  # and the naive baselines the evaluation compares
+# Policies whose new belief is `new_belief` below, so the store's writer may build its row
+# straight from the evidence (memory.fresh) when nothing else in a batch touches it. A policy
+# that founds beliefs some other way leaves this set, and its beliefs go the general way.
+FOUNDS_AS_WRITTEN = frozenset(POLICIES)
 
 INFLUENCING = State.INFLUENCING.value
 PAST = State.PAST.value
@@ -50,20 +54,50 @@ class Outcome:
     exposure: bool = False  # re-heard from an origin already counted (§5.2)
 
 
+class Founded:
+    """The outcome of evidence that founded a belief: an `Outcome` whose note is written only
+    if someone reads it (a tick founds thousands, and reads none of their notes)."""
+
+    __slots__ = ("_e",)
+    action = "new"
+    changed = True
+    exposure = False
+
+    def __init__(self, e: Evidence):
+        self._e = e
+
+    @property
+    def note(self) -> str:
+        return founding_note(self._e.value, who(self._e))
+
+    def __repr__(self) -> str:
+        return f"Outcome(action='new', changed=True, note={self.note!r}, exposure=False)"
+
+
 def who(e: Evidence) -> str:
     """A short description of where evidence came from, for history notes."""
-    k = e.kind.value
+    return who_of(e.kind.value, e.teller, e.origin, e.document, e.implanted_by)
+
+
+def who_of(k: str, teller: str | None, origin: str | None, document: str | None,
+           implanted_by: str | None) -> str:
+    """`who`, from the columns of a stored piece of evidence."""
     if k == "hearsay":
-        return f"{e.teller} (from {e.origin})" if e.origin != e.teller else str(e.teller)
+        return f"{teller} (from {origin})" if origin != teller else str(teller)
     if k == "declared":
-        return f"{e.teller} themselves"
+        return f"{teller} themselves"
     if k == "document":
-        return f"the {e.document}"
+        return f"the {document}"
     if k == "implanted":
-        return f"implanted by {e.implanted_by}"
+        return f"implanted by {implanted_by}"
     if k == "inferred":
         return "my own reasoning"
     return "my own eyes" if k == "witnessed" else "my own experience"
+
+
+def founding_note(value: str, who_words: str) -> str:
+    """The history note of a belief founded by one piece of evidence (the store's words)."""
+    return f"first learned: {value} ({who_words})"
 
 
 def new_belief(e: Evidence, initial: int, evidence_id: int | None, nature: str,
@@ -441,10 +475,14 @@ def _lowered(c: int, step: int, floor: int) -> int:
     return max(min(c, floor), c - step)
 
 
-def _entry_confidence(initial: int, policy: str, p: MemoryParams = DEFAULT) -> int:
+def entry_confidence(initial: int, policy: str, p: MemoryParams = DEFAULT) -> int:
+    """The confidence a new value enters with under `policy`."""
     if policy == NOISY_OR:
         return max(p.noisy_add_min, min(p.noisy_add_max, initial))
     return initial
+
+
+_entry_confidence = entry_confidence
 
 
 def _cand(e: Evidence, conf: int, evidence_id: int | None) -> Cand:

@@ -9,12 +9,13 @@ change; `belief_facts` records which world-fact versions a belief rests on (§9)
 
 from __future__ import annotations
 
+import re
 import sqlite3
 
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 10
 
 migrations = Migrations("hearsay.memory")
 
@@ -301,6 +302,82 @@ def _v8(db: Database) -> None:
             edit_discoveries BEGIN SELECT RAISE(ABORT, 'discoveries are append-only'); END;
         CREATE TRIGGER IF NOT EXISTS edit_discoveries_no_delete BEFORE DELETE ON
             edit_discoveries BEGIN SELECT RAISE(ABORT, 'discoveries are append-only'); END;
+    """)
+
+
+@migrations(name="0009_recall_words")
+def _v9(db: Database) -> None:
+    # Recall's term index lives in memory now (memory/recall_index.py: FTS5's bm25 to the last
+    # bit, without a fragmented index to read per query); its record on disk is one plain row
+    # per indexed belief with the words it is indexed by. The FTS5 table's words carry over
+    # (less each resident's "u12x" prefix), so a save continues with the same index.
+    _run_script(db, """
+        CREATE TABLE IF NOT EXISTS recall_words (
+            belief_id INTEGER PRIMARY KEY REFERENCES beliefs(id),
+            words TEXT NOT NULL
+        );
+    """)
+    prefix = re.compile(r"u[0-9]+x")
+    rows = []
+    for bid, terms in db.conn.execute("SELECT rowid, terms FROM recall_terms"):
+        rows.append((bid, " ".join(prefix.sub("", t, count=1) for t in terms.split())))
+    db.conn.executemany("INSERT INTO recall_words (belief_id, words) VALUES (?, ?)", rows)
+    _run_script(db, """
+        DROP TABLE IF EXISTS recall_terms;
+        DROP TABLE IF EXISTS recall_residents;
+        -- Which beliefs wait to be indexed is kept in memory too (read once on opening).
+        DROP INDEX IF EXISTS beliefs_unindexed;
+        -- What a resident might bring up, and the dormant memories a recall brings along,
+        -- are read from its working set (memory.working).
+        DROP INDEX IF EXISTS beliefs_tellable;
+        DROP INDEX IF EXISTS beliefs_dormant_by_resident;
+        -- A cue naming an hour ("at_d1_0800") starts from the claims of that attribute.
+        CREATE INDEX IF NOT EXISTS claims_by_attribute ON claims (attribute);
+    """)
+
+
+@migrations(name="0010_history_and_counts_from_evidence")
+def _v10(db: Database) -> None:
+    # A belief's history is the evidence rows that changed it — each keeping the value,
+    # confidence and state it left (NULL where they are the evidence's own value, its initial
+    # confidence, 'influencing') and the note — plus `belief_versions` rows only for changes
+    # no evidence made (aging, reweighing, edits, discoveries, misremembering). Those carry
+    # `after_evidence`, the evidence id they came after, which orders the two together.
+    # A belief founded by evidence keeps no note: it is always "first learned: ...".
+    from .revision import founding_note, who_of
+
+    _run_script(db, """
+        ALTER TABLE evidence ADD COLUMN after_value TEXT;
+        ALTER TABLE evidence ADD COLUMN after_confidence INTEGER;
+        ALTER TABLE evidence ADD COLUMN after_state TEXT;
+        ALTER TABLE evidence ADD COLUMN note TEXT;
+        ALTER TABLE belief_versions ADD COLUMN after_evidence INTEGER NOT NULL DEFAULT 0;
+        UPDATE belief_versions SET after_evidence = w.m FROM (SELECT id, max(coalesce(
+            evidence_id, 0)) OVER (ORDER BY id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT
+            ROW) AS m FROM belief_versions) w WHERE w.id = belief_versions.id;
+    """)
+    rows = db.conn.execute(
+        "SELECT v.id, e.id, e.value, e.confidence, e.outcome, e.kind, e.teller, e.origin, "
+        "e.document, e.implanted_by, v.value, v.confidence, v.state, v.note FROM "
+        "belief_versions v JOIN beliefs b ON b.id = v.belief_id JOIN evidence e ON e.id = "
+        "v.evidence_id AND e.resident = b.resident AND e.claim_id = b.claim_id AND "
+        "e.outcome = v.cause WHERE e.outcome != 'keep'").fetchall()
+    moved, drop = [], []
+    for vid, eid, value, conf, outcome, kind, teller, origin, doc, by, av, ac, st, note in rows:
+        if outcome == "new" and note == founding_note(av, who_of(kind, teller, origin, doc,
+                                                               by)):
+            note = None
+        moved.append((av if av != value else None, ac if ac != conf else None,
+                      st if st != "influencing" else None, note, eid))
+        drop.append((vid,))
+    db.conn.executemany("UPDATE evidence SET after_value = ?, after_confidence = ?, "
+                        "after_state = ?, note = ? WHERE id = ?", moved)
+    db.conn.executemany("DELETE FROM belief_versions WHERE id = ?", drop)
+    # How much evidence a resident has about a claim, counted as it comes, not on each look.
+    _run_script(db, """
+        ALTER TABLE beliefs ADD COLUMN evidence_count INTEGER NOT NULL DEFAULT 0;
+        UPDATE beliefs SET evidence_count = (SELECT count(*) FROM evidence e WHERE
+            e.resident = beliefs.resident AND e.claim_id = beliefs.claim_id);
     """)
 
 

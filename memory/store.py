@@ -13,13 +13,14 @@ runs in WAL mode so a reader (the window, the inspector) can read while the simu
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from sqlite_utils import Database
 
-from . import aging, discovery, edits, guard
+from . import aging, discovery, edits, guard, history
 from . import args as check
 from . import recall as recall_mod
 from .belief import EVENT_NATURE, STATE_NATURE, Belief, Version, view
@@ -29,6 +30,7 @@ from .codec import (
     state_from_row,
     update_params,
 )
+from .deferred import RECALL_WORDS, HeldWrites
 from .errors import InvalidEvidence
 from .evidence import Evidence
 from .guard import Proposal, TrustProposal, WorldView
@@ -37,10 +39,12 @@ from .misremember import Misremembering
 from .params import DEFAULT, MemoryParams
 from .queries import Held
 from .recall import Recalled
+from .recall_index import RecallIndex
 from .records import EvidenceRecord, TrustChange
 from .revision import POLICIES, RULES, Outcome
 from .schema import ensure_schema
 from .trust import ANY_TOPIC, TrustBook
+from .working import Salient, WorkingSet
 from .writer import BELIEVES, Batch, about_attribute
 
 FREE_RECALL, CUE_RECALL = "free", "cue"
@@ -49,21 +53,6 @@ FREE_RECALL, CUE_RECALL = "free", "cue"
 def _like_prefix(prefix: str) -> str:
     """A LIKE pattern for attributes starting with `prefix` (its _ and % taken literally)."""
     return prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-
-
-class Salient(NamedTuple):
-    """A light record of one belief, for choosing among many (see `top_beliefs`)."""
-
-    subject: str
-    attribute: str
-    value: str
-    confidence: int
-    importance: int
-    updated_at: int
-    teller: str | None
-    origin: str | None
-    state: str
-    kind: str
 
 
 class MemoryStore:
@@ -120,7 +109,16 @@ class MemoryStore:
         self._attributes: dict[str, tuple[str, str | None]] = {}
         self._families: list = []
         self._recall: dict[str, str] = {}
+        self._claim_recall: dict[int, str] = {}  # claim id -> how it comes to mind
+        # What a tick reads again and again, kept here (SQLite stays the record): recall's
+        # term index, and writes held to the tick's end (`deferred`).
+        self._index = RecallIndex()
+        self._working = WorkingSet()
+        self._held = HeldWrites()
+        self._defer = 0
         self._reload()
+        self._load_index()
+        self._load_working()
         for name in states:
             self.define_attribute(name, nature=STATE_NATURE)
 
@@ -134,8 +132,12 @@ class MemoryStore:
                         "DO UPDATE SET value = excluded.value", (key, value))
 
     def _reload(self) -> None:
-        self._claims = {(r[1], r[2]): (r[0], r[3], r[4]) for r in self.db.execute(
-            "SELECT id, subject, attribute, nature, topic FROM claims")}
+        self._claims = {}
+        self._claim_recall = {}
+        for cid, s, a, nature, topic, mode in self.db.execute(
+                "SELECT id, subject, attribute, nature, topic, recall FROM claims"):
+            self._claims[(s, a)] = (cid, nature, topic)
+            self._claim_recall[cid] = mode
         rows = self.db.execute("SELECT name, nature, topic, importance, recall FROM "
                                "attributes").fetchall()
         self._attributes = {r[0]: (r[1], r[2]) for r in rows if not r[0].endswith("*")}
@@ -147,6 +149,109 @@ class MemoryStore:
                                  if r[0].endswith("*")), key=lambda f: (-len(f[0]), f[0]))
         self.trust_book.reload()
         self._edit_keys = None
+
+    def _load_working(self) -> None:
+        """Rebuild the working set (memory.working) from the tables."""
+        self._working.load(self.db.execute(
+            "SELECT b.id, b.resident, c.subject, c.attribute, b.value, b.confidence, "
+            "b.importance, b.updated_at, b.teller, b.origin, b.state, b.kind, b.access, "
+            "b.last_evoked_at, b.half_life, c.recall = 'free' FROM beliefs b JOIN claims c "
+            "ON c.id = b.claim_id WHERE b.importance IS NULL OR b.importance > 0 OR "
+            "c.recall = 'free'"))
+
+    def _load_index(self) -> None:
+        """Rebuild recall's term index from its record: `recall_words`, and `beliefs.indexed`
+        (0: pending, to be indexed at the resident's next recall)."""
+        orphans = self.db.execute("SELECT count(*) FROM recall_words w WHERE NOT EXISTS "
+                                  "(SELECT 1 FROM beliefs b WHERE b.id = w.belief_id)"
+                                  ).fetchone()[0]
+        if orphans:
+            raise InvalidEvidence("recall_words", f"{orphans} indexed memories belong to no "
+                                  "belief: the memory tables do not agree")
+        self._index.load(
+            self.db.execute("SELECT w.belief_id, b.resident, w.words FROM recall_words w "
+                            "JOIN beliefs b ON b.id = w.belief_id ORDER BY w.belief_id"),
+            self.db.execute("SELECT b.id, b.resident FROM beliefs b JOIN claims c ON "
+                            "c.id = b.claim_id WHERE b.indexed = 0 AND c.recall = 'free' "
+                            "ORDER BY b.id"))
+
+    # -- writes held to the end of a tick (memory.deferred) -----------------------------------
+
+    @contextmanager
+    def deferred(self) -> Iterator[MemoryStore]:
+        """Inside, re-evocations, memory events and recall's record are held and written
+        together when the outermost block ends — or earlier, before anything reads them
+        through SQL. A simulation runs each tick in one, inside its transaction. On an
+        exception nothing held is written (the caller rolls its transaction back)."""
+        self._defer += 1
+        try:
+            yield self
+        except BaseException:
+            self._defer -= 1
+            if not self._defer:
+                self._held.discard()
+            raise
+        self._defer -= 1
+        if not self._defer:
+            self._sync()
+
+    def _sync(self) -> None:
+        """Write whatever is held (nothing to do when nothing is)."""
+        if not (self._held or self._index.written):
+            return
+        if self.db.conn.in_transaction:
+            self._write_held()
+        else:
+            with self.db.atomic():
+                self._write_held()
+
+    def _write_held(self) -> None:
+        self._held.write(self.db.conn, self.params)
+        if self._index.written:
+            self.db.conn.executemany(RECALL_WORDS, self._index.take_written())
+
+    def _tx(self):
+        """One call's transaction: its own — or, inside a tick, the tick's (no savepoint per
+        call: the tick is the unit that commits or rolls back)."""
+        if self._defer and self.db.conn.in_transaction:
+            return nullcontext()
+        return self.db.atomic()
+
+    def _flush_unless_deferred(self) -> None:
+        """Outside a deferred block a call's writes go out when it returns, as they always
+        did."""
+        if not self._defer:
+            self._sync()
+
+    def _evoke(self, ids: list[int], now: int) -> None:
+        self._held.evoke(ids, now)
+        self._working.evoked(ids, now)
+
+    def _event(self, at: int, resident: str, belief_id: int | None, kind: str,
+               detail: str | None = None) -> None:
+        self._held.events.append((at, resident, belief_id, kind, detail))
+
+    def _evoked_at(self, bid: int, last_evoked_at: int) -> int:
+        return self._held.evoked_at(bid, last_evoked_at)
+
+    def _evoked_state(self, b):
+        return self._held.patch(b)
+
+    def _indexed_flag(self, resident: str, bid: int) -> int:
+        """`beliefs.indexed` for a row being written: 0 while it waits to be indexed."""
+        return 0 if self._index.is_pending(resident, bid) else 1
+
+    def _rewrote(self, b, *, new: bool = False, reworded: bool = False,
+                 params: MemoryParams | None = None) -> None:
+        """A belief row was just written (by anything but the tick's batch, which tells the
+        index itself): a new or reworded one waits to be indexed, a pending one will be
+        indexed by its words as they now are."""
+        if new or reworded:
+            self._index.mark(b.resident, b.id, None)
+        else:
+            self._index.refresh(b.resident, b.id, None)
+        self._working.wrote(b, self._claim_recall.get(b.claim_id) != CUE_RECALL,
+                            b.half_life(params or self.params))
 
     def define_attribute(self, name: str, *, nature: str = EVENT_NATURE,
                          topic: str | None = None, importance: int | None = None,
@@ -185,6 +290,7 @@ class MemoryStore:
                                 (nature, topic, recall, match))
         finally:
             self._reload()  # the caches follow the database, written or rolled back
+            self._load_working()
 
     def attribute_importance(self, attribute: str) -> int | None:
         imp = self._importance.get(attribute)
@@ -217,8 +323,10 @@ class MemoryStore:
             rows = []
             for i, (s, a) in enumerate(missing):
                 nature, topic = self._nature_of(a)
-                rows.append((next_id + i, s, a, nature, topic, self.recall_mode(a)))
+                mode = self.recall_mode(a)
+                rows.append((next_id + i, s, a, nature, topic, mode))
                 claims[(s, a)] = (next_id + i, nature, topic)
+                self._claim_recall[next_id + i] = mode
             self.db.conn.executemany("INSERT INTO claims (id, subject, attribute, nature, topic, "
                                      "recall) VALUES (?, ?, ?, ?, ?, ?)", rows)
         return claims
@@ -249,15 +357,30 @@ class MemoryStore:
 
         Returns what each did. If any piece is invalid, nothing is written.
         """
+        gen = self.perceiving(evidence)
+        while True:
+            try:
+                next(gen)
+            except StopIteration as done:
+                return done.value
+
+    def perceiving(self, evidence: Sequence[Evidence | dict[str, Any]],
+                   ) -> Iterator[None]:
+        """`perceive_many` as a generator: the same batch, pausing between stretches of its
+        work (a window spreads a tick over frames); run it to its end — its value is the
+        outcomes — before anything else uses the store."""
         evs = [Evidence.parse(e) for e in evidence]
         if not evs:
             return []
         if not self.track_versions:
             evs = [_unversioned(e) for e in evs]
         try:
-            with self.db.atomic():
+            with self._tx():
+                self._sync()  # the batch reads beliefs as held re-evocations left them
                 self.trust_book.batch()
-                out = Batch(self).run(evs)
+                batch = Batch(self)
+                yield from batch.steps(evs)
+                out = batch.outcomes
                 self.trust_book.flush()
                 found = discovery.check(self, evs)  # did this evidence give an edit away?
             self.discovered.extend(e.id for e in found)
@@ -289,8 +412,9 @@ class MemoryStore:
     def age(self, now: int) -> int:
         """Hearsay aging up to sim minute `now` (§6); returns how many beliefs aged."""
         now = check.time("now", now)
-        with self.db.atomic():
-            return aging.age(self.db, now, self.params)
+        with self._tx():
+            self._sync()
+            return aging.age(self.db, now, self.params, self._working)
 
     def mark_changed(self, changes: Iterable[tuple[str, int]]) -> int:
         """The world moved: fact `f` is now at version `v`. Beliefs resting on an older version
@@ -303,7 +427,8 @@ class MemoryStore:
                          check.integer("version", item[1], 1, check.MAX_INT)))
         if not self.track_versions:
             return 0  # no belief rests on a version, so none can be left behind by one
-        with self.db.atomic():
+        with self._tx():
+            self._sync()
             return aging.mark_stale(self.db, rows)
 
     def record_use(self, resident: str, subject: str, attribute: str, at: int) -> None:
@@ -320,14 +445,15 @@ class MemoryStore:
                               (resident, claim)).fetchone()
         if row is None:
             return
-        b = state_from_row(row)
+        b = self._held.patch(state_from_row(row))
         b.uses += 1
         b.last_evoked_at = max(b.last_evoked_at, at)
         b.access = "active"
-        with self.db.atomic():
-            self.db.conn.execute(UPDATE_BELIEF, update_params(b, self.params))
-            self.db.conn.execute("INSERT INTO memory_events (at, resident, belief_id, kind) "
-                                 "VALUES (?, ?, ?, 'use')", (at, resident, b.id))
+        self.db.conn.execute(UPDATE_BELIEF, update_params(
+            b, self.params, self._indexed_flag(resident, b.id)))
+        self._rewrote(b)
+        self._event(at, resident, b.id, "use")
+        self._flush_unless_deferred()
 
     def recall(self, resident: str, cue: str, now: int, k: int = 10,
                associate: bool = True, views: bool = True) -> list[Recalled]:
@@ -340,7 +466,9 @@ class MemoryStore:
         check.integer("k", k, 0, 10_000)
         check.flag("associate", associate)
         check.flag("views", views)
-        return recall_mod.recall(self, resident, cue, now, k, associate, views)
+        got = recall_mod.recall(self, resident, cue, now, k, associate, views)
+        self._flush_unless_deferred()
+        return got
 
     def cue(self, resident: str, now: int, *, subject: str | None = None,
             attribute: str | None = None, value: str | None = None) -> list[Recalled]:
@@ -349,9 +477,10 @@ class MemoryStore:
         re-evoked. `Recalled.accessibility` is what it was before the cue."""
         check.ident("resident", resident)
         now = check.time("now", now)
-        with self.db.atomic():
-            return recall_mod.cue(self, resident, now, subject=subject, attribute=attribute,
-                                  value=value)
+        got = recall_mod.cue(self, resident, now, subject=subject, attribute=attribute,
+                             value=value)
+        self._flush_unless_deferred()
+        return got
 
     @property
     def seed(self) -> int:
@@ -396,18 +525,21 @@ class MemoryStore:
     def refresh_access(self, now: int) -> dict[str, int]:
         """Record entries into dormancy and unrecallability up to `now` (set-wise)."""
         now = check.time("now", now)
-        with self.db.atomic():
+        with self._tx():
+            self._sync()
             return recall_mod.refresh_access(self, now)
 
     def look_back(self, now: int) -> dict[str, int]:
         """The importance look-back for memories one base half-life old (set-wise)."""
         now = check.time("now", now)
-        with self.db.atomic():
+        with self._tx():
+            self._sync()
             return recall_mod.look_back(self, now)
 
     def memory_events(self, since: int | None = None) -> dict[str, int]:
         """How many of each memory event (dormant, unrecallable, cue, associative, lookback,
         use) happened, for the mechanism report."""
+        self._sync()
         sql = "SELECT kind, count(*) FROM memory_events"
         params: list = []
         if since is not None:
@@ -426,6 +558,7 @@ class MemoryStore:
                 confidence: int | None = None, by: str, at: int) -> edits.Edit:
         """Put `value` in the resident's memory of the claim, as implanted evidence made the
         held value (default confidence 50, §4); the old value stays beside it."""
+        self._sync()  # an edit reads and writes whole belief rows
         return edits.implant(self, resident, subject, attribute, value, confidence=confidence,
                              by=by, at=at)
 
@@ -433,16 +566,19 @@ class MemoryStore:
                 confidence: int | None = None, by: str, at: int) -> edits.Edit:
         """Change a memory the resident has: its value (as implanted evidence), its
         confidence, or both."""
+        self._sync()  # an edit reads and writes whole belief rows
         return edits.distort(self, resident, subject, attribute, value=value,
                              confidence=confidence, by=by, at=at)
 
     def suppress(self, resident: str, subject: str, attribute: str, *, by: str,
                  at: int) -> edits.Edit:
         """Make a memory unrecallable now (§7); meeting the claim again brings it back."""
+        self._sync()  # an edit reads and writes whole belief rows
         return edits.suppress(self, resident, subject, attribute, by=by, at=at)
 
     def undo(self, edit_id: int, *, by: str, at: int) -> edits.Edit:
         """Undo an edit, as an edit of its own; nothing is deleted."""
+        self._sync()  # an edit reads and writes whole belief rows
         return edits.undo(self, edit_id, by=by, at=at)
 
     def edits(self, resident: str | None = None, subject: str | None = None,
@@ -491,15 +627,14 @@ class MemoryStore:
                               (resident, claim)).fetchone()
         if row is None:
             return None
-        b = state_from_row(row)
-        count = self.db.execute("SELECT count(*) FROM evidence WHERE resident = ? AND "
-                                "claim_id = ?", (resident, claim)).fetchone()[0]
-        return view(b, self._history(b.id) if history else None, count, self.params)
+        b = self._held.patch(state_from_row(row))
+        return view(b, self._history(b) if history else None, b.evidence_count, self.params)
 
     def beliefs(self, resident: str | None = None, *, subject: str | None = None,
                 attribute: str | None = None, state: str | None = None,
                 about_others: bool = True, wants_look: bool | None = None) -> list[Belief]:
         """Beliefs, filtered; ordered by subject and attribute. No history (see `history`)."""
+        self._sync()
         where, params = [], []
         if wants_look is not None:
             # A literal, so the partial index of beliefs that want a look can serve it.
@@ -518,40 +653,30 @@ class MemoryStore:
 
     def top_beliefs(self, resident: str, *, limit: int = 12, min_confidence: int = 0,
                     default_importance: int = 3) -> list[Salient]:
-        """The resident's beliefs most worth bringing up: not past, not about what others
-        believe, importance above 0, ranked by importance then recency. One indexed query
-        returning light records; load the full belief for the one chosen."""
-        imp = "coalesce(b.importance, a.importance, ?)"
-        sql = ("SELECT c.subject, c.attribute, b.value, b.confidence, " + imp + ", "
-               "b.updated_at, b.teller, b.origin, b.state, b.kind FROM beliefs b "
-               "JOIN claims c ON c.id = b.claim_id LEFT JOIN attributes a ON a.name = "
-               "c.attribute WHERE b.resident = ? AND (b.importance IS NULL OR b.importance > 0) "
-               "AND b.state != 'past' AND b.access = 'active' AND b.confidence >= ? "
-               "AND c.attribute NOT LIKE 'believes %' AND " + imp + " > 0 "
-               "ORDER BY 5 DESC, b.updated_at DESC, c.subject, c.attribute LIMIT ?")
-        rows = self.db.execute(sql, (default_importance, resident, min_confidence,
-                                     default_importance, limit))
-        return [Salient(*r) for r in rows]
+        """The resident's beliefs most worth bringing up: in mind (active), not past, not
+        about what others believe, importance above 0 (the belief's, else its attribute's,
+        else `default_importance`), ranked by importance, then recency, then claim. Light
+        records from the resident's working set (memory.working); load the full belief for
+        the one chosen."""
+        return self._working.top(resident, limit, min_confidence, default_importance,
+                                 self._importance)
 
     def believers(self, subject: str, attribute: str) -> list[Belief]:
         """Every resident's belief about one claim: the town's belief distribution (000 §20)."""
         return self.beliefs(subject=subject, attribute=attribute)
 
-    def belief_about(self, resident: str, other: str, subject: str,
-                     attribute: str) -> Belief | None:
+    def belief_about(self, resident: str, other: str, subject: str, attribute: str, *,
+                     history: bool = True) -> Belief | None:
         """What `resident` takes `other` to believe about the claim ("Bo believes Cy took it")."""
-        return self.belief(resident, other, about_attribute(subject, attribute))
+        return self.belief(resident, other, about_attribute(subject, attribute),
+                           history=history)
 
     def history(self, resident: str, subject: str, attribute: str) -> list[Version]:
         b = self.belief(resident, subject, attribute)
         return b.history if b else []
 
-    def _history(self, belief_id: int) -> list[Version]:
-        rows = self.db.execute(
-            "SELECT at, cause, value, confidence, state, evidence_id, note FROM belief_versions "
-            "WHERE belief_id = ? ORDER BY id", (belief_id,)).fetchall()
-        return [Version(n=i + 1, at=r[0], cause=r[1], value=r[2], confidence=r[3], state=r[4],
-                        evidence_id=r[5], note=r[6]) for i, r in enumerate(rows)]
+    def _history(self, b) -> list[Version]:
+        return history.versions(self, b.id, b.resident, b.claim_id)
 
     def evidence(self, resident: str, subject: str, attribute: str) -> list[EvidenceRecord]:
         """Every piece of evidence the resident has about the claim, oldest first."""
@@ -564,6 +689,41 @@ class MemoryStore:
             "confidence, outcome FROM evidence WHERE resident = ? AND claim_id = ? ORDER BY id",
             (subject, attribute, resident, claim)).fetchall()
         return [EvidenceRecord.from_row(r) for r in rows]
+
+    def latest_evidence(self, resident: str, subject: str, attribute: str, value: str,
+                        kind: str) -> EvidenceRecord | None:
+        """The resident's latest evidence for this value of the claim, of this kind — the
+        evidence behind what it holds, when `value` and `kind` are the held ones. One step
+        back along the claim's index, however much evidence the claim has."""
+        claim = self._claim_id(subject, attribute)
+        if claim is None:
+            return None
+        row = self.db.execute(
+            "SELECT id, resident, ?, ?, value, kind, rank, at, event, document, version, "
+            "teller, origin, chain, basis, premises, implanted_by, by_player, origin_key, "
+            "confidence, outcome FROM evidence WHERE resident = ? AND claim_id = ? AND "
+            "value = ? AND kind = ? ORDER BY id DESC LIMIT 1",
+            (subject, attribute, resident, claim, value, kind)).fetchone()
+        return EvidenceRecord.from_row(row) if row else None
+
+    def accessibility(self, resident: str, subject: str, attribute: str,
+                      now: int) -> float | None:
+        """How easily the resident's memory of the claim comes to mind at `now` (§7), without
+        loading the belief; None if it holds none."""
+        claim = self._claim_id(subject, attribute)
+        if claim is None:
+            return None
+        row = self.db.execute(
+            "SELECT id, last_evoked_at, coalesce(judged_importance, importance), exposures, "
+            "uses, sources FROM beliefs WHERE resident = ? AND claim_id = ?",
+            (resident, claim)).fetchone()
+        if row is None:
+            return None
+        from .access import accessibility, half_life
+
+        # H as a view computes it (from importance and the σ terms), to the last bit.
+        h = half_life(row[2], row[3], row[4], row[5], self.params)
+        return accessibility(now, self._held.evoked_at(row[0], row[1]), h)
 
     def evidence_by_id(self, evidence_id: int) -> EvidenceRecord | None:
         row = self.db.execute(
@@ -585,6 +745,7 @@ class MemoryStore:
                 for r in self.db.execute(sql + " ORDER BY id", params)]
 
     def stale(self, resident: str | None = None) -> list[Belief]:
+        self._sync()
         sql = SELECT_BELIEF + " WHERE b.stale = 1"
         params: list = []
         if resident is not None:
@@ -598,6 +759,7 @@ class MemoryStore:
         `memory.explain`)."""
         from .explain import explain
 
+        self._sync()
         return explain(self, resident, subject, attribute)
 
     def residents(self) -> list[str]:
@@ -609,22 +771,24 @@ class MemoryStore:
         return {
             "evidence": one("SELECT count(*) FROM evidence").fetchone()[0],
             "beliefs": one("SELECT count(*) FROM beliefs").fetchone()[0],
-            "versions": one("SELECT count(*) FROM belief_versions").fetchone()[0],
+            "versions": history.count(self),
             "claims": one("SELECT count(*) FROM claims").fetchone()[0],
         }
 
     def _claim_id(self, subject: str, attribute: str) -> int | None:
         c = self._claims.get((subject, attribute))
         if c is None:
-            row = self.db.execute("SELECT id, nature, topic FROM claims WHERE subject = ? AND "
-                                  "attribute = ?", (subject, attribute)).fetchone()
+            row = self.db.execute("SELECT id, nature, topic, recall FROM claims WHERE subject = ? "
+                                  "AND attribute = ?", (subject, attribute)).fetchone()
             if row is None:
                 return None
             self._claims[(subject, attribute)] = (row[0], row[1], row[2])
+            self._claim_recall[row[0]] = row[3]
             return row[0]
         return c[0]
 
     def close(self) -> None:
+        self._sync()
         self.db.close()
 
 

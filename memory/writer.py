@@ -9,7 +9,7 @@ inside the caller's transaction.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -27,12 +27,25 @@ from .codec import (
 )
 from .errors import InvalidEvidence
 from .evidence import Evidence
+from .fresh import INSERT_FRESH, Fresh, fresh, half_life_of, insert_params, materialize
+from .history import INSERT_VERSION
 from .kinds import FIRSTHAND_RANK, SourceKind, initial_confidence
-from .revision import Outcome, apply, new_belief, reweigh, who
+from .recall_index import belief_words
+from .revision import (
+    FOUNDS_AS_WRITTEN,
+    Founded,
+    Outcome,
+    apply,
+    founding_note,
+    new_belief,
+    reweigh,
+    who,
+)
 
 if TYPE_CHECKING:
     from .store import MemoryStore
 
+STRETCH = 250  # pieces of evidence (or rows) between a batch's pauses (`Batch.steps`)
 BELIEVES = "believes "  # attribute prefix of a belief about what another resident believes
 
 _HEARSAY = SourceKind.HEARSAY
@@ -42,12 +55,19 @@ _FIRST = (SourceKind.FIRSTHAND, SourceKind.WITNESSED)
 INSERT_EVIDENCE = (
     "INSERT INTO evidence (id, resident, claim_id, value, kind, rank, at, event, document, "
     "version, fact, teller, origin, chain, basis, premises, implanted_by, by_player, "
-    "origin_key, confidence, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-    "?, ?, ?, ?, ?)"
+    "origin_key, confidence, outcome, after_value, after_confidence, after_state, note) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
-INSERT_VERSION = (
-    "INSERT INTO belief_versions (belief_id, at, cause, value, confidence, state, evidence_id, "
-    "note) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+# Most evidence leaves the columns of other kinds empty; SQLite's binding costs per parameter,
+# so those rows bind only what they have (the rest are NULL by default).
+INSERT_SEEN = (
+    "INSERT INTO evidence (id, resident, claim_id, value, kind, rank, at, event, by_player, "
+    "origin_key, confidence, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+INSERT_TOLD = (
+    "INSERT INTO evidence (id, resident, claim_id, value, kind, rank, at, event, teller, "
+    "origin, chain, basis, by_player, origin_key, confidence, outcome) VALUES (?, ?, ?, ?, ?, "
+    "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 
 
@@ -113,7 +133,9 @@ class Batch:
         self.beliefs: dict[tuple[str, int], BeliefState] = {}
         self.new: dict[int, BeliefState] = {}
         self.dirty: dict[int, BeliefState] = {}
-        self.evidence_rows: list[tuple] = []
+        self.evidence_rows: list[tuple] = []  # all columns
+        self.seen_rows: list[tuple] = []  # INSERT_SEEN's
+        self.told_rows: list[tuple] = []  # INSERT_TOLD's
         self.versions: list[tuple] = []
         self.facts: list[tuple] = []
         self.premise_rows: list[tuple] = []
@@ -124,8 +146,23 @@ class Batch:
         self.changed_premises: set[int] = set()
         self._held_by: dict[str, set[tuple[str, int]]] = {}  # loaded beliefs, by resident
         self._topic_of: dict[int, str] | None = None  # claim id -> trust topic, when needed
+        # Beliefs founded in this batch by one piece of evidence that nothing else in the
+        # batch touches: written straight from it (memory.fresh) unless something needs them.
+        self.fresh: dict[tuple[str, int], Fresh] = {}
+        self.once: set[tuple[str, int]] = set()  # keys only one piece of evidence touches
+        self.fast = store.policy in FOUNDS_AS_WRITTEN
+        self._initial: dict = {}  # source kind -> initial confidence, for kinds without trust
+        self.outcomes: list[Outcome] = []
 
     def run(self, evs: Sequence[Evidence]) -> list[Outcome]:
+        for _ in self.steps(evs):
+            pass
+        return self.outcomes
+
+    def steps(self, evs: Sequence[Evidence]) -> Iterator[None]:
+        """`run`, yielding every STRETCH pieces of evidence and between its writes, so a
+        caller can spread one batch over several turns (a window between frames); the batch
+        is the same batch either way. What each piece did is in `outcomes` at the end."""
         store = self.store
         items: list[tuple[Evidence, Evidence | None]] = [(e, about_teller(e)) for e in evs]
         claim_keys = set()
@@ -137,28 +174,45 @@ class Batch:
                 s, _, attr = p.rpartition(".")
                 claim_keys.add((s, attr))
         claims = store._claims_for(claim_keys)
-        wanted = set()
+        touched: dict[tuple[str, int], int] = {}
         for e, a in items:
-            wanted.add((e.resident, claims[(e.subject, e.attribute)][0]))
+            k = (e.resident, claims[(e.subject, e.attribute)][0])
+            touched[k] = touched.get(k, 0) + 1
             if a is not None:
-                wanted.add((a.resident, claims[(a.subject, a.attribute)][0]))
+                k = (a.resident, claims[(a.subject, a.attribute)][0])
+                touched[k] = touched.get(k, 0) + 1
             for p in e.premises:
                 s, _, attr = p.rpartition(".")
-                wanted.add((e.resident, claims[(s, attr)][0]))
-        self._load(wanted, with_facts=any(e.version is not None for e in evs))
+                touched[(e.resident, claims[(s, attr)][0])] = 2  # read by an inference
+        self.once = {k for k, n in touched.items() if n == 1}
+        yield
+        yield from self._loading(set(touched),
+                                 with_facts=any(e.version is not None for e in evs))
 
         next_eid = (self.db.execute("SELECT max(id) FROM evidence").fetchone()[0] or 0) + 1
         self.next_bid = (self.db.execute("SELECT max(id) FROM beliefs").fetchone()[0] or 0) + 1
-        outcomes = []
-        for e, a in items:
+        outcomes = self.outcomes
+        for n, (e, a) in enumerate(items, 1):
             out = self._one(e, next_eid, claims)
             next_eid += 1
             outcomes.append(out)
             if a is not None:
                 self._one(a, next_eid, claims)
                 next_eid += 1
-        self._write()
-        return outcomes
+            if n % STRETCH == 0:
+                yield
+        yield from self._write()
+
+    def _get(self, key: tuple[str, int]) -> BeliefState | None:
+        """The belief for `key` as this batch has it (a fresh one becomes a BeliefState)."""
+        b = self.beliefs.get(key)
+        if b is None:
+            f = self.fresh.pop(key, None)
+            if f is not None:
+                b = materialize(f, self.store.policy, self.store.params)
+                self.beliefs[key] = b
+                self.new[b.id] = b
+        return b
 
     # -- one piece of evidence ---------------------------------------------------------------
 
@@ -167,6 +221,8 @@ class Batch:
         cid, nature, topic = claims[(e.subject, e.attribute)]
         key = (e.resident, cid)
         b = self.beliefs.get(key)
+        if b is None and self.fresh:
+            b = self._get(key)
         kind = e.kind
         weakest = None
         premise_ids: list[int] = []
@@ -187,9 +243,30 @@ class Batch:
         elif kind is _HEARSAY:
             initial = initial_confidence(kind, store.trust_book.get(e.resident, e.teller, topic),
                                          params=params)
+        elif weakest is None:
+            initial = self._initial.get(kind)  # one per kind: the same every time
+            if initial is None:
+                initial = self._initial[kind] = initial_confidence(kind, params=params)
         else:
             initial = initial_confidence(kind, weakest_premise=weakest, params=params)
 
+        if b is None and key in self.once and self.fast and not premise_ids and \
+                e.version is None:
+            # Founded by this evidence, touched by nothing else in the batch (memory.fresh).
+            imp = e.importance
+            if imp is None:
+                imp = store.attribute_importance(e.attribute)
+            f = fresh(e, initial, eid, nature, cid, self.next_bid, imp, store.policy, params)
+            self.next_bid += 1
+            self.fresh[key] = f
+            self._held_by.setdefault(e.resident, set()).add(key)
+            out = Founded(e)  # type: ignore[assignment]
+            # Its history is this evidence row (memory.history): nothing else to write.
+            self._evidence_row(e, eid, cid, initial, "new",
+                               None if f.conf == initial else (None, f.conf, None, None))
+            if kind is _HEARSAY:
+                self.pending_hearsay.setdefault(key, []).append((eid, e.teller, e.value))
+            return out
         if b is None:
             b = new_belief(e, initial, eid, nature, store.policy, params)
             if b.importance is None:
@@ -200,7 +277,7 @@ class Batch:
             self.beliefs[key] = b
             self._held_by.setdefault(e.resident, set()).add(key)
             self.new[b.id] = b
-            out = Outcome("new", True, f"first learned: {e.value} ({who(e)})")
+            out = Outcome("new", True, founding_note(e.value, who(e)))
         else:
             before = (b.value, b.state)
             out = apply(b, e, initial, eid, store.policy, params)
@@ -212,17 +289,17 @@ class Batch:
             elif b.state == "past" and before[1] != "past":
                 self.changed_premises.add(b.id)
 
-        self.evidence_rows.append((
-            eid, e.resident, cid, e.value, kind.value, e.rank, e.at, e.event, e.document,
-            e.version, e.fact_key if e.version is not None else None, e.teller, e.origin,
-            _dumps(list(e.chain)) if e.chain else None,
-            e.basis.value if e.basis else None,
-            _dumps(list(e.premises)) if e.premises else None, e.implanted_by,
-            int(e.by_player), e.origin_key, initial, out.action,
-        ))
-        if out.changed:
-            self.versions.append((b.id, e.at, out.action, b.value, b.confidence, b.state, eid,
-                                  out.note))
+        b.evidence_count += 1
+        after = None
+        if out.changed:  # the version is kept on the evidence row (memory.history)
+            if out.action == "new":
+                if b.confidence != initial:
+                    after = (None, b.confidence, None, None)
+            else:
+                after = (b.value if b.value != e.value else None,
+                         b.confidence if b.confidence != initial else None,
+                         b.state if b.state != "influencing" else None, out.note)
+        self._evidence_row(e, eid, cid, initial, out.action, after)
         if e.value == b.value:
             if e.version is not None:
                 self.facts.append((b.id, e.fact_key, e.version))
@@ -238,6 +315,33 @@ class Batch:
         elif kind in _FIRST and b.unjudged:
             self._judge(e, eid, key, topic, b)
         return out
+
+    def _evidence_row(self, e: Evidence, eid: int, cid: int, initial: int, action: str,
+                      after: tuple | None = None) -> None:
+        """The evidence row, with what it left the belief at when that is not the evidence's
+        own value, initial confidence and 'influencing' (memory.history)."""
+        if after is None and e.document is None and e.version is None and not e.premises \
+                and e.implanted_by is None:
+            if e.teller is None and e.origin is None and e.chain is None and e.basis is None:
+                # `_value_`: the member's text without Enum's slow `.value` property.
+                self.seen_rows.append((eid, e.resident, cid, e.value, e.kind._value_, e.rank,
+                                       e.at, e.event, int(e.by_player), e.origin_key,
+                                       initial, action))
+            else:
+                self.told_rows.append((
+                    eid, e.resident, cid, e.value, e.kind._value_, e.rank, e.at, e.event,
+                    e.teller, e.origin, _dumps(list(e.chain)) if e.chain else None,
+                    e.basis.value if e.basis else None, int(e.by_player), e.origin_key,
+                    initial, action))
+            return
+        self.evidence_rows.append((
+            eid, e.resident, cid, e.value, e.kind.value, e.rank, e.at, e.event, e.document,
+            e.version, e.fact_key if e.version is not None else None, e.teller, e.origin,
+            _dumps(list(e.chain)) if e.chain else None,
+            e.basis.value if e.basis else None,
+            _dumps(list(e.premises)) if e.premises else None, e.implanted_by,
+            int(e.by_player), e.origin_key, initial, action, *(after or (None,) * 4),
+        ))
 
     def _judge(self, e: Evidence, eid: int, key: tuple[str, int], topic: str,
                b: BeliefState) -> None:
@@ -289,21 +393,29 @@ class Batch:
         note = (f"trust in {teller} on {topic} fell from {before:.2f} to {after:.2f} (refuted "
                 f"first-hand): what {teller} says now counts {was + delta}, not {was}")
         for key in sorted(self._held_by.get(listener, ())):
-            b = self.beliefs[key]
             if topic_of.get(key[1]) != topic or key == judged:
                 continue
+            b = self._get(key)
+            assert b is not None
             if reweigh(b, teller, delta, p) is None:
                 continue
             if b.id not in self.new:
                 self.dirty[b.id] = b
             self.versions.append((b.id, at, "reweigh", b.value, b.confidence, b.state, eid,
-                                  note))
+                                  note, eid))
 
     # -- reading and writing -----------------------------------------------------------------
 
     def _load(self, wanted: set[tuple[str, int]], with_facts: bool) -> None:
+        for _ in self._loading(wanted, with_facts):
+            pass
+
+    def _loading(self, wanted: set[tuple[str, int]], with_facts: bool) -> Iterator[None]:
+        """Load the beliefs `wanted` names that exist, a chunk of keys at a time."""
         keys = sorted(wanted)
         for i in range(0, len(keys), 400):
+            if i:
+                yield
             chunk = keys[i:i + 400]
             values = ", ".join("(?, ?)" for _ in chunk)
             params = [x for k in chunk for x in k]
@@ -332,14 +444,38 @@ class Batch:
                     f"({marks})", chunk):
                 by_id[bid].facts[fact] = version
 
-    def _write(self) -> None:
-        ex = self.db.conn.executemany
-        ex(INSERT_EVIDENCE, self.evidence_rows)
+    def _write(self) -> Iterator[None]:
+        """Write what the batch made, in big statements; yields between them (and between
+        stretches of one), which changes nothing: the rows and their order are the same."""
+        store = self.store
+        params = store.params
+        index = store._index
+        execute = self.db.conn.executemany
+
+        def ex(sql: str, rows: list) -> Iterator[None]:
+            for i in range(0, len(rows), STRETCH):
+                execute(sql, rows[i:i + STRETCH])
+                yield
+
+        for sql, rows in ((INSERT_SEEN, self.seen_rows), (INSERT_TOLD, self.told_rows),
+                          (INSERT_EVIDENCE, self.evidence_rows)):
+            if rows:
+                yield from ex(sql, rows)
+        if self.fresh:
+            yield from ex(INSERT_FRESH, [insert_params(f, params)
+                                         for f in self.fresh.values()])
         if self.new:
-            ex(INSERT_BELIEF, [row_from_state(b, self.store.params) for b in self.new.values()])
+            yield from ex(INSERT_BELIEF, [row_from_state(b, params, 0)
+                                          for b in self.new.values()])
+        reworded = self.reworded
         if self.dirty:
-            ex(UPDATE_BELIEF, [update_params(b, self.store.params) for b in self.dirty.values()])
-        ex(INSERT_VERSION, self.versions)
+            yield from ex(UPDATE_BELIEF, [update_params(b, params, 0 if b.id in reworded or
+                                                        index.is_pending(b.resident, b.id)
+                                                        else 1)
+                                          for b in self.dirty.values()])
+        ex = execute  # the rest are small
+        if self.versions:
+            ex(INSERT_VERSION, self.versions)
         if self.facts:
             ex("INSERT INTO belief_facts (belief_id, fact, version) VALUES (?, ?, ?) "
                "ON CONFLICT (belief_id, fact) DO UPDATE SET version = "
@@ -357,17 +493,45 @@ class Batch:
         if self.premise_rows:
             ex("INSERT OR IGNORE INTO belief_premises (belief_id, premise_id) VALUES (?, ?)",
                self.premise_rows)
-        # Recall's full-text index (§7): new beliefs arrive unindexed (the column's default);
-        # a belief whose held value changed must be indexed again. Recall catches up on just
-        # that resident's pending words when it next runs (recall.index_pending).
-        reworded = [(i,) for i in sorted(self.reworded) if i in self.dirty]
-        if reworded:
-            ex("UPDATE beliefs SET indexed = 0 WHERE id = ?", reworded)
         # A conclusion whose premise was corrected or went past must be rechecked (§9).
         if self.changed_premises:
             mark_rechecks(self.db, sorted(self.changed_premises))
         if self.judged:
             ex("UPDATE evidence SET judged = 1 WHERE id = ?", [(i,) for i in self.judged])
+        # Recall's index (§7): a new belief waits to be indexed, and so does one whose held
+        # value changed; recall catches up on just that resident's pending words when it next
+        # runs (recall.index_pending), with its words as they are then.
+        yield
+        working = store._working
+        modes = store._claim_recall
+        for b in self.new.values():
+            working.wrote(b, modes.get(b.claim_id) != "cue", b.half_life(params))
+        for b in self.dirty.values():
+            working.wrote(b, modes.get(b.claim_id) != "cue", b.half_life(params))
+        for n, f in enumerate(self.fresh.values(), 1):
+            if n % STRETCH == 0:
+                yield
+            e = f.e
+            working.wrote_new(f.bid, e.resident, e.subject, e.attribute, e.value, f.conf,
+                              f.importance, e.at, e.teller, e.origin, e.kind._value_,
+                              half_life_of(f.importance, params)[0],
+                              modes.get(f.cid) != "cue")
+            index.mark(e.resident, f.bid, (f.cid, None if modes.get(f.cid) == "cue" else
+                                           belief_words(e.subject, e.attribute, e.value,
+                                                        e.teller, e.origin)))
+        for b in self.new.values():
+            index.mark(b.resident, b.id, (b.claim_id, None if modes.get(b.claim_id) == "cue"
+                                          else _words(b)))
+        for b in self.dirty.values():
+            if b.id in reworded:
+                index.mark(b.resident, b.id, (b.claim_id, _words(b)))
+            elif index.is_pending(b.resident, b.id):
+                index.refresh(b.resident, b.id, (b.claim_id, _words(b)))
+
+
+def _words(b: BeliefState) -> list[str]:
+    held = b.held()
+    return belief_words(b.subject, b.attribute, b.value, held.teller, held.origin)
 
 
 def mark_rechecks(db, premise_ids: list[int]) -> int:

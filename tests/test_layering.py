@@ -42,3 +42,51 @@ def test_the_check_catches_a_wrong_arrow(tmp_path):
     f = tmp_path / "m.py"
     f.write_text("def f():\n    from ui import cli\n    import pygame.font\n")
     assert imported_roots(f) == {"ui", "pygame"}
+
+
+def imports_sim(path: Path, package: tuple[str, ...] = ("game",)) -> bool:
+    """Does the module import game.sim — at the top, inside a function or for type checking,
+    absolutely or relatively from any depth (`package` is the module's own package)?"""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:  # resolve `.sim`, `..sim`, `from .. import sim` to a full name
+                base = package[:len(package) - (node.level - 1)]
+                full = ".".join(base + ((node.module,) if node.module else ()))
+            else:
+                full = node.module or ""
+            if full == "game.sim" or full.startswith("game.sim.") or (
+                    full == "game" and any(a.name == "sim" for a in node.names)):
+                return True
+        elif isinstance(node, ast.Import) and any(
+                a.name == "game.sim" or a.name.startswith("game.sim.") for a in node.names):
+            return True
+    return False
+
+
+def test_no_module_of_game_imports_the_simulation():
+    """The tick is a pipeline of systems (game.town): each is given the town, typed by a
+    protocol, and none reaches back into `game.sim` — only the package's own API re-exports
+    `Simulation`."""
+    bad = [str(f.relative_to(ROOT)) for f in sorted((ROOT / "game").rglob("*.py"))
+           if f.relative_to(ROOT).as_posix() not in ("game/sim.py", "game/__init__.py")
+           and imports_sim(f, f.relative_to(ROOT).parent.parts)]
+    assert not bad, f"these modules import game.sim: {', '.join(bad)}"
+
+
+def test_the_sim_check_catches_each_way_of_importing_it(tmp_path):
+    for text in ("from .sim import Simulation\n", "from game.sim import X\n",
+                 "def f():\n    from . import sim\n", "import game.sim\n",
+                 "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                 "    from .sim import Simulation\n"):
+        f = tmp_path / "m.py"
+        f.write_text(text)
+        assert imports_sim(f), text
+    for text in ("from ..sim import Simulation\n", "from .. import sim\n"):
+        f.write_text(text)  # from a subpackage (game/evals)
+        assert imports_sim(f, ("game", "evals")), text
+        assert not imports_sim(f), text  # from game/ itself that is outside the package
+    f.write_text("from .. import Simulation\n")  # the package's API: allowed
+    assert not imports_sim(f, ("game", "evals"))
+    f.write_text("from .simple import x\nfrom .town import Town\n")
+    assert not imports_sim(f)

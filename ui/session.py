@@ -8,6 +8,7 @@ transcript of what was said. Everything the scenes show is read from here.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from game import (
@@ -42,6 +43,8 @@ class Known:
 SPEEDS = (0, 1, 4, 16)  # pause, 1x, 4x, 16x
 TICKS_PER_SECOND = 1.0  # at 1x: one 10-minute tick per second of real time
 MAX_STEPS_PER_FRAME = 4  # a slow frame never makes the clock race to catch up
+AHEAD_MS = 8.0  # of a frame's time, at most this much runs the next tick ahead...
+AHEAD_AFTER_MS = 1.5  # ...or this, in a frame that just finished one (the window looks again)
 
 
 class Session:
@@ -61,6 +64,12 @@ class Session:
         self._known: Known | None = None
         self._noticed = (last_event(sim), sim.now)  # notices are for what comes after
         self.notice: str | None = None  # why the clock last paused itself
+        # The next tick, run ahead a few of its systems a frame (`sim.stepping()`) while it
+        # comes due; it completes — the clock moves, the window looks again — only when it is
+        # due, so the clock keeps the same time as running whole ticks.
+        self._tick = None
+        self._ran = 0  # slices of it done
+        self._ready = False  # all of it done but the commit
         if not len(sim.transcript):
             self._intro()
 
@@ -84,6 +93,7 @@ class Session:
         return Session.new(self.scenario, self.seed)
 
     def save(self, path: str | Path) -> Path:
+        self.settle()
         out = self.sim.save(path)
         self.note(f"Saved to {Path(path).name}.")
         return out
@@ -142,7 +152,7 @@ class Session:
             raise ValueError(f"speed is one of {SPEEDS}")
         self.speed = speed
         if speed == 0:
-            self.acc = 0.0
+            self.acc = 0.0  # a tick run ahead stays so, until it is due or settled
 
     def toggle_pause(self, resume_to: int = 1) -> None:
         self.set_speed(0 if self.speed else resume_to)
@@ -164,7 +174,46 @@ class Session:
             if self.take_notice():  # something the player should see: stop the clock
                 self.set_speed(0)
                 return i + 1
+        if self.speed and not self.over:
+            self._ahead(self.acc, AHEAD_AFTER_MS if steps else AHEAD_MS)
         return steps
+
+    def _ahead(self, due: float, budget_ms: float = AHEAD_MS) -> None:
+        """Run the next tick's systems ahead, for at most `budget_ms` of this frame: a tick's
+        work is spread over the frames before it is due instead of landing on one frame. It
+        completes only when due (`advance`), so the clock keeps its time."""
+        if due <= 0 and self._tick is None:
+            return
+        if self._tick is None:
+            self._tick, self._ran = self.sim.stepping(), 0
+        if self._ready:
+            return
+        stop = time.perf_counter() + budget_ms / 1000
+        while time.perf_counter() < stop:
+            try:
+                name = next(self._tick)
+            except StopIteration:  # an ending: nothing more to run
+                self._finish_tick()
+                return
+            self._ran += 1
+            if name == "ready":  # all but the tick's commit: that waits until it is due
+                self._ready = True
+                return
+
+    def _finish_tick(self) -> None:
+        if self._tick is not None:
+            for _ in self._tick:
+                self._ran += 1
+            self._tick, self._ready = None, False
+
+    def settle(self) -> None:
+        """Finish a tick run ahead, before anything else reads or changes the town (a
+        command, a save, an edit, a pause)."""
+        if self._tick is not None:
+            self._finish_tick()
+            self.acc = 0.0
+            self.stamp += 1
+            self.take_notice()
 
     def take_notice(self) -> bool:
         """Write the notices of what happened since the last look into the transcript (the
@@ -185,7 +234,11 @@ class Session:
         return self.acc if self.speed else 0.0
 
     def step(self) -> None:
-        self.sim.step()
+        """One whole tick (the rest of one run ahead, if there is one)."""
+        if self._tick is not None:
+            self._finish_tick()
+        else:
+            self.sim.step()
         self.stamp += 1
 
     # -- the player -------------------------------------------------------------------------
@@ -229,6 +282,7 @@ class Session:
             self.sim.transcript.add("error", str(exc), self.sim.now)
             return False
         self.typed.append(text)
+        self.settle()
         self.sim.command(cmd, typed=text)
         self.take_notice()  # what happened while the verb took its time
         self.stamp += 1
@@ -243,6 +297,7 @@ class Session:
 
         if not self.full_minds:
             return "Memory edits are for authors: open minds (D) first."
+        self.settle()
         try:
             if undo is not None:
                 e = undo_edit(self.sim, undo)

@@ -25,10 +25,9 @@ from itertools import combinations
 
 from memory import MemoryStore
 
-from .. import clock
+from .. import Simulation, clock  # the package's API: evals drive whole towns, like ui
 from ..report import SEED_001, mechanisms
 from ..scenario import load_scenario
-from ..sim import Simulation
 from .common import LABELS, table
 
 SCENARIO = "nine_neighbours"

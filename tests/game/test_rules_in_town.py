@@ -41,19 +41,23 @@ def test_corrected_only_when_first_hand_evidence_meets_a_belief_in_doubt(runs):
     first-hand that was not."""
     corrected = 0
     for sim in runs:
-        for bid, vid, eid in sim.db.execute("SELECT belief_id, id, evidence_id FROM "
-                                            "belief_versions WHERE cause = 'correct'"):
-            corrected += 1
-            rank = sim.db.execute("SELECT rank FROM evidence WHERE id = ?", (eid,)).fetchone()
-            assert rank[0] == 5
-            before = sim.db.execute("SELECT state FROM belief_versions WHERE belief_id = ? "
-                                    "AND id < ? ORDER BY id DESC LIMIT 1", (bid, vid)).fetchone()
-            assert before[0] in ("doubtful", "anomalous")
-        for note, kind in sim.db.execute(
-                "SELECT v.note, e.kind FROM belief_versions v JOIN evidence e ON e.id = "
-                "v.evidence_id WHERE v.cause IN ('update', 'reconsider', 'correct') AND "
-                "v.note LIKE '%first-hand evidence%'"):
-            assert kind == "firsthand", note
+        store = sim.store
+        # A belief's versions made by evidence are its evidence rows (memory.history).
+        changed = sim.db.execute(
+            "SELECT DISTINCT e.resident, c.subject, c.attribute FROM evidence e JOIN claims c "
+            "ON c.id = e.claim_id WHERE e.outcome IN ('update', 'reconsider', 'correct')")
+        for resident, subject, attribute in changed:
+            history = store.history(resident, subject, attribute)
+            kinds = {e.id: (e.kind, e.source)
+                     for e in store.evidence(resident, subject, attribute)}
+            for before, v in zip(history, history[1:], strict=False):
+                if v.cause == "correct":
+                    corrected += 1
+                    assert kinds[v.evidence_id][1] == "first-hand"
+                    assert before.state in ("doubtful", "anomalous")
+                if v.cause in ("update", "reconsider", "correct") and \
+                        "first-hand evidence" in v.note:
+                    assert kinds[v.evidence_id][0] == "firsthand", v.note
     assert corrected
 
 

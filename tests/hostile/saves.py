@@ -139,7 +139,7 @@ def cases(evil_folder: Path) -> list[tuple[str, Builder]]:
     out.append(("flipped-many", _bytes(_flip(*[rng.randrange(0, 70 * PAGE) for _ in range(40)]))))
     # -- tampered: structure and versions, the checksum left as it was ----------------------
     for table in ("world_meta", "world_log", "beliefs", "evidence", "people", "sim_state",
-                  "_sqlite_migrations", "memory_meta", "trust", "recall_terms", "places"):
+                  "_sqlite_migrations", "memory_meta", "trust", "recall_words", "places"):
         out.append((f"dropped-{table}", _sql(f"DROP TABLE {table}")))
     for table, col in (("people", "spec"), ("beliefs", "candidates"), ("world_log", "data"),
                        ("world_meta", "value"), ("evidence", "kind")):
@@ -243,8 +243,9 @@ def cases(evil_folder: Path) -> list[tuple[str, Builder]]:
                                " '\"place\":\"nowhere') WHERE resident = 'ada'",
                                recompute=True)),
         ("rows-no-sim-state", _sql("DELETE FROM sim_state", recompute=True)),
-        ("rows-fts-tampered", _sql("UPDATE recall_terms_data SET block = x'ffff' WHERE id = 1",
-                                   recompute=True)),
+        ("rows-recall-orphan", _sql("UPDATE recall_words SET belief_id = belief_id + 10000000 "
+                                    "WHERE belief_id = (SELECT min(belief_id) FROM "
+                                    "recall_words)", recompute=True)),
     ]
     return out
 

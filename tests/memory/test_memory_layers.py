@@ -12,7 +12,8 @@ MEMORY_TABLES = {
     "belief_facts", "fact_versions", "belief_premises", "trust", "trust_changes",
     "memory_events", "recall_residents", "recall_terms", "recall_terms_config",
     "recall_terms_content", "recall_terms_data", "recall_terms_docsize",
-    "recall_terms_idx",  # recall's FTS5 index (§7)
+    "recall_terms_idx",  # recall's FTS5 index (§7), until migration 0009
+    "recall_words",  # its record since 0009 (the index itself is kept in memory)
     # migration 0004's first recall index, replaced by recall_terms in 0006:
     "recall_fts", "recall_fts_config", "recall_fts_content", "recall_fts_data",
     "recall_fts_docsize", "recall_fts_idx",

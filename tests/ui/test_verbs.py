@@ -181,3 +181,40 @@ def test_who_was_there_answers_from_memory_and_the_notebook_shows_where_it_came_
     text = "\n".join(t.detail.lines)
     assert "told by Fen, who said she saw it" in text
     assert "Fen saw it happen (day 1 08:00): Dee was at Ada's Café" in text
+
+
+def test_a_tick_runs_ahead_between_frames_and_lands_when_due():
+    """At 16x and 60 frames a second a tick is due every 3.75 frames: its systems run a few
+    a frame while it comes due (game.sim.stepping), so no one frame carries a whole tick —
+    but the clock moves, and the window looks again, only when it is due, and the town ends up
+    exactly where running whole ticks takes it."""
+    s = Session.new("missing_key", 0)
+    start, stamp = s.now, s.stamp
+    s.set_speed(16)
+    s.advance(1 / 60)  # a quarter of a tick due: part of it has run, none of it shows
+    assert s._tick is not None and s._ran > 0
+    assert (s.now, s.stamp) == (start, stamp)
+    frames = 0
+    while s.now < start + 40 * clock.TICK:
+        s.advance(1 / 60)
+        frames += 1
+    assert 145 <= frames <= 155  # 40 ticks at 16 a second, 60 frames a second
+    s.settle()
+    straight = Session.new("missing_key", 0).sim
+    straight.run(until=s.now)
+    assert s.sim.world.log_hash() == straight.world.log_hash()
+    assert [(b.resident, b.subject, b.attribute, b.value, b.confidence)
+            for b in s.sim.store.beliefs()] == [
+        (b.resident, b.subject, b.attribute, b.value, b.confidence)
+        for b in straight.store.beliefs()]
+
+
+def test_a_command_while_a_tick_is_under_way_waits_for_it():
+    s = Session.new("missing_key", 0)
+    s.set_speed(16)
+    s.advance(1 / 30)
+    assert s._tick is not None
+    s.set_speed(0)
+    before = s.now
+    assert s.submit("wait 10")
+    assert s._tick is None and s.now >= before + clock.TICK

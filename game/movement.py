@@ -1,0 +1,33 @@
+"""Movement, the tick's first system: everyone goes where their day, their intent or the
+player takes them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .people import AWAKE
+
+if TYPE_CHECKING:
+    from .town import Residents
+
+
+def move(town: Residents) -> None:
+    """Each resident (not the player), in id order: where the schedule says — or, awake, where
+    the player they follow is, or where their intent already took them (see game.pursuit)."""
+    for rid in sorted(town.people):
+        person, st = town.people[rid], town.state[rid]
+        if person.is_player:
+            continue
+        status, place = person.status_at(town.now)
+        if st.following and st.follow_until <= town.now:
+            st.following = None
+        if st.following and status == AWAKE:
+            place = town.state[st.following].place  # brought along by the player
+        elif status == AWAKE and st.intent is not None:
+            place = st.place  # an intent moves them (see game.pursuit)
+        if st.status != status:
+            st.status = status
+            town.moved()
+        if place != st.place:
+            st.place = place
+            town.move_to(rid, place, town.now)

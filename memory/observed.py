@@ -1,0 +1,79 @@
+"""First-hand evidence made by the thousand: a plain record with what `Evidence` would hold.
+
+A town's residents take in who else is there every hour (who stood where): a thousand
+residents make a hundred thousand such pieces of evidence a day. A validated pydantic
+`Evidence` costs several microseconds to build; `Observed` checks the same rules for what it
+can hold — first-hand or witnessed evidence of a world event, nothing else — in plain Python,
+and the store takes it wherever it takes `Evidence`. Anything it refuses is `InvalidEvidence`
+naming the field, as `Evidence` would refuse it.
+"""
+
+from __future__ import annotations
+
+from .args import MAX_ID, MAX_TIME
+from .errors import InvalidEvidence
+from .kinds import SourceKind, rank
+
+_KINDS = {SourceKind.FIRSTHAND: rank(SourceKind.FIRSTHAND),
+          SourceKind.WITNESSED: rank(SourceKind.WITNESSED)}
+
+
+def _id(field: str, value: object) -> str:
+    if not isinstance(value, str):
+        raise InvalidEvidence(field, "Input should be a valid string")
+    value = value.strip()
+    if not value:
+        raise InvalidEvidence(field, "String should have at least 1 character")
+    if len(value) > MAX_ID:
+        raise InvalidEvidence(field, f"String should have at most {MAX_ID} characters")
+    return value
+
+
+_FIELDS = ("resident", "subject", "attribute", "value", "event")
+
+
+class Observed:
+    """One resident's own observation of a world event (kind first-hand or witnessed)."""
+
+    __slots__ = ("resident", "subject", "attribute", "value", "kind", "at", "event",
+                 "importance", "rank", "origin_key")
+    # What the other kinds of evidence carry, and this one never does.
+    document = version = fact = teller = origin = chain = basis = implanted_by = None
+    confidence = None
+    premises: tuple = ()
+    by_player = False
+
+    def __init__(self, resident: str, subject: str, attribute: str, value: str,
+                 kind: SourceKind, at: int, event: str, importance: int | None = None):
+        try:
+            kind = SourceKind(kind)
+        except ValueError:
+            raise InvalidEvidence("kind", f"unknown source kind {kind!r}") from None
+        r = _KINDS.get(kind)
+        if r is None:
+            raise InvalidEvidence("kind", "observed evidence is first-hand or witnessed")
+        if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= MAX_TIME:
+            raise InvalidEvidence("at", f"a sim minute from 0 to {MAX_TIME}")
+        if importance is not None and (isinstance(importance, bool) or not isinstance(
+                importance, int) or not 0 <= importance <= 10):
+            raise InvalidEvidence("importance", "a whole number from 0 to 10")
+        ids = (resident, subject, attribute, value, event)
+        for x in ids:  # the common case checked at once; any doubt, field by field
+            if type(x) is not str or not 0 < len(x) <= MAX_ID or x[0].isspace() or \
+                    x[-1].isspace():
+                ids = tuple(_id(f, v) for f, v in zip(_FIELDS, ids, strict=True))
+                break
+        self.resident, self.subject, self.attribute, self.value, self.event = ids
+        self.kind = kind
+        self.at = at
+        self.importance = importance
+        self.rank = r
+        self.origin_key = "event:" + self.event
+
+    @property
+    def fact_key(self) -> str:
+        return f"{self.subject}.{self.attribute}"
+
+    def __repr__(self) -> str:
+        return (f"Observed({self.resident!r}, {self.subject}.{self.attribute} = "
+                f"{self.value!r}, {self.kind.value}, at {self.at}, {self.event!r})")

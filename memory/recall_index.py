@@ -1,0 +1,159 @@
+"""Recall's term index, kept in memory: per resident, which of its memories hold which words.
+
+Relevance in recall (epistemics §7) is bm25 over each memory's words — its claim, people,
+places and objects. SQLite's FTS5 computed it from `recall_terms`; a MATCH there cost a
+fragmented index's page reads and a statement per query (~0.2-0.4 ms), paid thousands of times
+a sim day. This index gives the same numbers from Python dictionaries:
+
+- each resident's postings, term -> {memory id: occurrences}, so a query reads only that
+  resident's memories however much the town remembers;
+- the table-wide figures FTS5's bm25 uses — how many memories are indexed (N) and how many
+  tokens they hold — so the score is FTS5's to the last bit: IDF = log((N − n + 0.5) /
+  (n + 0.5)) (at least 1e-6), k1 = 1.2, b = 0.75, summed over the query's terms in order,
+  ties in rowid order (checked against FTS5 in tests/memory/test_memory_recall_index.py);
+- indexing stays lazy, as it was: a memory written or reworded is *pending* until its resident
+  next recalls, and only then do its words (as they are then) enter the index and the
+  table-wide figures. Which memories are indexed therefore depends only on who recalled when,
+  so a run gives the same scores, whichever way the index is kept.
+
+On disk the index is `recall_words` (migration 0009): one plain row per indexed memory with the
+words it is indexed by, written with the rest of a tick's writes; `beliefs.indexed` = 0 marks a
+memory pending. A reopened store rebuilds this index from the two.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable
+
+_WORD = re.compile(r"[^\W_]+")  # letters and digits, as FTS5's unicode61 tokenizer splits
+K1, B = 1.2, 0.75  # FTS5's bm25 constants
+LIMIT = 200  # recall ranks at most this many matches (the old query's LIMIT)
+
+
+def words(text: str) -> list[str]:
+    """Tokens as FTS5's default tokenizer makes them: lowercase runs of letters and digits."""
+    return _WORD.findall(text.lower())
+
+
+def belief_words(subject: str, attribute: str, value: str, teller: str | None,
+                 origin: str | None) -> list[str]:
+    """The words a memory is indexed by: its claim, value, and who told it and first said it."""
+    return words(f"{subject} {attribute} {value} {teller or ''} {origin or ''}")
+
+
+class RecallIndex:
+    """Every resident's indexed words, pending memories, and FTS5's table-wide figures."""
+
+    def __init__(self) -> None:
+        self.rows = 0  # N: indexed memories, all residents
+        self.tokens = 0  # their tokens, all residents
+        self.docs: dict[int, tuple[str, tuple[str, ...]]] = {}  # id -> (resident, words)
+        self.postings: dict[str, dict[str, dict[int, int]]] = {}  # resident -> term -> {id: n}
+        # resident -> {memory id: (claim id, its words) if known, else None (read them then)}
+        self.pending: dict[str, dict[int, tuple[int, list[str]] | None]] = {}
+        self.written: set[int] = set()  # indexed since the record was last written
+
+    # -- pending ---------------------------------------------------------------------------
+
+    def mark(self, resident: str, bid: int, got: tuple[int, list[str]] | None) -> None:
+        """The memory was written new, or reworded: index it at its resident's next recall.
+        `got` is (claim id, its words) as they stand, or None if they must be read then."""
+        self.pending.setdefault(resident, {})[bid] = got
+
+    def refresh(self, resident: str, bid: int, got: tuple[int, list[str]] | None) -> None:
+        """A memory changed: if it is pending, it will be indexed by its words as they are
+        then (an indexed one keeps the words it was indexed by until it is reworded)."""
+        p = self.pending.get(resident)
+        if p is not None and bid in p:
+            p[bid] = got
+
+    def is_pending(self, resident: str, bid: int) -> bool:
+        p = self.pending.get(resident)
+        return p is not None and bid in p
+
+    def take_pending(self, resident: str) -> dict[int, tuple[int, list[str]] | None]:
+        return self.pending.pop(resident, {})
+
+    # -- the index -------------------------------------------------------------------------
+
+    def put(self, resident: str, bid: int, ws: list[str]) -> None:
+        """INSERT OR REPLACE: the memory is indexed by `ws` (replacing what it had)."""
+        self.drop(bid)
+        terms = self.postings.setdefault(resident, {})
+        for w in ws:
+            post = terms.get(w)
+            if post is None:
+                terms[w] = {bid: 1}
+            else:
+                post[bid] = post.get(bid, 0) + 1
+        self.docs[bid] = (resident, tuple(ws))
+        self.rows += 1
+        self.tokens += len(ws)
+        self.written.add(bid)
+
+    def drop(self, bid: int) -> None:
+        old = self.docs.pop(bid, None)
+        if old is None:
+            return
+        resident, ws = old
+        terms = self.postings[resident]
+        for w in set(ws):
+            post = terms[w]
+            del post[bid]
+            if not post:
+                del terms[w]
+        self.rows -= 1
+        self.tokens -= len(ws)
+
+    def search(self, resident: str, terms: list[str]) -> list[tuple[float, int]]:
+        """(bm25, memory id) of the resident's memories holding any of `terms`, best first
+        (most negative), at most LIMIT — what `bm25(recall_terms)` ordered by rank gave."""
+        mine = self.postings.get(resident)
+        if not mine or not self.rows:
+            return []
+        posts = [mine.get(t) or {} for t in terms]
+        hit: set[int] = set()
+        for p in posts:
+            hit.update(p)
+        if not hit:
+            return []
+        n_rows = self.rows
+        avgdl = float(self.tokens) / float(n_rows)
+        idf = []
+        for p in posts:
+            v = math.log((n_rows - len(p) + 0.5) / (len(p) + 0.5))
+            idf.append(v if v > 0.0 else 1e-6)
+        docs = self.docs
+        out = []
+        for bid in hit:
+            d = float(len(docs[bid][1]))
+            norm = K1 * (1 - B + B * d / avgdl)
+            score = 0.0
+            for i, p in enumerate(posts):
+                f = float(p.get(bid, 0))
+                score += idf[i] * ((f * (K1 + 1.0)) / (f + norm))
+            out.append((-1.0 * score, bid))
+        out.sort()
+        return out[:LIMIT]
+
+    # -- the record on disk ----------------------------------------------------------------
+
+    def load(self, docs: Iterable[tuple[int, str, str]],
+             pending: Iterable[tuple[int, str]]) -> None:
+        """Rebuild from `recall_words` (memory id, resident, words) and the pending memories
+        (id, resident)."""
+        self.__init__()
+        for bid, resident, text in docs:
+            self.put(resident, bid, text.split())
+        for bid, resident in pending:
+            self.pending.setdefault(resident, {})[bid] = None
+        self.written.clear()
+
+    def take_written(self) -> list[tuple[int, str]]:
+        """(memory id, words) of what was indexed since the record was last written."""
+        out = [(bid, " ".join(self.docs[bid][1])) for bid in sorted(self.written)
+               if bid in self.docs]
+        self.written.clear()
+        return out

@@ -1,0 +1,239 @@
+"""Each resident's working set: what a tick asks of memory again and again, kept at hand.
+
+SQLite is the record; this is a view of it that the store keeps up to date as it writes, so the
+questions a tick asks every conversation cost what the answer is worth, not a scan of
+everything a resident ever took in:
+
+- **what a resident might bring up** (`top`): beliefs in mind now (active, not past), not
+  about what others believe, of some importance — ranked by importance, then recency. Only the
+  beliefs in mind are held per resident, so the cost follows what they have in mind;
+- **what recall scores** (`scoring`): for every memory free recall can reach, when it was last
+  evoked, its half-life and its claim and value — what ranks a match by relevance ×
+  accessibility (§7) — without reading the belief rows;
+- **what a recalled memory brings along** (`associates`): each resident's dormant memories by
+  the people, places and objects they name, so association looks up the names recalled rather
+  than scanning the resident's dormant memories.
+
+The store tells it about every write (`wrote`, a whole belief; `wrote_new`, one founded by one
+piece of evidence), every re-evocation (`evoked`), and every set-wise pass that changes what
+it holds (`moved`, `lengthened`, `aged`). A reopened store builds it from the tables (`load`).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from .belief import BeliefState
+
+BELIEVES = "believes "
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+ACTIVE, DORMANT = "active", "dormant"
+
+
+def about_others(attribute: str) -> bool:
+    """`attribute LIKE 'believes %'` as SQLite reads it (ASCII letters in any case)."""
+    return attribute[:9].translate(_ASCII_LOWER) == BELIEVES
+
+
+class Salient(NamedTuple):
+    """A light record of one belief, for choosing among many (see `top_beliefs`)."""
+
+    subject: str
+    attribute: str
+    value: str
+    confidence: int
+    importance: int
+    updated_at: int
+    teller: str | None
+    origin: str | None
+    state: str
+    kind: str
+
+
+# One belief: [resident, subject, attribute, value, confidence, importance (the row's, may be
+# None), updated_at, teller, origin, state, kind, access, last_evoked_at, half_life, tellable,
+# free (recalled freely, not only by a cue)].
+(R, S, A, V, CONF, IMP, UPD, TELLER, ORIGIN, STATE, KIND, ACCESS, EVOKED, HALF, TELL,
+ FREE) = range(16)
+
+
+class WorkingSet:
+    """Light records of the beliefs recall and talk read, and the sets they read them by."""
+
+    def __init__(self) -> None:
+        self.rec: dict[int, list] = {}  # belief id -> record (see above)
+        self.in_mind: dict[str, dict[int, list]] = {}  # resident -> tellable, active, not past
+        # resident -> name (a subject or value) -> {belief id: record} of free, dormant ones
+        self.dormant: dict[str, dict[str, dict[int, list]]] = {}
+
+    @staticmethod
+    def can_tell(importance: int | None, attribute: str) -> bool:
+        """Ever a candidate to bring up: of some importance (or unknown), about the world."""
+        return (importance is None or importance > 0) and not about_others(attribute)
+
+    # -- keeping the sets ----------------------------------------------------------------------
+
+    def _place(self, bid: int, e: list) -> None:
+        """Put the record in (or take it out of) the sets its fields say it belongs to."""
+        if e[TELL]:
+            mine = self.in_mind.get(e[R])
+            if e[ACCESS] == ACTIVE and e[STATE] != "past":
+                if mine is None:
+                    self.in_mind[e[R]] = {bid: e}
+                else:
+                    mine[bid] = e
+            elif mine is not None:
+                mine.pop(bid, None)
+        if e[FREE] and e[ACCESS] == DORMANT:
+            names = self.dormant.setdefault(e[R], {})
+            for name in (e[S], e[V]):
+                got = names.get(name)
+                if got is None:
+                    names[name] = {bid: e}
+                else:
+                    got[bid] = e
+
+    def _unplace(self, bid: int, e: list) -> None:
+        """Take the record out of every set (before its fields change)."""
+        if e[TELL]:
+            mine = self.in_mind.get(e[R])
+            if mine is not None:
+                mine.pop(bid, None)
+        if e[FREE] and e[ACCESS] == DORMANT:
+            names = self.dormant.get(e[R])
+            if names is not None:
+                for name in (e[S], e[V]):
+                    got = names.get(name)
+                    if got is not None:
+                        got.pop(bid, None)
+                        if not got:
+                            del names[name]
+
+    def _put(self, bid: int, e: list) -> None:
+        old = self.rec.get(bid)
+        if old is not None:
+            self._unplace(bid, old)
+        if e[TELL] or e[FREE]:
+            self.rec[bid] = e
+            self._place(bid, e)
+        elif old is not None:
+            del self.rec[bid]
+
+    # -- keeping it up to date ---------------------------------------------------------------
+
+    def wrote(self, b: BeliefState, free: bool, half_life: float) -> None:
+        """The belief's row was just written with this state (`half_life`: the column)."""
+        held = b.held()
+        self._put(b.id, [  # type: ignore[arg-type]
+            b.resident, b.subject, b.attribute, b.value, b.confidence, b.importance,
+            b.updated_at, held.teller, held.origin, b.state, held.kind, b.access,
+            b.last_evoked_at, half_life, self.can_tell(b.importance, b.attribute), free])
+
+    def wrote_new(self, bid: int, resident: str, subject: str, attribute: str, value: str,
+                  confidence: int, importance: int | None, at: int, teller: str | None,
+                  origin: str | None, kind: str, half_life: float, free: bool) -> None:
+        """A belief founded at `at` by one piece of evidence was just written
+        (memory.fresh)."""
+        tell = self.can_tell(importance, attribute)
+        if tell or free:
+            self._put(bid, [resident, subject, attribute, value, confidence, importance, at,
+                            teller, origin, "influencing", kind, ACTIVE, at, half_life, tell,
+                            free])
+
+    def evoked(self, ids: Iterable[int], now: int) -> None:
+        """Re-evoked at `now`: active again, unless it was last evoked later."""
+        rec = self.rec
+        for bid in ids:
+            e = rec.get(bid)
+            if e is not None and e[EVOKED] <= now:
+                self._unplace(bid, e)
+                e[EVOKED] = now
+                e[ACCESS] = ACTIVE
+                self._place(bid, e)
+
+    def moved(self, rows: Iterable[tuple[int, str]]) -> None:
+        """(belief id, access) recorded by a set-wise pass."""
+        rec = self.rec
+        for bid, access in rows:
+            e = rec.get(bid)
+            if e is not None and e[ACCESS] != access:
+                self._unplace(bid, e)
+                e[ACCESS] = access
+                self._place(bid, e)
+
+    def lengthened(self, rows: Iterable[tuple[int, float]]) -> None:
+        """(belief id, half-life) after the importance look-back."""
+        rec = self.rec
+        for bid, h in rows:
+            e = rec.get(bid)
+            if e is not None:
+                e[HALF] = h
+
+    def aged(self, rows: Iterable[tuple[int, int, str, int]]) -> None:
+        """(belief id, confidence, state, updated_at) after hearsay aging."""
+        rec = self.rec
+        for bid, conf, state, updated in rows:
+            e = rec.get(bid)
+            if e is not None:
+                self._unplace(bid, e)
+                e[CONF], e[STATE], e[UPD] = conf, state, updated
+                self._place(bid, e)
+
+    def load(self, rows: Iterable[tuple]) -> None:
+        """From the tables: (id, resident, subject, attribute, value, confidence, importance,
+        updated_at, teller, origin, state, kind, access, last_evoked_at, half_life, free) of
+        every belief."""
+        self.__init__()
+        for bid, *e in rows:
+            tell = self.can_tell(e[IMP], e[A])
+            free = bool(e[-1])
+            if tell or free:
+                self._put(bid, e[:-1] + [tell, free])
+
+    # -- asking --------------------------------------------------------------------------------
+
+    def top(self, resident: str, limit: int, min_confidence: int, default_importance: int,
+            attribute_importance: dict[str, int | None]) -> list[Salient]:
+        """What `MemoryStore.top_beliefs` answers: in mind, not past, confident enough, of
+        some importance (the belief's, else its attribute's, else the default), best first
+        by importance, then the latest change, then the claim."""
+        mine = self.in_mind.get(resident)
+        if not mine:
+            return []
+        picks = []
+        for e in mine.values():
+            if e[CONF] < min_confidence:
+                continue
+            imp = e[IMP]
+            if imp is None:
+                imp = attribute_importance.get(e[A])
+                if imp is None:
+                    imp = default_importance
+            if imp <= 0:
+                continue
+            picks.append((-imp, -e[UPD], e[S], e[A], imp, e))
+        return [Salient(e[S], e[A], e[V], e[CONF], imp, e[UPD], e[TELLER], e[ORIGIN],
+                        e[STATE], e[KIND])
+                for _, _, _, _, imp, e in heapq.nsmallest(limit, picks)]
+
+    def scoring(self, bid: int) -> tuple[int, float, str, str, str] | None:
+        """(last evoked, half-life, subject, attribute, value) — what recall ranks by."""
+        e = self.rec.get(bid)
+        return None if e is None else (e[EVOKED], e[HALF], e[S], e[A], e[V])
+
+    def associates(self, resident: str, names: Iterable[str]) -> list[tuple]:
+        """(id, subject, attribute, value, last evoked, half-life) of the resident's free
+        memories recorded dormant that name one of `names` as subject or value, by id."""
+        mine = self.dormant.get(resident)
+        if not mine:
+            return []
+        found: dict[int, list] = {}
+        for name in names:
+            got = mine.get(name)
+            if got:
+                found.update(got)
+        return [(bid, e[S], e[A], e[V], e[EVOKED], e[HALF])
+                for bid, e in sorted(found.items())]

@@ -1,0 +1,113 @@
+"""Memory keeps only the indexes a query uses, and a tick's queries use them (issue 13).
+
+Every index costs every write of its table: a belief row insert is a B-tree insert per index.
+So each index of the memory tables must be the one some query searches by — and no statement a
+tick runs may scan a memory table whole, or its cost would grow with everything the town ever
+remembered. A small town runs with every statement it runs recorded; then the store's other
+readers (the window's, the report's, the edits') are asked once; each statement's
+`EXPLAIN QUERY PLAN` is read.
+"""
+
+import re
+
+import pytest
+
+from game import clock
+from game.generate import generated_town
+from game.sim import Simulation
+from memory import belief_signature, believers_at, changed_since, claim_values, claims, heard
+
+MEMORY_TABLES = {"beliefs", "evidence", "claims", "belief_versions", "belief_facts",
+                 "fact_versions", "belief_premises", "trust", "trust_changes", "memory_events",
+                 "memory_edits", "edit_discoveries", "recall_words", "attributes",
+                 "memory_meta"}
+# A whole-table read: any SCAN but of a statement's own constant rows (its CTE of keys), and
+# of belief_premises (bp), which holds only what inferred beliefs rest on — a handful, however
+# long the town runs — and is read from its side so as never to read every belief.
+_SCAN = re.compile(r"^SCAN (?!\d+ CONSTANT ROWS|CONSTANT ROW|k\b|bp\b)(\w+)")
+
+
+class Recording:
+    """A connection that records each statement it runs (with its placeholders)."""
+
+    def __init__(self, conn):
+        self._conn, self.seen = conn, {}
+
+    def __getattr__(self, name):
+        return getattr(self._conn, name)
+
+    def execute(self, sql, *args):
+        self.seen.setdefault(sql, args[0] if args else None)
+        return self._conn.execute(sql, *args)
+
+    def executemany(self, sql, rows):
+        rows = list(rows)
+        self.seen.setdefault(sql, rows[0] if rows else None)
+        return self._conn.executemany(sql, rows)
+
+
+def _plan(conn, sql: str, params) -> list[str]:
+    if not sql.lstrip().upper().startswith(("SELECT", "WITH", "UPDATE", "DELETE", "INSERT")):
+        return []
+    if isinstance(params, dict):
+        params = {k: None for k in params}
+    elif params is not None:
+        params = [None] * len(params)
+    try:
+        return [r[3] for r in conn.execute("EXPLAIN QUERY PLAN " + sql, params or ())]
+    except Exception:  # a statement EXPLAIN cannot take as is (a pragma, a savepoint)
+        return []
+
+
+@pytest.fixture(scope="module")
+def town():
+    sim = Simulation.new(generated_town(14, 3, days=4), 3)
+    sim.run(days=0.5)  # settle in, then record a day and a half of ticks
+    rec = Recording(sim.db.conn)
+    sim.db.conn = rec
+    sim.run(days=1.5)
+    ticks = dict(rec.seen)
+    # The store's other readers, once each: the window, the report, the edits.
+    store = sim.store
+    rid = sorted(sim.people)[0]
+    b = store.beliefs(rid, about_others=False)[0]
+    store.belief(rid, b.subject, b.attribute)
+    store.believers(b.subject, b.attribute)
+    believers_at(store, b.subject, b.attribute, sim.now)
+    claim_values(store, b.subject, b.attribute)
+    claims(store)
+    heard(store, rid)
+    belief_signature(store, rid)
+    changed_since(store, rid, sim.now - clock.HOUR)
+    store.explain(rid, b.subject, b.attribute)
+    store.cue(rid, sim.now, attribute="at_d1_0800")
+    e = store.implant(rid, b.subject, b.attribute, "someone_else", by="test", at=sim.now)
+    store.undo(e.id, by="test", at=sim.now)
+    store.edits(rid, b.subject, b.attribute)
+    store.edits(rid)
+    store.mark_changed([(f"{b.subject}.{b.attribute}", 99)])
+    return sim, ticks, dict(rec.seen)
+
+
+def test_every_index_of_the_memory_tables_is_one_a_query_searches_by(town):
+    sim, _, seen = town
+    conn = sim.db.conn._conn
+    used = set()
+    for sql, params in seen.items():
+        for step in _plan(conn, sql, params):
+            used.update(re.findall(r"USING (?:COVERING )?INDEX (\w+)", step))
+    indexes = {name for name, table in conn.execute(
+        "SELECT name, tbl_name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")
+        if table in MEMORY_TABLES}
+    assert indexes - used == set(), "indexes no query uses (they only cost writes)"
+
+
+def test_no_statement_of_a_tick_reads_a_memory_table_whole(town):
+    sim, ticks, _ = town
+    conn = sim.db.conn._conn
+    scans = {}
+    for sql, params in ticks.items():
+        for step in _plan(conn, sql, params):
+            if _SCAN.match(step):
+                scans[sql[:120]] = step
+    assert scans == {}

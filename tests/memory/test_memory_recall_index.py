@@ -1,0 +1,63 @@
+"""Recall's term index in memory gives SQLite FTS5's bm25, to the last bit (issue 13).
+
+The index replaced an FTS5 table (`fts5(terms, detail = column)`, each resident's words
+prefixed with its own code) queried with `bm25(...)` ordered by rank, at most 200 rows. Here
+both are fed the same documents — inserts and replacements over many residents, repeated
+words, empty documents — and must return the same (score, row) lists, ties included.
+"""
+
+import random
+import sqlite3
+
+import pytest
+
+from memory.recall_index import LIMIT, RecallIndex
+
+VOCAB = ["key", "cafe", "ada", "bo", "cy", "table", "shelf", "moved", "by", "location",
+         "believes", "d1", "0800", "at", "fen", "drawer"]
+
+
+def _fts() -> sqlite3.Connection:
+    conn = sqlite3.connect(":memory:")
+    conn.execute("CREATE VIRTUAL TABLE recall_terms USING fts5(terms, detail = column)")
+    return conn
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_index_scores_and_orders_as_fts5_did(seed):
+    rng = random.Random(seed)
+    conn, index = _fts(), RecallIndex()
+    residents = [f"r{i}" for i in range(12)]
+    code = {r: f"u{i + 1}x" for i, r in enumerate(residents)}
+    owner = {}
+    for step in range(2500):
+        bid = rng.randrange(1, 1500) if step > 1000 and rng.random() < 0.3 else step + 1
+        r = owner.setdefault(bid, rng.choice(residents))
+        ws = [rng.choice(VOCAB) for _ in range(rng.randrange(0, 8))]
+        conn.execute("INSERT OR REPLACE INTO recall_terms (rowid, terms) VALUES (?, ?)",
+                     (bid, " ".join(code[r] + w for w in ws)))
+        index.put(r, bid, ws)
+        if step % 97 == 0:
+            for _ in range(5):
+                who = rng.choice(residents)
+                terms = sorted(set(rng.sample(VOCAB, rng.randrange(1, 4))))
+                query = " OR ".join(f'"{code[who]}{t}"' for t in terms)
+                want = [(rank, rowid) for rowid, rank in conn.execute(
+                    "SELECT rowid, bm25(recall_terms) AS rank FROM recall_terms WHERE "
+                    "recall_terms MATCH ? ORDER BY rank LIMIT ?", (query, LIMIT))]
+                assert index.search(who, terms) == want
+
+
+def test_a_reloaded_index_is_the_same_index():
+    rng = random.Random(9)
+    index = RecallIndex()
+    for bid in range(1, 400):
+        index.put(f"r{bid % 7}", bid, [rng.choice(VOCAB) for _ in range(rng.randrange(1, 6))])
+    index.put("r3", 5, ["key", "key", "cafe"])  # a replacement
+    docs = [(bid, r, " ".join(ws)) for bid, (r, ws) in sorted(index.docs.items())]
+    again = RecallIndex()
+    again.load(docs, [(1000, "r1")])
+    assert (again.rows, again.tokens) == (index.rows, index.tokens)
+    for r in (f"r{i}" for i in range(7)):
+        assert again.search(r, ["key", "cafe", "ada"]) == index.search(r, ["key", "cafe", "ada"])
+    assert again.is_pending("r1", 1000) and not again.is_pending("r1", 1)
