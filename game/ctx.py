@@ -17,31 +17,31 @@ class ConditionContext:
     def __init__(self, sim: Game):
         self.sim = sim
 
-    def _belief(self, who: str, claim: str):
-        s, a = split(claim)
-        return self.sim.store.belief(who, s, a, history=False)
-
     def fn_fact(self, claim: str) -> str:
         s, a = split(claim)
         return self.sim.world.fact(s, a) or ""
 
+    def _held(self, who: str, claim: str) -> tuple[str, int, str] | None:
+        s, a = split(claim)
+        return self.sim.store.held(who, s, a)
+
     def fn_believes(self, who: str, claim: str, value: str,
                     min_confidence: int = DEFAULT_MIN_CONFIDENCE) -> bool:
-        b = self._belief(who, claim)
-        return (b is not None and b.value == str(value) and b.state.value != "past"
-                and b.confidence >= min_confidence)
+        h = self._held(who, claim)
+        return (h is not None and h[0] == str(value) and h[2] != "past"
+                and h[1] >= min_confidence)
 
     def fn_value(self, who: str, claim: str) -> str:
-        b = self._belief(who, claim)
-        return b.value if b is not None else ""
+        h = self._held(who, claim)
+        return h[0] if h is not None else ""
 
     def fn_confidence(self, who: str, claim: str) -> int:
-        b = self._belief(who, claim)
-        return b.confidence if b is not None else 0
+        h = self._held(who, claim)
+        return h[1] if h is not None else 0
 
     def fn_knows(self, who: str, claim: str) -> bool:
-        b = self._belief(who, claim)
-        return b is not None and b.state.value != "past" and b.value == self.fn_fact(claim)
+        h = self._held(who, claim)
+        return h is not None and h[2] != "past" and h[0] == self.fn_fact(claim)
 
     def fn_count_believers(self, claim: str, value: str,
                            min_confidence: int = DEFAULT_MIN_CONFIDENCE,

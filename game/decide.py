@@ -57,12 +57,18 @@ def decide(sim: Town, rid: str, reduced: bool = False) -> None:
 def _matches(sim: Town, rid: str, reaction: Reaction) -> list[Belief]:
     pattern = reaction.believes
     subject, attribute = split(pattern.claim)
+    want = pattern.value
     if subject.startswith("?"):
         found = sim.store.beliefs(rid, attribute=attribute)
     else:
+        # Most reactions match nothing most ticks: look at the three fields first, and build
+        # the belief only for one that matches.
+        h = sim.store.held(rid, subject, attribute)
+        if h is None or h[2] == "past" or h[0] == "missing" or \
+                not (want.startswith("?") or h[0] == want):
+            return []
         b = sim.store.belief(rid, subject, attribute, history=False)
         found = [b] if b else []
-    want = pattern.value
     return [b for b in found if (want.startswith("?") or b.value == want)
             and b.state.value != "past" and b.value != "missing"]
 

@@ -20,6 +20,7 @@ consequence, `win-*` wins, `lose-*` loses, random players rarely win.
 
 from __future__ import annotations
 
+import gc
 import math
 import statistics
 import threading
@@ -128,6 +129,11 @@ def _start(scenario: str, loaded, seed: int):
 
     snap = _local.__dict__.get("start")
     if snap is None or snap[0] != (scenario, seed):
+        # What a worker keeps between runs (modules, the scenario, compiled rules and
+        # templates, the empty schema) need not be walked by the cyclic collector in every
+        # run: collected once a seed and frozen, a run costs ~8 % less (missing_key's sweep).
+        gc.collect()
+        gc.freeze()
         base = Simulation.new(loaded, seed, db=_fresh_db(scenario, loaded))
         with base.db.atomic():
             base._save_runtime()

@@ -247,24 +247,38 @@ class Belief(BaseModel):
         return [c for c in self.candidates if not c.held]
 
 
+def built(cls, values: dict):
+    """`cls.model_construct(**values)` for a frozen model given every one of its fields, at a
+    quarter of the cost: model_construct also looks up defaults, aliases and extras field by
+    field, and views are built by the thousand in a tick (6 % of a small town's run)."""
+    if len(values) != len(cls.model_fields):  # a field left out would be missing, not default
+        raise TypeError(f"{cls.__name__} built from {sorted(values)}")
+    m = cls.__new__(cls)
+    object.__setattr__(m, "__dict__", values)
+    object.__setattr__(m, "__pydantic_fields_set__", set(values))
+    object.__setattr__(m, "__pydantic_extra__", None)
+    object.__setattr__(m, "__pydantic_private__", None)
+    return m
+
+
 def view(b: BeliefState, history: list[Version] | None = None, evidence_count: int = 0,
          params: MemoryParams = DEFAULT) -> Belief:
-    """The read-only view of a working belief. Built without validation (`model_construct`):
+    """The read-only view of a working belief. Built without validation (`built`):
     every field comes from a working belief the rules keep valid, and a tick builds views by
     the thousand."""
     held = b.held()
     cands = sorted(b.cands, key=lambda c: (c.value != b.value, -c.conf, c.value))
-    make = Candidate.model_construct
-    return Belief.model_construct(
+    return built(Belief, dict(
         resident=b.resident, subject=b.subject, attribute=b.attribute, value=b.value,
         confidence=b.confidence, state=State(b.state), kind=held.kind,
         source=rank_name(held.rank), teller=held.teller, origin=held.origin, basis=held.basis,
         nature=b.nature,
         candidates=[
-            make(value=c.value, confidence=b.confidence if c.value == b.value else c.conf,
-                 kind=c.kind, source=rank_name(c.rank), origins=sorted(c.origins),
-                 held=c.value == b.value, teller=c.teller, origin=c.origin,
-                 evidence_id=c.evidence_id)
+            built(Candidate, dict(
+                value=c.value, confidence=b.confidence if c.value == b.value else c.conf,
+                kind=c.kind, source=rank_name(c.rank), origins=sorted(c.origins),
+                held=c.value == b.value, teller=c.teller, origin=c.origin,
+                evidence_id=c.evidence_id))
             for c in cands
         ],
         history=history or [], since=b.since, created_at=b.created_at, updated_at=b.updated_at,
@@ -274,4 +288,4 @@ def view(b: BeliefState, history: list[Version] | None = None, evidence_count: i
         importance=b.effective_importance(), evidence_count=evidence_count,
         half_life=b.half_life(params), dormant_after=params.dormant_after,
         unrecallable_after=params.unrecallable_after,
-    )
+    ))

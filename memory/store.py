@@ -630,6 +630,17 @@ class MemoryStore:
         b = self._held.patch(state_from_row(row))
         return view(b, self._history(b) if history else None, b.evidence_count, self.params)
 
+    def held(self, resident: str, subject: str, attribute: str) -> tuple[str, int, str] | None:
+        """What a resident holds about a claim — (value, confidence, state) — or None: the
+        three fields `belief()` would show, read without building the belief (the game's
+        conditions ask this of every stage and ending, every tick)."""
+        claim = self._claim_id(subject, attribute)
+        if claim is None:
+            return None
+        return self.db.execute(
+            "SELECT value, confidence, state FROM beliefs WHERE resident = ? AND claim_id = ?",
+            (resident, claim)).fetchone()
+
     def beliefs(self, resident: str | None = None, *, subject: str | None = None,
                 attribute: str | None = None, state: str | None = None,
                 about_others: bool = True, wants_look: bool | None = None) -> list[Belief]:
