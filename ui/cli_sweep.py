@@ -161,6 +161,13 @@ def _pct(x: float) -> str:
     return share_words(x).rstrip("%")
 
 
+def _cause_line(r, e) -> str:
+    if e.win:
+        return ""
+    c = next((c for c in r.causes if c.ending == e.id), None)
+    return f"{c.value} — from {c.origin} ({c.count})" if c else ""
+
+
 def print_table(t) -> None:
     """The sweep's table, for a terminal (or a pipe)."""
     from rich.console import Console
@@ -177,7 +184,9 @@ def print_table(t) -> None:
         ends = "\n".join(
             f"{_mark(e.win)} {e.title} {_pct(e.share)}% ({_pct(e.low)}–{_pct(e.high)})"
             f"{' · ' + e.median_time if e.median_time else ''}" for e in r.endings)
-        lost = "\n".join(f"{c.value} — from {c.origin} ({c.count})" for c in r.causes[:2])
+        # One line per ending, beside it: a losing ending's most frequent cause, nothing
+        # beside a win (a cause listed on a win's line would read as what the win lost to).
+        lost = "\n".join(_cause_line(r, e) for e in r.endings)
         won = f"{_pct(r.win_share)}% ({_pct(r.win_low)}–{_pct(r.win_high)})"
         tab.add_row(*(Text(x) for x in (r.name, won, ends, lost, r.verdict)))
     console = Console()
