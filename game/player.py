@@ -619,6 +619,8 @@ def said_context(sim: Game, speaker: str, claim: str, told: talk.Told | None,
         # "Who told you?" — the teller, or "someone" once that telling is dormant (§10).
         "teller": ("someone" if ctx["memory"] == "forgot_source" else name(b.teller))
         if b.teller and not told.lie else "",
+        # "Mira told me so herself": the teller's own reflexive, not a fixed "themselves".
+        "teller_self": sim.pronoun(b.teller).refl if b.teller else "themselves",
         "origin": name(told.origin), "chain": chain,
         "document": sim.document_name(b) if source == "document" else "",
         "self_about": s == speaker or (told.value == speaker),

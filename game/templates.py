@@ -370,7 +370,8 @@ def _pick(*options: Any) -> Any:
 def _said(**kw: Any) -> dict:
     base = {"speaker": "Ada", "listener": "you", "topic": "who moved Ada's key", "known": True,
             "memory": "", "what": "Cy moved Ada's key", "value": "Cy", "state": "influencing",
-            "confidence": 70, "source": "heard", "teller": "Bo", "origin": "Bo",
+            "confidence": 70, "source": "heard", "teller": "Bo", "teller_self": "himself",
+            "origin": "Bo",
             "chain": ["Bo", "Ada"], "document": "", "self_about": False, "basis_said": "saw",
             "sources": 1, "when": "this morning", "links": [], "premises": "it stands to reason",
             "old_what": "", "corrected_by": "", "against_what": "", "against_who": "",
