@@ -97,6 +97,11 @@ class App:
         """A short message at the top of the screen ("Saved to slot 1")."""
         self._toasts.append([text, seconds])
 
+    def clear_toasts(self) -> None:
+        """Drop the messages still showing (the ending card is not to be covered by a
+        'Paused: …' notice from the minutes before it)."""
+        self._toasts.clear()
+
     # -- the loop ---------------------------------------------------------------------------
 
     def _surface(self) -> pygame.Surface:

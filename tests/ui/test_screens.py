@@ -131,6 +131,8 @@ def test_a_lost_ending_explains_the_false_belief_and_offers_another_scenario(ui)
     ending = ui.top
     assert isinstance(ending, EndingScene) and not ending.won
     assert ui.shows("IT WENT WRONG")
+    # the notices of the minutes before (the deadline came at 18:00) do not cover the card
+    assert not ui.app._toasts
     assert any(line.startswith("Where the false belief came from: Bo") for line in ending.lines)
     # the post-mortem, as `hearsay run` prints it: whose belief decided it, on whose word
     assert ui.shows("WHAT DECIDED IT")
