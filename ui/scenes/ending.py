@@ -23,7 +23,6 @@ class EndingScene(Overlay):
         self.town = town
         self.ending = town.session.ending()
         self.lines: list[str] = []
-        app.clear_toasts()
 
     @property
     def won(self) -> bool:

@@ -251,6 +251,7 @@ class TownScene(TownKeys, Scene):
 
             self.ended = True
             self.session.set_speed(0)
+            self.app.clear_toasts()  # the ending card is not to be covered by earlier notices
             self.app.push(EndingScene(self.app, self))
 
     def draw(self, surface: pygame.Surface) -> None:
