@@ -9,8 +9,9 @@ inside the caller's transaction.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import TYPE_CHECKING
 
 from .belief import STATE_NATURE, BeliefState
@@ -45,7 +46,10 @@ from .revision import (
 if TYPE_CHECKING:
     from .store import MemoryStore
 
-STRETCH = 250  # pieces of evidence (or rows) between a batch's pauses (`Batch.steps`)
+# Pieces of evidence (or rows) between a batch's pauses (`Batch.steps`): a window runs a tick a
+# slice at a time between frames, so a slice must stay a few milliseconds even in the hour's
+# big batch of sightings. Pauses change nothing but where a caller may look in.
+STRETCH = 64
 BELIEVES = "believes "  # attribute prefix of a belief about what another resident believes
 
 _HEARSAY = SourceKind.HEARSAY
@@ -452,9 +456,11 @@ class Batch:
         index = store._index
         execute = self.db.conn.executemany
 
-        def ex(sql: str, rows: list) -> Iterator[None]:
-            for i in range(0, len(rows), STRETCH):
-                execute(sql, rows[i:i + STRETCH])
+        def ex(sql: str, rows: Iterable[tuple]) -> Iterator[None]:
+            # Rows are built a stretch at a time, so building them is spread over the pauses.
+            it = iter(rows)
+            while chunk := list(islice(it, STRETCH)):
+                execute(sql, chunk)
                 yield
 
         for sql, rows in ((INSERT_SEEN, self.seen_rows), (INSERT_TOLD, self.told_rows),
@@ -462,17 +468,17 @@ class Batch:
             if rows:
                 yield from ex(sql, rows)
         if self.fresh:
-            yield from ex(INSERT_FRESH, [insert_params(f, params)
-                                         for f in self.fresh.values()])
+            yield from ex(INSERT_FRESH, (insert_params(f, params)
+                                         for f in self.fresh.values()))
         if self.new:
-            yield from ex(INSERT_BELIEF, [row_from_state(b, params, 0)
-                                          for b in self.new.values()])
+            yield from ex(INSERT_BELIEF, (row_from_state(b, params, 0)
+                                          for b in self.new.values()))
         reworded = self.reworded
         if self.dirty:
-            yield from ex(UPDATE_BELIEF, [update_params(b, params, 0 if b.id in reworded or
+            yield from ex(UPDATE_BELIEF, (update_params(b, params, 0 if b.id in reworded or
                                                         index.is_pending(b.resident, b.id)
                                                         else 1)
-                                          for b in self.dirty.values()])
+                                          for b in self.dirty.values()))
         ex = execute  # the rest are small
         if self.versions:
             ex(INSERT_VERSION, self.versions)
