@@ -60,6 +60,10 @@ class App:
         self.scale = 1.0
         self.offset = (0, 0)
         self.frames = 0
+        # The interactive loop (`run`) lets a heavy tick land a frame or a few late rather than
+        # hold a frame up (ui.session, elastic pacing); headless frames keep strict pacing, so
+        # what a test's frames show follows from the frames alone.
+        self.elastic = False
         self._tip: str | None = None
         self._toasts: list[list] = []  # [text, seconds left]
 
@@ -198,6 +202,7 @@ class App:
     def run(self) -> None:
         """The interactive loop, until the window is closed."""
         clock = pygame.time.Clock()
+        self.elastic = True
         while self.running and self.scenes:
             dt = clock.tick(FPS) / 1000.0
             self.frame(min(dt, 0.25))

@@ -45,11 +45,23 @@ TICKS_PER_SECOND = 1.0  # at 1x: one 10-minute tick per second of real time
 MAX_STEPS_PER_FRAME = 4  # a slow frame never makes the clock race to catch up
 AHEAD_MS = 8.0  # of a frame's time, at most this much runs the next tick ahead...
 AHEAD_AFTER_MS = 1.5  # ...or this, in a frame that just finished one (the window looks again)
+# Elastic pacing (the interactive window): a tick lands when its systems are done, a frame or
+# a few late if it is a heavy one (the hour's sightings), and the clock makes the time up on
+# the light ticks after it — so no frame waits for a tick, and over an hour of game time the
+# clock keeps the speed asked for. Only when the machine cannot keep up for this long does
+# the clock slow (it drops what it owes beyond MAX_BEHIND, as a slow frame always did).
+ELASTIC_MS = 9.0  # of a frame's time, at most this much runs the simulation
+MAX_BEHIND = 6.0  # ticks the clock may owe
 
 
 class Session:
     def __init__(self, sim: Simulation, scenario: str | Path | None = None, seed: int = 0):
         self.sim = sim
+        # Strict pacing (the default: tests, headless frames) lands each tick on the frame it
+        # is due, finishing it there if need be, so what a frame shows follows from the frames
+        # alone; the interactive window paces elastically (`elastic`, ELASTIC_MS).
+        self.elastic = False
+        self.clock = time.perf_counter  # what elastic pacing measures a frame's time by
         self.scenario = scenario if scenario is not None else sim.sc.scenario.id
         self.seed = seed
         self.speed = 0
@@ -162,6 +174,8 @@ class Session:
         if self.speed == 0 or self.over:
             return 0
         self.acc += dt * self.speed * TICKS_PER_SECOND
+        if self.elastic:
+            return self._advance_elastic()
         steps = int(self.acc + 1e-9)  # 6 frames of 1/6 s at 4x are 4 ticks, not 3.999…
         if steps > MAX_STEPS_PER_FRAME:
             steps, self.acc = MAX_STEPS_PER_FRAME, 0.0
@@ -177,6 +191,42 @@ class Session:
         if self.speed and not self.over:
             self._ahead(self.acc, AHEAD_AFTER_MS if steps else AHEAD_MS)
         return steps
+
+    def _advance_elastic(self) -> int:
+        """Run the simulation for at most ELASTIC_MS of this frame: land the tick under way if
+        it is done and due, then run the next one's systems ahead. A tick that is due but not
+        done lands on a later frame; the clock owes it (`acc` above 1) and lands the ticks
+        after it as soon as each is done, until it has caught up."""
+        start = self.clock()
+        stop = start + ELASTIC_MS / 1000
+        self.acc = min(self.acc, MAX_BEHIND)
+        landed = 0
+        while True:
+            if self._tick is None:
+                self._tick, self._ran, self._ready = self.sim.stepping(), 0, False
+            while not self._ready and self.clock() < stop:
+                try:
+                    name = next(self._tick)
+                except StopIteration:  # an ending, or a town already over: nothing to run
+                    self._ready = True
+                    break
+                self._ran += 1
+                if name == "ready":
+                    self._ready = True
+            if not self._ready or self.acc < 1 - 1e-9:
+                return landed  # out of this frame's time, or done and waiting to be due
+            self._finish_tick()  # the clock moves; the window looks again
+            self.acc -= 1
+            self.stamp += 1
+            landed += 1
+            if self.over:
+                return landed
+            if self.take_notice():  # something the player should see: stop the clock
+                self.set_speed(0)
+                self.acc = 0.0
+                return landed
+            # The frame that lands a tick also redraws what changed: run little more in it.
+            stop = min(stop, self.clock() + AHEAD_AFTER_MS / 1000)
 
     def _ahead(self, due: float, budget_ms: float = AHEAD_MS) -> None:
         """Run the next tick's systems ahead, for at most `budget_ms` of this frame: a tick's

@@ -2,10 +2,10 @@
 
 import pygame
 
-from game import clock
+from game import Simulation, clock, generated_town
 from game.player import PLAYER
 from ui import composer
-from ui.session import MAX_STEPS_PER_FRAME, Session
+from ui.session import ELASTIC_MS, MAX_BEHIND, MAX_STEPS_PER_FRAME, Session
 
 
 def test_typing_a_command_asks_and_the_answer_shows_in_the_dialogue(town):
@@ -207,6 +207,66 @@ def test_a_tick_runs_ahead_between_frames_and_lands_when_due():
             for b in s.sim.store.beliefs()] == [
         (b.resident, b.subject, b.attribute, b.value, b.confidence)
         for b in straight.store.beliefs()]
+
+
+def _fake_clock(ms_per_look: float):
+    """A clock that moves `ms_per_look` each time it is read: elastic pacing's slices per
+    frame then follow from the code, not from how busy the machine is."""
+    looks = [0]
+
+    def now() -> float:
+        looks[0] += 1
+        return looks[0] * ms_per_look / 1000
+    return now, looks
+
+
+def test_elastic_pacing_never_holds_a_frame_and_keeps_the_clock():
+    """The interactive window's pacing: a frame runs the simulation for at most ELASTIC_MS,
+    a tick lands when its systems are done (late if heavy) and the clock makes the time up
+    after it, so 40 ticks at 16x take about the 150 frames they take strictly — and the town
+    ends up exactly where running whole ticks takes it."""
+    s = Session.new(generated_town(60, 1), 1)
+    s.elastic = True
+    s.clock, _ = _fake_clock(0.5)  # each slice "costs" half a millisecond
+    slices = [0]
+    stepping = s.sim.stepping
+
+    def counted():
+        for name in stepping():
+            slices[0] += 1
+            yield name
+    s.sim.stepping = counted
+    start = s.now
+    s.set_speed(16)
+    frames, late, per_frame = 0, 0, []
+    while s.now < start + 40 * clock.TICK:
+        before, owed = slices[0], s.acc
+        s.advance(1 / 60)
+        per_frame.append(slices[0] - before)
+        late += s.acc >= 1 and owed >= 1  # a tick due and not yet landed
+        frames += 1
+    # No frame ran more slices than its budget holds (the clock is read before each).
+    assert max(per_frame) <= 2 * ELASTIC_MS
+    assert late > 0  # some ticks took more than their 3.75 frames: they landed late…
+    assert frames <= 150 + MAX_BEHIND * 60 / 16  # …and the clock made the time up
+    s.settle()
+    straight = Simulation.new(generated_town(60, 1), 1)
+    straight.run(until=s.now)
+    assert s.sim.world.log_hash() == straight.world.log_hash()
+
+
+def test_elastic_pacing_slows_the_clock_only_when_the_machine_cannot_keep_up():
+    """A machine too slow for 16x: the clock owes at most MAX_BEHIND ticks and drops the
+    rest, as a slow frame always did, instead of stalling frames to catch up."""
+    s = Session.new(generated_town(60, 1), 1)
+    s.elastic = True
+    s.clock, _ = _fake_clock(4.0)  # two slices a frame: far too slow for 16x
+    s.set_speed(16)
+    start = s.now
+    for _ in range(300):
+        s.advance(1 / 60)
+        assert s.acc <= MAX_BEHIND + 16 / 60
+    assert start < s.now < start + 80 * clock.TICK  # it moved, slower than 16x asks
 
 
 def test_a_command_while_a_tick_is_under_way_waits_for_it():

@@ -235,6 +235,7 @@ class TownScene(TownKeys, Scene):
         return False
 
     def update(self, dt: float) -> None:
+        self.session.elastic = self.app.elastic  # the interactive loop paces elastically
         if not self.typing and self.session.advance(dt):
             self._check_ending()
         if self.session.notice and self.session.notice != self._told:
