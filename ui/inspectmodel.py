@@ -33,6 +33,7 @@ _SOURCE_ORDER = {s: i for i, s in enumerate(SOURCES)}
 _STATE_ORDER = {s: i for i, s in enumerate(STATES)}
 _DESCENDING_FIRST = ("confidence", "recall", "updated")  # biggest first on the first click
 PATCH_LIMIT = 100  # re-read more changed beliefs than this in one query, not one by one
+REFRESH_S = 0.5  # while the interactive window's clock runs, the rows are read again this often
 
 
 @dataclass
@@ -106,20 +107,32 @@ class InspectorModel:
         self._counts: dict = {}
         self._view_key = None
         self._view: list[Row] = []
+        self._read_at: float | None = None  # the session clock's reading at the last look
+        self._now = session.now  # the sim minute the rows show
 
     @property
     def now(self) -> int:
-        return self.session.now
+        """The minute the rows show: now, except between the looks of a running window."""
+        self.rows()
+        return self._now
 
     def rows(self) -> list[Row]:
         """Every belief the resident holds, as rows. Re-read only when memory changed, and
         then only the beliefs updated since the last look (all of them if that does not
-        account for the change)."""
-        sim = self.session.sim
-        seen = (self.session.stamp, id(sim))
+        account for the change). While the interactive window's clock runs, at most every
+        REFRESH_S of real time: a table of a thousand rows read sixteen times a second is
+        not read by anyone, and each look costs a frame several milliseconds."""
+        session = self.session
+        sim = session.sim
+        seen = (session.stamp, id(sim))
         if seen == self._seen:
             return self._rows  # nothing has happened since the last look
+        if session.elastic and session.speed and self._read_at is not None and \
+                self._seen[1] == seen[1] and session.clock() - self._read_at < REFRESH_S:
+            return self._rows
         self._seen = seen
+        self._now = sim.now
+        self._read_at = session.clock()
         sig = (belief_signature(sim.store, self.resident), id(sim))
         looked_at, self._looked_at = self._looked_at, sim.now
         if sig == self._sig:

@@ -50,8 +50,12 @@ AHEAD_AFTER_MS = 1.5  # ...or this, in a frame that just finished one (the windo
 # the light ticks after it — so no frame waits for a tick, and over an hour of game time the
 # clock keeps the speed asked for. Only when the machine cannot keep up for this long does
 # the clock slow (it drops what it owes beyond MAX_BEHIND, as a slow frame always did).
-ELASTIC_MS = 9.0  # of a frame's time, at most this much runs the simulation
+ELASTIC_MS = 10.0  # of a frame's time, at most this much runs the simulation...
+LANDED_MS = 4.0  # ...or this, in the frame that lands a tick (it draws what changed)
 MAX_BEHIND = 6.0  # ticks the clock may owe
+# A light tick done before it is due may land up to this much of a tick early (the clock is
+# then ahead, by a fraction of a second at 16x), so the time it saves goes to the heavy one.
+EARLY = 0.75
 
 
 class Session:
@@ -193,40 +197,40 @@ class Session:
         return steps
 
     def _advance_elastic(self) -> int:
-        """Run the simulation for at most ELASTIC_MS of this frame: land the tick under way if
-        it is done and due, then run the next one's systems ahead. A tick that is due but not
-        done lands on a later frame; the clock owes it (`acc` above 1) and lands the ticks
+        """Run the simulation for at most ELASTIC_MS of this frame. A tick done and due lands
+        first thing in a frame — the frame that draws what changed runs little else
+        (LANDED_MS) — then the next tick's systems run ahead. A tick that comes due before it
+        is done lands on a later frame; the clock owes it (`acc` above 1) and lands the ticks
         after it as soon as each is done, until it has caught up."""
         start = self.clock()
-        stop = start + ELASTIC_MS / 1000
         self.acc = min(self.acc, MAX_BEHIND)
         landed = 0
-        while True:
-            if self._tick is None:
-                self._tick, self._ran, self._ready = self.sim.stepping(), 0, False
-            while not self._ready and self.clock() < stop:
-                try:
-                    name = next(self._tick)
-                except StopIteration:  # an ending, or a town already over: nothing to run
-                    self._ready = True
-                    break
-                self._ran += 1
-                if name == "ready":
-                    self._ready = True
-            if not self._ready or self.acc < 1 - 1e-9:
-                return landed  # out of this frame's time, or done and waiting to be due
+        budget = ELASTIC_MS
+        if self._tick is not None and self._ready and self.acc >= 1 - EARLY:
             self._finish_tick()  # the clock moves; the window looks again
             self.acc -= 1
             self.stamp += 1
-            landed += 1
+            landed = 1
             if self.over:
                 return landed
             if self.take_notice():  # something the player should see: stop the clock
                 self.set_speed(0)
                 self.acc = 0.0
                 return landed
-            # The frame that lands a tick also redraws what changed: run little more in it.
-            stop = min(stop, self.clock() + AHEAD_AFTER_MS / 1000)
+            budget = LANDED_MS
+        if self._tick is None:
+            self._tick, self._ran, self._ready = self.sim.stepping(), 0, False
+        stop = start + budget / 1000
+        while not self._ready and self.clock() < stop:
+            try:
+                name = next(self._tick)
+            except StopIteration:  # an ending, or a town already over: nothing to run
+                self._ready = True
+                break
+            self._ran += 1
+            if name == "ready":
+                self._ready = True
+        return landed
 
     def _ahead(self, due: float, budget_ms: float = AHEAD_MS) -> None:
         """Run the next tick's systems ahead, for at most `budget_ms` of this frame: a tick's
