@@ -51,7 +51,7 @@ AHEAD_AFTER_MS = 1.5  # ...or this, in a frame that just finished one (the windo
 # clock keeps the speed asked for. Only when the machine cannot keep up for this long does
 # the clock slow (it drops what it owes beyond MAX_BEHIND, as a slow frame always did).
 ELASTIC_MS = 10.0  # of a frame's time, at most this much runs the simulation...
-LANDED_MS = 4.0  # ...or this, in the frame that lands a tick (it draws what changed)
+LOOK_MS = 4.0  # ...less this, in a frame that lands a tick (it draws what changed)
 MAX_BEHIND = 6.0  # ticks the clock may owe
 # A light tick done before it is due may land up to this much of a tick early (the clock is
 # then ahead, by a fraction of a second at 16x), so the time it saves goes to the heavy one.
@@ -66,6 +66,7 @@ class Session:
         # alone; the interactive window paces elastically (`elastic`, ELASTIC_MS).
         self.elastic = False
         self.clock = time.perf_counter  # what elastic pacing measures a frame's time by
+        self.dropped = 0.0  # ticks' worth of time the clock let go when it could not keep up
         self.scenario = scenario if scenario is not None else sim.sc.scenario.id
         self.seed = seed
         self.speed = 0
@@ -197,40 +198,46 @@ class Session:
         return steps
 
     def _advance_elastic(self) -> int:
-        """Run the simulation for at most ELASTIC_MS of this frame. A tick done and due lands
-        first thing in a frame — the frame that draws what changed runs little else
-        (LANDED_MS) — then the next tick's systems run ahead. A tick that comes due before it
-        is done lands on a later frame; the clock owes it (`acc` above 1) and lands the ticks
-        after it as soon as each is done, until it has caught up."""
+        """Run the simulation for at most ELASTIC_MS of this frame: land the tick under way
+        when it is done and due, and run the next one's systems ahead. A frame that lands a
+        tick also draws what changed, so it keeps LOOK_MS of its time for that. A tick that
+        comes due before it is done lands on a later frame; the clock owes it (`acc` above 1)
+        and lands the ticks after it as soon as each is done, until it has caught up."""
         start = self.clock()
-        self.acc = min(self.acc, MAX_BEHIND)
+        if self.acc > MAX_BEHIND:
+            self.dropped += self.acc - MAX_BEHIND
+            self.acc = MAX_BEHIND
+        stop = start + ELASTIC_MS / 1000
         landed = 0
-        budget = ELASTIC_MS
-        if self._tick is not None and self._ready and self.acc >= 1 - EARLY:
-            self._finish_tick()  # the clock moves; the window looks again
-            self.acc -= 1
-            self.stamp += 1
-            landed = 1
-            if self.over:
-                return landed
-            if self.take_notice():  # something the player should see: stop the clock
-                self.set_speed(0)
-                self.acc = 0.0
-                return landed
-            budget = LANDED_MS
-        if self._tick is None:
-            self._tick, self._ran, self._ready = self.sim.stepping(), 0, False
-        stop = start + budget / 1000
-        while not self._ready and self.clock() < stop:
-            try:
-                name = next(self._tick)
-            except StopIteration:  # an ending, or a town already over: nothing to run
-                self._ready = True
-                break
-            self._ran += 1
-            if name == "ready":
-                self._ready = True
-        return landed
+        while True:
+            if self._tick is not None and self._ready and self.acc >= 1 - EARLY:
+                if not landed:
+                    if self.clock() > stop - LOOK_MS / 1000:
+                        return 0  # no time left to draw what it changes: the next frame
+                    stop -= LOOK_MS / 1000
+                self._finish_tick()  # the clock moves; the window looks again
+                self.acc -= 1
+                self.stamp += 1
+                landed += 1
+                if self.over:
+                    return landed
+                if self.take_notice():  # something the player should see: stop the clock
+                    self.set_speed(0)
+                    self.acc = 0.0
+                    return landed
+            if self._tick is None:
+                self._tick, self._ran, self._ready = self.sim.stepping(), 0, False
+            while not self._ready and self.clock() < stop:
+                try:
+                    name = next(self._tick)
+                except StopIteration:  # an ending, or a town already over: nothing to run
+                    self._ready = True
+                    break
+                self._ran += 1
+                if name == "ready":
+                    self._ready = True
+            if not self._ready or self.acc < 1 - EARLY:
+                return landed  # out of this frame's time, or done and not yet due
 
     def _ahead(self, due: float, budget_ms: float = AHEAD_MS) -> None:
         """Run the next tick's systems ahead, for at most `budget_ms` of this frame: a tick's

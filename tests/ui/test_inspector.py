@@ -207,3 +207,34 @@ def test_hovering_the_recall_gauge_explains_it(ui):
     ui.frame(2)
     assert ui.app._tip and ui.app._tip.startswith("Vivid: comes to mind at once")
     assert "half-life" in ui.app._tip and "last brought to mind" in ui.app._tip
+
+
+def test_a_running_window_reads_the_inspector_again_at_most_twice_a_second(ui):
+    """While the interactive window's clock runs, the inspector's rows are a snapshot read at
+    most every REFRESH_S of real time (the minute it shows goes with it); paused, or in
+    headless frames, every change is read at once."""
+    from ui.inspectmodel import REFRESH_S
+
+    t = at_lunch(ui)
+    t.select("ada")
+    ui.frame()
+    m, s = t.inspector.model, t.session
+    real = [100.0]
+    s.clock = lambda: real[0]
+    s.elastic, s.speed = True, 16
+    s.stamp += 1
+    m.rows()  # a look, at real time 100 s
+    shown = m.now
+    s.sim.step()
+    s.stamp += 1
+    assert m.now == shown  # a tick landed; the rows wait for the next look
+    real[0] += REFRESH_S
+    assert m.now == s.now > shown  # time for a look: read at once
+    s.sim.step()
+    s.stamp += 1
+    s.speed = 0  # paused: every change is read at once
+    assert m.now == s.now
+    s.elastic, s.speed = False, 16
+    s.sim.step()
+    s.stamp += 1
+    assert m.now == s.now  # strict (headless) pacing: likewise

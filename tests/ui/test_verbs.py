@@ -227,7 +227,7 @@ def test_elastic_pacing_never_holds_a_frame_and_keeps_the_clock():
     ends up exactly where running whole ticks takes it."""
     s = Session.new(generated_town(60, 1), 1)
     s.elastic = True
-    s.clock, _ = _fake_clock(0.5)  # each slice "costs" half a millisecond
+    s.clock, _ = _fake_clock(0.7)  # each slice "costs" 0.7 ms
     slices = [0]
     stepping = s.sim.stepping
 
