@@ -126,6 +126,7 @@ STYLES = {
 
 _fonts: dict[str, pygame.font.Font] = {}
 _cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+_fitted: dict[tuple[str, str, int], str] = {}  # (text, style, width) -> what `fit` gave
 CACHE_SIZE = 6000
 drawn: list[str] = []  # texts drawn since the last `begin_frame()`, for tests
 loads = 0  # how many times a font file was opened: once per style per window
@@ -150,6 +151,7 @@ def reset() -> None:
     loads = 0
     _fonts.clear()
     _cache.clear()
+    _fitted.clear()
 
 
 def begin_frame() -> None:
@@ -206,7 +208,19 @@ def line_height(style: str = "ui") -> int:
 
 
 def fit(s: str, style: str, width: int) -> str:
-    """`s`, cut short with an ellipsis so it fits `width` pixels."""
+    """`s`, cut short with an ellipsis so it fits `width` pixels (kept: a frame fits the same
+    texts to the same widths as the one before, a few hundred measurements each)."""
+    key = (s, style, width)
+    got = _fitted.get(key)
+    if got is None:
+        got = _fit(s, style, width)
+        if len(_fitted) >= CACHE_SIZE:
+            _fitted.clear()
+        _fitted[key] = got
+    return got
+
+
+def _fit(s: str, style: str, width: int) -> str:
     f = font(style)
     if f.size(s)[0] <= width:
         return s
