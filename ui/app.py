@@ -9,6 +9,7 @@ drawn at that size and scaled down, so a small window never squeezes panels into
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import pygame
@@ -64,6 +65,8 @@ class App:
         # hold a frame up (ui.session, elastic pacing); headless frames keep strict pacing, so
         # what a test's frames show follows from the frames alone.
         self.elastic = False
+        self.clock = time.perf_counter  # what a frame's time is measured by
+        self.busy_ms = 0.0  # what the last frame took, events to flip
         self._tip: str | None = None
         self._toasts: list[list] = []  # [text, seconds left]
 
@@ -133,6 +136,7 @@ class App:
 
     def frame(self, dt: float = 1 / FPS, events: list | None = None) -> None:
         """One turn of the loop: events, update, draw."""
+        t0 = self.clock()
         surface = self._surface()
         for e in (pygame.event.get() if events is None else events):
             e = self._to_canvas(e)
@@ -150,6 +154,7 @@ class App:
             self.top.update(dt)
         self._draw(surface, dt)
         self.frames += 1
+        self.busy_ms = (self.clock() - t0) * 1000
 
     def _draw(self, surface: pygame.Surface, dt: float) -> None:
         T.begin_frame()

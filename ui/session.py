@@ -51,7 +51,9 @@ AHEAD_AFTER_MS = 1.5  # ...or this, in a frame that just finished one (the windo
 # clock keeps the speed asked for. Only when the machine cannot keep up for this long does
 # the clock slow (it drops what it owes beyond MAX_BEHIND, as a slow frame always did).
 ELASTIC_MS = 10.0  # of a frame's time, at most this much runs the simulation...
-LOOK_MS = 4.0  # ...less this, in a frame that lands a tick (it draws what changed)
+LOOK_MS = 4.0  # ...less this, in a frame that lands a tick (it draws what changed)...
+FRAME_MS = 15.0  # ...and never more than leaves the window its own time within this
+MIN_MS = 2.0  # (however slow the drawing, the town does not stop)
 MAX_BEHIND = 6.0  # ticks the clock may owe
 # A light tick done before it is due may land up to this much of a tick early (the clock is
 # then ahead, by a fraction of a second at 16x), so the time it saves goes to the heavy one.
@@ -67,6 +69,8 @@ class Session:
         self.elastic = False
         self.clock = time.perf_counter  # what elastic pacing measures a frame's time by
         self.dropped = 0.0  # ticks' worth of time the clock let go when it could not keep up
+        self._sim_ms = 0.0  # what the simulation took of the last frame (elastic)
+        self._window_ms = 5.0  # what the window itself takes of a frame, smoothed (elastic)
         self.scenario = scenario if scenario is not None else sim.sc.scenario.id
         self.seed = seed
         self.speed = 0
@@ -180,7 +184,10 @@ class Session:
             return 0
         self.acc += dt * self.speed * TICKS_PER_SECOND
         if self.elastic:
-            return self._advance_elastic()
+            t0 = self.clock()
+            n = self._advance_elastic()
+            self._sim_ms = (self.clock() - t0) * 1000
+            return n
         steps = int(self.acc + 1e-9)  # 6 frames of 1/6 s at 4x are 4 ticks, not 3.999…
         if steps > MAX_STEPS_PER_FRAME:
             steps, self.acc = MAX_STEPS_PER_FRAME, 0.0
@@ -197,6 +204,14 @@ class Session:
             self._ahead(self.acc, AHEAD_AFTER_MS if steps else AHEAD_MS)
         return steps
 
+    def window_took(self, frame_ms: float) -> None:
+        """The last frame took `frame_ms` in all (the window tells the session): less the
+        simulation's part, that is what drawing costs on this machine and display, and the
+        simulation gets what is left of FRAME_MS — a slow display slows the clock, not the
+        frames."""
+        own = max(0.0, frame_ms - self._sim_ms)
+        self._window_ms += (own - self._window_ms) * 0.2
+
     def _advance_elastic(self) -> int:
         """Run the simulation for at most ELASTIC_MS of this frame: land the tick under way
         when it is done and due, and run the next one's systems ahead. A frame that lands a
@@ -207,7 +222,7 @@ class Session:
         if self.acc > MAX_BEHIND:
             self.dropped += self.acc - MAX_BEHIND
             self.acc = MAX_BEHIND
-        stop = start + ELASTIC_MS / 1000
+        stop = start + max(MIN_MS, min(ELASTIC_MS, FRAME_MS - self._window_ms)) / 1000
         landed = 0
         while True:
             if self._tick is not None and self._ready and self.acc >= 1 - EARLY:

@@ -236,6 +236,8 @@ class TownScene(TownKeys, Scene):
 
     def update(self, dt: float) -> None:
         self.session.elastic = self.app.elastic  # the interactive loop paces elastically
+        if self.app.elastic:
+            self.session.window_took(self.app.busy_ms)
         if not self.typing and self.session.advance(dt):
             self._check_ending()
         if self.session.notice and self.session.notice != self._told:
