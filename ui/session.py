@@ -223,13 +223,13 @@ class Session:
             self.dropped += self.acc - MAX_BEHIND
             self.acc = MAX_BEHIND
         stop = start + max(MIN_MS, min(ELASTIC_MS, FRAME_MS - self._window_ms)) / 1000
-        landed = 0
+        landed = ran = 0
         while True:
             if self._tick is not None and self._ready and self.acc >= 1 - EARLY:
                 if not landed:
-                    if self.clock() > stop - LOOK_MS / 1000:
+                    if ran and self.clock() > stop - LOOK_MS / 1000:
                         return 0  # no time left to draw what it changes: the next frame
-                    stop -= LOOK_MS / 1000
+                    stop -= LOOK_MS / 1000  # (a frame can always land one first thing)
                 self._finish_tick()  # the clock moves; the window looks again
                 self.acc -= 1
                 self.stamp += 1
@@ -249,6 +249,7 @@ class Session:
                     self._ready = True
                     break
                 self._ran += 1
+                ran += 1
                 if name == "ready":
                     self._ready = True
             if not self._ready or self.acc < 1 - EARLY:

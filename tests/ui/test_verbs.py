@@ -269,6 +269,32 @@ def test_elastic_pacing_slows_the_clock_only_when_the_machine_cannot_keep_up():
     assert start < s.now < start + 80 * clock.TICK  # it moved, slower than 16x asks
 
 
+def test_elastic_pacing_gives_the_simulation_what_the_drawing_leaves():
+    """A display that takes most of a frame to draw gets the simulation's share cut to the
+    rest of FRAME_MS (at least MIN_MS): the frames keep their rate, the clock slows."""
+    from ui.session import FRAME_MS, MIN_MS
+
+    def slices_a_frame(window_ms: float) -> int:
+        s = Session.new(generated_town(60, 1), 1)
+        s.elastic = True
+        s.clock, _ = _fake_clock(0.5)
+        for _ in range(40):  # the window says, frame after frame, what it took
+            s.window_took(window_ms + s._sim_ms)
+        s.set_speed(16)
+        before = s.now
+        ran = []
+        for _ in range(120):
+            r0, n0 = s._ran, s.now
+            s.advance(1 / 60)
+            if s.now == n0:
+                ran.append(s._ran - r0)
+        assert s.now > before  # the town goes on however slow the drawing
+        return max(ran)
+
+    assert slices_a_frame(4.0) > slices_a_frame(FRAME_MS - 4.0) > slices_a_frame(30.0)
+    assert slices_a_frame(30.0) <= 2 * MIN_MS + 1  # half a millisecond a slice
+
+
 def test_a_command_while_a_tick_is_under_way_waits_for_it():
     s = Session.new("missing_key", 0)
     s.set_speed(16)
