@@ -146,3 +146,24 @@ def test_a_saved_game_keeps_its_conversation(at_0940, tmp_path):
     after = [(e.kind, e.who, e.text) for e in again.transcript]
     assert after[:len(before)] == before and after[-1][2].startswith("Loaded s.sqlite")
     assert ("speech", "Fen", before[-2][2]) in after
+
+
+def test_the_clock_pauses_itself_likewise_when_the_window_paces_elastically(ui):
+    """The interactive window's pacing (ui.session, elastic) lands ticks when they are done:
+    the clock still stops on the tick that shows the player something, and no later."""
+    from tests.game.test_pacing import _first_accusation
+
+    acc = _first_accusation(0)
+    build(ui.app, "missing_key", seed=0, at=clock.fmt(acc["at"] - 30))
+    ui.frame(2)
+    t = ui.town
+    ui.command(f"go {acc['place']}")
+    ui.app.elastic = True
+    ui.key(pygame.K_3)  # 16x
+    for _ in range(400):
+        ui.frame(1)
+        if t.session.speed == 0:
+            break
+    assert t.session.elastic
+    assert t.session.speed == 0 and "accused Cy" in (t.session.notice or "")
+    assert t.session.now == acc["at"] + 10
