@@ -113,30 +113,40 @@ class RecallIndex:
         mine = self.postings.get(resident)
         if not mine or not self.rows:
             return []
-        posts = [mine.get(t) or {} for t in terms]
-        hit: set[int] = set()
-        for p in posts:
-            hit.update(p)
-        if not hit:
-            return []
-        n_rows = self.rows
-        avgdl = float(self.tokens) / float(n_rows)
-        idf = []
-        for p in posts:
-            v = math.log((n_rows - len(p) + 0.5) / (len(p) + 0.5))
-            idf.append(v if v > 0.0 else 1e-6)
-        docs = self.docs
-        out = []
-        for bid in hit:
-            d = float(len(docs[bid][1]))
-            norm = K1 * (1 - B + B * d / avgdl)
-            score = 0.0
-            for i, p in enumerate(posts):
-                f = float(p.get(bid, 0))
-                score += idf[i] * ((f * (K1 + 1.0)) / (f + norm))
-            out.append((-1.0 * score, bid))
+        scores = self.scores(mine, terms)
+        out = [(-1.0 * score, bid) for bid, score in scores.items()]
         out.sort()
         return out[:LIMIT]
+
+    def scores(self, mine: dict[str, dict[int, int]], terms: list[str]) -> dict[int, float]:
+        """Each matching memory's bm25 (positive), summed term by term in the query's order.
+        Walked posting by posting rather than memory by memory: a term a memory lacks adds
+        exactly 0.0, so it is skipped, and a term's part depends only on how often the memory
+        holds it and how many words it has — computed once per (count, length) in a query,
+        not once per memory (a resident's hits grow with all it remembers; the few distinct
+        (count, length) pairs among them do not)."""
+        n_rows = self.rows
+        avgdl = float(self.tokens) / float(n_rows)
+        docs = self.docs
+        scores: dict[int, float] = {}
+        get = scores.get
+        for t in terms:
+            p = mine.get(t)
+            if not p:
+                continue
+            v = math.log((n_rows - len(p) + 0.5) / (len(p) + 0.5))
+            idf = v if v > 0.0 else 1e-6
+            part: dict[tuple[int, int], float] = {}
+            for bid, n in p.items():
+                key = (n, len(docs[bid][1]))
+                c = part.get(key)
+                if c is None:
+                    d = float(key[1])
+                    norm = K1 * (1 - B + B * d / avgdl)
+                    f = float(n)
+                    c = part[key] = idf * ((f * (K1 + 1.0)) / (f + norm))
+                scores[bid] = get(bid, 0.0) + c
+        return scores
 
     # -- the record on disk ----------------------------------------------------------------
 

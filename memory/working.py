@@ -21,7 +21,7 @@ it holds (`moved`, `lengthened`, `aged`). A reopened store builds it from the ta
 
 from __future__ import annotations
 
-import heapq
+from bisect import bisect_left, insort
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -68,6 +68,14 @@ class WorkingSet:
         self.in_mind: dict[str, dict[int, list]] = {}  # resident -> tellable, active, not past
         # resident -> name (a subject or value) -> {belief id: record} of free, dormant ones
         self.dormant: dict[str, dict[str, dict[int, list]]] = {}
+        # What `top` ranks by, kept sorted as beliefs come into mind and leave it, once `top`
+        # has been asked with some attribute importances and default: resident -> sorted
+        # [(-importance, -updated_at, subject, attribute, id)] of its beliefs in mind of
+        # importance above 0, and each one's key. The ranking a resident's beliefs in mind
+        # would need sorting for on every ask (they grow with all it took in over days).
+        self._ranked_by: tuple[dict[str, int | None], int] | None = None
+        self._ranked: dict[str, list[tuple[int, int, str, str, int]]] = {}
+        self._rank_key: dict[int, tuple[int, int, str, str, int]] = {}
 
     @staticmethod
     def can_tell(importance: int | None, attribute: str) -> bool:
@@ -85,8 +93,11 @@ class WorkingSet:
                     self.in_mind[e[R]] = {bid: e}
                 else:
                     mine[bid] = e
-            elif mine is not None:
-                mine.pop(bid, None)
+                if self._ranked_by is not None:
+                    self._rank(bid, e)
+            elif mine is not None and mine.pop(bid, None) is not None and \
+                    self._ranked_by is not None:
+                self._unrank(bid, e)
         if e[FREE] and e[ACCESS] == DORMANT:
             names = self.dormant.setdefault(e[R], {})
             for name in (e[S], e[V]):
@@ -100,8 +111,9 @@ class WorkingSet:
         """Take the record out of every set (before its fields change)."""
         if e[TELL]:
             mine = self.in_mind.get(e[R])
-            if mine is not None:
-                mine.pop(bid, None)
+            if mine is not None and mine.pop(bid, None) is not None and \
+                    self._ranked_by is not None:
+                self._unrank(bid, e)
         if e[FREE] and e[ACCESS] == DORMANT:
             names = self.dormant.get(e[R])
             if names is not None:
@@ -149,6 +161,9 @@ class WorkingSet:
         for bid in ids:
             e = rec.get(bid)
             if e is not None and e[EVOKED] <= now:
+                if e[ACCESS] == ACTIVE:  # in the same sets as before
+                    e[EVOKED] = now
+                    continue
                 self._unplace(bid, e)
                 e[EVOKED] = now
                 e[ACCESS] = ACTIVE
@@ -186,7 +201,7 @@ class WorkingSet:
         """From the tables: (id, resident, subject, attribute, value, confidence, importance,
         updated_at, teller, origin, state, kind, access, last_evoked_at, half_life, free) of
         every belief."""
-        self.__init__()
+        self.__init__()  # the ranking for `top` too: built again when next asked
         for bid, *e in rows:
             tell = self.can_tell(e[IMP], e[A])
             free = bool(e[-1])
@@ -200,24 +215,75 @@ class WorkingSet:
         """What `MemoryStore.top_beliefs` answers: in mind, not past, confident enough, of
         some importance (the belief's, else its attribute's, else the default), best first
         by importance, then the latest change, then the claim."""
-        mine = self.in_mind.get(resident)
-        if not mine:
+        by = self._ranked_by
+        if by is None or by[1] != default_importance or by[0] != attribute_importance:
+            self._rank_all(attribute_importance, default_importance)
+        order = self._ranked.get(resident)
+        if not order or limit <= 0:
             return []
-        picks = []
-        for e in mine.values():
+        rec = self.rec
+        out = []
+        # Best first already; a resident holds one belief of a claim, so (importance,
+        # change, claim) orders them all and the first `limit` confident enough are the
+        # answer.
+        for neg_imp, _, _, _, bid in order:
+            e = rec[bid]
             if e[CONF] < min_confidence:
                 continue
-            imp = e[IMP]
+            out.append(Salient(e[S], e[A], e[V], e[CONF], -neg_imp, e[UPD], e[TELLER],
+                               e[ORIGIN], e[STATE], e[KIND]))
+            if len(out) >= limit:
+                break
+        return out
+
+    def _importance(self, e: list) -> int:
+        imp = e[IMP]
+        if imp is None:
+            assert self._ranked_by is not None
+            imp = self._ranked_by[0].get(e[A])
             if imp is None:
-                imp = attribute_importance.get(e[A])
-                if imp is None:
-                    imp = default_importance
-            if imp <= 0:
-                continue
-            picks.append((-imp, -e[UPD], e[S], e[A], imp, e))
-        return [Salient(e[S], e[A], e[V], e[CONF], imp, e[UPD], e[TELLER], e[ORIGIN],
-                        e[STATE], e[KIND])
-                for _, _, _, _, imp, e in heapq.nsmallest(limit, picks)]
+                imp = self._ranked_by[1]
+        return imp
+
+    def _rank(self, bid: int, e: list) -> None:
+        """The belief is in mind with these fields: in its resident's ranking."""
+        old = self._rank_key.get(bid)
+        if old is not None:
+            self._unrank(bid, e)
+        imp = self._importance(e)
+        if imp <= 0:
+            return
+        key = (-imp, -e[UPD], e[S], e[A], bid)
+        self._rank_key[bid] = key
+        order = self._ranked.get(e[R])
+        if order is None:
+            self._ranked[e[R]] = [key]
+        else:
+            insort(order, key)
+
+    def _unrank(self, bid: int, e: list) -> None:
+        key = self._rank_key.pop(bid, None)
+        if key is None:
+            return
+        order = self._ranked[e[R]]
+        del order[bisect_left(order, key)]
+
+    def _rank_all(self, attribute_importance: dict[str, int | None],
+                  default_importance: int) -> None:
+        """Rank every resident's beliefs in mind by these importances (`top` asked with
+        other ones than the ranking was kept by, or for the first time)."""
+        self._ranked_by = (dict(attribute_importance), default_importance)
+        self._ranked, self._rank_key = {}, {}
+        for resident, mine in self.in_mind.items():
+            order = []
+            for bid, e in mine.items():
+                imp = self._importance(e)
+                if imp > 0:
+                    key = (-imp, -e[UPD], e[S], e[A], bid)
+                    self._rank_key[bid] = key
+                    order.append(key)
+            order.sort()
+            self._ranked[resident] = order
 
     def scoring(self, bid: int) -> tuple[int, float, str, str, str] | None:
         """(last evoked, half-life, subject, attribute, value) — what recall ranks by."""
