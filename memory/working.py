@@ -22,8 +22,10 @@ it holds (`moved`, `lengthened`, `aged`). A reopened store builds it from the ta
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, NamedTuple
+
+from .queries import Held
 
 if TYPE_CHECKING:
     from .belief import BeliefState
@@ -76,6 +78,11 @@ class WorkingSet:
         self._ranked_by: tuple[dict[str, int | None], int] | None = None
         self._ranked: dict[str, list[tuple[int, int, str, str, int]]] = {}
         self._rank_key: dict[int, tuple[int, int, str, str, int]] = {}
+        # resident -> other -> attribute ("believes <subject>.<attribute>") -> record of the
+        # free beliefs about what others believe: what `beliefs_about` reads (they are the
+        # larger part of what a town remembers; the claims about one resident's beliefs,
+        # town-wide, grow with every day).
+        self.about: dict[str, dict[str, dict[str, list]]] = {}
 
     @staticmethod
     def can_tell(importance: int | None, attribute: str) -> bool:
@@ -128,9 +135,15 @@ class WorkingSet:
         old = self.rec.get(bid)
         if old is not None:
             self._unplace(bid, old)
+            if old[FREE] and old[A].startswith(BELIEVES):
+                got = self.about[old[R]][old[S]]
+                if got.get(old[A]) is old:
+                    del got[old[A]]
         if e[TELL] or e[FREE]:
             self.rec[bid] = e
             self._place(bid, e)
+            if e[FREE] and e[A].startswith(BELIEVES):
+                self.about.setdefault(e[R], {}).setdefault(e[S], {})[e[A]] = e
         elif old is not None:
             del self.rec[bid]
 
@@ -285,6 +298,11 @@ class WorkingSet:
             order.sort()
             self._ranked[resident] = order
 
+    def about_others(self, resident: str, other: str) -> AboutOthers:
+        """What `resident` takes `other` to believe, by (subject, attribute), from its free
+        beliefs about others (complete when no claim about beliefs is recalled by cue only)."""
+        return AboutOthers(self.about.get(resident, {}).get(other, {}))
+
     def scoring(self, bid: int) -> tuple[int, float, str, str, str] | None:
         """(last evoked, half-life, subject, attribute, value) — what recall ranks by."""
         e = self.rec.get(bid)
@@ -303,3 +321,33 @@ class WorkingSet:
                 found.update(got)
         return [(bid, e[S], e[A], e[V], e[EVOKED], e[HALF])
                 for bid, e in sorted(found.items())]
+
+
+class AboutOthers(Mapping):
+    """{(subject, attribute): Held(value, confidence, state)} read through to the working
+    set's records, so a look costs one lookup, not a pass over all one knows of another."""
+
+    __slots__ = ("_by",)
+
+    def __init__(self, by: dict[str, list]):
+        self._by = by  # attribute ("believes <subject>.<attribute>") -> record
+
+    def __getitem__(self, key: tuple[str, str]) -> Held:
+        try:
+            subject, attribute = key
+        except (TypeError, ValueError):
+            raise KeyError(key) from None
+        # The key is the attribute split at its last dot: an attribute with a dot in it
+        # cannot be one.
+        e = None if "." in attribute else self._by.get(f"{BELIEVES}{subject}.{attribute}")
+        if e is None:
+            raise KeyError(key)
+        return Held(e[V], e[CONF], e[STATE])
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        for attribute in self._by:
+            s, _, a = attribute[len(BELIEVES):].rpartition(".")
+            yield (s, a)
+
+    def __len__(self) -> int:
+        return len(self._by)

@@ -37,8 +37,33 @@ def reference(store, resident, limit, min_conf, default):
         REFERENCE, (default, resident, min_conf, default, limit))]
 
 
+# The query beliefs_about ran before it read the working set.
+ABOUT = ("SELECT c.attribute, b.value, b.confidence, b.state FROM claims c JOIN beliefs b ON "
+         "b.claim_id = c.id AND b.resident = ? WHERE c.subject = ? AND c.attribute LIKE "
+         "'believes %' AND substr(c.attribute, 1, 9) = 'believes '")
+
+
+def check_about(store):
+    """What one resident takes another to believe is what the old query read."""
+    store._sync()
+    for r in RESIDENTS:
+        for other in RESIDENTS:
+            want = {}
+            for attribute, value, conf, state in store.db.execute(ABOUT, (r, other)):
+                s, _, a = attribute[len("believes "):].rpartition(".")
+                want[(s, a)] = (value, conf, state)
+            got = store.beliefs_about(r, other)
+            assert {k: tuple(v) for k, v in got.items()} == want, (r, other)
+            for k in want:
+                assert k in got and tuple(got.get(k)) == want[k]
+            for s in SUBJECTS:
+                for a in ATTRIBUTES:
+                    assert ((s, a) in got) == ((s, a) in want)
+
+
 def check(store):
     check_records(store)
+    check_about(store)
     for r in RESIDENTS:
         # The first asks by the importances the ranking was kept by since the last check (so
         # it reads the ranking kept up to date write by write); the others rank anew.
