@@ -111,6 +111,7 @@ class MemoryStore:
         self._recall: dict[str, str] = {}
         self._claim_recall: dict[int, str] = {}  # claim id -> how it comes to mind
         self._cue_about = 0  # claims about someone's beliefs recalled by cue only
+        self._claim_topic: dict[int, str] = {}  # claim id -> trust topic, as in _claims
         # What a tick reads again and again, kept here (SQLite stays the record): recall's
         # term index, and writes held to the tick's end (`deferred`).
         self._index = RecallIndex()
@@ -135,10 +136,12 @@ class MemoryStore:
     def _reload(self) -> None:
         self._claims = {}
         self._claim_recall = {}
+        self._claim_topic = {}
         for cid, s, a, nature, topic, mode in self.db.execute(
                 "SELECT id, subject, attribute, nature, topic, recall FROM claims"):
             self._claims[(s, a)] = (cid, nature, topic)
             self._claim_recall[cid] = mode
+            self._claim_topic[cid] = topic
         self._cue_about = sum(1 for (_, a), (cid, _, _) in self._claims.items()
                               if a.startswith(BELIEVES) and self._claim_recall[cid] == CUE_RECALL)
         rows = self.db.execute("SELECT name, nature, topic, importance, recall FROM "
@@ -330,6 +333,7 @@ class MemoryStore:
                 rows.append((next_id + i, s, a, nature, topic, mode))
                 claims[(s, a)] = (next_id + i, nature, topic)
                 self._claim_recall[next_id + i] = mode
+                self._claim_topic[next_id + i] = topic
                 if mode == CUE_RECALL and a.startswith(BELIEVES):
                     self._cue_about += 1
             self.db.conn.executemany("INSERT INTO claims (id, subject, attribute, nature, topic, "
@@ -804,6 +808,9 @@ class MemoryStore:
                 return None
             self._claims[(subject, attribute)] = (row[0], row[1], row[2])
             self._claim_recall[row[0]] = row[3]
+            self._claim_topic[row[0]] = row[2]
+            if row[3] == CUE_RECALL and attribute.startswith(BELIEVES):
+                self._cue_about += 1
             return row[0]
         return c[0]
 

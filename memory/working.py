@@ -22,7 +22,7 @@ it holds (`moved`, `lengthened`, `aged`). A reopened store builds it from the ta
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
 from .queries import Held
@@ -83,6 +83,11 @@ class WorkingSet:
         # larger part of what a town remembers; the claims about one resident's beliefs,
         # town-wide, grow with every day).
         self.about: dict[str, dict[str, dict[str, list]]] = {}
+        # resident -> teller -> claims (subject, attribute) on which some belief of the
+        # resident held hearsay from that teller when written: what a discredited teller's
+        # word is looked for in (a superset — a value dropped later stays listed). Read from
+        # the tables for a resident the first time it is asked about, then kept as written.
+        self.told: dict[str, dict[str, set[tuple[str, str]]]] = {}
 
     @staticmethod
     def can_tell(importance: int | None, attribute: str) -> bool:
@@ -151,6 +156,15 @@ class WorkingSet:
 
     def wrote(self, b: BeliefState, free: bool, half_life: float) -> None:
         """The belief's row was just written with this state (`half_life`: the column)."""
+        told = self.told.get(b.resident)
+        if told is not None:
+            for c in b.cands:
+                if c.kind == "hearsay" and c.teller is not None:
+                    got = told.get(c.teller)
+                    if got is None:
+                        told[c.teller] = {(b.subject, b.attribute)}
+                    else:
+                        got.add((b.subject, b.attribute))
         held = b.held()
         self._put(b.id, [  # type: ignore[arg-type]
             b.resident, b.subject, b.attribute, b.value, b.confidence, b.importance,
@@ -162,6 +176,14 @@ class WorkingSet:
                   origin: str | None, kind: str, half_life: float, free: bool) -> None:
         """A belief founded at `at` by one piece of evidence was just written
         (memory.fresh)."""
+        if kind == "hearsay" and teller is not None:
+            told = self.told.get(resident)
+            if told is not None:
+                got = told.get(teller)
+                if got is None:
+                    told[teller] = {(subject, attribute)}
+                else:
+                    got.add((subject, attribute))
         tell = self.can_tell(importance, attribute)
         if tell or free:
             self._put(bid, [resident, subject, attribute, value, confidence, importance, at,
@@ -297,6 +319,22 @@ class WorkingSet:
                     order.append(key)
             order.sort()
             self._ranked[resident] = order
+
+    def told_by(self, resident: str, teller: str,
+                read: Callable[[], Iterable[tuple[str, str, str]]]) -> set[tuple[str, str]]:
+        """The claims on which the resident holds (or held) hearsay from `teller`. `read`
+        gives (teller, subject, attribute) of every hearsay value the resident's rows hold,
+        asked the first time the resident is."""
+        told = self.told.get(resident)
+        if told is None:
+            told = self.told[resident] = {}
+            for who, subject, attribute in read():
+                got = told.get(who)
+                if got is None:
+                    told[who] = {(subject, attribute)}
+                else:
+                    got.add((subject, attribute))
+        return told.get(teller, set())
 
     def about_others(self, resident: str, other: str) -> AboutOthers:
         """What `resident` takes `other` to believe, by (subject, attribute), from its free

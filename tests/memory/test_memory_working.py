@@ -61,9 +61,29 @@ def check_about(store):
                     assert ((s, a) in got) == ((s, a) in want)
 
 
+HEARSAY_FROM = (
+    "SELECT json_extract(j.value, '$[8]'), c.subject, c.attribute FROM beliefs b JOIN claims c "
+    "ON c.id = b.claim_id, json_each(b.candidates) j WHERE b.resident = ? AND "
+    "json_extract(j.value, '$[3]') = 'hearsay' AND json_extract(j.value, '$[8]') IS NOT NULL")
+
+
+def check_told(store):
+    """The claims listed as holding hearsay from a teller (where a discredited teller's word
+    is looked for) include every one whose row holds it now; the first ask reads the rows,
+    later ones are kept up to date write by write."""
+    store._sync()
+    ws = store._working
+    for r in RESIDENTS:
+        rows = store.db.execute(HEARSAY_FROM, (r,)).fetchall()
+        for teller in RESIDENTS:
+            listed = ws.told_by(r, teller, lambda r=r: store.db.execute(HEARSAY_FROM, (r,)))
+            assert {(s, a) for who, s, a in rows if who == teller} <= listed, (r, teller)
+
+
 def check(store):
     check_records(store)
     check_about(store)
+    check_told(store)
     for r in RESIDENTS:
         # The first asks by the importances the ranking was kept by since the last check (so
         # it reads the ranking kept up to date write by write); the others rank anew.
