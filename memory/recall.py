@@ -69,14 +69,17 @@ def recall(store: MemoryStore, resident: str, cue: str, now: int, k: int = 10,
     # first, ties by claim — a resident holds one memory of a claim, so no tie goes further.
     ranked: list[tuple[float, str, str, int, float, float, str]] = []
     back: list[tuple[float, str, str, int, str, float, str]] = []
+    scale = best > 0
     for score, bid in found:
         e = rec.get(bid)
         if e is None:
             evoked, h, subject, attribute, value = rows[bid]
         else:
             evoked, h, subject, attribute, value = e[EVOKED], e[HALF], e[S], e[A], e[V]
-        rel = max(-score, 0.0) / best if best > 0 else 1.0
-        a = 2.0 ** (-max(0, now - evoked) / h)  # access.accessibility, inline
+        x = -score
+        rel = (x if x >= 0.0 else 0.0) / best if scale else 1.0  # max(-score, 0.0) / best
+        dt = now - evoked
+        a = 2.0 ** (-(dt if dt > 0 else 0) / h)  # access.accessibility, inline
         if a >= active_at:
             v = rel * a
             ranked.append((-v, subject, attribute, bid, v, a, value))

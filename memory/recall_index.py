@@ -50,6 +50,7 @@ class RecallIndex:
         self.rows = 0  # N: indexed memories, all residents
         self.tokens = 0  # their tokens, all residents
         self.docs: dict[int, tuple[str, tuple[str, ...]]] = {}  # id -> (resident, words)
+        self.lengths: dict[int, int] = {}  # id -> how many words
         self.postings: dict[str, dict[str, dict[int, int]]] = {}  # resident -> term -> {id: n}
         # resident -> {memory id: (claim id, its words) if known, else None (read them then)}
         self.pending: dict[str, dict[int, tuple[int, list[str]] | None]] = {}
@@ -89,6 +90,7 @@ class RecallIndex:
             else:
                 post[bid] = post.get(bid, 0) + 1
         self.docs[bid] = (resident, tuple(ws))
+        self.lengths[bid] = len(ws)
         self.rows += 1
         self.tokens += len(ws)
         self.written.add(bid)
@@ -97,6 +99,7 @@ class RecallIndex:
         old = self.docs.pop(bid, None)
         if old is None:
             return
+        del self.lengths[bid]
         resident, ws = old
         terms = self.postings[resident]
         for w in set(ws):
@@ -127,7 +130,7 @@ class RecallIndex:
         (count, length) pairs among them do not)."""
         n_rows = self.rows
         avgdl = float(self.tokens) / float(n_rows)
-        docs = self.docs
+        lengths = self.lengths
         scores: dict[int, float] = {}
         get = scores.get
         for t in terms:
@@ -136,17 +139,28 @@ class RecallIndex:
                 continue
             v = math.log((n_rows - len(p) + 0.5) / (len(p) + 0.5))
             idf = v if v > 0.0 else 1e-6
-            part: dict[tuple[int, int], float] = {}
+            once: dict[int, float] = {}  # length -> the part of a memory holding it once
+            part: dict[tuple[int, int], float] = {}  # (count, length) -> part, for the rest
             for bid, n in p.items():
-                key = (n, len(docs[bid][1]))
-                c = part.get(key)
-                if c is None:
-                    d = float(key[1])
-                    norm = K1 * (1 - B + B * d / avgdl)
-                    f = float(n)
-                    c = part[key] = idf * ((f * (K1 + 1.0)) / (f + norm))
+                dl = lengths[bid]
+                if n == 1:
+                    c = once.get(dl)
+                    if c is None:
+                        c = once[dl] = self._part(idf, 1, dl, avgdl)
+                else:
+                    c = part.get((n, dl))
+                    if c is None:
+                        c = part[(n, dl)] = self._part(idf, n, dl, avgdl)
                 scores[bid] = get(bid, 0.0) + c
         return scores
+
+    @staticmethod
+    def _part(idf: float, n: int, length: int, avgdl: float) -> float:
+        """One term's part of a memory's bm25: it holds the term `n` times in `length`."""
+        d = float(length)
+        norm = K1 * (1 - B + B * d / avgdl)
+        f = float(n)
+        return idf * ((f * (K1 + 1.0)) / (f + norm))
 
     # -- the record on disk ----------------------------------------------------------------
 
