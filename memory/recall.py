@@ -57,8 +57,7 @@ def recall(store: MemoryStore, resident: str, cue: str, now: int, k: int = 10,
     # over the matches, with nothing called per match that need not be: a resident's matches
     # grow with everything it remembers.
     rec = store._working.rec
-    missing = [bid for _, bid in found if bid not in rec]
-    rows = _scoring_rows(store, missing) if missing else {}
+    rows = None  # of the matches the working set does not hold, read when one is met
     # bm25 is more negative the better the match; scale it to (0, 1] within this query so it
     # multiplies with accessibility on a common footing.
     best = max(-score for score, _ in found) or 1.0
@@ -73,6 +72,8 @@ def recall(store: MemoryStore, resident: str, cue: str, now: int, k: int = 10,
     for score, bid in found:
         e = rec.get(bid)
         if e is None:
+            if rows is None:
+                rows = _scoring_rows(store, [b for _, b in found if b not in rec])
             evoked, h, subject, attribute, value = rows[bid]
         else:
             evoked, h, subject, attribute, value = e[EVOKED], e[HALF], e[S], e[A], e[V]
