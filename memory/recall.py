@@ -60,7 +60,7 @@ def recall(store: MemoryStore, resident: str, cue: str, now: int, k: int = 10,
     rows = None  # of the matches the working set does not hold, read when one is met
     # bm25 is more negative the better the match; scale it to (0, 1] within this query so it
     # multiplies with accessibility on a common footing.
-    best = max(-score for score, _ in found) or 1.0
+    best = -found[0][0] or 1.0  # the largest -score: `found` is sorted, best first
     cue_terms = set(terms)
     params = store.params
     active_at, recallable_at = params.active_at, params.recallable_at
