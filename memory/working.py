@@ -12,7 +12,15 @@ everything a resident ever took in:
   accessibility (§7) — without reading the belief rows;
 - **what a recalled memory brings along** (`associates`): each resident's dormant memories by
   the people, places and objects they name, so association looks up the names recalled rather
-  than scanning the resident's dormant memories.
+  than scanning the resident's dormant memories;
+- **what one resident takes another to believe** (`about_others`): its free beliefs about
+  others' beliefs, by the other and the claim, read a look at a time;
+- **where a discredited teller's word lies** (`told_by`): per resident, the claims on which it
+  held hearsay from each teller, so reweighing reads those beliefs, not all it holds.
+
+`top`'s ranking is kept sorted per resident as beliefs come into mind and leave it, so asking
+costs the answer, not a sort of everything in mind — which grows day by day, as does all the
+rest: a day late in a run should cost what an early one does.
 
 The store tells it about every write (`wrote`, a whole belief; `wrote_new`, one founded by one
 piece of evidence), every re-evocation (`evoked`), and every set-wise pass that changes what
