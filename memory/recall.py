@@ -22,6 +22,7 @@ from . import access as acc
 from .belief import Belief, view
 from .codec import SELECT_BELIEF, state_from_row
 from .recall_index import belief_words, words
+from .working import EVOKED, HALF, A, S, V
 
 if TYPE_CHECKING:
     from .store import MemoryStore
@@ -51,27 +52,43 @@ def recall(store: MemoryStore, resident: str, cue: str, now: int, k: int = 10,
     found = store._index.search(resident, terms)
     if not found:
         return []
-    # Score from plain columns (relevance, last evocation, half-life, the claim's names);
-    # only the memories that come to mind are loaded in full.
-    rows = _scoring_rows(store, [bid for _, bid in found])  # from the working set
+    # Score from plain columns (relevance, last evocation, half-life, the claim's names) kept
+    # in the working set; only the memories that come to mind are loaded in full. One loop
+    # over the matches, with nothing called per match that need not be: a resident's matches
+    # grow with everything it remembers.
+    rec = store._working.rec
+    rows = None  # of the matches the working set does not hold, read when one is met
     # bm25 is more negative the better the match; scale it to (0, 1] within this query so it
     # multiplies with accessibility on a common footing.
-    best = max(-score for score, _ in found) or 1.0
+    best = -found[0][0] or 1.0  # the largest -score: `found` is sorted, best first
     cue_terms = set(terms)
     params = store.params
-    ranked: list[tuple[float, str, str, int, str, float, str]] = []
+    active_at, recallable_at = params.active_at, params.recallable_at
+    # (-(relevance × accessibility), subject, attribute, ...): sorted as they stand, the best
+    # first, ties by claim — a resident holds one memory of a claim, so no tie goes further.
+    ranked: list[tuple[float, str, str, int, float, float, str]] = []
     back: list[tuple[float, str, str, int, str, float, str]] = []
+    scale = best > 0
     for score, bid in found:
-        evoked, h, subject, attribute, value = rows[bid]
-        rel = max(-score, 0.0) / best if best > 0 else 1.0
-        a = acc.accessibility(now, evoked, h)
-        state = acc.state_of(a, params)
-        if state == acc.ACTIVE:
-            ranked.append((rel * a, subject, attribute, bid, "ranked", a, value))
-        elif state == acc.DORMANT and cue_terms & _words_of(subject, attribute, value):
+        e = rec.get(bid)
+        if e is None:
+            if rows is None:
+                rows = _scoring_rows(store, [b for _, b in found if b not in rec])
+            evoked, h, subject, attribute, value = rows[bid]
+        else:
+            evoked, h, subject, attribute, value = e[EVOKED], e[HALF], e[S], e[A], e[V]
+        x = -score
+        rel = (x if x >= 0.0 else 0.0) / best if scale else 1.0  # max(-score, 0.0) / best
+        dt = now - evoked
+        a = 2.0 ** (-(dt if dt > 0 else 0) / h)  # access.accessibility, inline
+        if a >= active_at:
+            v = rel * a
+            ranked.append((-v, subject, attribute, bid, v, a, value))
+        elif a >= recallable_at and cue_terms & _words_of(subject, attribute, value):
             back.append((rel, subject, attribute, bid, "cue", a, value))
-    ranked.sort(key=lambda r: (-r[0], r[1], r[2]))
-    chosen = back + ranked[: max(0, k - len(back))]
+    ranked.sort()
+    chosen = back + [(v, s, at, bid, "ranked", a, value)
+                     for _, s, at, bid, v, a, value in ranked[: max(0, k - len(back))]]
     if associate:
         chosen += _associates(store, resident, chosen, now)
     _evoke(store, resident, chosen, now)

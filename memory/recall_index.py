@@ -50,6 +50,7 @@ class RecallIndex:
         self.rows = 0  # N: indexed memories, all residents
         self.tokens = 0  # their tokens, all residents
         self.docs: dict[int, tuple[str, tuple[str, ...]]] = {}  # id -> (resident, words)
+        self.lengths: dict[int, int] = {}  # id -> how many words
         self.postings: dict[str, dict[str, dict[int, int]]] = {}  # resident -> term -> {id: n}
         # resident -> {memory id: (claim id, its words) if known, else None (read them then)}
         self.pending: dict[str, dict[int, tuple[int, list[str]] | None]] = {}
@@ -89,6 +90,7 @@ class RecallIndex:
             else:
                 post[bid] = post.get(bid, 0) + 1
         self.docs[bid] = (resident, tuple(ws))
+        self.lengths[bid] = len(ws)
         self.rows += 1
         self.tokens += len(ws)
         self.written.add(bid)
@@ -97,6 +99,7 @@ class RecallIndex:
         old = self.docs.pop(bid, None)
         if old is None:
             return
+        del self.lengths[bid]
         resident, ws = old
         terms = self.postings[resident]
         for w in set(ws):
@@ -113,30 +116,51 @@ class RecallIndex:
         mine = self.postings.get(resident)
         if not mine or not self.rows:
             return []
-        posts = [mine.get(t) or {} for t in terms]
-        hit: set[int] = set()
-        for p in posts:
-            hit.update(p)
-        if not hit:
-            return []
-        n_rows = self.rows
-        avgdl = float(self.tokens) / float(n_rows)
-        idf = []
-        for p in posts:
-            v = math.log((n_rows - len(p) + 0.5) / (len(p) + 0.5))
-            idf.append(v if v > 0.0 else 1e-6)
-        docs = self.docs
-        out = []
-        for bid in hit:
-            d = float(len(docs[bid][1]))
-            norm = K1 * (1 - B + B * d / avgdl)
-            score = 0.0
-            for i, p in enumerate(posts):
-                f = float(p.get(bid, 0))
-                score += idf[i] * ((f * (K1 + 1.0)) / (f + norm))
-            out.append((-1.0 * score, bid))
+        scores = self.scores(mine, terms)
+        out = [(-1.0 * score, bid) for bid, score in scores.items()]
         out.sort()
         return out[:LIMIT]
+
+    def scores(self, mine: dict[str, dict[int, int]], terms: list[str]) -> dict[int, float]:
+        """Each matching memory's bm25 (positive), summed term by term in the query's order.
+        Walked posting by posting rather than memory by memory: a term a memory lacks adds
+        exactly 0.0, so it is skipped, and a term's part depends only on how often the memory
+        holds it and how many words it has — computed once per (count, length) in a query,
+        not once per memory (a resident's hits grow with all it remembers; the few distinct
+        (count, length) pairs among them do not)."""
+        n_rows = self.rows
+        avgdl = float(self.tokens) / float(n_rows)
+        lengths = self.lengths
+        scores: dict[int, float] = {}
+        get = scores.get
+        for t in terms:
+            p = mine.get(t)
+            if not p:
+                continue
+            v = math.log((n_rows - len(p) + 0.5) / (len(p) + 0.5))
+            idf = v if v > 0.0 else 1e-6
+            once: dict[int, float] = {}  # length -> the part of a memory holding it once
+            part: dict[tuple[int, int], float] = {}  # (count, length) -> part, for the rest
+            for bid, n in p.items():
+                dl = lengths[bid]
+                if n == 1:
+                    c = once.get(dl)
+                    if c is None:
+                        c = once[dl] = self._part(idf, 1, dl, avgdl)
+                else:
+                    c = part.get((n, dl))
+                    if c is None:
+                        c = part[(n, dl)] = self._part(idf, n, dl, avgdl)
+                scores[bid] = get(bid, 0.0) + c
+        return scores
+
+    @staticmethod
+    def _part(idf: float, n: int, length: int, avgdl: float) -> float:
+        """One term's part of a memory's bm25: it holds the term `n` times in `length`."""
+        d = float(length)
+        norm = K1 * (1 - B + B * d / avgdl)
+        f = float(n)
+        return idf * ((f * (K1 + 1.0)) / (f + norm))
 
     # -- the record on disk ----------------------------------------------------------------
 

@@ -13,7 +13,7 @@ runs in WAL mode so a reader (the window, the inspector) can read while the simu
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
@@ -110,6 +110,8 @@ class MemoryStore:
         self._families: list = []
         self._recall: dict[str, str] = {}
         self._claim_recall: dict[int, str] = {}  # claim id -> how it comes to mind
+        self._cue_about = 0  # claims about someone's beliefs recalled by cue only
+        self._claim_topic: dict[int, str] = {}  # claim id -> trust topic, as in _claims
         # What a tick reads again and again, kept here (SQLite stays the record): recall's
         # term index, and writes held to the tick's end (`deferred`).
         self._index = RecallIndex()
@@ -134,10 +136,14 @@ class MemoryStore:
     def _reload(self) -> None:
         self._claims = {}
         self._claim_recall = {}
+        self._claim_topic = {}
         for cid, s, a, nature, topic, mode in self.db.execute(
                 "SELECT id, subject, attribute, nature, topic, recall FROM claims"):
             self._claims[(s, a)] = (cid, nature, topic)
             self._claim_recall[cid] = mode
+            self._claim_topic[cid] = topic
+        self._cue_about = sum(1 for (_, a), (cid, _, _) in self._claims.items()
+                              if a.startswith(BELIEVES) and self._claim_recall[cid] == CUE_RECALL)
         rows = self.db.execute("SELECT name, nature, topic, importance, recall FROM "
                                "attributes").fetchall()
         self._attributes = {r[0]: (r[1], r[2]) for r in rows if not r[0].endswith("*")}
@@ -327,6 +333,9 @@ class MemoryStore:
                 rows.append((next_id + i, s, a, nature, topic, mode))
                 claims[(s, a)] = (next_id + i, nature, topic)
                 self._claim_recall[next_id + i] = mode
+                self._claim_topic[next_id + i] = topic
+                if mode == CUE_RECALL and a.startswith(BELIEVES):
+                    self._cue_about += 1
             self.db.conn.executemany("INSERT INTO claims (id, subject, attribute, nature, topic, "
                                      "recall) VALUES (?, ?, ?, ?, ?, ?)", rows)
         return claims
@@ -506,10 +515,14 @@ class MemoryStore:
         return write(self, resident, subject, attribute, now, accessibility=accessibility,
                      trait=trait, similar=similar, stand_ins=stand_ins)
 
-    def beliefs_about(self, resident: str, other: str) -> dict[tuple[str, str], Held]:
+    def beliefs_about(self, resident: str, other: str) -> Mapping[tuple[str, str], Held]:
         """What `resident` takes `other` to believe, claim by claim: {(subject, attribute):
-        Held(value, confidence, state)} — one indexed query, for decisions that read beliefs
-        about beliefs (whom to tell, whom to ask first)."""
+        Held(value, confidence, state)} — for decisions that read beliefs about beliefs (whom
+        to tell, whom to ask first). Read through the working set (memory.working), a look
+        at a time, unless some claim about beliefs is recalled by cue only (the working set
+        does not hold those): then one indexed query."""
+        if not self._cue_about:
+            return self._working.about_others(resident, other)
         # A range on the attribute (not LIKE, which ignores case and so the index).
         rows = self.db.execute(
             "SELECT c.attribute, b.value, b.confidence, b.state FROM claims c CROSS JOIN "
@@ -795,6 +808,9 @@ class MemoryStore:
                 return None
             self._claims[(subject, attribute)] = (row[0], row[1], row[2])
             self._claim_recall[row[0]] = row[3]
+            self._claim_topic[row[0]] = row[2]
+            if row[3] == CUE_RECALL and attribute.startswith(BELIEVES):
+                self._cue_about += 1
             return row[0]
         return c[0]
 

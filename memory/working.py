@@ -12,7 +12,15 @@ everything a resident ever took in:
   accessibility (§7) — without reading the belief rows;
 - **what a recalled memory brings along** (`associates`): each resident's dormant memories by
   the people, places and objects they name, so association looks up the names recalled rather
-  than scanning the resident's dormant memories.
+  than scanning the resident's dormant memories;
+- **what one resident takes another to believe** (`about_others`): its free beliefs about
+  others' beliefs, by the other and the claim, read a look at a time;
+- **where a discredited teller's word lies** (`told_by`): per resident, the claims on which it
+  held hearsay from each teller, so reweighing reads those beliefs, not all it holds.
+
+`top`'s ranking is kept sorted per resident as beliefs come into mind and leave it, so asking
+costs the answer, not a sort of everything in mind — which grows day by day, as does all the
+rest: a day late in a run should cost what an early one does.
 
 The store tells it about every write (`wrote`, a whole belief; `wrote_new`, one founded by one
 piece of evidence), every re-evocation (`evoked`), and every set-wise pass that changes what
@@ -21,9 +29,11 @@ it holds (`moved`, `lengthened`, `aged`). A reopened store builds it from the ta
 
 from __future__ import annotations
 
-import heapq
-from collections.abc import Iterable
+from bisect import bisect_left, insort
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, NamedTuple
+
+from .queries import Held
 
 if TYPE_CHECKING:
     from .belief import BeliefState
@@ -68,6 +78,24 @@ class WorkingSet:
         self.in_mind: dict[str, dict[int, list]] = {}  # resident -> tellable, active, not past
         # resident -> name (a subject or value) -> {belief id: record} of free, dormant ones
         self.dormant: dict[str, dict[str, dict[int, list]]] = {}
+        # What `top` ranks by, kept sorted as beliefs come into mind and leave it, once `top`
+        # has been asked with some attribute importances and default: resident -> sorted
+        # [(-importance, -updated_at, subject, attribute, id)] of its beliefs in mind of
+        # importance above 0, and each one's key. The ranking a resident's beliefs in mind
+        # would need sorting for on every ask (they grow with all it took in over days).
+        self._ranked_by: tuple[dict[str, int | None], int] | None = None
+        self._ranked: dict[str, list[tuple[int, int, str, str, int]]] = {}
+        self._rank_key: dict[int, tuple[int, int, str, str, int]] = {}
+        # resident -> other -> attribute ("believes <subject>.<attribute>") -> record of the
+        # free beliefs about what others believe: what `beliefs_about` reads (they are the
+        # larger part of what a town remembers; the claims about one resident's beliefs,
+        # town-wide, grow with every day).
+        self.about: dict[str, dict[str, dict[str, list]]] = {}
+        # resident -> teller -> claims (subject, attribute) on which some belief of the
+        # resident held hearsay from that teller when written: what a discredited teller's
+        # word is looked for in (a superset — a value dropped later stays listed). Read from
+        # the tables for a resident the first time it is asked about, then kept as written.
+        self.told: dict[str, dict[str, set[tuple[str, str]]]] = {}
 
     @staticmethod
     def can_tell(importance: int | None, attribute: str) -> bool:
@@ -85,8 +113,11 @@ class WorkingSet:
                     self.in_mind[e[R]] = {bid: e}
                 else:
                     mine[bid] = e
-            elif mine is not None:
-                mine.pop(bid, None)
+                if self._ranked_by is not None:
+                    self._rank(bid, e)
+            elif mine is not None and mine.pop(bid, None) is not None and \
+                    self._ranked_by is not None:
+                self._unrank(bid, e)
         if e[FREE] and e[ACCESS] == DORMANT:
             names = self.dormant.setdefault(e[R], {})
             for name in (e[S], e[V]):
@@ -100,8 +131,9 @@ class WorkingSet:
         """Take the record out of every set (before its fields change)."""
         if e[TELL]:
             mine = self.in_mind.get(e[R])
-            if mine is not None:
-                mine.pop(bid, None)
+            if mine is not None and mine.pop(bid, None) is not None and \
+                    self._ranked_by is not None:
+                self._unrank(bid, e)
         if e[FREE] and e[ACCESS] == DORMANT:
             names = self.dormant.get(e[R])
             if names is not None:
@@ -116,9 +148,15 @@ class WorkingSet:
         old = self.rec.get(bid)
         if old is not None:
             self._unplace(bid, old)
+            if old[FREE] and old[A].startswith(BELIEVES):
+                got = self.about[old[R]][old[S]]
+                if got.get(old[A]) is old:
+                    del got[old[A]]
         if e[TELL] or e[FREE]:
             self.rec[bid] = e
             self._place(bid, e)
+            if e[FREE] and e[A].startswith(BELIEVES):
+                self.about.setdefault(e[R], {}).setdefault(e[S], {})[e[A]] = e
         elif old is not None:
             del self.rec[bid]
 
@@ -126,6 +164,15 @@ class WorkingSet:
 
     def wrote(self, b: BeliefState, free: bool, half_life: float) -> None:
         """The belief's row was just written with this state (`half_life`: the column)."""
+        told = self.told.get(b.resident)
+        if told is not None:
+            for c in b.cands:
+                if c.kind == "hearsay" and c.teller is not None:
+                    got = told.get(c.teller)
+                    if got is None:
+                        told[c.teller] = {(b.subject, b.attribute)}
+                    else:
+                        got.add((b.subject, b.attribute))
         held = b.held()
         self._put(b.id, [  # type: ignore[arg-type]
             b.resident, b.subject, b.attribute, b.value, b.confidence, b.importance,
@@ -137,6 +184,14 @@ class WorkingSet:
                   origin: str | None, kind: str, half_life: float, free: bool) -> None:
         """A belief founded at `at` by one piece of evidence was just written
         (memory.fresh)."""
+        if kind == "hearsay" and teller is not None:
+            told = self.told.get(resident)
+            if told is not None:
+                got = told.get(teller)
+                if got is None:
+                    told[teller] = {(subject, attribute)}
+                else:
+                    got.add((subject, attribute))
         tell = self.can_tell(importance, attribute)
         if tell or free:
             self._put(bid, [resident, subject, attribute, value, confidence, importance, at,
@@ -149,6 +204,9 @@ class WorkingSet:
         for bid in ids:
             e = rec.get(bid)
             if e is not None and e[EVOKED] <= now:
+                if e[ACCESS] == ACTIVE:  # in the same sets as before
+                    e[EVOKED] = now
+                    continue
                 self._unplace(bid, e)
                 e[EVOKED] = now
                 e[ACCESS] = ACTIVE
@@ -186,7 +244,7 @@ class WorkingSet:
         """From the tables: (id, resident, subject, attribute, value, confidence, importance,
         updated_at, teller, origin, state, kind, access, last_evoked_at, half_life, free) of
         every belief."""
-        self.__init__()
+        self.__init__()  # the ranking for `top` too: built again when next asked
         for bid, *e in rows:
             tell = self.can_tell(e[IMP], e[A])
             free = bool(e[-1])
@@ -200,24 +258,96 @@ class WorkingSet:
         """What `MemoryStore.top_beliefs` answers: in mind, not past, confident enough, of
         some importance (the belief's, else its attribute's, else the default), best first
         by importance, then the latest change, then the claim."""
-        mine = self.in_mind.get(resident)
-        if not mine:
+        by = self._ranked_by
+        if by is None or by[1] != default_importance or by[0] != attribute_importance:
+            self._rank_all(attribute_importance, default_importance)
+        order = self._ranked.get(resident)
+        if not order or limit <= 0:
             return []
-        picks = []
-        for e in mine.values():
+        rec = self.rec
+        out = []
+        # Best first already; a resident holds one belief of a claim, so (importance,
+        # change, claim) orders them all and the first `limit` confident enough are the
+        # answer.
+        for neg_imp, _, _, _, bid in order:
+            e = rec[bid]
             if e[CONF] < min_confidence:
                 continue
-            imp = e[IMP]
+            out.append(Salient(e[S], e[A], e[V], e[CONF], -neg_imp, e[UPD], e[TELLER],
+                               e[ORIGIN], e[STATE], e[KIND]))
+            if len(out) >= limit:
+                break
+        return out
+
+    def _importance(self, e: list) -> int:
+        imp = e[IMP]
+        if imp is None:
+            assert self._ranked_by is not None
+            imp = self._ranked_by[0].get(e[A])
             if imp is None:
-                imp = attribute_importance.get(e[A])
-                if imp is None:
-                    imp = default_importance
-            if imp <= 0:
-                continue
-            picks.append((-imp, -e[UPD], e[S], e[A], imp, e))
-        return [Salient(e[S], e[A], e[V], e[CONF], imp, e[UPD], e[TELLER], e[ORIGIN],
-                        e[STATE], e[KIND])
-                for _, _, _, _, imp, e in heapq.nsmallest(limit, picks)]
+                imp = self._ranked_by[1]
+        return imp
+
+    def _rank(self, bid: int, e: list) -> None:
+        """The belief is in mind with these fields: in its resident's ranking."""
+        old = self._rank_key.get(bid)
+        if old is not None:
+            self._unrank(bid, e)
+        imp = self._importance(e)
+        if imp <= 0:
+            return
+        key = (-imp, -e[UPD], e[S], e[A], bid)
+        self._rank_key[bid] = key
+        order = self._ranked.get(e[R])
+        if order is None:
+            self._ranked[e[R]] = [key]
+        else:
+            insort(order, key)
+
+    def _unrank(self, bid: int, e: list) -> None:
+        key = self._rank_key.pop(bid, None)
+        if key is None:
+            return
+        order = self._ranked[e[R]]
+        del order[bisect_left(order, key)]
+
+    def _rank_all(self, attribute_importance: dict[str, int | None],
+                  default_importance: int) -> None:
+        """Rank every resident's beliefs in mind by these importances (`top` asked with
+        other ones than the ranking was kept by, or for the first time)."""
+        self._ranked_by = (dict(attribute_importance), default_importance)
+        self._ranked, self._rank_key = {}, {}
+        for resident, mine in self.in_mind.items():
+            order = []
+            for bid, e in mine.items():
+                imp = self._importance(e)
+                if imp > 0:
+                    key = (-imp, -e[UPD], e[S], e[A], bid)
+                    self._rank_key[bid] = key
+                    order.append(key)
+            order.sort()
+            self._ranked[resident] = order
+
+    def told_by(self, resident: str, teller: str,
+                read: Callable[[], Iterable[tuple[str, str, str]]]) -> set[tuple[str, str]]:
+        """The claims on which the resident holds (or held) hearsay from `teller`. `read`
+        gives (teller, subject, attribute) of every hearsay value the resident's rows hold,
+        asked the first time the resident is."""
+        told = self.told.get(resident)
+        if told is None:
+            told = self.told[resident] = {}
+            for who, subject, attribute in read():
+                got = told.get(who)
+                if got is None:
+                    told[who] = {(subject, attribute)}
+                else:
+                    got.add((subject, attribute))
+        return told.get(teller, set())
+
+    def about_others(self, resident: str, other: str) -> AboutOthers:
+        """What `resident` takes `other` to believe, by (subject, attribute), from its free
+        beliefs about others (complete when no claim about beliefs is recalled by cue only)."""
+        return AboutOthers(self.about.get(resident, {}).get(other, {}))
 
     def scoring(self, bid: int) -> tuple[int, float, str, str, str] | None:
         """(last evoked, half-life, subject, attribute, value) — what recall ranks by."""
@@ -237,3 +367,33 @@ class WorkingSet:
                 found.update(got)
         return [(bid, e[S], e[A], e[V], e[EVOKED], e[HALF])
                 for bid, e in sorted(found.items())]
+
+
+class AboutOthers(Mapping):
+    """{(subject, attribute): Held(value, confidence, state)} read through to the working
+    set's records, so a look costs one lookup, not a pass over all one knows of another."""
+
+    __slots__ = ("_by",)
+
+    def __init__(self, by: dict[str, list]):
+        self._by = by  # attribute ("believes <subject>.<attribute>") -> record
+
+    def __getitem__(self, key: tuple[str, str]) -> Held:
+        try:
+            subject, attribute = key
+        except (TypeError, ValueError):
+            raise KeyError(key) from None
+        # The key is the attribute split at its last dot: an attribute with a dot in it
+        # cannot be one.
+        e = None if "." in attribute else self._by.get(f"{BELIEVES}{subject}.{attribute}")
+        if e is None:
+            raise KeyError(key)
+        return Held(e[V], e[CONF], e[STATE])
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        for attribute in self._by:
+            s, _, a = attribute[len(BELIEVES):].rpartition(".")
+            yield (s, a)
+
+    def __len__(self) -> int:
+        return len(self._by)

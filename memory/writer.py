@@ -149,7 +149,6 @@ class Batch:
         self.reworded: set[int] = set()
         self.changed_premises: set[int] = set()
         self._held_by: dict[str, set[tuple[str, int]]] = {}  # loaded beliefs, by resident
-        self._topic_of: dict[int, str] | None = None  # claim id -> trust topic, when needed
         # Beliefs founded in this batch by one piece of evidence that nothing else in the
         # batch touches: written straight from it (memory.fresh) unless something needs them.
         self.fresh: dict[tuple[str, int], Fresh] = {}
@@ -385,14 +384,23 @@ class Batch:
             initial_confidence("hearsay", before, params=p)
         if delta == 0:
             return
-        if self._topic_of is None:
-            self._topic_of = {cid: t for cid, _, t in store._claims.values()}
-        topic_of = self._topic_of
-        rows = self.db.execute(
-            "SELECT b.resident, b.claim_id FROM beliefs b JOIN claims c ON c.id = b.claim_id "
-            "WHERE b.resident = ? AND c.topic = ? AND b.candidates LIKE ?",
-            (listener, topic, f'%"{teller}"%')).fetchall()
-        self._load({(r, c) for r, c in rows if (r, c) not in self.beliefs}, with_facts=False)
+        # Only the listener's beliefs on the topic that held hearsay from the teller can move
+        # (revision.reweigh); the working set lists the claims those are (memory.working),
+        # rather than a pass over all the listener believes. Those already loaded are read
+        # as this batch has them, below.
+        topic_of = store._claim_topic
+        claims = store._claims
+        told = store._working.told_by(listener, teller, lambda: self.db.execute(
+            "SELECT json_extract(j.value, '$[8]'), c.subject, c.attribute FROM beliefs b JOIN "
+            "claims c ON c.id = b.claim_id, json_each(b.candidates) j WHERE b.resident = ? AND "
+            "json_extract(j.value, '$[3]') = 'hearsay' AND json_extract(j.value, '$[8]') IS "
+            "NOT NULL", (listener,)))
+        wanted = set()
+        for sa in told:
+            cid, _, t = claims[sa]
+            if t == topic and (listener, cid) not in self.beliefs:
+                wanted.add((listener, cid))
+        self._load(wanted, with_facts=False)
         was = initial_confidence("hearsay", before, params=p)
         note = (f"trust in {teller} on {topic} fell from {before:.2f} to {after:.2f} (refuted "
                 f"first-hand): what {teller} says now counts {was + delta}, not {was}")

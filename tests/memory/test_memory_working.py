@@ -37,10 +37,57 @@ def reference(store, resident, limit, min_conf, default):
         REFERENCE, (default, resident, min_conf, default, limit))]
 
 
+# The query beliefs_about ran before it read the working set.
+ABOUT = ("SELECT c.attribute, b.value, b.confidence, b.state FROM claims c JOIN beliefs b ON "
+         "b.claim_id = c.id AND b.resident = ? WHERE c.subject = ? AND c.attribute LIKE "
+         "'believes %' AND substr(c.attribute, 1, 9) = 'believes '")
+
+
+def check_about(store):
+    """What one resident takes another to believe is what the old query read."""
+    store._sync()
+    for r in RESIDENTS:
+        for other in RESIDENTS:
+            want = {}
+            for attribute, value, conf, state in store.db.execute(ABOUT, (r, other)):
+                s, _, a = attribute[len("believes "):].rpartition(".")
+                want[(s, a)] = (value, conf, state)
+            got = store.beliefs_about(r, other)
+            assert {k: tuple(v) for k, v in got.items()} == want, (r, other)
+            for k in want:
+                assert k in got and tuple(got.get(k)) == want[k]
+            for s in SUBJECTS:
+                for a in ATTRIBUTES:
+                    assert ((s, a) in got) == ((s, a) in want)
+
+
+HEARSAY_FROM = (
+    "SELECT json_extract(j.value, '$[8]'), c.subject, c.attribute FROM beliefs b JOIN claims c "
+    "ON c.id = b.claim_id, json_each(b.candidates) j WHERE b.resident = ? AND "
+    "json_extract(j.value, '$[3]') = 'hearsay' AND json_extract(j.value, '$[8]') IS NOT NULL")
+
+
+def check_told(store):
+    """The claims listed as holding hearsay from a teller (where a discredited teller's word
+    is looked for) include every one whose row holds it now; the first ask reads the rows,
+    later ones are kept up to date write by write."""
+    store._sync()
+    ws = store._working
+    for r in RESIDENTS:
+        rows = store.db.execute(HEARSAY_FROM, (r,)).fetchall()
+        for teller in RESIDENTS:
+            listed = ws.told_by(r, teller, lambda r=r: store.db.execute(HEARSAY_FROM, (r,)))
+            assert {(s, a) for who, s, a in rows if who == teller} <= listed, (r, teller)
+
+
 def check(store):
     check_records(store)
+    check_about(store)
+    check_told(store)
     for r in RESIDENTS:
-        for limit, min_conf, default in ((12, 40, 3), (3, 0, 0), (50, 70, 5)):
+        # The first asks by the importances the ranking was kept by since the last check (so
+        # it reads the ranking kept up to date write by write); the others rank anew.
+        for limit, min_conf, default in ((50, 70, 5), (12, 40, 3), (3, 0, 0), (50, 70, 5)):
             got = [tuple(x) for x in store.top_beliefs(r, limit=limit, min_confidence=min_conf,
                                                        default_importance=default)]
             assert got == reference(store, r, limit, min_conf, default), (r, limit)
@@ -68,6 +115,11 @@ def check_records(store):
                 r, s, a, v, access, evoked, h), bid
     held = {bid for names in ws.dormant.values() for got in names.values() for bid in got}
     assert held == free_dormant
+    # The ranking `top` reads, kept up to date write by write, is the one sorting gives.
+    if ws._ranked_by is not None:
+        kept = {r: list(order) for r, order in ws._ranked.items() if order}
+        ws._rank_all(*ws._ranked_by)
+        assert kept == {r: order for r, order in ws._ranked.items() if order}
     # The evidence count kept on each belief is what counting its evidence gives.
     assert store.db.execute(
         "SELECT count(*) FROM beliefs b WHERE b.evidence_count != (SELECT count(*) FROM "
