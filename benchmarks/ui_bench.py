@@ -4,10 +4,12 @@ the belief inspector open on a resident holding 1,000 beliefs.
     .venv/bin/python benchmarks/ui_bench.py [--frames 600]
 
 Prints the median and 95th-percentile frame time, each as a fraction of the 16.7 ms a frame
-may take at 60 frames per second, for three cases: the clock paused (drawing only), the
-inspector scrolled every frame, and the clock running at 16x (ticks included — each tick's
-systems run a few a frame while it comes due, ui.session — then the same frames less the
-simulation's share, which is what the window itself costs).
+may take at 60 frames per second, for: the clock paused (drawing only), the inspector scrolled
+every frame, and the clock running at 16x — paced strictly (each tick lands on the frame it is
+due, as in headless runs and tests) and elastically (a tick lands when its systems are done, as
+in the interactive window: ui.session) — each with the simulation's share of the frames, the
+ticks that landed against those 16x asks for, and what the window itself costs. `--cpu`
+measures (and paces) by the window thread's CPU time instead of wall time.
 """
 
 from __future__ import annotations
