@@ -308,7 +308,7 @@ class Session:
     @property
     def alpha(self) -> float:
         """How far into the next tick the clock is (0..1), for smooth drawing."""
-        return self.acc if self.speed else 0.0
+        return max(0.0, min(1.0, self.acc)) if self.speed else 0.0  # (elastic: it may owe)
 
     def step(self) -> None:
         """One whole tick (the rest of one run ahead, if there is one)."""
