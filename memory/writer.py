@@ -176,7 +176,12 @@ class Batch:
             for p in e.premises:
                 s, _, attr = p.rpartition(".")
                 claim_keys.add((s, attr))
+        known = store._claims
+        founded = [k for k in claim_keys if k not in known]  # claims this batch makes
         claims = store._claims_for(claim_keys)
+        # No belief can be about a claim made just now: those keys are not looked for (the
+        # hour's sightings are each a new claim, a person and an hour, by the thousand).
+        new_claims = {claims[k][0] for k in founded}
         touched: dict[tuple[str, int], int] = {}
         for e, a in items:
             k = (e.resident, claims[(e.subject, e.attribute)][0])
@@ -189,7 +194,7 @@ class Batch:
                 touched[(e.resident, claims[(s, attr)][0])] = 2  # read by an inference
         self.once = {k for k, n in touched.items() if n == 1}
         yield
-        yield from self._loading(set(touched),
+        yield from self._loading({k for k in touched if k[1] not in new_claims},
                                  with_facts=any(e.version is not None for e in evs))
 
         next_eid = (self.db.execute("SELECT max(id) FROM evidence").fetchone()[0] or 0) + 1
