@@ -171,9 +171,13 @@ class Session:
     def set_speed(self, speed: int) -> None:
         if speed not in SPEEDS:
             raise ValueError(f"speed is one of {SPEEDS}")
-        self.speed = speed
         if speed == 0:
             self.acc = 0.0  # a tick run ahead stays so, until it is due or settled
+        elif speed != self.speed:
+            # What the clock owed at one speed is not owed at another (at 1x, six ticks owed
+            # at 16x would be an hour of the town in a few frames).
+            self.acc = min(self.acc, 1.0)
+        self.speed = speed
 
     def toggle_pause(self, resume_to: int = 1) -> None:
         self.set_speed(0 if self.speed else resume_to)

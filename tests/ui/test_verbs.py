@@ -295,6 +295,19 @@ def test_elastic_pacing_gives_the_simulation_what_the_drawing_leaves():
     assert slices_a_frame(30.0) <= 2 * MIN_MS + 1  # half a millisecond a slice
 
 
+def test_changing_speed_forgives_what_the_clock_owed():
+    """Ticks owed at 16x (elastic pacing on a slow machine) are not raced through at 1x."""
+    s = Session.new(generated_town(60, 1), 1)
+    s.elastic = True
+    s.clock, _ = _fake_clock(4.0)  # far too slow for 16x
+    s.set_speed(16)
+    for _ in range(60):
+        s.advance(1 / 60)
+    assert s.acc > 2
+    s.set_speed(1)
+    assert s.acc <= 1.0
+
+
 def test_a_command_while_a_tick_is_under_way_waits_for_it():
     s = Session.new("missing_key", 0)
     s.set_speed(16)
