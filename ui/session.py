@@ -242,7 +242,6 @@ class Session:
                     return landed
                 if self.take_notice():  # something the player should see: stop the clock
                     self.set_speed(0)
-                    self.acc = 0.0
                     return landed
             if self._tick is None:
                 self._tick, self._ran, self._ready = self.sim.stepping(), 0, False
