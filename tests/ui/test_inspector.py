@@ -238,3 +238,88 @@ def test_a_running_window_reads_the_inspector_again_at_most_twice_a_second(ui):
     s.sim.step()
     s.stamp += 1
     assert m.now == s.now  # strict (headless) pacing: likewise
+
+
+def test_the_kept_drawing_is_pixel_for_pixel_a_fresh_drawing(ui):
+    """The inspector blits its last drawing while nothing it shows changed (ui.widgets.
+    retained): every frame of a session — the clock running, the pointer over rows and the
+    recall gauge, scrolling, sorting, a filter typed with its caret blinking, another resident
+    — is the same picture, texts and tooltip as drawing the panel afresh; and most quiet
+    frames are served from the kept drawing."""
+    from ui import theme
+    from ui.widgets import retained
+
+    build(ui.app, "missing_key", seed=0, at="day 1 13:00", debug=True)
+    ui.frame(2)
+    t = ui.town
+    t.select("ada")
+    ui.frame()
+    insp = t.inspector
+    app = ui.app
+    checked = []
+
+    def same_as_fresh() -> None:
+        surface = app._surface()
+        kept = pygame.image.tobytes(surface, "RGB")
+        texts, tip = list(theme.drawn), app._tip
+        retained.enabled = False
+        try:
+            app._draw(surface, 0.0)
+            fresh = pygame.image.tobytes(surface, "RGB")
+            assert kept == fresh, "the kept drawing differs from a fresh one"
+            assert theme.drawn == texts and app._tip == tip
+        finally:
+            retained.enabled = True
+        insp.kept.forget()  # the reference drawing was not the kept one's to keep
+        app._draw(surface, 0.0)
+        checked.append(1)
+
+    def frames(n: int) -> None:
+        for _ in range(n):
+            app.frame(1 / 60)
+            same_as_fresh()
+
+    def move(pos) -> None:
+        ui.post(pygame.MOUSEMOTION, pos=(int(pos[0]), int(pos[1])), rel=(0, 0),
+                buttons=(0, 0, 0))
+
+    hits = insp.kept.hits
+    frames(5)  # paused and still: the same picture, kept
+    assert insp.kept.hits > hits
+    t.session.set_speed(16)
+    frames(12)  # the clock running: the rows change under the kept drawing
+    rect = insp.list_rect
+    move((rect.x + 40, rect.y + 10))
+    frames(3)
+    move((insp.zones.find("sort:state").x + 20, rect.y + 10))  # the recall gauge's tooltip
+    frames(3)
+    assert app._tip
+    t.session.set_speed(0)
+    sim = t.session.sim
+    sim.store.perceive_many([  # enough rows to scroll
+        Evidence(resident="ada", subject=f"thing{i:03d}", attribute="colour", value="red",
+                 kind="witnessed", event=f"e{i}", at=sim.now) for i in range(60)])
+    t.session.stamp += 1
+    frames(2)
+    move(insp.list_rect.center)
+    frames(1)
+    ui.post(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False, precise_x=0.0, precise_y=-2.0)
+    frames(2)  # scrolled, the pointer where it was
+    sim.state["ada"].place = "inn" if sim.state["ada"].place != "inn" else "home_ada"
+    frames(1)  # she is somewhere else: the header says so
+    sim.now += 3 * 24 * 60  # days on, nothing new learned: the recall gauges fade
+    t.session.stamp += 1
+    frames(2)
+    ui.click_zone(insp, "sort:confidence")
+    same_as_fresh()
+    ui.click(insp.filter.rect.center)
+    same_as_fresh()
+    ui.type("key")
+    same_as_fresh()
+    frames(50)  # the caret blinks
+    ui.key(pygame.K_ESCAPE)
+    same_as_fresh()
+    move((5, 5))
+    t.select("bo")
+    frames(3)
+    assert len(checked) > 80

@@ -26,7 +26,9 @@ from ..labels import (
     state_label,
     whereabouts,
 )
+from . import base
 from .base import Widget, badge, bar, button, chip, clamp_scroll, hovered, meter, scrollbar
+from .retained import Retained
 from .textinput import TextInput
 
 ROW = 40
@@ -48,6 +50,8 @@ class Inspector(Widget):
         self.filter = TextInput("filter by subject, claim or value", style="ui")
         self.list_rect = pygame.Rect(0, 0, 0, 0)
         self.rows_drawn: list[tuple[str, str]] = []  # what the last frame showed (tests)
+        self.kept = Retained()  # the last drawing, blitted while nothing it shows changed
+        self._tip = self.town.tip
 
     def open(self, resident: str) -> None:
         if self.model is None or self.model.resident != resident or \
@@ -76,11 +80,33 @@ class Inspector(Widget):
     # -- drawing ----------------------------------------------------------------------------
 
     def draw(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
-        self.rect = pygame.Rect(rect)
-        self.zones.clear()
         m = self.model
         if m is None:
+            self.rect = pygame.Rect(rect)
+            self.zones.clear()
             return
+        m.rows()  # read what changed first: the key names the rows' reading
+        self.kept.draw(surf, rect, self._looks(rect), lambda tip: self._paint(surf, rect, tip),
+                       self.town.tip)
+
+    def _looks(self, rect: pygame.Rect) -> tuple:
+        """Everything the panel's drawing reads: equal keys draw equal pixels (Retained)."""
+        m, town = self.model, self.town
+        session = town.session
+        sim = session.sim
+        st = sim.state[m.resident]
+        f = self.filter
+        over = rect.collidepoint(base.mouse)
+        return (m, m._sig, m._now, m.state, m.source, m.recall, m.search, m.subject, m.others,
+                m.sort, m.descending, self.offset, town.belief_key, session.open_minds,
+                session.full_minds, sim.has_player, st.place, st.status,
+                tuple(base.mouse) if over else None,
+                f.value, f.focused, f.cursor, f.focused and f.blink < 0.6)
+
+    def _paint(self, surf: pygame.Surface, rect: pygame.Rect, tip) -> None:
+        self.rect = pygame.Rect(rect)
+        self.zones.clear()
+        self._tip = tip
         y = self._header(surf, rect)
         y = self._filters(surf, rect, y)
         self._table(surf, pygame.Rect(rect.x, y, rect.width, rect.bottom - y))
@@ -92,7 +118,7 @@ class Inspector(Widget):
         x = rect.x
         back = button(surf, self.zones, (x, rect.y, 30, 30), "‹", town.unselect, name="back")
         if hovered(back):
-            town.tip("Back to everyone (Esc)")
+            self._tip("Back to everyone (Esc)")
         title = "Your notebook" if rid == PLAYER else person.name
         room = rect.width - 40 - (128 if sim.has_player and rid != PLAYER else 0)
         tr = T.text(surf, title, (x + 40, rect.y - 1), "head", T.TEXT, width=room - 100)
@@ -166,7 +192,7 @@ class Inspector(Widget):
         r = chip(surf, self.zones, (fr.right + 6, y + 2), label, self._toggle_others,
                  name="others", max_width=138)
         if hovered(r):
-            self.town.tip("Beliefs about what other people believe")
+            self._tip("Beliefs about what other people believe")
         return y + 34
 
     def _set_state(self, v) -> None:
@@ -242,9 +268,9 @@ class Inspector(Widget):
                 pygame.draw.rect(surf, T.mix(T.PANEL, T.RAISED, 0.45), r, border_radius=4)
             cut = self._row(surf, row, r, xs, debug)
             if hot and hovered((xs[3], r.y, xs[4] - xs[3], r.height)):
-                town.tip(self._recall_tip(row))
+                self._tip(self._recall_tip(row))
             elif hot and cut:
-                town.tip(f"{row.claim}: {row.value} — {row.told}")
+                self._tip(f"{row.claim}: {row.value} — {row.told}")
             self.zones.add(r.clip(body), lambda rw=row: town.open_belief(m.resident, *rw.key),
                            f"row:{row.subject}.{row.attribute}")
             self.rows_drawn.append(row.key)
