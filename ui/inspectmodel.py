@@ -104,6 +104,8 @@ class InspectorModel:
         self._seen = None  # (session stamp, sim) when the signature was last checked
         self._looked_at = 0  # the sim minute the signature was last checked at
         self._rows: list[Row] = []
+        self._tally = Tally([])  # the rows' signature, kept as they change
+        self._index: dict[tuple[str, str], int] = {}  # row key -> its place in _rows
         self._counts: dict = {}
         self._view_key = None
         self._view: list[Row] = []
@@ -141,9 +143,11 @@ class InspectorModel:
             return self._rows
         if self._sig is not None and self._sig[1] == sig[1]:
             self._patch(looked_at)  # what changed at or after the minute of the last look
-        if (signature_of(self._rows), id(sim)) != sig:
+        if (self._tally.signature(), id(sim)) != sig:
             self._rows = [self._row(b) for b in
                           sim.store.beliefs(self.resident, about_others=True)]
+            self._tally = Tally(self._rows)
+            self._index = {r.key: i for i, r in enumerate(self._rows)}
         self._sig = sig
         self._view_key = None
         self._counts = {}
@@ -154,17 +158,20 @@ class InspectorModel:
         changed = changed_since(sim.store, self.resident, since)
         if len(changed) > PATCH_LIMIT:
             return  # the rows will not match the signature: `rows` reads them all
-        index = {r.key: i for i, r in enumerate(self._rows)}
+        index, tally = self._index, self._tally
         for s, a in changed:
             b = sim.store.belief(self.resident, s, a, history=False)
             if b is None:
                 continue
             row = self._row(b)
             if (s, a) in index:
-                self._rows[index[(s, a)]] = row
+                i = index[(s, a)]
+                tally.replace(self._rows[i], row)
+                self._rows[i] = row
             else:
                 index[(s, a)] = len(self._rows)
                 self._rows.append(row)
+                tally.add(row)
 
     def _row(self, b) -> Row:
         sim = self.session.sim
@@ -250,7 +257,8 @@ class InspectorModel:
 
 
 def signature_of(rows: list[Row]) -> BeliefSignature:
-    """What `memory.belief_signature` says of a memory holding exactly these beliefs."""
+    """What `memory.belief_signature` says of a memory holding exactly these beliefs (added
+    up afresh: what `Tally` keeps must equal it)."""
     bs = [r.belief for r in rows]
     return BeliefSignature(
         count=len(bs), updated_at=max((b.updated_at for b in bs), default=0),
@@ -258,3 +266,46 @@ def signature_of(rows: list[Row]) -> BeliefSignature:
         last_evoked_at=sum(b.last_evoked_at for b in bs), uses=sum(b.uses for b in bs),
         exposures=sum(b.exposures for b in bs), importance=sum(b.importance or 0 for b in bs),
         states=tuple(sum(1 for b in bs if b.state == s) for s in State))
+
+
+_STATE_SLOT = {s: i for i, s in enumerate(State)}
+
+
+class Tally:
+    """`signature_of` kept up to date as rows are replaced and added, so a look that patches
+    a few rows of a thousand does not add the thousand up again to check itself."""
+
+    def __init__(self, rows: list[Row]) -> None:
+        self.sums = [0] * (7 + len(_STATE_SLOT))  # count, confidence … importance, states
+        self.latest: dict[int, int] = {}  # updated_at -> how many rows have it
+        for r in rows:
+            self.add(r)
+
+    def _part(self, r: Row, sign: int) -> None:
+        b, s = r.belief, self.sums
+        s[0] += sign
+        s[1] += sign * b.confidence
+        s[2] += sign * (1 if b.stale else 0)
+        s[3] += sign * b.last_evoked_at
+        s[4] += sign * b.uses
+        s[5] += sign * b.exposures
+        s[6] += sign * (b.importance or 0)
+        s[7 + _STATE_SLOT[b.state]] += sign
+        n = self.latest.get(b.updated_at, 0) + sign
+        if n:
+            self.latest[b.updated_at] = n
+        else:
+            del self.latest[b.updated_at]
+
+    def add(self, r: Row) -> None:
+        self._part(r, 1)
+
+    def replace(self, old: Row, new: Row) -> None:
+        self._part(old, -1)
+        self._part(new, 1)
+
+    def signature(self) -> BeliefSignature:
+        s = self.sums
+        return BeliefSignature(count=s[0], updated_at=max(self.latest, default=0),
+                               confidence=s[1], stale=s[2], last_evoked_at=s[3], uses=s[4],
+                               exposures=s[5], importance=s[6], states=tuple(s[7:]))

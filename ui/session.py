@@ -91,6 +91,11 @@ class Session:
         self._tick = None
         self._ran = 0  # slices of it done
         self._ready = False  # all of it done but the commit
+        # What the slice after each step of a tick took, smoothed (elastic pacing): a frame
+        # does not start a slice it has no time left for. The step names say which system
+        # comes next — the hour's sightings after "company", a place's talk after "talk".
+        self._expect: dict[str, float] = {}
+        self._last = "start"  # the step the tick under way last paused after
         if not len(sim.transcript):
             self._intro()
 
@@ -245,12 +250,23 @@ class Session:
                     return landed
             if self._tick is None:
                 self._tick, self._ran, self._ready = self.sim.stepping(), 0, False
-            while not self._ready and self.clock() < stop:
+                self._last = "start"
+            expect = self._expect
+            t = self.clock()
+            while not self._ready:
+                # The first slice of a frame always runs (the town never stops); after it, one
+                # that would not fit in what is left waits for the next frame.
+                if t >= stop or (ran and t + expect.get(self._last, 0.0) > stop):
+                    break
                 try:
                     name = next(self._tick)
                 except StopIteration:  # an ending, or a town already over: nothing to run
                     self._ready = True
                     break
+                now = self.clock()
+                was = expect.get(self._last, now - t)
+                expect[self._last] = was + (now - t - was) * 0.3
+                self._last, t = name, now
                 self._ran += 1
                 ran += 1
                 if name == "ready":

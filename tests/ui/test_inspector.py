@@ -323,3 +323,23 @@ def test_the_kept_drawing_is_pixel_for_pixel_a_fresh_drawing(ui):
     t.select("bo")
     frames(3)
     assert len(checked) > 80
+
+
+def test_the_rows_signature_kept_as_rows_change_is_the_one_added_up_afresh(ui):
+    """The inspector patches the rows that changed and checks them against memory's signature
+    with a tally kept as it goes (ui.inspectmodel.Tally); it must be what adding every row up
+    again gives, tick after tick, or a look would re-read everything (or trust stale rows)."""
+    from ui.inspectmodel import belief_signature, signature_of
+
+    t = at_lunch(ui)
+    t.select("ada")
+    ui.frame()
+    m, s = t.inspector.model, t.session
+    for _ in range(30):
+        s.sim.step()
+        s.stamp += 1
+        rows = m.rows()
+        assert m._tally.signature() == signature_of(rows)
+        assert signature_of(rows) == belief_signature(s.sim.store, "ada")
+        assert {r.key: i for i, r in enumerate(rows)} == m._index
+    assert len(m._rows) > 4

@@ -317,3 +317,31 @@ def test_a_command_while_a_tick_is_under_way_waits_for_it():
     before = s.now
     assert s.submit("wait 10")
     assert s._tick is None and s.now >= before + clock.TICK
+
+
+def test_elastic_pacing_does_not_start_a_slice_it_has_no_time_left_for():
+    """A frame runs the simulation a slice at a time until its budget is spent; the slice
+    after some steps is heavy (the hour's sightings after "company"). The session learns what
+    the slice after each step takes and leaves a heavy one to the next frame rather than
+    overrun this one — without it, a frame that had spent half its budget ran on past it."""
+    s = Session.new(generated_town(20, 1), 1)
+    s.elastic = True
+    now = [0.0]
+    s.clock = lambda: now[0]
+
+    def tick():
+        for _ in range(10):
+            now[0] += 0.0005  # ten light slices of half a millisecond…
+            yield "light"
+        yield "company"
+        now[0] += 0.006  # …then the heavy one
+        yield "ready"
+    s.sim.stepping = tick
+    s.set_speed(16)
+    spent = []
+    for _ in range(200):
+        before = now[0]
+        s.advance(1 / 60)
+        spent.append((now[0] - before) * 1000)
+    assert max(spent[30:]) <= ELASTIC_MS + 1e-6  # once learned, no frame overruns its budget
+    assert max(spent[30:]) > 6  # (the heavy slice ran, first thing in a frame)
