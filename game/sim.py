@@ -67,6 +67,9 @@ DEFAULT_IMPORTANCE = 3
 # young collection every 700 allocations, spends a fifth of a town's time scanning them (and
 # its pauses land on frames). Nothing here makes cycles that need it soon; collect less often.
 GC_YOUNG = 50_000
+# Residents who think and pursue between two of a tick's pauses (`stepping`): a window runs a
+# tick a slice at a time between frames, and two hundred residents' decisions are one too many.
+DECIDE_STRETCH = 25
 
 
 def _collect_less_often() -> None:
@@ -208,13 +211,15 @@ class Simulation(Setup, Naming):
             for _ in copresence.taking_in(self, by_place):  # who is here with whom
                 yield "company"
             for place in sorted(by_place):
-                talk.converse(self, place, by_place[place])
-                yield "talk"
+                for _ in talk.conversing(self, place, by_place[place]):
+                    yield "talk"
             for _ in self.flushing():
                 yield "perception"
             yield "perception"
             tick_no = t // clock.TICK
             for i, rid in enumerate(sorted(self.people)):
+                if i and i % DECIDE_STRETCH == 0:
+                    yield "deciding"
                 if self.people[rid].is_player:
                     continue
                 st = self.state[rid]

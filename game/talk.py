@@ -8,6 +8,7 @@ or claim to have seen what they only heard. The origin survives any number of re
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -33,6 +34,12 @@ NOVELTY_HOURS = 12
 
 def converse(sim: Town, place: str, present: list[str]) -> None:
     """Let the residents present at `place` talk, in a deterministic order."""
+    for _ in conversing(sim, place, present):
+        pass
+
+
+def conversing(sim: Town, place: str, present: list[str]) -> Iterator[None]:
+    """`converse`, pausing after each conversation (a window spreads a tick over frames)."""
     people = sim.people
     talkers = [p for p in present if not people[p].is_player]
     if len(talkers) < 2:
@@ -57,6 +64,7 @@ def converse(sim: Town, place: str, present: list[str]) -> None:
         b = choose_topic(sim, speaker, listener)
         if b is not None:
             tell(sim, speaker, listener, b, place, present)
+        yield
 
 
 def memory_state(sim: Town, b: Belief) -> str:

@@ -388,6 +388,7 @@ class MemoryStore:
                 self._sync()  # the batch reads beliefs as held re-evocations left them
                 self.trust_book.batch()
                 batch = Batch(self)
+                yield
                 yield from batch.steps(evs)
                 out = batch.outcomes
                 self.trust_book.flush()

@@ -50,6 +50,7 @@ if TYPE_CHECKING:
 # slice at a time between frames, so a slice must stay a few milliseconds even in the hour's
 # big batch of sightings. Pauses change nothing but where a caller may look in.
 STRETCH = 64
+LOAD_CHUNK = 200  # belief keys loaded by one query
 BELIEVES = "believes "  # attribute prefix of a belief about what another resident believes
 
 _HEARSAY = SourceKind.HEARSAY
@@ -178,7 +179,9 @@ class Batch:
                 claim_keys.add((s, attr))
         known = store._claims
         founded = [k for k in claim_keys if k not in known]  # claims this batch makes
+        yield
         claims = store._claims_for(claim_keys)
+        yield
         # No belief can be about a claim made just now: those keys are not looked for (the
         # hour's sightings are each a new claim, a person and an hour, by the thousand).
         new_claims = {claims[k][0] for k in founded}
@@ -430,10 +433,10 @@ class Batch:
     def _loading(self, wanted: set[tuple[str, int]], with_facts: bool) -> Iterator[None]:
         """Load the beliefs `wanted` names that exist, a chunk of keys at a time."""
         keys = sorted(wanted)
-        for i in range(0, len(keys), 400):
+        for i in range(0, len(keys), LOAD_CHUNK):
             if i:
                 yield
-            chunk = keys[i:i + 400]
+            chunk = keys[i:i + LOAD_CHUNK]
             values = ", ".join("(?, ?)" for _ in chunk)
             params = [x for k in chunk for x in k]
             # Driving the join from the wanted keys makes SQLite use the (resident, claim_id)
@@ -523,9 +526,13 @@ class Batch:
         yield
         working = store._working
         modes = store._claim_recall
-        for b in self.new.values():
+        for n, b in enumerate(self.new.values(), 1):
+            if n % STRETCH == 0:
+                yield
             working.wrote(b, modes.get(b.claim_id) != "cue", b.half_life(params))
-        for b in self.dirty.values():
+        for n, b in enumerate(self.dirty.values(), 1):
+            if n % STRETCH == 0:
+                yield
             working.wrote(b, modes.get(b.claim_id) != "cue", b.half_life(params))
         for n, f in enumerate(self.fresh.values(), 1):
             if n % STRETCH == 0:
