@@ -87,7 +87,7 @@ class Inspector(Widget):
             return
         m.rows()  # read what changed first: the key names the rows' reading
         self.kept.draw(surf, rect, self._looks(rect), lambda tip: self._paint(surf, rect, tip),
-                       self.town.tip)
+                       self.town.tip, after=lambda: self._looks(rect))
 
     def _looks(self, rect: pygame.Rect) -> tuple:
         """Everything the panel's drawing reads: equal keys draw equal pixels (Retained)."""

@@ -40,7 +40,8 @@ class Retained:
         self.key = self.pixels = self.at = None
 
     def draw(self, surf: pygame.Surface, rect: pygame.Rect, key: tuple,
-             paint: Callable[[Callable[[str], None]], None], tip: Callable[[str], None]) -> None:
+             paint: Callable[[Callable[[str], None]], None], tip: Callable[[str], None],
+             after: Callable[[], tuple] | None = None) -> None:
         """Draw the panel in `rect` of `surf`: `paint(tip)` if `key` differs from the last
         drawing's (it must send tooltips through the `tip` it is given), else the kept pixels."""
         area = pygame.Rect(rect).clip(surf.get_rect())
@@ -59,7 +60,14 @@ class Retained:
             tips.append(text)
             tip(text)
 
-        paint(told)
+        clip = surf.get_clip()
+        surf.set_clip(area.clip(clip))  # the kept pixels are the area's: paint nothing else
+        try:
+            paint(told)
+        finally:
+            surf.set_clip(clip)
+        if after is not None:  # painting may settle what the key read (a clamped offset)
+            full = (after(), *full[1:])
         self.drawn = T.drawn[start:]
         self.tips = tips
         if not enabled or area.width <= 0 or area.height <= 0:
