@@ -100,7 +100,7 @@ class InspectorModel:
         self.others = True  # show beliefs about what others believe
         self.sort = "claim"
         self.descending = False
-        self._sig: tuple | None = None  # (BeliefSignature, sim id) at the last look
+        self._sig: tuple | None = None  # (BeliefSignature, sim id, edits) at the last look
         self._seen = None  # (session stamp, sim) when the signature was last checked
         self._looked_at = 0  # the sim minute the signature was last checked at
         self._rows: list[Row] = []
@@ -137,13 +137,18 @@ class InspectorModel:
         self._seen = seen
         self._now = sim.now
         self._read_at = clock() if clock is not None else None
-        sig = (belief_signature(sim.store, self.resident), id(sim))
+        # An author's edit (or its undo) can put a belief back as it was, its minute and all,
+        # and leave every sum of the signature as it stood: the session counts its edits, and
+        # after one the rows are read again in full.
+        sig = (belief_signature(sim.store, self.resident), id(sim),
+               getattr(session, "edits", 0))
         looked_at, self._looked_at = self._looked_at, sim.now
         if sig == self._sig:
             return self._rows
-        if self._sig is not None and self._sig[1] == sig[1]:
+        same_town = self._sig is not None and self._sig[1:] == sig[1:]
+        if same_town:
             self._patch(looked_at)  # what changed at or after the minute of the last look
-        if (self._tally.signature(), id(sim)) != sig:
+        if not same_town or (self._tally.signature(), *sig[1:]) != sig:
             self._rows = [self._row(b) for b in
                           sim.store.beliefs(self.resident, about_others=True)]
             self._tally = Tally(self._rows)

@@ -96,6 +96,7 @@ class Session:
         # comes next — the hour's sightings after "company", a place's talk after "talk".
         self._expect: dict[str, float] = {}
         self._last = "start"  # the step the tick under way last paused after
+        self.edits = 0  # authors' memory edits and undos made through this session
         if not len(sim.transcript):
             self._intro()
 
@@ -402,6 +403,7 @@ class Session:
         except InvalidEvidence as exc:
             return exc.reason
         self.stamp += 1
+        self.edits += 1  # an undo can leave memory's signature as it was (ui.inspectmodel)
         return e
 
     def note(self, text: str) -> None:

@@ -121,7 +121,7 @@ class Inspector(Widget):
             self._tip("Back to everyone (Esc)")
         title = "Your notebook" if rid == PLAYER else person.name
         room = rect.width - 40 - (128 if sim.has_player and rid != PLAYER else 0)
-        tr = T.text(surf, title, (x + 40, rect.y - 1), "head", T.TEXT, width=room - 100)
+        tr = T.text(surf, title, (x + 40, rect.y), "head", T.TEXT, width=room - 100)
         st = sim.state[rid]
         if town.session.full_minds or rid == PLAYER:
             T.text(surf, f"at {whereabouts(sim, rid)}", (tr.right + 10, rect.y + 3), "small",

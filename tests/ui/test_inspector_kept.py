@@ -1,4 +1,5 @@
-"""Review of the inspector's kept drawing (ui.widgets.retained): holes found."""
+"""The inspector's kept drawing and its rows at the edges: scrolling past the ends, ink at the
+panel's border, and an edit undone in the minute it was made (found in review)."""
 
 import pygame
 import pytest
