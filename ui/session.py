@@ -53,7 +53,10 @@ AHEAD_AFTER_MS = 1.5  # ...or this, in a frame that just finished one (the windo
 ELASTIC_MS = 10.0  # of a frame's time, at most this much runs the simulation...
 LOOK_MS = 4.0  # ...less this, in a frame that lands a tick (it draws what changed)...
 FRAME_MS = 15.0  # ...and never more than leaves the window its own time within this
-MIN_MS = 2.0  # (however slow the drawing, the town does not stop)
+# However slow the drawing, the town keeps this much of a frame: on a display that takes most of
+# a frame to draw and flip (Xvfb: 12-14 ms), 2 ms left 16x at a tenth of its speed; a frame of
+# 18 ms (55 a second) is hardly seen, a clock at a tenth is.
+MIN_MS = 5.0
 MAX_BEHIND = 6.0  # ticks the clock may owe
 # A light tick done before it is due may land up to this much of a tick early (the clock is
 # then ahead, by a fraction of a second at 16x), so the time it saves goes to the heavy one.
