@@ -1,0 +1,63 @@
+"""Review probe: kept frames against fresh ones in play (the notebook), toggling open minds,
+an overlay on top, the pointer over the panel."""
+
+import pygame
+
+from ui.play import build
+
+
+def _check(app, insp, where):
+    from ui import theme
+    from ui.widgets import retained
+
+    surface = app._surface()
+    kept = pygame.image.tobytes(surface, "RGB")
+    texts, tip = list(theme.drawn), app._tip
+    retained.enabled = False
+    try:
+        app._draw(surface, 0.0)
+        fresh = pygame.image.tobytes(surface, "RGB")
+    finally:
+        retained.enabled = True
+    insp.kept.forget()
+    app._draw(surface, 0.0)
+    assert kept == fresh, f"pixels differ: {where}"
+    assert theme.drawn == texts and app._tip == tip, f"texts/tip differ: {where}"
+
+
+def test_probe_notebook_and_toggles(ui):
+    build(ui.app, "missing_key", seed=0, at="day 1 13:00", debug=False)
+    ui.frame(2)
+    t = ui.town
+    app = ui.app
+    t.do_notebook()
+    ui.frame()
+    insp = t.inspector
+    assert t.panel == "inspector"
+
+    def frames(n, where):
+        for i in range(n):
+            app.frame(1 / 60)
+            _check(app, insp, f"{where} #{i}")
+
+    frames(3, "notebook paused")
+    rect = insp.list_rect
+    ui.post(pygame.MOUSEMOTION, pos=(rect.x + 40, rect.y + 10), rel=(0, 0), buttons=(0, 0, 0))
+    frames(2, "pointer over a row")
+    t.session.set_speed(16)
+    frames(20, "clock running")
+    t.session.set_speed(0)
+    ui.key(pygame.K_d)
+    frames(2, "open minds on")
+    t.do_help()
+    frames(2, "help on top")
+    app.pop()
+    frames(2, "help gone")
+    ui.key(pygame.K_d)
+    frames(2, "open minds off")
+    t.select("ada")  # in play: ada's page is the mind panel, not the inspector
+    ui.frame()
+    t.do_notebook()
+    frames(2, "back to the notebook")
+    ui.command("go inn")
+    frames(3, "after a verb")
