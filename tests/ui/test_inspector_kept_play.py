@@ -1,5 +1,6 @@
-"""Review probe: kept frames against fresh ones in play (the notebook), toggling open minds,
-an overlay on top, the pointer over the panel."""
+"""The inspector's kept drawing in play: the player's notebook, frame after frame, is the same
+picture, texts and tooltip as a fresh drawing — paused, the pointer over a row, the clock
+running, open minds toggled on and off, the help overlay on top and gone, after a verb."""
 
 import pygame
 
@@ -25,7 +26,7 @@ def _check(app, insp, where):
     assert theme.drawn == texts and app._tip == tip, f"texts/tip differ: {where}"
 
 
-def test_probe_notebook_and_toggles(ui):
+def test_the_notebook_kept_is_the_notebook_drawn_afresh_in_play(ui):
     build(ui.app, "missing_key", seed=0, at="day 1 13:00", debug=False)
     ui.frame(2)
     t = ui.town
