@@ -78,6 +78,28 @@ class Harness:
         self.type(text)
         self.enter()
 
+    def kept_and_fresh(self, widget):
+        """The frame just drawn (with `widget`'s kept drawing, ui.widgets.retained) and the same
+        frame drawn afresh: (kept pixels, fresh pixels, texts and tooltip the same?, surface).
+        The frame is then drawn again as it was, the widget keeping a drawing of its own."""
+        from ui import theme
+        from ui.widgets import retained
+
+        app = self.app
+        surface = app._surface()
+        kept = pygame.image.tobytes(surface, "RGB")
+        texts, tip = list(theme.drawn), app._tip
+        retained.enabled = False
+        try:
+            app._draw(surface, 0.0)
+            fresh = pygame.image.tobytes(surface, "RGB")
+            told_alike = theme.drawn == texts and app._tip == tip
+        finally:
+            retained.enabled = True
+        widget.kept.forget()  # the reference drawing was not the kept one's to keep
+        app._draw(surface, 0.0)
+        return kept, fresh, told_alike, surface
+
     def texts(self) -> list[str]:
         from ui import theme
 

@@ -246,8 +246,6 @@ def test_the_kept_drawing_is_pixel_for_pixel_a_fresh_drawing(ui):
     recall gauge, scrolling, sorting, a filter typed with its caret blinking, another resident
     — is the same picture, texts and tooltip as drawing the panel afresh; and most quiet
     frames are served from the kept drawing."""
-    from ui import theme
-    from ui.widgets import retained
 
     build(ui.app, "missing_key", seed=0, at="day 1 13:00", debug=True)
     ui.frame(2)
@@ -259,19 +257,9 @@ def test_the_kept_drawing_is_pixel_for_pixel_a_fresh_drawing(ui):
     checked = []
 
     def same_as_fresh() -> None:
-        surface = app._surface()
-        kept = pygame.image.tobytes(surface, "RGB")
-        texts, tip = list(theme.drawn), app._tip
-        retained.enabled = False
-        try:
-            app._draw(surface, 0.0)
-            fresh = pygame.image.tobytes(surface, "RGB")
-            assert kept == fresh, "the kept drawing differs from a fresh one"
-            assert theme.drawn == texts and app._tip == tip
-        finally:
-            retained.enabled = True
-        insp.kept.forget()  # the reference drawing was not the kept one's to keep
-        app._draw(surface, 0.0)
+        kept, fresh, told_alike, _ = ui.kept_and_fresh(insp)
+        assert kept == fresh, "the kept drawing differs from a fresh one"
+        assert told_alike
         checked.append(1)
 
     def frames(n: int) -> None:

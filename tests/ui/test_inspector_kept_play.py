@@ -7,25 +7,6 @@ import pygame
 from ui.play import build
 
 
-def _check(app, insp, where):
-    from ui import theme
-    from ui.widgets import retained
-
-    surface = app._surface()
-    kept = pygame.image.tobytes(surface, "RGB")
-    texts, tip = list(theme.drawn), app._tip
-    retained.enabled = False
-    try:
-        app._draw(surface, 0.0)
-        fresh = pygame.image.tobytes(surface, "RGB")
-    finally:
-        retained.enabled = True
-    insp.kept.forget()
-    app._draw(surface, 0.0)
-    assert kept == fresh, f"pixels differ: {where}"
-    assert theme.drawn == texts and app._tip == tip, f"texts/tip differ: {where}"
-
-
 def test_the_notebook_kept_is_the_notebook_drawn_afresh_in_play(ui):
     build(ui.app, "missing_key", seed=0, at="day 1 13:00", debug=False)
     ui.frame(2)
@@ -39,7 +20,9 @@ def test_the_notebook_kept_is_the_notebook_drawn_afresh_in_play(ui):
     def frames(n, where):
         for i in range(n):
             app.frame(1 / 60)
-            _check(app, insp, f"{where} #{i}")
+            kept, fresh, told_alike, _ = ui.kept_and_fresh(insp)
+            assert kept == fresh, f"pixels differ: {where} #{i}"
+            assert told_alike, f"texts/tip differ: {where} #{i}"
 
     frames(3, "notebook paused")
     rect = insp.list_rect
