@@ -65,6 +65,12 @@ def main() -> None:
                     help="runs of each way; each day's least CPU time is kept (a shared "
                          "machine's noise is all upward)")
     args = ap.parse_args()
+    if not 2 <= args.residents <= 5000:
+        ap.error("--residents must be from 2 to 5000")
+    if not 1 <= args.repeat <= 20:
+        ap.error("--repeat must be from 1 to 20")
+    if args.days > 60:
+        ap.error("--days must be at most 60")
     if args.days < 2:
         ap.error("--days must be at least 2 (the first and last day are compared)")
     ctx = mp.get_context("spawn")
