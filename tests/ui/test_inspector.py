@@ -331,3 +331,12 @@ def test_the_rows_signature_kept_as_rows_change_is_the_one_added_up_afresh(ui):
         assert signature_of(rows) == belief_signature(s.sim.store, "ada")
         assert {r.key: i for i, r in enumerate(rows)} == m._index
     assert len(m._rows) > 4
+
+
+def test_the_footer_counts_one_belief_as_one_belief(ui):
+    build(ui.app, "nine_neighbours", seed=0, debug=True)
+    ui.frame(2)
+    ui.town.select("ava")
+    ui.frame()
+    assert len(ui.town.inspector.model.rows()) == 1
+    assert ui.shows("1 belief") and not ui.shows("1 beliefs")

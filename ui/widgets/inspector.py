@@ -279,7 +279,8 @@ class Inspector(Widget):
             T.text(surf, msg, (body.centerx, body.y + 30), "ui", T.FAINT, align="center")
         surf.set_clip(clip)
         scrollbar(surf, body, self.offset, content)
-        foot = f"{len(rows)} of {total} beliefs" if len(rows) != total else f"{total} beliefs"
+        noun = "belief" if total == 1 else "beliefs"
+        foot = f"{len(rows)} of {total} {noun}" if len(rows) != total else f"{total} {noun}"
         if content > body.height:
             foot += f" · rows {first + 1}–{min(len(rows), first + body.height // ROW)}"
         T.text(surf, foot, (rect.x + 4, rect.bottom - 16), "small", T.FAINT)
