@@ -19,6 +19,13 @@ from .widgets import base
 
 FPS = 60
 SIZE = (1280, 720)
+# A window with nothing moving (the clock paused, no glide or replay under way, no message
+# showing) and no input for IDLE_AFTER seconds stops drawing 60 frames a second: it waits for
+# the next event, and draws at most every IDLE_WAIT_MS meanwhile (a caret still blinks). Any
+# input wakes it at once. Drawing a still screen 60 times a second cost a fifth of a core
+# (a paused frame is ~3 ms), on a software display more than half.
+IDLE_AFTER = 1.0
+IDLE_WAIT_MS = 100
 
 
 def _icon() -> pygame.Surface:
@@ -67,6 +74,8 @@ class App:
         self.elastic = False
         self.clock = time.perf_counter  # what a frame's time is measured by
         self.busy_ms = 0.0  # what the last frame took, events to flip
+        self.events = 0  # how many input events the last frame handled
+        self.quiet = 0.0  # seconds the window has been still, with no input (`turn`)
         self._tip: str | None = None
         self._toasts: list[list] = []  # [text, seconds left]
 
@@ -138,7 +147,9 @@ class App:
         """One turn of the loop: events, update, draw."""
         t0 = self.clock()
         surface = self._surface()
-        for e in (pygame.event.get() if events is None else events):
+        events = pygame.event.get() if events is None else events
+        self.events = len(events)
+        for e in events:
             e = self._to_canvas(e)
             if e.type == pygame.QUIT:
                 self.quit()
@@ -204,13 +215,31 @@ class App:
             y += 36
         self._toasts = [t for t in self._toasts if t[1] > 0]
 
+    def still(self) -> bool:
+        """Nothing on screen moves without input: the top scene says so (the scenes beneath
+        an overlay get no `update`), and no message is counting down."""
+        return not self._toasts and self.top is not None and self.top.still
+
+    def turn(self, clock) -> None:
+        """One pass of the interactive loop: a frame at FPS, or, once the window has been
+        still with no input for IDLE_AFTER, the next event (or IDLE_WAIT_MS) first."""
+        if self.quiet >= IDLE_AFTER:
+            first = pygame.event.wait(IDLE_WAIT_MS)
+            events = [] if first.type == pygame.NOEVENT else [first]
+            events += pygame.event.get()
+            dt = clock.tick() / 1000.0
+        else:
+            events = None
+            dt = clock.tick(FPS) / 1000.0
+        self.frame(min(dt, 0.25), events)
+        self.quiet = 0.0 if self.events or not self.still() else self.quiet + dt
+
     def run(self) -> None:
         """The interactive loop, until the window is closed."""
         clock = pygame.time.Clock()
         self.elastic = True
         while self.running and self.scenes:
-            dt = clock.tick(FPS) / 1000.0
-            self.frame(min(dt, 0.25))
+            self.turn(clock)
         pygame.quit()
 
     def run_frames(self, n: int, dt: float = 1 / FPS) -> None:

@@ -15,6 +15,9 @@ from ..widgets.base import Zones
 
 class Scene:
     opaque = True  # False: the scene below shows through
+    # Nothing on it moves without input (a caret's blink aside), so the window may draw it
+    # seldom while no input comes (`App.turn`). A scene that animates says otherwise.
+    still = True
 
     def __init__(self, app) -> None:
         self.app = app

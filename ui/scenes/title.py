@@ -48,6 +48,8 @@ def scenario_choices() -> list[Choice]:
 
 
 class TitleScene(Scene):
+    still = False  # its network of rumours pulses
+
     def __init__(self, app) -> None:
         super().__init__(app)
         self.choices = scenario_choices()

@@ -234,6 +234,13 @@ class TownScene(TownKeys, Scene):
             return True
         return False
 
+    @property
+    def still(self) -> bool:
+        """Nothing moves until the player acts: the clock stopped, no replay of a claim's
+        spread under way, every resident drawn where they are."""
+        s = self.session
+        return (s.speed == 0 or s.over) and not self.overlay.replaying and self.map.settled()
+
     def update(self, dt: float) -> None:
         self.session.elastic = self.app.elastic  # the interactive loop paces elastically
         if self.app.elastic:

@@ -205,6 +205,15 @@ class TownMap(Widget):
             if rid not in self.targets:
                 del self.shown[rid]
 
+    def settled(self) -> bool:
+        """Every resident is drawn where they are (no glide under way, to half a pixel)."""
+        targets = self.targets
+        for rid, p in self.shown.items():
+            t = targets.get(rid)
+            if t is None or abs(t[0] - p[0]) > 0.5 or abs(t[1] - p[1]) > 0.5:
+                return False
+        return len(self.shown) == len(targets)
+
     # -- drawing ----------------------------------------------------------------------------
 
     def draw(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
