@@ -108,6 +108,7 @@ class MemoryStore:
         self.discovered: list[int] = []
         self._attributes: dict[str, tuple[str, str | None]] = {}
         self._families: list = []
+        self._family_of: dict[str, tuple | None] = {}
         self._recall: dict[str, str] = {}
         self._claim_recall: dict[int, str] = {}  # claim id -> how it comes to mind
         self._cue_about = 0  # claims about someone's beliefs recalled by cue only
@@ -153,6 +154,7 @@ class MemoryStore:
         # Families, longest prefix first, so "at_d*" would win over "at_*".
         self._families = sorted(((r[0][:-1], r[1], r[2], r[3], r[4]) for r in rows
                                  if r[0].endswith("*")), key=lambda f: (-len(f[0]), f[0]))
+        self._family_of: dict[str, tuple | None] = {}  # attribute -> its family, as found
         self.trust_book.reload()
         self._edit_keys = None
 
@@ -306,11 +308,20 @@ class MemoryStore:
         return imp
 
     def _family(self, attribute: str) -> tuple[str, str, str | None, int | None, str] | None:
-        """The longest attribute family ("at_*") the attribute belongs to, if any."""
+        """The longest attribute family ("at_*") the attribute belongs to, if any. Asked per
+        piece of evidence whose attribute has no importance of its own (every "believes …"
+        one), so each attribute's answer is kept until the families are read again."""
+        try:
+            return self._family_of[attribute]
+        except KeyError:
+            pass
+        found = None
         for fam in self._families:
             if attribute.startswith(fam[0]):
-                return fam
-        return None
+                found = fam
+                break
+        self._family_of[attribute] = found
+        return found
 
     def recall_mode(self, attribute: str) -> str:
         """How memories of claims with this attribute come to mind: "free" or "cue"."""
