@@ -280,10 +280,12 @@ def say(sim: Game, model: LanguageModel | None, text: str):
         kind="speak", at=sim.now, actor=PLAYER, place=place, summary=f'you said: "{text}"',
         data={"text": text}, participants=[PLAYER, *here]))
     if model is None:
+        # The hint names no resident, claim or value: a worked example would have to be one
+        # of this town's, and any real one says something the player may not know yet.
         return Reply(False).say("", "You say it, but nobody takes anything from it. No "
                                 "language model is configured (set HEARSAY_MODEL_URL and "
-                                "HEARSAY_MODEL); use the verbs, e.g. tell ada ada_key.moved_by "
-                                "dee.")
+                                "HEARSAY_MODEL); use the verbs instead, e.g. tell RESIDENT "
+                                "CLAIM VALUE, or ask RESIDENT CLAIM.")
     return _read_into_memory(sim, model, text, f"w{eid}", here)
 
 

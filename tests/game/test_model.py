@@ -81,8 +81,27 @@ def test_without_a_model_everything_works_from_templates(monkeypatch):
     monkeypatch.delenv("HEARSAY_MODEL_URL", raising=False)
     sim = Simulation.new("missing_key", seed=3)
     assert sim.model is None and ModelSettings.from_env() is None
-    r = sim.command("say tell ada it was dee")
+    r = sim.command("say hello")
     assert not r.ok and "No language model is configured" in r.text()
+
+
+def test_the_hint_without_a_model_names_nothing_of_the_town(monkeypatch):
+    # It once gave "tell ada ada_key.moved_by dee" as its example: the culprit, in
+    # missing_key, and names that do not exist in the other scenarios.
+    monkeypatch.delenv("HEARSAY_MODEL_URL", raising=False)
+    from game.scenario.loader import shipped_names
+
+    for name in shipped_names():
+        sim = Simulation.new(name, seed=0)
+        if not sim.has_player:
+            continue
+        text = sim.command("say hello").text().lower()
+        assert "tell resident claim value" in text
+        words = set(text.replace(",", " ").replace(".", " ").split())
+        facts = sim.world.facts()
+        names = {*sim.people, *(s for s, _ in facts), *(v for v, _ in facts.values())}
+        named = sorted(w for w in names - {"yes", "no"} if w.lower() in words)
+        assert not named, (name, named, text)
 
 
 def test_typed_text_becomes_hearsay_from_the_player(fake, sim_with_model):
