@@ -193,8 +193,9 @@ def noted(sim: Game, rid: str, claim: str, told: talk.Told) -> str:
     src = gave(sim, rid, kind, told.basis, told.origin)
     src = f"{p.subj} {src[4:]}" if src.startswith("who ") else f"speaking {src}"
     b = sim.store.belief(rid, *split(claim), history=False)
-    sure = "certain" if told.lie or b is None else sureness(
-        b.confidence, b.state.value, talk.memory_state(sim, b))
+    # As the telling recorded it, so the note, the case board and the window agree.
+    sure = told.sure or ("certain" if told.lie or b is None else sureness(
+        b.confidence, b.state.value, talk.memory_state(sim, b)))
     return (f"Noted: {sim.name(rid)} {sim.nverb(rid, 'say')} "
             f"{sim.say_claim(claim, told.value)} — "
             f"{src}; {sure_words(sure, p)}.")
@@ -606,7 +607,9 @@ def said_context(sim: Game, speaker: str, claim: str, told: talk.Told | None,
     name = sim.name
     basis_source = {"saw": "saw", "heard": "heard", "reckon": "reckon"}
     source = basis_source.get(told.basis, "heard")
-    if not told.lie:
+    # Their words follow what they told, not what they hold: one who claims to have seen what
+    # they heard or worked out says "I saw it", as the note of the answer does.
+    if told.as_held:
         source = {"firsthand": "saw", "witnessed": "saw", "declared": "declared",
                   "document": "document", "hearsay": "heard", "inferred": "reckon",
                   "implanted": "heard"}[b.kind]
@@ -617,8 +620,9 @@ def said_context(sim: Game, speaker: str, claim: str, told: talk.Told | None,
         "state": "influencing" if told.lie else b.state.value,
         "confidence": 85 if told.lie else b.confidence, "source": source,
         # "Who told you?" — the teller, or "someone" once that telling is dormant (§10).
-        "teller": ("someone" if ctx["memory"] == "forgot_source" else name(b.teller))
-        if b.teller and not told.lie else "",
+        "teller": (("someone" if ctx["memory"] == "forgot_source" else name(b.teller))
+                   if b.teller else "") if told.as_held else
+        (name(told.chain[-2]) if told.basis == "heard" and len(told.chain) > 1 else ""),
         # "Mira told me so herself": the teller's own reflexive, not a fixed "themselves".
         "teller_self": sim.pronoun(b.teller).refl if b.teller else "themselves",
         "origin": name(told.origin), "chain": chain,

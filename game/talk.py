@@ -185,6 +185,10 @@ class Told:
     origin: str
     chain: tuple[str, ...]
     lie: bool
+    # The provenance given is the one they hold (talk.provenance); False for a lie, words a
+    # scenario scripts, and a claim to have seen what they heard or worked out.
+    as_held: bool = True
+    sure: str = ""  # how sure they sounded, as the event records it (a liar sounds certain)
 
 
 def tell(sim: Town, speaker: str, listener: str, b: Belief, place: str,
@@ -218,6 +222,7 @@ def tell(sim: Town, speaker: str, listener: str, b: Belief, place: str,
     if len(overhear) > OVERHEAR_MAX:  # in a crowd, only those close by catch the words
         overhear = sorted(sim.rng.sample(overhear, OVERHEAR_MAX))
     hearers = [listener] + list(extra_listeners or [])
+    sure = sureness(b.confidence, b.state.value, memory_state(sim, b), lie=lie is not None)
     name = sim.name
     summary = (f"{name(speaker)} told {name(listener)} that {sim.say_claim(claim, value)}"
                + (" (a lie)" if lie and lie["value"] != b.value else "")
@@ -230,8 +235,7 @@ def tell(sim: Town, speaker: str, listener: str, b: Belief, place: str,
         data={"basis": basis, "origin": origin, "chain": chain,
               "lie": lie is not None and lie["value"] != b.value, "embellished": embellished,
               "believed": b.value, "asked_by": asked_by,
-              "sure": sureness(b.confidence, b.state.value, memory_state(sim, b),
-                               lie=lie is not None)},
+              "sure": sure},
         participants=[speaker] + hearers, witnesses=overhear))
     imp = b.importance
     for h in hearers + overhear:
@@ -244,4 +248,5 @@ def tell(sim: Town, speaker: str, listener: str, b: Belief, place: str,
         st.remember_told(f"{h}|{claim}|{value}")
     sim.count("talk")
     return Told(eid, claim, value, basis, origin, tuple(chain),
-                lie is not None and lie["value"] != b.value)
+                lie is not None and lie["value"] != b.value,
+                given is None and lie is None and not embellished, sure)

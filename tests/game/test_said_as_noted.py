@@ -1,0 +1,45 @@
+"""What a resident says when asked and the note of the answer give the same source: the one
+they told, not the one they hold. A liar who claims to have seen what he worked out says "I saw
+it" (the playtest found Bo saying "Nobody told me; I worked it out" above a note that read "he
+said he saw it" — his own words gave his lie away)."""
+
+from game.player import said_context
+from game.sim import Simulation
+from game.talk import Told
+
+
+def answer(commands: list[str]) -> list[str]:
+    sim = Simulation.new("missing_key", seed=0)
+    out = []
+    for c in commands:
+        r = sim.command(c)
+        out.append(r.text())
+    return out
+
+
+def test_a_liar_claiming_to_have_seen_it_says_he_saw_it():
+    *_, asked, why = answer(["wait 2h", "go market", "ask bo key moved", "why bo key moved"])
+    for text in (asked, why):
+        assert "he said he saw it" in text, text
+        assert "worked it out" not in text and "Nobody told me" not in text, text
+        assert "saw it" in text.split("Noted:")[0].lower(), text
+        # A liar sounds certain: the note says what the telling recorded (and the case board
+        # and the window's mind panel show), not a sureness of its own.
+        assert "he seemed certain" in text, text
+
+
+def test_words_follow_the_provenance_told_not_the_one_held():
+    sim = Simulation.new("missing_key", seed=0)
+    sim.run(days=0.2)
+    b = sim.store.belief("ada", "ada_key", "moved_by")  # hearsay from Bo
+    assert b is not None and b.kind == "hearsay" and b.teller == "bo"
+    claim = "ada_key.moved_by"
+    held = Told(0, claim, b.value, "heard", "bo", ("bo", "ada"), False)
+    ctx = said_context(sim, "ada", claim, held, b)
+    assert (ctx["source"], ctx["teller"]) == ("heard", "Bo")
+    # Embellished: she heard it from Bo and says she saw it herself.
+    claimed = Told(0, claim, b.value, "saw", "ada", ("ada",), False, as_held=False)
+    ctx = said_context(sim, "ada", claim, claimed, b)
+    assert (ctx["source"], ctx["teller"]) == ("saw", "")
+    text = sim.words.render("answer", "x", s=ctx)
+    assert "Bo" not in text, text
