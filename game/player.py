@@ -184,7 +184,7 @@ def ask(sim: Game, rid: str, claim: str, *, why: bool = False) -> Reply:
 def noted(sim: Game, rid: str, claim: str, told: talk.Told) -> str:
     """The scannable line for an answer: what they said, the source they gave, how sure they
     sounded."""
-    from .sources import gave
+    from .sources import gave, origin_name
     from .sureness import sureness
     from .sureness import words as sure_words
 
@@ -192,6 +192,10 @@ def noted(sim: Game, rid: str, claim: str, told: talk.Told) -> str:
     kind = "declared" if (claim.partition(".")[0] == rid or told.value == rid) else "hearsay"
     src = gave(sim, rid, kind, told.basis, told.origin)
     src = f"{p.subj} {src[4:]}" if src.startswith("who ") else f"speaking {src}"
+    if kind == "declared" and told.basis == "heard" and told.origin not in (rid, None):
+        # Of themselves, but from what they were told ("Ada told me I was at the counter"):
+        # the note says so, as their words do.
+        src += f", as {origin_name(sim, told.origin)} told {p.obj}"
     b = sim.store.belief(rid, *split(claim), history=False)
     # As the telling recorded it, so the note, the case board and the window agree.
     sure = told.sure or ("certain" if told.lie or b is None else sureness(

@@ -43,3 +43,17 @@ def test_words_follow_the_provenance_told_not_the_one_held():
     assert (ctx["source"], ctx["teller"]) == ("saw", "")
     text = sim.words.render("answer", "x", s=ctx)
     assert "Bo" not in text, text
+
+
+def test_of_oneself_but_from_another_the_note_says_from_whom():
+    # Cy: "Ada told me I was at the café counter early" was noted only as "speaking of
+    # herself" (the listener takes it as her own declaration; her words name Ada).
+    from game.player import noted
+
+    sim = Simulation.new("missing_key", seed=0)
+    claim = "cy.at_counter"
+    told = Told(0, claim, "yes", "heard", "ada", ("ada", "cy"), False, as_held=True)
+    text = noted(sim, "cy", claim, told)
+    assert "speaking of herself, as Ada told her" in text, text
+    own = Told(0, claim, "yes", "saw", "cy", ("cy",), False)
+    assert "speaking of herself;" in noted(sim, "cy", claim, own)
