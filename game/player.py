@@ -578,8 +578,15 @@ def conclude(sim: Game, claim: str, value: str) -> Reply:
                      place=sim.state[PLAYER].place,
                      summary=f"you concluded that {sim.say_claim(claim, value)}",
                      participants=[PLAYER]))
+    # Say what an answer does here: a case may read it (`concluded(...)` in its conditions),
+    # or end only on what the town comes to believe and do.
+    text = sim.sc.model_dump_json()
+    read = any(f'concluded({q}{claim}{q})' in text for q in ('\\"', "'"))
+    what = ("Your last answer before the end is the one that counts." if read else
+            "Nothing in this case turns on your answer alone: it ends on what the town comes "
+            "to believe and do. Your answer stays in your notes.")
     return Reply(True, minutes=0).say("", f"You conclude: {sim.say_claim(claim, value)}.").mark(
-        f"Your answer: {sim.say_claim(claim, value)}.")
+        f"Your answer: {sim.say_claim(claim, value)}. {what}")
 
 
 def say(sim: Game, text: str) -> Reply:
