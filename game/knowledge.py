@@ -245,6 +245,25 @@ def questions(sim: Game) -> list[str]:
     return list(out)
 
 
+def known_claims(sim: Game) -> set[str]:
+    """The claims the player knows of: the brief's questions; whatever they have seen, read or
+    been told (their own beliefs, and what they heard others believe); and every claim in an
+    event they took part in or witnessed — what they asked, told, mediated or concluded
+    themselves included, answered or not. What else a scenario holds they have not met."""
+    out = set(questions(sim))
+    for b in sim.store.beliefs(PLAYER, about_others=True):
+        a = b.attribute
+        if a.startswith("believes "):
+            out.add(a[len("believes "):])
+        elif not a.startswith("at_d"):
+            out.add(f"{b.subject}.{a}")
+    out |= {c for (c,) in sim.db.execute(
+        "SELECT DISTINCT claim FROM world_log WHERE claim IS NOT NULL AND (actor = :me OR "
+        "EXISTS (SELECT 1 FROM json_each(participants) WHERE value = :me) OR "
+        "EXISTS (SELECT 1 FROM json_each(witnesses) WHERE value = :me))", {"me": PLAYER})}
+    return out
+
+
 def _clues(sim: Game) -> set[str]:
     """Things whose whereabouts matter to the case: objects that show something."""
     return {oid for oid, o in sim.objects.items() if o.get("shows")}
