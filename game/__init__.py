@@ -44,6 +44,8 @@ _EXPORTS = {
     "unanswered": ("knowledge", "unanswered"),
     "done_by_player": ("knowledge", "done_by_player"),
     "sure_words": ("knowledge", "sure_words"),
+    "answers": ("knowledge", "answers"),
+    "told_minutes": ("knowledge", "told_minutes"),
     "gave": ("sources", "gave"),
     "told_by": ("sources", "told_by"),
     "origin_name": ("sources", "origin_name"),
@@ -78,6 +80,7 @@ __all__ = [
     "ScenarioError",
     "Simulation",
     "WalkthroughError",
+    "answers",
     "clock",
     "diff_towns",
     "done_by_player",
@@ -112,6 +115,7 @@ __all__ = [
     "sure_words",
     "sweep",
     "told_by",
+    "told_minutes",
     "unanswered",
     "undo_edit",
 ]
@@ -144,12 +148,14 @@ if TYPE_CHECKING:
     from .generate import generated_town
     from .knowledge import (
         Said,
+        answers,
         done_by_player,
         last_whereabouts,
         questions,
         said,
         seen_summary,
         sure_words,
+        told_minutes,
         unanswered,
     )
     from .pacing import last_event, notices

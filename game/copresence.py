@@ -16,7 +16,7 @@ attention, and they change nothing in the world.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from memory import Observed, SourceKind, seeded_draws
@@ -37,6 +37,46 @@ def slot(minute: int) -> str:
     """The claim attribute of the hour `minute` falls in: 'at_d1_0800'."""
     hour = clock.time_of_day(minute) // clock.HOUR
     return f"{PREFIX}{clock.day_of(minute)}_{hour:02d}00"
+
+
+def slot_minute(attribute: str) -> int | None:
+    """The sim minute an hour's claim ('at_d1_0800') starts at, or None."""
+    if not attribute.startswith(PREFIX):
+        return None
+    try:
+        day, hhmm = attribute[len(PREFIX):].split("_")
+        return (int(day) - 1) * clock.DAY + int(hhmm[:2]) * clock.HOUR + int(hhmm[2:])
+    except ValueError:
+        return None
+
+
+def when_words(attribute: str, told: Iterable[int] = ()) -> str:
+    """When a whereabouts claim is about, in words that claim no more than is known. The claim
+    covers an hour, so on its own it is 'between 07:00 and 08:00 on day 1'; the minutes the
+    listener was asked or told about, when known, are what they were told: 'at 07:30 on day
+    1', 'at 08:00 and 08:30 on day 1'."""
+    minutes = sorted(set(told))
+    if minutes:
+        times = [clock.fmt_clock(m) for m in minutes]
+        said = times[0] if len(times) == 1 else ", ".join(times[:-1]) + " and " + times[-1]
+        return f"at {said} on day {clock.day_of(minutes[0])}"
+    start = slot_minute(attribute)
+    if start is None:
+        return ""
+    return (f"between {clock.fmt_clock(start)} and {clock.fmt_clock(start + clock.HOUR)} on "
+            f"day {clock.day_of(start)}")
+
+
+def clock_words(attribute: str, told: Iterable[int] = ()) -> str:
+    """The same, short, for a table cell or a label: '07:30', '08:00, 08:30', '07:00–08:00'
+    (no day)."""
+    minutes = sorted(set(told))
+    if minutes:
+        return ", ".join(clock.fmt_clock(m) for m in minutes)
+    start = slot_minute(attribute)
+    if start is None:
+        return ""
+    return f"{clock.fmt_clock(start)}–{clock.fmt_clock(start + clock.HOUR)}"
 
 
 def define(sim: Town) -> None:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from memory import heard
 
-from . import clock
+from . import clock, copresence
 from .player import PLAYER
 from .sureness import words as sounded
 
@@ -44,6 +44,8 @@ class Said:
     sure: str  # how sure they sounded (`sureness.WORDS`), "" if not recorded
     turn: str  # what kind of turn: talk, why, mediate, report, ask_who; for a reaction,
     # "react:" and how it moved them (`visible.Change.kind`)
+    about: int | None = None  # an answer to `who`: the minute the player asked about. The
+    # claim it is filed under covers the hour (game.copresence); this is what was said.
 
     @property
     def overheard(self) -> bool:
@@ -75,7 +77,8 @@ def said(sim: Game, teller: str | None = None, claim: str | None = None) -> list
             kind=r.kind, basis=r.basis, origin=r.origin, event=eid,
             to=to, asked=data.get("asked_by") == PLAYER or
             t.get("kind") == "ask_who", sure=data.get("sure", "") or "",
-            turn=t.get("kind", "talk")))
+            turn=t.get("kind", "talk"),
+            about=data.get("when") if t.get("kind") == "ask_who" else None))
     out += _reactions(sim, teller, claim)
     return sorted(out, key=lambda x: (x.at, x.event or 0))
 
@@ -116,8 +119,64 @@ def _turns(sim: Game, refs: list[str | None]) -> dict[int, dict]:
             d = json.loads(data)
             out[eid] = {"kind": kind, "actor": actor, "target": target,
                         "participants": json.loads(participants),
-                        "data": {"asked_by": d.get("asked_by"), "sure": d.get("sure")}}
+                        "data": {"asked_by": d.get("asked_by"), "sure": d.get("sure"),
+                                 "when": d.get("when") if kind == "ask_who" else None}}
     return out
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One answer to "where were you then, whom did you see?", as the player heard it: where
+    the teller said they were at the time asked, and whom they named there (each once)."""
+
+    teller: str
+    attribute: str  # the hour's claim it is filed under ('at_d1_0700')
+    about: int | None  # the minute asked about; None: only the hour is known
+    place: str | None  # where the teller said they were (None: they named only others)
+    seen: tuple[tuple[str, str], ...]  # (whom they named, the place they named them at)
+    at: int  # when the player heard it
+
+    @property
+    def when(self) -> str:
+        """'at 07:30 on day 1' — or, told only the hour, 'between 07:00 and 08:00 on day 1'."""
+        return copresence.when_words(self.attribute, () if self.about is None else
+                                     (self.about,))
+
+
+def answers(heard: list[Said], teller: str | None = None) -> list[Answer]:
+    """The `who` answers among what the player heard, one per answer given (oldest first): the
+    teller's own place and everyone they named, each once. The same answer heard twice is
+    listed once."""
+    groups: dict[tuple, list[Said]] = {}
+    for s in heard:
+        if not s.where_slot or (teller is not None and s.teller != teller):
+            continue
+        key = (s.teller, s.event) if s.event is not None else (s.teller, s.claim, s.at)
+        groups.setdefault(key, []).append(s)
+    out: list[Answer] = []
+    seen_before: set[tuple] = set()
+    for group in groups.values():
+        first = group[0]
+        attribute = first.claim.partition(".")[2]
+        place = next((s.value for s in group if s.claim.partition(".")[0] == s.teller), None)
+        named: dict[str, str] = {}
+        for s in group:
+            subject = s.claim.partition(".")[0]
+            if subject != s.teller:
+                named.setdefault(subject, s.value)
+        a = Answer(first.teller, attribute, first.about, place, tuple(named.items()), first.at)
+        same = (a.teller, a.attribute, a.about, a.place, a.seen)
+        if same not in seen_before:
+            seen_before.add(same)
+            out.append(a)
+    return out
+
+
+def told_minutes(heard: list[Said], claim: str, teller: str | None = None) -> list[int]:
+    """The minutes the player asked about in the `who` answers (by `teller`) filed under
+    `claim` (an hour's whereabouts claim), earliest first."""
+    return sorted({s.about for s in heard if s.claim == claim and s.about is not None
+                   and (teller is None or s.teller == teller)})
 
 
 def sure_words(sure: str, pronoun) -> str:
@@ -186,6 +245,25 @@ def questions(sim: Game) -> list[str]:
     return list(out)
 
 
+def known_claims(sim: Game) -> set[str]:
+    """The claims the player knows of: the brief's questions; whatever they have seen, read or
+    been told (their own beliefs, and what they heard others believe); and every claim in an
+    event they took part in or witnessed — what they asked, told, mediated or concluded
+    themselves included, answered or not. What else a scenario holds they have not met."""
+    out = set(questions(sim))
+    for b in sim.store.beliefs(PLAYER, about_others=True):
+        a = b.attribute
+        if a.startswith("believes "):
+            out.add(a[len("believes "):])
+        elif not a.startswith("at_d"):
+            out.add(f"{b.subject}.{a}")
+    out |= {c for (c,) in sim.db.execute(
+        "SELECT DISTINCT claim FROM world_log WHERE claim IS NOT NULL AND (actor = :me OR "
+        "EXISTS (SELECT 1 FROM json_each(participants) WHERE value = :me) OR "
+        "EXISTS (SELECT 1 FROM json_each(witnesses) WHERE value = :me))", {"me": PLAYER})}
+    return out
+
+
 def _clues(sim: Game) -> set[str]:
     """Things whose whereabouts matter to the case: objects that show something."""
     return {oid for oid, o in sim.objects.items() if o.get("shows")}
@@ -202,6 +280,23 @@ class Whereabouts:
     end: int
     seen: bool  # the player saw them there (else: was told)
     teller: str | None = None  # who told the player
+    hour: str = ""  # told of an hour's claim with no minute asked: that claim ('at_d1_0700')
+
+    @property
+    def when(self) -> str:
+        """When they were there, as far as the player knows, in words: 'at 07:30 on day 1',
+        or for a claim known only by its hour 'between 07:00 and 08:00 on day 1'."""
+        if self.hour:
+            return copresence.when_words(self.hour)
+        m = self.end if self.seen else self.start
+        return f"at {clock.fmt_clock(m)} on day {clock.day_of(m)}"
+
+    @property
+    def clock(self) -> str:
+        """The same, short: '07:30', '07:00–08:00'."""
+        if self.hour:
+            return copresence.clock_words(self.hour)
+        return clock.fmt_clock(self.end if self.seen else self.start)
 
 
 def last_whereabouts(sim: Game, rid: str,
@@ -222,20 +317,19 @@ def last_whereabouts(sim: Game, rid: str,
         subject, _, a = s.claim.partition(".")
         if subject != rid or not (a.startswith("at_d") or a == "location"):
             continue
-        when = _slot_time(a) if a.startswith("at_d") else s.at
+        hour = ""
+        if a == "location":
+            when = s.at
+        elif s.about is not None:
+            when = s.about  # the minute they were asked about: what they said
+        else:  # only the hour's claim: somewhere in that hour
+            when, hour = copresence.slot_minute(a), a
         if when is None or s.value not in sim.places:
             continue
         if best is None or when > best.end:
-            best = Whereabouts(rid, s.value, when, when, False, s.teller)
+            end = when + clock.HOUR - 1 if hour else when
+            best = Whereabouts(rid, s.value, when, end, False, s.teller, hour)
     return best
-
-
-def _slot_time(attribute: str) -> int | None:
-    try:
-        day, hhmm = attribute[4:].split("_")
-        return clock.parse_when(f"day {int(day)} {hhmm[:2]}:{hhmm[2:]}")
-    except (ValueError, clock.TimeFormatError):
-        return None
 
 
 def here_now(sim: Game) -> list[str]:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from memory import Belief
 
-from . import perception, phrase
+from . import copresence, perception, phrase
 
 
 @dataclass(frozen=True)
@@ -90,14 +90,17 @@ class Naming:
         return ident
 
     def say_claim(self, claim: str, value: str | None = None, *, me: str | None = None,
-                  you: str | None = None) -> str:
+                  you: str | None = None, told: tuple[int, ...] | list[int] = ()) -> str:
         """A claim in words: 'Ada's key was moved by Cy'; with no value, what it is about:
-        'who moved Ada's key'. Said by `me` to `you`, they become 'I'/'me' and 'you'."""
+        'who moved Ada's key'. Said by `me` to `you`, they become 'I'/'me' and 'you'. Where
+        someone was covers an hour ('between 07:00 and 08:00 on day 1'); `told`, the minutes
+        the listener was asked or told about, says those instead ('at 07:30 on day 1')."""
         subject, attribute = perception.split(claim)
         label = self.attributes.get(attribute)
         who = self.thing(subject, me, you)
         if attribute.startswith("believes "):  # what someone believes about another claim
-            inner = self.say_claim(attribute[len("believes "):], value, me=me, you=you)
+            inner = self.say_claim(attribute[len("believes "):], value, me=me, you=you,
+                                   told=told)
             if value is None:
                 return f"what {who} believes about {inner}"
             return _person(f"{who} believes {inner}", subject, me, you, who)
@@ -112,9 +115,9 @@ class Naming:
             words = "me"
         elif value == you:
             words = "you"
-        if attribute.startswith("at_d") and attribute[4:].replace("_", "").isdigit():
-            day, hhmm = attribute[4:].split("_")
-            text = f"{who} was at {words} on day {day} at {hhmm[:2]}:{hhmm[2:]}"
+        if copresence.slot_minute(attribute) is not None:
+            # One claim covers an hour (game.copresence): say the hour, not a minute.
+            text = f"{who} was at {words} {copresence.when_words(attribute, told)}"
         elif attribute == "location" and value == "missing":  # the engine's "not where I looked"
             text = f"{who} is missing"
         elif label is not None and label.label and label.label.endswith(": {value}") and \

@@ -561,7 +561,7 @@ def where(sim: Game, rid: str) -> Reply:
             f"from {clock.fmt_clock(w.start)} to {clock.fmt_clock(w.end)} on day " \
             f"{clock.day_of(w.end)}"
         return Reply(True, minutes=0).mark(f"You last saw {name} at {place} {span}.")
-    when = _at_time(w.start)
+    when = w.when  # the minute they were asked about, or only the hour known
     if w.teller == rid:
         return Reply(True, minutes=0).mark(f"{name} told you they were at {place} {when}.")
     return Reply(True, minutes=0).mark(f"{sim.name(w.teller)} told you {name} was at {place} "

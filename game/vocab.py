@@ -7,7 +7,10 @@ the scenario's vocabulary allows for that claim. What fits nothing is an error t
 nearest thing there is — and costs no time, since nothing was attempted.
 
 The vocabulary is built once per scenario from the scenario itself (never from what anyone
-believes), so a walkthrough parses the same way at any minute of any run.
+believes). One thing depends on the player: a claim is named by its words, and suggested for a
+miss, only among those the player knows of (the brief's questions, what they have seen, been
+told or asked) — its id works always. A walkthrough is read before it is played, so its lines
+name other claims by id.
 """
 
 from __future__ import annotations
@@ -211,10 +214,18 @@ class Vocabulary:
         return pool.resolve(typed)
 
     def claim(self, typed: str) -> str:
-        """A claim of the scenario by id or words — or any `subject.attribute` whose subject
-        is someone or something in town and whose attribute the scenario knows."""
+        """A claim of the scenario by its id (`ada_key.moved_by`, or its words spelled out:
+        'ada key moved by') — or any `subject.attribute` whose subject is someone or something
+        in town and whose attribute the scenario knows. By a few words or a prefix, and in the
+        nearest suggested for a miss, only among the claims the player knows of
+        (`knowledge.known_claims`): the player is a perceiver too, and a word that happens to
+        fit a question they have not met must not name it to them."""
+        key, spaced = norm(typed).strip(), " ".join(words(typed))
+        for c in self.claims:
+            if key == norm(c) or spaced == " ".join(words(c)):
+                return c
         try:
-            return self.claims.resolve(typed)
+            return self.claims.resolve(typed, allowed=self._known())
         except CommandError:
             m = re.fullmatch(r"\s*([A-Za-z][\w]*)\.([A-Za-z][\w]*)\s*", typed)
             if m:
@@ -223,6 +234,14 @@ class Vocabulary:
                 if s in things and a in self.sim.attributes:
                     return f"{s}.{a}"
             raise
+
+    def _known(self) -> set[str] | None:
+        """The claims the player knows of now; None (all of them) in a town with no player."""
+        if not getattr(self.sim, "has_player", False):
+            return None
+        from .knowledge import known_claims
+
+        return known_claims(self.sim) & set(self.claims)
 
     def allowed(self, claim: str) -> set[str]:
         """The values the scenario's vocabulary allows for a claim: those it gives the

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from memory import Belief
 
 from . import clock, copresence
+from .copresence import slot_minute
 from .people import AWAKE
 
 if TYPE_CHECKING:
@@ -180,14 +181,3 @@ def _near_slots(attribute: str) -> set[str]:
         return set()
     return {copresence.slot(at + d * clock.HOUR) for d in (-2, -1, 1, 2) if at + d * clock.HOUR
             >= 0}
-
-
-def slot_minute(attribute: str) -> int | None:
-    """The sim minute an hour's claim ('at_d1_0800') starts at, or None."""
-    if not attribute.startswith(copresence.PREFIX):
-        return None
-    try:
-        day, hhmm = attribute[len(copresence.PREFIX):].split("_")
-        return (int(day) - 1) * clock.DAY + int(hhmm[:2]) * clock.HOUR + int(hhmm[2:])
-    except ValueError:
-        return None

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from game import (
     PLAYER,
     Said,
+    answers,
     clock,
     done_by_player,
     gave,
@@ -266,29 +267,19 @@ def _own(sim, claim: str) -> str:
 
 
 def _whereabouts(page: Page, sim) -> None:
-    slots = [s for s in said(sim) if s.where_slot]
-    if not slots:
+    """Each answer to "where were you, whom did you see?" once, at the time asked about."""
+    got = answers(said(sim))
+    if not got:
         return
     page.add("head", "Who was where")
-    for s in slots:
-        subject = s.claim.partition(".")[0]
-        slot = _slot_minute(s.claim)
-        at = f" at {when(slot)}" if slot is not None else ""
-        if s.kind == "declared":
-            page.add("text", f"{sim.name(s.teller)} says {sim.pronoun(s.teller).subj} "
-                     f"{sim.pronoun(s.teller).verb('was')} at {sim.place_name(s.value)}{at}.")
-        else:
-            page.add("text", f"{sim.name(s.teller)} saw {sim.name(subject)} at "
-                     f"{sim.place_name(s.value)}{at}.", 1)
-
-
-def _slot_minute(claim: str) -> int | None:
-    a = claim.partition(".")[2]
-    try:
-        day, hhmm = a[4:].split("_")
-        return clock.parse_when(f"day {int(day)} {hhmm[:2]}:{hhmm[2:]}")
-    except (ValueError, clock.TimeFormatError):
-        return None
+    for a in got:
+        p = sim.pronoun(a.teller)
+        if a.place is not None:
+            page.add("text", f"{sim.name(a.teller)} {sim.nverb(a.teller, 'say')} {p.subj} "
+                     f"{p.verb('was')} at {sim.place_name(a.place)} {a.when}.")
+        for x, place in a.seen:
+            page.add("text", f"{sim.name(a.teller)} saw {sim.name(x)} at "
+                     f"{sim.place_name(place)} {a.when}.", 1 if a.place is not None else 0)
 
 
 def _done(page: Page, sim) -> None:
@@ -317,8 +308,7 @@ def mind_page(sim, rid: str, open_minds: bool = False) -> Page:
     elif w is not None:
         how = ("You last saw them" if w.seen else f"{name} said {p.subj} {p.verb('was')}"
                if w.teller == rid else f"{sim.name(w.teller)} said {name} was")
-        page.add("sub", f"{how} at {sim.place_name(w.place)}, "
-                 f"{when(w.end if w.seen else w.start)}.")
+        page.add("sub", f"{how} at {sim.place_name(w.place)} {w.when}.")
     else:
         page.add("sub", "You have not seen them yet.")
     heard = [s for s in said(sim, teller=rid)]
@@ -348,19 +338,13 @@ def mind_page(sim, rid: str, open_minds: bool = False) -> Page:
             page.add("truth", f"In {p.poss} mind: " + (
                 f"{sim.value_words(b.value, a)}, {b.confidence}, {b.state.value}" if b
                 else "nothing"))
-    slots = [s for s in heard if s.where_slot]
-    if slots:
+    own = [a for a in answers(heard) if a.place is not None]
+    if own:
         page.add("head", "Where they say they were")
-        for s in slots:
-            if s.claim.partition(".")[0] != rid:
-                continue
-            m = _slot_minute(s.claim)
-            at = f" at {when(m)}" if m is not None else ""
-            saw = [sim.name(x.claim.partition(".")[0]) for x in slots
-                   if x.claim.partition(".")[2] == s.claim.partition(".")[2]
-                   and x.claim.partition(".")[0] != rid]
+        for a in own:  # one answer each, at the time you asked about; everyone named once
+            saw = [sim.name(x) for x, _ in a.seen]
             page.add("text", f"{name} {sim.nverb(rid, 'say')} {p.subj} {p.verb('was')} at "
-                     f"{sim.place_name(s.value)}{at}, and saw "
+                     f"{sim.place_name(a.place)} {a.when}, and saw "
                      + (_and(saw) if saw else "nobody else") + " there.")
     seen = [ev for ev in _seen_doing(sim, rid)]
     if seen:

@@ -23,6 +23,7 @@ from .labels import (
     provenance,
     recall_word,
     state_label,
+    told_of,
     value_label,
 )
 
@@ -184,7 +185,8 @@ class InspectorModel:
         truth = None if others else sim.world.fact(b.subject, b.attribute)
         return Row(
             subject=b.subject, attribute=b.attribute,
-            claim=claim_label(sim, b.subject, b.attribute),
+            claim=claim_label(sim, b.subject, b.attribute,
+                              told_of(self.session, self.resident, b.subject, b.attribute)),
             value=value_label(sim, b.value, b.attribute), raw_value=b.value,
             confidence=b.confidence,
             state=b.state.value, source=b.source, kind=b.kind, told=provenance(sim, b),

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 
-from game import KIND_WORDS, PLAYER, clock, told_by
+from game import KIND_WORDS, PLAYER, clock, said, told_by, told_minutes
+from game.copresence import clock_words
 from memory import DORMANT_AFTER, GONE_AFTER
 
 BELIEVES = "believes "
@@ -61,21 +62,38 @@ def name_of(sim, ident: str | None) -> str:
     return ident
 
 
-def attribute_words(attribute: str) -> str:
+def attribute_words(attribute: str, told=()) -> str:
+    """'moved by'; for where someone was, the hour the claim covers ('where, day 1
+    07:00–08:00') — or, given the minutes the player asked about (`told`), those
+    ('where, day 1 07:30')."""
     m = _SLOT.match(attribute)
     if m:
-        return f"where, day {int(m.group(1))} {m.group(2)}:{m.group(3)}"
+        return f"where, day {int(m.group(1))} {clock_words(attribute, told)}"
     return attribute.replace("_", " ")
 
 
-def claim_label(sim, subject: str, attribute: str) -> str:
-    """'Ada's key · moved by'; what someone believes: 'Bo thinks: Ada's key · moved by'."""
+def told_of(session, resident: str, subject: str, attribute: str) -> list[int]:
+    """In your notebook, a note of where someone was is filed under the hour (game.copresence),
+    but what you were told was a minute: the minutes you asked about, for its label. Nothing
+    for anyone else's beliefs, or any other claim."""
+    if resident != PLAYER or "at_d" not in attribute:
+        return []
+    known = getattr(session, "known", None)  # a session caches it; else read (a sim or not)
+    heard = known().said if callable(known) else said(getattr(session, "sim", session))
+    if attribute.startswith(BELIEVES):
+        return told_minutes(heard, attribute[len(BELIEVES):], teller=subject)
+    return told_minutes(heard, f"{subject}.{attribute}")
+
+
+def claim_label(sim, subject: str, attribute: str, told=()) -> str:
+    """'Ada's key · moved by'; what someone believes: 'Bo thinks: Ada's key · moved by'.
+    `told`: for where someone was, the minutes the player asked about (attribute_words)."""
     if attribute.startswith(BELIEVES):
         inner = attribute[len(BELIEVES):]
         s, _, a = inner.partition(".")
         verb = "think" if subject == PLAYER else "thinks"
-        return f"{name_of(sim, subject)} {verb}: {claim_label(sim, s, a)}"
-    return f"{name_of(sim, subject)} · {attribute_words(attribute)}"
+        return f"{name_of(sim, subject)} {verb}: {claim_label(sim, s, a, told)}"
+    return f"{name_of(sim, subject)} · {attribute_words(attribute, told)}"
 
 
 def claim_text(sim, claim: str) -> str:

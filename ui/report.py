@@ -28,6 +28,7 @@ from .labels import (
     name_of,
     provenance,
     step_words,
+    told_of,
     value_label,
 )
 
@@ -110,7 +111,8 @@ def _belief(sim, b) -> dict:
     for e in sim.store.edits(b.resident, b.subject, a):
         edits.setdefault(e.at, []).append(edit_words(sim, e))
     return {
-        "words": sim.say_claim(f"{b.subject}.{a}", b.value),
+        "words": sim.say_claim(f"{b.subject}.{a}", b.value, told=told_of(sim, b.resident,
+                                                                          b.subject, a)),
         "value": value_label(sim, b.value, a),
         "others": ", ".join(f"{value_label(sim, c.value, a)} {c.confidence}"
                             for c in b.candidates if not c.held),

@@ -51,7 +51,8 @@ def test_where_is_answers_from_what_you_saw_or_were_told():
     sim.command("go inn")
     assert "Fen is here" in sim.command("where is fen").text()
     sim.command("who fen day 1 08:10")
-    assert "Fen told you Dee was at Ada's Café at 08:00 on day 1" in \
+    # The minute you asked about, not the hour her answer is filed under.
+    assert "Fen told you Dee was at Ada's Café at 08:10 on day 1" in \
         sim.command("where dee").text()
     sim.command("go square")
     assert "You last saw Fen at The Drowsy Fox" in sim.command("where fen").text()

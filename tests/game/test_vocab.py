@@ -102,3 +102,85 @@ def test_the_command_line_names_the_nearest_match_too(tmp_path, line, words):
     w.write_text(f"day 1 09:00  go inn\n+  {line}\n")
     res = CliRunner().invoke(main, ["run", "missing_key", "--commands", str(w)])
     assert res.exit_code == 2 and f"{w}:2: " in res.output and words in res.output
+
+
+# -- the player is a perceiver too: words name only the claims they know of -------------------
+
+
+def test_a_typo_is_never_answered_with_a_question_the_player_has_not_met():
+    """The playtest: 'ask ada key colour' offered 'whether cy was at the café counter early',
+    which is in no brief and nobody had mentioned; 'ask ada counter' was then accepted."""
+    sim = Simulation.new("missing_key", seed=0)
+    sim.command("go cafe")
+    for typed in ("ask ada key colour", "ask ada counter", "ask ada early", "ask ada barred"):
+        with pytest.raises(CommandError) as err:
+            sim.command(typed)
+        text = str(err.value)
+        assert "counter" not in text.partition("did you mean")[2], text
+        assert "barred" not in text.partition("did you mean")[2], text
+        assert "did you mean 'where ada's key is'" in text or \
+            "did you mean 'who moved ada's key'" in text, text
+    # Spelled out as its id (README: names or ids), a claim is taken as typed: it names it.
+    assert parse("ask ada cy.at_counter", sim.names()).args == ("ada", "cy.at_counter")
+    assert parse("ask ada cy at counter", sim.names()).args == ("ada", "cy.at_counter")
+
+
+def test_once_heard_a_claim_answers_to_its_words():
+    """Ada tells Gus at the café at lunch that Cy was at the counter early: overheard, the
+    question is the player's to ask in a word."""
+    from game.knowledge import known_claims
+
+    sim = Simulation.new("missing_key", seed=0)
+    sim.command("go cafe")
+    with pytest.raises(CommandError):
+        parse("ask gus counter", sim.names())
+    for _ in range(30):
+        if "cy.at_counter" in known_claims(sim):
+            break
+        sim.command("wait 10")
+    assert parse("ask gus counter", sim.names()).args == ("gus", "cy.at_counter")
+    assert "café counter early" in sim.command("ask gus counter").text()
+
+
+def test_asking_by_id_makes_a_claim_one_the_player_knows():
+    from game.knowledge import known_claims
+
+    sim = Simulation.new("missing_key", seed=0)
+    sim.command("go market")
+    assert "cy.barred" not in known_claims(sim)
+    with pytest.raises(CommandError):
+        parse("ask bo barred", sim.names())
+    sim.command("ask bo cy.barred")  # put to someone: the player knows of it now
+    assert "cy.barred" in known_claims(sim)
+    assert parse("ask bo barred", sim.names()).args == ("bo", "cy.barred")
+
+
+@pytest.mark.parametrize("name", ["bad_blood", "cancelled_meeting", "missing_key",
+                                  "nine_neighbours", "the_ledger"])
+def test_no_scenario_names_an_unmet_claim_at_the_start(name):
+    """In every shipped scenario, at the start: a claim the player has not met (outside the
+    brief's questions and what they start out knowing) is not reached by its words, nor
+    offered for a typo of them; its id still works."""
+    from game import questions
+    from game.knowledge import known_claims
+
+    sim = Simulation.new(name, seed=0)
+    if not sim.has_player:  # a town to watch (nine_neighbours): there is no perceiver to keep
+        return
+    v = sim.names()
+    brief = known_claims(sim)
+    assert brief >= set(questions(sim))
+    labels = {v.claims.entries[c].label.lower() for c in brief}
+    rid = next(iter(v.residents))
+    hidden = [c for c in v.claims if c not in brief]
+    for c in hidden:
+        e = v.claims.entries[c]
+        for typed in (e.label, e.label[:-1] + "x", c.replace(".", " ")[:-1]):
+            try:
+                got = parse(f"ask {rid} {typed}", v).args[1]
+            except CommandError as err:
+                offered = str(err).partition("did you mean '")[2].rstrip("'?")
+                assert not offered or offered in labels | {x for x in brief}, (c, typed, err)
+            else:
+                assert got in brief, (c, typed, got)
+        assert parse(f"ask {rid} {c}", v).args[1] == c

@@ -35,6 +35,7 @@ from ..labels import (
     recall_word,
     state_label,
     step_words,
+    told_of,
     value_label,
 )
 from .base import Widget, badge, bar, button, clamp_scroll, meter, scrollbar, separator
@@ -66,8 +67,8 @@ class BeliefDetail(Widget):
         sim = town.session.sim
         button(surf, self.zones, (rect.x, rect.y, 30, 30), "‹", town.close_belief, name="back")
         sub = "as you believe it" if rid == "player" else f"as {name_of(sim, rid)} believes it"
-        T.text(surf, claim_label(sim, s, a), (rect.x + 40, rect.y - 1), "head", T.TEXT,
-               width=rect.width - 40 - 150)
+        T.text(surf, claim_label(sim, s, a, told_of(town.session, rid, s, a)),
+               (rect.x + 40, rect.y - 1), "head", T.TEXT, width=rect.width - 40 - 150)
         T.text(surf, sub, (rect.x + 40, rect.y + 20), "small", T.DIM)
         button(surf, self.zones, (rect.right - 140, rect.y, 140, 28), "Show on the map",
                lambda: town.open_claim(s, a), name="claim view", style="small_bold")

@@ -362,7 +362,7 @@ class TownMap(Widget):
         w = self.town.session.known().where.get(rid)
         if w is None:
             return ""
-        at = clock.fmt_clock(w.end if w.seen else w.start)
+        at = w.clock
         return f"last seen here {at}" if w.seen else f"said to be here at {at}"
 
     def _claim_token(self, surf, pos, held, cv, is_player: bool) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import PLAYER, clock
+from game import PLAYER
 
 from .. import theme as T
 from ..labels import whereabouts
@@ -36,7 +36,7 @@ class Roster(Widget):
         w = s.known().where.get(rid)
         if w is None:
             return "not seen yet", False
-        at = clock.fmt_clock(w.end if w.seen else w.start)
+        at = w.clock
         return (f"seen at {sim.place_name(w.place)} {at}" if w.seen else
                 f"said to be at {sim.place_name(w.place)} {at}"), False
 
