@@ -13,5 +13,5 @@ def test_there_was_one_and_there_were_several():
         place="the café", seen=[("Ada", "sure"), ("Eli", "sure"), ("Hana", "sure")]))
         for i in range(40)}
     assert any("There was Ada there" in t for t in one)
-    assert any("There were Ada, Eli and Hana there" in t for t in many)
-    assert not any("There was Ada," in t for t in many)
+    assert any("There were Ada" in t for t in many)
+    assert not any("There was" in t for t in many)
