@@ -319,6 +319,7 @@ def parse_walkthrough_text(text: str, names: Names, start: int, end: int,
                            path: Path | str = "<walkthrough>") -> list[Step]:
     """A walkthrough's steps from its text (`path` only names it in errors)."""
     path = Path(path)
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as Windows editors write
     steps: list[Step] = []
     last = start
     day = clock.day_of(start)
@@ -349,8 +350,9 @@ def parse_walkthrough_text(text: str, names: Names, start: int, end: int,
                 raise WalkthroughError(path, n, f"{clock.fmt(at)} is before the previous step "
                                        f"({clock.fmt(last)})")
             if at >= end:
-                raise WalkthroughError(path, n, f"{clock.fmt(at)} is after the scenario ends "
-                                       f"({clock.fmt(end)})")
+                raise WalkthroughError(path, n, f"{clock.fmt(at)} is too late: the story is "
+                                       f"over at {clock.fmt(end)}, so a step can be at "
+                                       f"{clock.fmt(end - clock.TICK)} at the latest")
             last, day = at, clock.day_of(at)
         try:
             cmd = parse(rest, names)

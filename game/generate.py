@@ -8,9 +8,20 @@ always give the same town.
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
+from .scenario import loader
 from .scenario.loader import LoadedScenario, parse_text
+
+MAX_RESIDENTS = 20_000  # what `hearsay run --residents` accepts
+# The longest text a save may carry for its scenario: a generated town of MAX_RESIDENTS for
+# up to MAX_SAVED_DAYS days (~24 MB for 10 days) — never taken from a user's own file,
+# which stays within MAX_SCENARIO_BYTES.
+MAX_SAVED_DAYS = 30
+MAX_GENERATED_CHARS = 48_000_000
+_FILE = re.compile(r"generated/town-(\d{1,5})-(-?\d{1,19})\.toml")
+_DAYS = re.compile(r"^days = (\d{1,3})$", re.M)
 
 SHARED_KINDS = ["cafe", "market", "square", "inn", "hall", "shop", "mill", "garden", "church",
                 "school", "clinic", "farm"]
@@ -22,7 +33,22 @@ THINGS = ["key", "ledger", "ring", "shawl", "knife", "pipe", "letter", "purse", 
 
 def generated_town(residents: int, seed: int = 0, days: int = 10) -> LoadedScenario:
     text = town_toml(residents, seed, days)
-    return parse_text(text, Path(f"generated/town-{residents}-{seed}.toml"))
+    # Made here, not read from anyone's file: the cap on a user's scenario file does not apply
+    # (the size follows `residents`, which the caller bounds).
+    return parse_text(text, Path(f"generated/town-{residents}-{seed}.toml"), generated=True)
+
+
+def saved_scenario_text(text: str, file: Path) -> LoadedScenario:
+    """A scenario text as a save carries it, checked: within the cap on a user's scenario,
+    unless it is exactly the generated town its file name and length say (made again here
+    and compared, so a save cannot pass off a text of its own as one)."""
+    if len(text) > loader.MAX_SCENARIO_BYTES and len(text) <= MAX_GENERATED_CHARS:
+        m, days = _FILE.fullmatch(file.as_posix()), _DAYS.search(text, 0, 2_000)
+        if m and days and 2 <= int(m[1]) <= MAX_RESIDENTS and \
+                1 <= int(days[1]) <= MAX_SAVED_DAYS and \
+                text == town_toml(int(m[1]), int(m[2]), int(days[1])):
+            return parse_text(text, file, generated=True)
+    return parse_text(text, file)
 
 
 def town_toml(n: int, seed: int = 0, days: int = 10) -> str:

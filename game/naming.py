@@ -90,17 +90,38 @@ class Naming:
         return ident
 
     def say_claim(self, claim: str, value: str | None = None, *, me: str | None = None,
-                  you: str | None = None, told: tuple[int, ...] | list[int] = ()) -> str:
+                  you: str | None = None, told: tuple[int, ...] | list[int] = (),
+                  them: str | None = None) -> str:
         """A claim in words: 'Ada's key was moved by Cy'; with no value, what it is about:
         'who moved Ada's key'. Said by `me` to `you`, they become 'I'/'me' and 'you'. Where
         someone was covers an hour ('between 07:00 and 08:00 on day 1'); `told`, the minutes
-        the listener was asked or told about, says those instead ('at 07:30 on day 1')."""
+        the listener was asked or told about, says those instead ('at 07:30 on day 1'). A
+        claim about `them`, already named in the sentence, takes their pronoun ('Mira frowns —
+        she's no longer sure that she is allergic')."""
+        text = self._say_claim(claim, value, me=me, you=you, told=told)
+        subject = perception.split(claim)[0]
+        if them is None or subject != them or subject in (me, you):
+            return text
+        who = self.thing(subject, me, you)
+        if not text.startswith(who + " "):
+            return text
+        p = self.pronoun(them)
+        rest = text[len(who):]
+        if p.plural:
+            for a, b in _PLURAL:
+                if rest.startswith(a):
+                    rest = b + rest[len(a):]
+                    break
+        return p.subj + rest
+
+    def _say_claim(self, claim: str, value: str | None = None, *, me: str | None = None,
+                   you: str | None = None, told: tuple[int, ...] | list[int] = ()) -> str:
         subject, attribute = perception.split(claim)
         label = self.attributes.get(attribute)
         who = self.thing(subject, me, you)
         if attribute.startswith("believes "):  # what someone believes about another claim
-            inner = self.say_claim(attribute[len("believes "):], value, me=me, you=you,
-                                   told=told)
+            inner = self._say_claim(attribute[len("believes "):], value, me=me, you=you,
+                                    told=told)
             if value is None:
                 return f"what {who} believes about {inner}"
             return _person(f"{who} believes {inner}", subject, me, you, who)
@@ -120,6 +141,12 @@ class Naming:
             text = f"{who} was at {words} {copresence.when_words(attribute, told)}"
         elif attribute == "location" and value == "missing":  # the engine's "not where I looked"
             text = f"{who} is missing"
+        elif attribute == "location" and value in self.people and subject not in self.people \
+                and (label is None or label.label == AT_LABEL):
+            # A thing "at" a person is in their hands: "you have Ada's key", "Cy has it".
+            holder = "I" if value == me else "you" if value == you else words
+            has = "have" if holder in ("I", "you") else self.nverb(value, "have")
+            text = f"{holder} {has} {who}"
         elif label is not None and label.label and label.label.endswith(": {value}") and \
                 value in ("yes", "no") and value not in label.values:
             # "Cy was at the café counter early: no" reads "Cy was not at the café counter
@@ -135,7 +162,10 @@ class Naming:
 
     def document_name(self, b: Belief) -> str:
         rec = self.held_evidence(b.resident, b)
-        doc = rec.document if rec else None
+        return self.document_words(rec.document if rec else None)
+
+    def document_words(self, doc: str | None) -> str:
+        """A document (or a thing with writing, or a scripted letter) by name."""
         if doc in self.documents:
             return self.documents[doc]["name"]
         if doc in self.objects:
@@ -160,6 +190,8 @@ class Naming:
         return value
 
 
+AT_LABEL = "{subject} is at {value}"  # where a thing is: the wording "has" stands in for
+
 _AUXILIARIES = ("is", "was", "are", "were", "has", "had", "have", "will", "did", "does")
 
 
@@ -182,6 +214,9 @@ def _negate(text: str) -> str:
 _GRAMMAR = [("I is ", "I am "), ("I has ", "I have "), ("I does ", "I do "),
             ("you is ", "you are "), ("you was ", "you were "), ("you has ", "you have "),
             ("you does ", "you do ")]
+
+
+_PLURAL = [(" is ", " are "), (" was ", " were "), (" has ", " have "), (" does ", " do ")]
 
 
 def _person(text: str, subject: str, me: str | None, you: str | None, who: str) -> str:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from memory import Belief, Evidence, Outcome, about_attribute
+from memory import Belief, Candidate, Evidence, Outcome, about_attribute
 
 from . import acts, clock, lies, perception, talk, visible, witness
 from .commands import Command, wait_minutes
@@ -634,15 +634,20 @@ def said_context(sim: Game, speaker: str, claim: str, told: talk.Told | None,
         "teller": (("someone" if ctx["memory"] == "forgot_source" else name(b.teller))
                    if b.teller else "") if told.as_held else
         (name(told.chain[-2]) if told.basis == "heard" and len(told.chain) > 1 else ""),
-        # "Mira told me so herself": the teller's own reflexive, not a fixed "themselves".
-        "teller_self": sim.pronoun(b.teller).refl if b.teller else "themselves",
+        # "Mira told me so herself": the teller's own reflexive, not a fixed "themselves" —
+        # unless the teller is forgotten ("someone told me so themselves").
+        "teller_self": sim.pronoun(b.teller).refl if b.teller and
+        ctx["memory"] != "forgot_source" else "themselves",
         "origin": name(told.origin), "chain": chain,
         "document": sim.document_name(b) if source == "document" else "",
         "self_about": s == speaker or (told.value == speaker),
+        # It is about them because they did it ("Ada's key was moved by Cy", said by Cy) —
+        # not just any claim about them ("Mira is allergic to willowbark").
+        "self_did": told.value == speaker and _is_actor(sim, a),
         "basis_said": b.basis or "", "sources": b.sources,
         "when": _when(sim, b), "links": _links(sim, b, told), "premises": _premises(sim, b),
         "old_what": "", "corrected_by": "", "against_what": "", "against_who": "",
-        "history": "",
+        "against_says": "says", "history": "",
     })
     if b.state.value == "corrected" and not told.lie:
         old = [c for c in b.candidates if not c.held]
@@ -658,9 +663,34 @@ def said_context(sim: Game, speaker: str, claim: str, told: talk.Told | None,
         others = [c for c in b.candidates if not c.held]
         if others:
             top = max(others, key=lambda c: c.confidence)
-            ctx["against_what"] = sim.value_words(top.value, a)
-            ctx["against_who"] = name(top.teller) if top.teller else "someone"
+            # A whole claim, in the speaker's words to the listener ("you say Mira is
+            # allergic to willowbark"), not a bare value after a verb.
+            ctx["against_what"] = sim.say_claim(claim, top.value, me=speaker, you=listener)
+            ctx["against_who"], ctx["against_says"] = _who_says(sim, top, speaker, listener)
     return ctx
+
+
+def _is_actor(sim: Game, attribute: str) -> bool:
+    """Whether the attribute's value is whoever did it ("moved_by")."""
+    a = sim.attributes.get(attribute)
+    return bool(a is not None and a.actor)
+
+
+def _who_says(sim: Game, other: Candidate, speaker: str, listener: str) -> tuple[str, str]:
+    """Who (or what) gives the other account, as the speaker says it to the listener, with
+    "say" agreeing: ("you", "say"), ("Bo", "says"), ("the old card", "says"), ("someone",
+    "says")."""
+    teller = other.teller
+    if teller is None:
+        rec = sim.store.evidence_by_id(other.evidence_id) if other.evidence_id else None
+        if rec is not None and rec.document:
+            return sim.document_words(rec.document), "says"
+        return "someone", "says"
+    if teller == listener:
+        return "you", "say"
+    if teller == speaker:
+        return "I", "say"
+    return sim.name(teller), sim.nverb(teller, "say")
 
 
 def _when(sim: Game, b: Belief) -> str:

@@ -91,10 +91,10 @@ def peek_save(path: str | Path) -> SaveInfo | None:
 def started_from(sim: Game) -> tuple[LoadedScenario, int]:
     """The scenario a run began from — its text as it was then, kept in the world, so even a
     generated town or a since-edited file comes back the same — and the run's seed."""
-    from .scenario.loader import parse_text
+    from .generate import saved_scenario_text
 
     text = sim.world.meta("scenario_text") or ""
-    loaded = parse_text(text, Path(sim.world.meta("scenario_file") or "scenario.toml"))
+    loaded = saved_scenario_text(text, Path(sim.world.meta("scenario_file") or "scenario.toml"))
     loaded.templates = dict(sim.templates)  # the templates it ran with, never a folder's
     return loaded, int(sim.world.meta("seed") or 0)
 

@@ -36,10 +36,11 @@ from sqlite_utils.migrations import Migrations
 from memory.args import MAX_TIME
 from memory.schema import migrations as memory_migrations
 
-from .scenario.loader import MAX_SCENARIO_BYTES
+from .generate import MAX_GENERATED_CHARS
 from .transcript import migrations as transcript_migrations
 from .world import migrations as world_migrations
 
+MAX_MESSAGE = 500  # characters in a refusal (a long path and a short reason fit)
 SAVE_FORMAT = "hearsay-save"
 SAVE_VERSION = 2  # 2: content checksum, user_version, the scenario's own templates in meta
 MAX_SAVE_BYTES = 1 << 30  # 1 GiB: a save is copied into memory to be played
@@ -52,7 +53,11 @@ _HEADER = b"SQLite format 3\x00"
 
 class SaveError(Exception):
     """A save that cannot be used (or a file that must not be written over); the file is
-    left exactly as it was."""
+    left exactly as it was. Its message is one line, whatever was put in it."""
+
+    def __init__(self, message: str):
+        text = " ".join(str(message).split())
+        super().__init__(text if len(text) <= MAX_MESSAGE else text[:MAX_MESSAGE - 3] + "...")
 
 
 # -- the file -----------------------------------------------------------------------------------
@@ -114,7 +119,10 @@ def connect_readonly(path: Path) -> sqlite3.Connection:
 def check_integrity(conn: sqlite3.Connection, path: Path) -> None:
     rows = conn.execute("PRAGMA integrity_check(3)").fetchall()
     if [r[0] for r in rows] != ["ok"]:
-        raise SaveError(f"{path}: the save is damaged ({'; '.join(str(r[0]) for r in rows)})")
+        # SQLite's report runs over lines ("*** in database main ***\nOn tree page 14 ..."):
+        # a refusal is one short line.
+        found = "; ".join(str(r[0]).replace("*** in database main ***", "") for r in rows)
+        raise SaveError(f"{path}: the save is damaged ({brief(found)})")
 
 
 # -- the version and the schema -----------------------------------------------------------------
@@ -225,8 +233,14 @@ def check_schema(conn: sqlite3.Connection, path: Path,
             if kind == "table" and want[name][2] != have[name][2]:
                 w = [c[0] for c in want[name][2]]
                 h = [c[0] for c in have[name][2]]
-                what = (f"columns {', '.join(h)}; expected {', '.join(w)}" if w != h else
-                        "its columns' types or constraints differ")
+                # What differs, not every column of both (a refusal is one short line).
+                extra = [_show(c) for c in h if c not in w]
+                missing = [c for c in w if c not in h]
+                what = "; ".join(
+                    ([f"unexpected column {', '.join(extra)}"] if extra else []) +
+                    ([f"missing column {', '.join(missing)}"] if missing else [])) or (
+                    "its columns are out of order" if w != h else
+                    "its columns' types or constraints differ")
                 raise SaveError(f"{path}: the save is damaged (table {name}: {what})")
             raise SaveError(f"{path}: the save is damaged ({kind} {name} is not as Hearsay "
                             "makes it)")
@@ -362,7 +376,8 @@ META: dict[str, dict[str, tuple[bool, Callable[[str], object]]]] = {
         "save_version": (True, _int(1, SAVE_VERSION)),
         CHECKSUM_KEY: (False, _checksum),
         "scenario": (True, _ident),
-        "scenario_text": (True, _text(MAX_SCENARIO_BYTES)),
+        # (a generated town's may be longer: `game.generate.saved_scenario_text` checks it)
+        "scenario_text": (True, _text(MAX_GENERATED_CHARS)),
         "scenario_file": (False, _text(4096)),
         "templates": (False, _templates),
         "seed": (True, _int(-(2**63), 2**63 - 1)),

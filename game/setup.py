@@ -14,9 +14,10 @@ from pathlib import Path
 from memory import Evidence
 
 from . import acts, clock, copresence, lies, people, perception
+from .generate import saved_scenario_text
 from .people import Person
 from .player import PLAYER
-from .scenario.loader import LoadedScenario, ScenarioError, parse_text
+from .scenario.loader import LoadedScenario, ScenarioError
 from .state import RState
 
 
@@ -29,7 +30,7 @@ def saved_scenario(meta: dict, save: Path) -> LoadedScenario:
 
     label = Path(str(meta.get("scenario_file") or "scenario.toml"))
     try:
-        loaded = parse_text(str(meta["scenario_text"]), label)
+        loaded = saved_scenario_text(str(meta["scenario_text"]), label)
     except ScenarioError as exc:
         raise SaveError(f"{save}: the scenario in the save is broken: {exc}") from None
     if loaded.scenario.scenario.id != meta["scenario"]:

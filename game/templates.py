@@ -372,10 +372,11 @@ def _said(**kw: Any) -> dict:
             "memory": "", "what": "Cy moved Ada's key", "value": "Cy", "state": "influencing",
             "confidence": 70, "source": "heard", "teller": "Bo", "teller_self": "himself",
             "origin": "Bo",
-            "chain": ["Bo", "Ada"], "document": "", "self_about": False, "basis_said": "saw",
+            "chain": ["Bo", "Ada"], "document": "", "self_about": False, "self_did": False,
+            "basis_said": "saw",
             "sources": 1, "when": "this morning", "links": [], "premises": "it stands to reason",
             "old_what": "", "corrected_by": "", "against_what": "", "against_who": "",
-            "history": ""}
+            "against_says": "says", "history": ""}
     base.update(kw)
     return base
 
@@ -390,6 +391,7 @@ _SAID = [
     {"s": _said(teller="", chain=[])},
     {"s": _said(source="saw", teller="", memory="sure")},
     {"s": _said(source="saw", self_about=True)},
+    {"s": _said(source="saw", self_about=True, self_did=True)},
     {"s": _said(source="declared", teller="Cy")},
     {"s": _said(source="document", document="the notice", teller="")},
     {"s": _said(source="reckon", teller="")},
@@ -398,7 +400,9 @@ _SAID = [
     {"s": _said(memory="forgot_source")},
     {"s": _said(state="corrected", old_what="Dee moved Ada's key",
                 corrected_by="I saw otherwise with my own eyes")},
-    {"s": _said(state="doubtful", against_what="Dee", against_who="Fen")},
+    {"s": _said(state="doubtful", against_what="Dee moved Ada's key", against_who="Fen")},
+    {"s": _said(state="doubtful", against_what="Dee moved my key", against_who="you",
+                against_says="say")},
 ]
 
 

@@ -63,16 +63,20 @@ def change(sim: Game, rid: str, claim: str, value: str, before: Held | None,
                                         f"{v('take')} it in")
             return Change("new", f"{first}: {what}.", detail)
         return Change("rejected", f"{name} {v('do')} not believe it.", detail)
-    old = sim.say_claim(claim, before.value)
+    old = sim.say_claim(claim, before.value, them=rid)  # "she's no longer sure that she…"
     if after.value == before.value != value and _gone(sim, rid, claim):
         # What they cannot recall they cannot weigh it against, or show (§7).
         return Change("blank", f"{name} {v('look')} blank — {p.subj} can't recall anything "
                       f"about {sim.say_claim(claim)}.", detail)
     if after.value != before.value:
         if after.value == value:
-            old_words = sim.value_words(before.value, attribute)
+            # "— not Cy" when the values are names; when a value is a phrase of its own
+            # ("is not allergic to willowbark", "no"), the whole of what they thought.
+            instead = f"not {sim.value_words(before.value, attribute)}" if \
+                _named(sim, before.value, attribute) and _named(sim, value, attribute) else \
+                f"{p.subj} had thought {old}"
             return Change("changed", f"{name} {look}{v('change')} {p.poss} mind: {what} "
-                          f"— not {old_words}.", detail)
+                          f"— {instead}.", detail)
         return Change("changed", f"{name} {v('change')} {p.poss} mind, but not to that: "
                       f"{sim.say_claim(claim, after.value)}.", detail)
     if before.value == value:
@@ -90,6 +94,15 @@ def change(sim: Game, rid: str, claim: str, value: str, before: Held | None,
         return Change("less", f"{name} {v('be')}{still} less sure that {old}.", detail)
     return Change("rejected", f"{name} {v('shake')} {p.poss} head: {p.subj} "
                   f"{p.verb('do')} not believe it.", detail)
+
+
+def _named(sim: Game, value: str, attribute: str) -> bool:
+    """Whether the value reads as a name (a person, place or thing) rather than as words of
+    the attribute's own ("is allergic to willowbark") or a bare yes or no."""
+    a = sim.attributes.get(attribute)
+    if a is not None and value in a.values:
+        return False
+    return value in sim.people or value in sim.objects or value.partition(".")[0] in sim.places
 
 
 def _gone(sim: Game, rid: str, claim: str) -> bool:

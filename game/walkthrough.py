@@ -30,11 +30,12 @@ def play(sim: Game, path: Path | None, *, to_end: bool = True,
     minds: with the numbers behind them)."""
     start = sim.now
     end = end_of(sim)
+    last = story_end(sim)
     if text is not None:
-        steps = parse_walkthrough_text(text, sim.names(), start, end,
+        steps = parse_walkthrough_text(text, sim.names(), start, last,
                                        path or "<walkthrough>")
     else:
-        steps = parse_walkthrough(path, sim.names(), start, end)
+        steps = parse_walkthrough(path, sim.names(), start, last)
     out = Played(None, None)
     for st in steps:
         if sim.ending:
@@ -61,6 +62,16 @@ def end_of(sim: Game) -> int:
     """When a played game stops if no ending came: an hour past the scenario's last day."""
     return clock.align(clock.parse_when(sim.sc.scenario.start)) + sim.sc.scenario.days * \
         clock.DAY + clock.HOUR
+
+
+def story_end(sim: Game) -> int:
+    """When the story is over for certain: the first minute an ending comes whatever happened
+    (its condition "true", or none), or else `end_of`. A step at or after it can do nothing.
+    (A goal's `by` is a deadline for the player, not the end: in missing_key the goals are
+    due at day 3 18:00 and the story ends at 18:10.)"""
+    ends = [clock.parse_when(e.at) for e in sim.sc.endings
+            if e.at is not None and (e.when or "true").strip() == "true"]
+    return min([end_of(sim), *ends])
 
 
 def walkthroughs(folder: Path) -> list[Path]:

@@ -235,11 +235,14 @@ class World:
             if got is None:
                 return ""
             rid, place, since, until = got
-            name = self.db.execute("SELECT name FROM people WHERE id = ?", (rid,)).fetchone()
+            name = self.db.execute("SELECT name, is_player FROM people WHERE id = ?",
+                                   (rid,)).fetchone()
             where = self.db.execute("SELECT name FROM places WHERE id = ?", (place,)).fetchone()
             span = f"{clock.fmt(since)}–{clock.fmt_clock(until)}" if until is not None else \
                 f"from {clock.fmt(since)}"
-            return f"{name[0] if name else rid} was at {where[0] if where else place}, {span}"
+            # The player named "You" (as scenarios name them) takes "were".
+            was = "were" if name and name[1] and name[0] == "You" else "was"
+            return f"{name[0] if name else rid} {was} at {where[0] if where else place}, {span}"
         if not event_ref or not event_ref.startswith("w") or not event_ref[1:].isdigit():
             return ""
         row = self.db.execute("SELECT summary FROM world_log WHERE id = ?",

@@ -15,6 +15,7 @@ from pathlib import Path
 import click
 
 from game import clock
+from game.generate import MAX_RESIDENTS
 from game.save import SaveError, check_target
 from game.scenario import ScenarioError, load_scenario
 from ui.labels import evidence_words, step_words
@@ -45,8 +46,8 @@ class Number(click.ParamType):
 
     name = "number"
 
-    def __init__(self, lo: float, hi: float):
-        self.lo, self.hi = lo, hi
+    def __init__(self, lo: float, hi: float, *, above: bool = False):
+        self.lo, self.hi, self.above = lo, hi, above  # above: lo itself is not allowed
 
     def convert(self, value, param, ctx):
         if isinstance(value, float | int) and not isinstance(value, bool):
@@ -56,9 +57,10 @@ class Number(click.ParamType):
                 x = float(str(value)[:40])
             except ValueError:
                 self.fail(f"{clean(value)[:40]!r} is not a number", param, ctx)
-        if not math.isfinite(x) or not self.lo <= x <= self.hi:
-            self.fail(f"{clean(value)[:40]} is not a number from {self.lo:g} to {self.hi:g}",
-                      param, ctx)
+        if not math.isfinite(x) or not self.lo <= x <= self.hi or (self.above and x == self.lo):
+            span = f"more than {self.lo:g} and at most {self.hi:g}" if self.above else \
+                f"from {self.lo:g} to {self.hi:g}"
+            self.fail(f"{clean(value)[:40]} is not a number {span}", param, ctx)
         return x
 
 
@@ -163,13 +165,15 @@ def brief(scenario: str) -> None:
 @main.command()
 @click.argument("scenario", required=False)
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Random seed.")
-@click.option("--days", type=Number(0, 3650), default=None, help="Sim days to run (default: "
-              "the scenario's length, or 1 when continuing a save).")
+@click.option("--days", type=Number(0, 3650, above=True), default=None,
+              help="Sim days to run (default: the scenario's length, or 1 when continuing a "
+              "save).")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), help="Write a save here.")
 @click.option("--load", "load_path", type=click.Path(dir_okay=False),
               help="Continue this save instead of starting a scenario.")
-@click.option("--residents", type=click.IntRange(2, 20_000), default=None,
-              help="Generate a town of this many residents instead of a scenario file.")
+@click.option("--residents", type=click.IntRange(2, MAX_RESIDENTS), default=None,
+              help="Generate a town of this many residents instead of a scenario file (a sim "
+              "day costs about half a minute at 1,500, an hour or more at 20,000).")
 @click.option("--commands", "commands_file", type=click.Path(dir_okay=False),
               help="Play this walkthrough of player commands, then run to the ending.")
 @click.option("--report", type=click.Choice(["mechanisms"]), default=None,

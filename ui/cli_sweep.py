@@ -124,12 +124,12 @@ def _check_walkthroughs(loaded, routes) -> None:
     """Bad walkthroughs are bad input before anything runs (line and reason named)."""
     from game.commands import parse_walkthrough_text
     from game.sim import Simulation
-    from game.walkthrough import end_of
+    from game.walkthrough import story_end
 
     sim = Simulation.new(loaded, 0)
     for r in routes:
         if r.kind == "walkthrough":
-            parse_walkthrough_text(r.text, sim.names(), sim.now, end_of(sim), r.name)
+            parse_walkthrough_text(r.text, sim.names(), sim.now, story_end(sim), r.name)
 
 
 def _show_random(scenario: str, spec: str) -> None:

@@ -131,3 +131,35 @@ def test_a_save_never_writes_over_a_file_that_is_not_a_save(tmp_path, save):
                                     "--save", str(again)])
     assert res.exit_code == 0, res.output
     assert again.read_bytes() != save.read_bytes()
+
+
+def test_a_generated_town_is_not_held_to_the_cap_on_a_users_file(tmp_path, monkeypatch):
+    """`--residents` makes its town itself: the cap on a scenario a user gives
+    (MAX_SCENARIO_BYTES; a town of 2,000 is 2.3 million characters) is not for it, nor for a
+    save of it — but a user's file, or a save's text that is not the generated town it names,
+    is still held to it. A small town stands in, under a small cap."""
+    from game import generate
+    from game.scenario import ScenarioError, loader
+
+    monkeypatch.setattr(loader, "MAX_SCENARIO_BYTES", 5_000)
+    text = generate.town_toml(12, 4)
+    assert len(text) > 5_000
+    user = tmp_path / "town.toml"
+    user.write_text(text)
+    res = CliRunner().invoke(main, ["validate", str(user)])
+    assert res.exit_code == 2 and "a scenario may have at most 5,000" in res.output
+    with pytest.raises(ScenarioError, match="at most 5,000"):
+        loader.parse_text(text, Path("generated/town-12-4.toml"))
+    path = tmp_path / "town.db"
+    res = CliRunner().invoke(main, ["run", "--residents", "12", "--seed", "4", "--days", "0.05",
+                                    "--save", str(path)])
+    assert res.exit_code == 0, res.output
+    res = CliRunner().invoke(main, ["run", "--load", str(path), "--days", "0.02"])
+    assert res.exit_code == 0, res.output
+    # A save's text is taken past the cap only if it is exactly the town its name says.
+    name = Path("generated/town-12-4.toml")
+    assert generate.saved_scenario_text(text, name).scenario.scenario.id == "town_12"
+    for bad_text, bad_name in ((text + "\n# mine", name), (text, Path("generated/town-12-5.toml")),
+                               (text, Path("town-12-4.toml"))):
+        with pytest.raises(ScenarioError, match="at most 5,000"):
+            generate.saved_scenario_text(bad_text, bad_name)

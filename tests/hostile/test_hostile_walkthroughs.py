@@ -150,6 +150,39 @@ def test_absurd_numbers_and_targets_are_bad_input(args, tmp_path):
     assert "Traceback" not in res.output
 
 
+def test_days_says_the_range_it_accepts():
+    for days in ("-1", "0"):
+        res = cli(["run", "missing_key", "--days", days])
+        assert res.exit_code == 2 and "more than 0 and at most 3650" in res.output, res.output
+
+
+def test_a_byte_order_mark_starts_a_walkthrough_as_windows_editors_write_it(tmp_path):
+    walk = tmp_path / "bom.txt"
+    walk.write_bytes(b"\xef\xbb\xbf" + b"day 1 09:00 go cafe\n+ ask ada ada_key.moved_by\n")
+    res = cli(["run", "missing_key", "--commands", walk, "--days", "0.1"])
+    assert res.exit_code == 0, res.output
+    assert "go cafe" in res.output
+    inside = tmp_path / "inside.txt"  # only a leading one: elsewhere it is still refused
+    inside.write_bytes(b"day 1 09:00 go cafe\n+ \xef\xbb\xbfask ada ada_key.moved_by\n")
+    res = cli(["run", "missing_key", "--commands", inside, "--days", "0.1"])
+    assert res.exit_code == 2 and "inside.txt:2: control characters" in res.output
+
+
+def test_a_step_too_late_names_when_the_story_is_over(tmp_path):
+    """missing_key's goals are due at day 3 18:00 and its last ending comes, whatever
+    happened, at 18:10: a step then or later can do nothing and is refused, saying so."""
+    walk = tmp_path / "late.txt"
+    for when, ok in (("day 99 09:00", False), ("day 3 18:10", False), ("day 3 18:00", True)):
+        walk.write_text(f"{when} go cafe\n")
+        res = cli(["run", "missing_key", "--commands", walk])
+        if ok:
+            assert res.exit_code == 0, res.output
+        else:
+            assert res.exit_code == 2, res.output
+            assert "the story is over at day 3 18:10, so a step can be at day 3 18:00 at " \
+                "the latest" in res.output, res.output
+
+
 def test_a_bad_save_folder_is_found_before_the_run(tmp_path):
     """The whole run is not wasted: a --save whose folder cannot be made fails at once."""
     blocker = tmp_path / "file"
