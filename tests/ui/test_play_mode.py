@@ -167,3 +167,21 @@ def test_the_clock_pauses_itself_likewise_when_the_window_paces_elastically(ui):
     assert t.session.elastic
     assert t.session.speed == 0 and "accused Cy" in (t.session.notice or "")
     assert t.session.now == acc["at"] + 10
+
+
+def test_a_residents_belief_page_closes_to_you_when_open_minds_goes_off(at_0940):
+    # Opened in open minds, a resident's belief page (confidence, recall, what speaks against
+    # it) stayed on screen after open minds was switched off: their whole mind, in play.
+    ui = at_0940
+    t = ui.town
+    ui.key(pygame.K_d)
+    t.open_belief("ada", "ada_key", "moved_by")
+    ui.frame()
+    assert t.panel == "belief" and ui.shows("as Ada believes it")
+    ui.key(pygame.K_d)
+    ui.frame()
+    assert t.panel == "mind" and not ui.shows("as Ada believes it")
+    assert not ui.shows("WHY THEY BELIEVE IT")
+    t.open_belief(PLAYER, "ada_key", "moved_by")  # your own notebook's page stays yours
+    ui.frame()
+    assert t.panel == "belief"

@@ -77,7 +77,10 @@ class TownScene(TownKeys, Scene):
         notebook, or anyone's in open minds), mind (what you know of someone's mind), belief,
         claims, log."""
         if self.tab == "people":
-            if self.belief:
+            # Someone else's belief, its history and evidence, is their whole mind: open minds
+            # only (a page left open when open minds is switched off gives way to what you know
+            # of their mind).
+            if self.belief and (self.session.full_minds or self.belief[0] == PLAYER):
                 return "belief"
             if not self.selected:
                 return "people"
