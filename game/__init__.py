@@ -50,6 +50,7 @@ _EXPORTS = {
     "told_by": ("sources", "told_by"),
     "origin_name": ("sources", "origin_name"),
     "KIND_WORDS": ("sources", "KIND_WORDS"),
+    "clue_seen": ("acts", "clue_seen"),
     "short_words": ("vocab", "short_words"),
     "split_words": ("vocab", "words"),
     "notices": ("pacing", "notices"),
@@ -82,6 +83,7 @@ __all__ = [
     "WalkthroughError",
     "answers",
     "clock",
+    "clue_seen",
     "diff_towns",
     "done_by_player",
     "edit_memory",
@@ -139,6 +141,7 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:
     from . import clock, evals, plots, sweep
+    from .acts import clue_seen
     from .commands import VERBS, CommandError, WalkthroughError, parse
     from .diff import diff as diff_towns
     from .edits import KINDS as EDIT_KINDS

@@ -207,6 +207,25 @@ def what_it_shows(sim: Town, event_id: int, oid: str, who: str) -> None:
             perception.seen(sim, event_id, [(claim, value)], [who], "witnessed")
 
 
+def clue_seen(sim: Town, event_ref: str | None, claim: str | None, value: str) -> str | None:
+    """The thing (its id) whose sight was this evidence ("Ada's key", folded in Dee's
+    cloth): one shown to the resident, or found where they looked, that shows claim = value.
+    None when the evidence was an event seen happening. A clue is seen for oneself, but what
+    it shows is not a deed watched: words about it name the thing, not 'I was there'. With no
+    claim given, any claim it shows with that value."""
+    got = sim.world.event(event_ref)
+    if got is None:
+        return None
+    kind, data = got
+    oids = [data.get("object")] if kind == "show" else data.get("found", []) \
+        if kind == "look" else []
+    for oid in oids:
+        o = sim.objects.get(oid or "")
+        if o and any(v == value and claim in (None, c) for c, v in o.get("shows", [])):
+            return oid
+    return None
+
+
 def accuse(sim: Town, actor: str, target: str, b: Belief, place: str) -> int | None:
     """A public accusation: it really happens, hurts the relationship, is witnessed and talked
     about (epistemics §13). Only a resident can be accused: an animal or a thing cannot, and

@@ -641,6 +641,8 @@ def said_context(sim: Game, speaker: str, claim: str, told: talk.Told | None,
         "origin": name(told.origin), "chain": chain,
         "document": sim.document_name(b) if source == "document" else "",
         "self_about": s == speaker or (told.value == speaker),
+        # Seen for themselves, but a thing that shows it, not the deed: "I've seen Ada's key".
+        "clue": _clue(sim, speaker, b) if told.as_held and source == "saw" else "",
         # It is about them because they did it ("Ada's key was moved by Cy", said by Cy) —
         # not just any claim about them ("Mira is allergic to willowbark").
         "self_did": told.value == speaker and _is_actor(sim, a),
@@ -691,6 +693,13 @@ def _who_says(sim: Game, other: Candidate, speaker: str, listener: str) -> tuple
     if teller == speaker:
         return "I", "say"
     return sim.name(teller), sim.nverb(teller, "say")
+
+
+def _clue(sim: Game, speaker: str, b: Belief) -> str:
+    rec = sim.held_evidence(speaker, b)
+    oid = acts.clue_seen(sim, rec.event, f"{b.subject}.{b.attribute}", b.value) \
+        if rec is not None else None
+    return sim.thing(oid, me=speaker, you=PLAYER) if oid else ""
 
 
 def _when(sim: Game, b: Belief) -> str:

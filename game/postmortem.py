@@ -21,6 +21,7 @@ from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING
 
 from . import clock
+from .acts import clue_seen
 from .conditions import Condition
 from .player import PLAYER
 from .sources import origin_name, told_by
@@ -314,6 +315,9 @@ def _step_words(sim: Game, st) -> str:
     if k == "document":
         return f"{who}: read it in {origin_name(sim, st.document)}{when}"
     if k in ("witnessed", "firsthand"):
+        clue = clue_seen(sim, st.event, None, st.value) if k == "witnessed" else None
+        if clue:  # a thing that shows it, not the deed itself
+            return f"{who}: saw {sim.thing(clue)} for {sim.pronoun(st.resident).refl}{when}"
         return f"{who}: saw it{when}"
     if k == "inferred":
         return f"{who}: worked it out{when}"

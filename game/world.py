@@ -227,6 +227,14 @@ class World:
             out.append(d)
         return out
 
+    def event(self, event_ref: str | None) -> tuple[str, dict] | None:
+        """(kind, data) of a world event cited as evidence ("w12"); None if it is not one."""
+        if not event_ref or not event_ref.startswith("w") or not event_ref[1:].isdigit():
+            return None
+        row = self.db.execute("SELECT kind, data FROM world_log WHERE id = ?",
+                              (int(event_ref[1:]),)).fetchone()
+        return (row[0], json.loads(row[1])) if row else None
+
     def summary_of(self, event_ref: str | None) -> str:
         """What happened at a world event cited as evidence ("w12"), or where someone was, for
         a presence record ("p7": "Fen was at Ada's Café, day 1 08:00–08:45"); "" if neither."""

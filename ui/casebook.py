@@ -15,6 +15,7 @@ from game import (
     Said,
     answers,
     clock,
+    clue_seen,
     done_by_player,
     gave,
     last_whereabouts,
@@ -259,6 +260,10 @@ def _own(sim, claim: str) -> str:
     s, a = claim.split(".")
     for e in reversed(sim.store.evidence(PLAYER, s, a)):
         if e.kind in ("firsthand", "witnessed"):
+            clue = clue_seen(sim, e.event, claim, e.value)
+            if clue:  # a thing that shows it, not the deed itself
+                return (f"You saw {sim.thing(clue, me=PLAYER)} for yourself ({when(e.at)}); it "
+                        f"tells you {sim.say_claim(claim, e.value)}.")
             return f"You saw for yourself ({when(e.at)}): {sim.say_claim(claim, e.value)}."
         if e.kind == "document":
             doc = origin_name(sim, e.document)

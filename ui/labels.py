@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from game import KIND_WORDS, PLAYER, clock, said, told_by, told_minutes
+from game import KIND_WORDS, PLAYER, clock, clue_seen, said, told_by, told_minutes
 from game.copresence import clock_words
 from memory import DORMANT_AFTER, GONE_AFTER
 
@@ -160,6 +160,10 @@ def step_words(sim, step) -> str:
         return f"{who} read it in {name_of(sim, step.document) or 'a document'}{when}"
     if k in ("witnessed", "firsthand"):
         seen = "saw it happen" if k == "witnessed" else f"{was} there, did it or saw it"
+        clue = clue_seen(sim, step.event, None, step.value) if k == "witnessed" else None
+        if clue:  # a thing that shows it, not the deed itself
+            seen = (f"saw {sim.thing(clue)} for "
+                    f"{'yourself' if you else sim.pronoun(step.resident).refl}")
         what = sim.world.summary_of(step.event) if step.event else ""
         return f"{who} {seen}{when}" + (f": {what}" if what else "")
     if k == "inferred":

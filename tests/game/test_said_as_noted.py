@@ -57,3 +57,24 @@ def test_of_oneself_but_from_another_the_note_says_from_whom():
     assert "speaking of herself, as Ada told her" in text, text
     own = Told(0, claim, "yes", "saw", "cy", ("cy",), False)
     assert "speaking of herself;" in noted(sim, "cy", claim, own)
+
+
+def test_a_clue_seen_is_named_not_passed_off_as_the_deed_watched():
+    # Shown her key in Dee's cloth, Ada said "I saw it myself: my key was moved by Dee", and
+    # the player's notes "You saw for yourself … moved by Dee": neither saw Dee move it.
+    from game.postmortem import _step_words
+    from ui.casebook import _own
+
+    *_, asked, why = answer(["go inn", "who fen day 1 08:10", "ask fen ada_key.location",
+                             "go cafe", "search cafe.drawer", "take ada_key",
+                             "show ada ada_key", "ask ada key moved", "why ada key moved"])
+    assert "for myself: my key was moved by Dee" in asked and "I was there" not in asked
+    assert "Because I saw my key for myself" in why, why
+    sim = Simulation.new("missing_key", seed=0)
+    for c in ["go inn", "who fen day 1 08:10", "ask fen ada_key.location", "go cafe",
+              "search cafe.drawer", "take ada_key", "show ada ada_key"]:
+        sim.command(c)
+    own = _own(sim, "ada_key.moved_by")
+    assert own.startswith("You saw Ada's key for yourself") and "it tells you" in own, own
+    steps = sim.store.explain("ada", "ada_key", "moved_by").supports[0].steps
+    assert "Ada: saw Ada's key for herself" in _step_words(sim, steps[0])
