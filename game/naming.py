@@ -98,8 +98,21 @@ class Naming:
         the listener was asked or told about, says those instead ('at 07:30 on day 1'). A
         claim about `them`, already named in the sentence, takes their pronoun ('Mira frowns —
         she's no longer sure that she is allergic')."""
+        subject, attribute = perception.split(claim)
+        if them is not None and value is None and subject == them and \
+                subject not in (me, you) and subject in self.people:
+            label = self.attributes.get(attribute)
+            if label is not None and label.about:
+                # What a question about them asks, in their pronoun: "Cy does not know whether
+                # she was at the café counter early", "who moved her key".
+                p = self.pronoun(them)
+                about = label.about.replace("{subject}'s", p.poss)
+                text = phrase.render(about, phrase.ABOUT_FIELDS, subject=p.subj)
+                if p.plural:
+                    for a, b in _PLURAL:
+                        text = text.replace(f" {p.subj}{a}", f" {p.subj}{b}", 1)
+                return text
         text = self._say_claim(claim, value, me=me, you=you, told=told)
-        subject = perception.split(claim)[0]
         if them is None or subject != them or subject in (me, you):
             return text
         who = self.thing(subject, me, you)

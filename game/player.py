@@ -169,8 +169,9 @@ def ask(sim: Game, rid: str, claim: str, *, why: bool = False) -> Reply:
         ctx["memory"] = memory or ""
         r = Reply(True).say(name, sim.words.render(
             "why" if why else "answer", f"{rid}|{claim}|{sim.now}", s=ctx), event=eid)
-        return r.mark(f"{name} could not remember {sim.say_claim(claim)}." if memory == "gone"
-                      else f"{name} {sim.nverb(rid, 'do')} not know {sim.say_claim(claim)}.",
+        about = sim.say_claim(claim, them=rid)  # "whether she was…", of herself
+        return r.mark(f"{name} could not remember {about}." if memory == "gone"
+                      else f"{name} {sim.nverb(rid, 'do')} not know {about}.",
                       "forgotten" if memory == "gone" else "no belief")
     told = talk.tell(sim, rid, PLAYER, b, place, sim.present(place), asked_by=PLAYER,
                      kind="why" if why else "talk")

@@ -78,3 +78,15 @@ def test_a_clue_seen_is_named_not_passed_off_as_the_deed_watched():
     assert own.startswith("You saw Ada's key for yourself") and "it tells you" in own, own
     steps = sim.store.explain("ada", "ada_key", "moved_by").supports[0].steps
     assert "Ada: saw Ada's key for herself" in _step_words(sim, steps[0])
+
+
+def test_a_question_about_oneself_takes_the_pronoun():
+    # "Cy does not know whether Cy was at the café counter early."
+    sim = Simulation.new("missing_key", seed=0)
+    sim.command("go bakery")
+    text = sim.command("ask cy cy.at_counter").text()
+    assert "Cy does not know whether she was at the café counter early." in text, text
+    assert sim.say_claim("cy.at_counter") == "whether Cy was at the café counter early"
+    sim.people["cy"].pronoun = "they"
+    assert sim.say_claim("cy.at_counter", them="cy") == \
+        "whether they were at the café counter early"
