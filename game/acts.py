@@ -217,10 +217,12 @@ def clue_seen(sim: Town, event_ref: str | None, claim: str | None, value: str) -
     if got is None:
         return None
     kind, data = got
+    if not isinstance(data, dict):  # a loaded save's row; the words must not fail on it
+        return None
     oids = [data.get("object")] if kind == "show" else data.get("found", []) \
         if kind == "look" else []
-    for oid in oids:
-        o = sim.objects.get(oid or "")
+    for oid in oids if isinstance(oids, list) else []:
+        o = sim.objects.get(oid) if isinstance(oid, str) else None
         if o and any(v == value and claim in (None, c) for c, v in o.get("shows", [])):
             return oid
     return None

@@ -233,7 +233,12 @@ class World:
             return None
         row = self.db.execute("SELECT kind, data FROM world_log WHERE id = ?",
                               (int(event_ref[1:]),)).fetchone()
-        return (row[0], json.loads(row[1])) if row else None
+        if not row:
+            return None
+        try:
+            return row[0], json.loads(row[1])
+        except (TypeError, ValueError):  # not JSON: nothing to say of it
+            return None
 
     def summary_of(self, event_ref: str | None) -> str:
         """What happened at a world event cited as evidence ("w12"), or where someone was, for

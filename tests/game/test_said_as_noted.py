@@ -90,3 +90,16 @@ def test_a_question_about_oneself_takes_the_pronoun():
     sim.people["cy"].pronoun = "they"
     assert sim.say_claim("cy.at_counter", them="cy") == \
         "whether they were at the café counter early"
+
+
+def test_a_clue_read_from_odd_event_rows_is_none_not_an_error(monkeypatch):
+    from game.acts import clue_seen
+
+    sim = Simulation.new("missing_key", seed=0)
+    for data in ([1, 2], {"found": 5}, {"object": 7}, "text", {"found": [None, ["x"]]}):
+        for kind in ("look", "show"):
+            monkeypatch.setattr(sim.world, "event", lambda ref, got=(kind, data): got)
+            assert clue_seen(sim, "w1", None, "dee") is None
+    monkeypatch.undo()
+    assert clue_seen(sim, "w999999", None, "dee") is None and clue_seen(sim, "p1", None, "x") \
+        is None
