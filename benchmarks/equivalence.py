@@ -110,6 +110,11 @@ def digest(sim, played=None) -> dict:
         "trust": _h([list(t) for t in store.trust_changes()]),
         "trust_now": _h([[a, b, store.trust(a, b)] for a in people for b in people]),
         "memory_events": store.memory_events(),
+        # Every memory event as the record holds it, id and order included (the hourly passes
+        # write them, for lazy memories too: memory.lifecycle), and the report's figures.
+        "memory_event_rows": _h(sim.db.execute("SELECT * FROM memory_events ORDER BY id")
+                                .fetchall()),
+        "mechanisms": _mechanisms(sim),
         "edits": _h([e.model_dump() for e in store.edits()]),
         "heard": _h([list(h) for r in people for h in heard(store, r)]),
         "counters": sim.counters,
@@ -123,6 +128,15 @@ def digest(sim, played=None) -> dict:
     if played is not None:
         out["played"] = _h(played.as_dict())
     return out
+
+
+def _mechanisms(sim) -> str:
+    """The mechanism report's figures and first dormancy (`game.report`), where it has them."""
+    try:
+        from game import report
+    except ImportError:
+        return ""
+    return _h([report.mechanisms(sim), report.first_dormancy(sim)])
 
 
 def run_case(case: tuple) -> tuple[str, dict]:

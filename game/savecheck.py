@@ -393,6 +393,9 @@ META: dict[str, dict[str, tuple[bool, Callable[[str], object]]]] = {
         "params": (False, _memory_params),
         "seed": (False, _int(-(2**63), 2**63 - 1)),
         "versions": (False, _flag),  # version tracking (memory.store), "1" unless switched off
+        # How far the hourly passes have run (memory.lifecycle), once they have.
+        "access_pass_at": (False, _int(0, MAX_TIME)),
+        "lookback_pass_at": (False, _int(0, MAX_TIME)),
     },
 }
 

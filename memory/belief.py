@@ -90,6 +90,9 @@ class BeliefState:
     looked_back: bool = False
     misremembered: bool = False  # recalled wrong: the held value is not what the evidence says
     evidence_count: int = 0  # pieces of evidence the resident has about the claim (a counter)
+    # Its row is left as written by the hourly passes until it is touched (memory.lifecycle):
+    # `access` and `looked_back` as read are what it was made with, not what the passes made.
+    lazy: bool = False
 
     def effective_importance(self) -> int | None:
         return self.judged_importance if self.judged_importance is not None else \

@@ -14,7 +14,7 @@ BELIEF_COLUMNS = (
     "quiet_since", "aged", "exposures", "uses", "sources", "last_evoked_at", "importance",
     "stale", "recheck", "wants_look", "unjudged", "premises", "teller", "origin",
     "half_life", "access", "dormant_at", "gone_at", "judged_importance", "looked_back",
-    "misremembered", "indexed", "evidence_count",
+    "misremembered", "indexed", "evidence_count", "lazy",
 )
 
 INSERT_BELIEF = (
@@ -50,7 +50,7 @@ SELECT_BELIEF = (
     "b.since, b.created_at, b.updated_at, b.last_evidence_at, b.last_intervention_at, b.aged, "
     "b.exposures, b.uses, b.last_evoked_at, b.importance, b.stale, b.recheck, b.wants_look, "
     "b.unjudged, b.premises, c.subject, c.attribute, c.nature, b.access, "
-    "b.judged_importance, b.looked_back, b.misremembered, b.evidence_count "
+    "b.judged_importance, b.looked_back, b.misremembered, b.evidence_count, b.lazy "
     "FROM beliefs b JOIN claims c ON c.id = b.claim_id"
 )
 
@@ -64,7 +64,7 @@ def state_from_row(r: tuple) -> BeliefState:
         stale=bool(r[17]), recheck=bool(r[18]), wants_look=bool(r[19]), unjudged=r[20],
         premises=json.loads(r[21]) if r[21] else [], subject=r[22], attribute=r[23],
         nature=r[24], access=r[25], judged_importance=r[26], looked_back=bool(r[27]),
-        misremembered=bool(r[28]), evidence_count=r[29],
+        misremembered=bool(r[28]), evidence_count=r[29], lazy=bool(r[30]),
     )
 
 
@@ -81,7 +81,7 @@ def row_from_state(b: BeliefState, params: MemoryParams = DEFAULT, indexed: int 
         b.unjudged, dumps(b.premises) if b.premises else None, held.teller, held.origin,
         h, b.access, b.last_evoked_at + int(params.dormant_after * h),
         b.last_evoked_at + int(params.unrecallable_after * h), b.judged_importance,
-        int(b.looked_back), int(b.misremembered), indexed, b.evidence_count,
+        int(b.looked_back), int(b.misremembered), indexed, b.evidence_count, int(b.lazy),
     )
 
 

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from . import access as acc
+from . import lifecycle
 from .belief import BeliefState, Cand
 from .codec import SELECT_BELIEF, UPDATE_BELIEF, state_from_row, update_params
 from .errors import InvalidEvidence
@@ -257,7 +258,11 @@ def load(store: MemoryStore, resident: str, subject: str, attribute: str) -> Bel
         return None
     row = store.db.execute(f"{SELECT_BELIEF} WHERE b.resident = ? AND b.claim_id = ?",
                            (resident, claim)).fetchone()
-    return state_from_row(row) if row else None
+    if row is None:
+        return None
+    b = state_from_row(row)
+    lifecycle.catch_up(store, [b])  # an edit touches it (memory.lifecycle)
+    return b
 
 
 def write(store: MemoryStore, b: BeliefState, cause: str, at: int, note: str,

@@ -56,15 +56,15 @@ def materialize(f: Fresh, policy: str, params: MemoryParams) -> BeliefState:
 
 
 # The row's constant columns are written into the statement, and a value that fills several
-# columns is bound once (?9: the minute it was perceived), so a row binds 17 values, not 37.
+# columns is bound once (?9: the minute it was perceived), so a row binds 18 values, not 38.
 INSERT_FRESH = (
     "INSERT INTO beliefs (id, resident, claim_id, value, confidence, state, rank, kind, "
     "candidates, since, created_at, updated_at, last_evidence_at, last_intervention_at, "
     "quiet_since, aged, exposures, uses, sources, last_evoked_at, importance, stale, recheck, "
     "wants_look, unjudged, premises, teller, origin, half_life, access, dormant_at, gone_at, "
-    "judged_importance, looked_back, misremembered, indexed, evidence_count) VALUES (?1, ?2, "
-    "?3, ?4, ?5, 'influencing', ?6, ?7, ?8, ?9, ?9, ?9, ?9, ?10, ?9, 0, 0, 0, 1, ?9, ?11, 0, "
-    "0, 0, ?12, NULL, ?13, ?14, ?15, 'active', ?9 + ?16, ?9 + ?17, NULL, 0, 0, 0, 1)"
+    "judged_importance, looked_back, misremembered, indexed, evidence_count, lazy) VALUES (?1, "
+    "?2, ?3, ?4, ?5, 'influencing', ?6, ?7, ?8, ?9, ?9, ?9, ?9, ?10, ?9, 0, 0, 0, 1, ?9, ?11, "
+    "0, 0, 0, ?12, NULL, ?13, ?14, ?15, 'active', ?9 + ?16, ?9 + ?17, NULL, 0, 0, 0, 1, ?18)"
 )
 
 _half_lives: dict[tuple, tuple[float, int, int]] = {}
@@ -82,9 +82,9 @@ def half_life_of(importance: int | None, params: MemoryParams) -> tuple[float, i
     return got
 
 
-def row(f: Fresh, params: MemoryParams) -> tuple:
+def row(f: Fresh, params: MemoryParams, lazy: int = 0) -> tuple:
     """Its `beliefs` row, in `codec.BELIEF_COLUMNS` order (indexed 0: recall has yet to see
-    it)."""
+    it; `lazy` 1 if the passes are to leave it as written, memory.lifecycle)."""
     e = f.e
     at = e.at  # type: ignore[attr-defined]
     rank = e.rank  # type: ignore[attr-defined]
@@ -99,11 +99,11 @@ def row(f: Fresh, params: MemoryParams) -> tuple:
         f.bid, e.resident, f.cid, e.value, conf, "influencing", rank, kind,  # type: ignore
         cands, at, at, at, at, at if e.by_player else None, at, 0, 0, 0, 1, at,  # type: ignore
         f.importance, 0, 0, 0, 1 if kind == _HEARSAY else 0, None, teller, origin, h,
-        "active", at + dormant, at + gone, None, 0, 0, 0, 1,
+        "active", at + dormant, at + gone, None, 0, 0, 0, 1, lazy,
     )
 
 
-def insert_params(f: Fresh, params: MemoryParams) -> tuple:
+def insert_params(f: Fresh, params: MemoryParams, lazy: int = 0) -> tuple:
     """The values `INSERT_FRESH` binds: the same row as `row`."""
     e = f.e
     at = e.at  # type: ignore[attr-defined]
@@ -117,4 +117,4 @@ def insert_params(f: Fresh, params: MemoryParams) -> tuple:
     h, dormant, gone = half_life_of(f.importance, params)
     return (f.bid, e.resident, f.cid, e.value, conf, rank, kind, cands, at,  # type: ignore
             at if e.by_player else None, f.importance, 1 if kind == _HEARSAY else 0,  # type: ignore
-            teller, origin, h, dormant, gone)
+            teller, origin, h, dormant, gone, lazy)

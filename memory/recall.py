@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import access as acc
+from . import lifecycle
 from .belief import Belief, view
 from .codec import SELECT_BELIEF, state_from_row
 from .recall_index import belief_words, words
@@ -115,11 +116,11 @@ def cue(store: MemoryStore, resident: str, now: int, *, subject: str | None = No
         subject is not None or attribute is not None) else \
         "beliefs b JOIN claims c ON c.id = b.claim_id"
     rows = store.db.execute(
-        "SELECT b.id, c.subject, c.attribute, b.value, b.last_evoked_at, b.half_life FROM "
-        + join + " WHERE " + " AND ".join(where) + " ORDER BY c.subject, c.attribute",
+        "SELECT b.id, c.subject, c.attribute, b.value, b.last_evoked_at, b.half_life, b.lazy "
+        "FROM " + join + " WHERE " + " AND ".join(where) + " ORDER BY c.subject, c.attribute",
         params).fetchall()
-    chosen = []
-    for bid, s, a, v, evoked, h in rows:
+    chosen, lazy = [], []
+    for bid, s, a, v, evoked, h, waits in rows:
         evoked = store._evoked_at(bid, evoked)
         acc_now = acc.accessibility(now, evoked, h)
         state = acc.state_of(acc_now, store.params)
@@ -127,6 +128,10 @@ def cue(store: MemoryStore, resident: str, now: int, *, subject: str | None = No
             continue
         how = "cue" if state == acc.DORMANT else "named"
         chosen.append((1.0, s, a, bid, how, acc_now, v))
+        if waits:
+            lazy.append(bid)
+    if lazy:  # evoked now: first what the passes would have recorded (memory.lifecycle)
+        lifecycle.catch_up_ids(store, lazy)
     _evoke(store, resident, [c for c in chosen], now, events_for=("cue",))
     full = _load(store, [c[3] for c in chosen])
     return [Recalled(full.get(c[3]), c[0], c[4], c[5], c[3], (c[1], c[2])) for c in chosen
@@ -254,34 +259,51 @@ def _evoke(store: MemoryStore, resident: str, recalled: list[tuple], now: int,
 
 # a = 2⁻³ exactly at three half-lives is still active (§7: active while a ≥ 2⁻³); it is below
 # at any later minute, so a memory is dormant at `now` once dormant_at < now (and likewise for
-# unrecallable), and the event records the crossing instant itself.
-_NEW_DORMANT = "access = 'active' AND dormant_at < :now"
+# unrecallable), and the event records the crossing instant itself. Lazy memories
+# (memory.lifecycle) are not in the passes' indexes: those crossing since the last pass are
+# found by when they were made (all share one half-life), and their rows are left as written.
+_NEW_DORMANT = "access = 'active' AND lazy = 0 AND dormant_at < :now"
 _NEW_GONE = "access = 'dormant' AND gone_at < :now"
+_LAZY_SINCE = "lazy = 1 AND created_at >= :lo AND created_at < :hi"
+_EARLIEST = -(2 ** 62)  # before any minute: the window's lower end when no pass has run
 
 
 def refresh_access(store: MemoryStore, now: int) -> dict[str, int]:
     """Record memories that slipped below 2⁻³ (dormant) or 2⁻⁵ (unrecallable) by `now`."""
     conn = store.db.conn
+    clock = store._clock
     p = {"now": now}
+    since = _EARLIEST if clock.access_at is None else clock.access_at
     # The detail keeps when it was last evoked and its half-life then, so a report can show
-    # dormancy came three effective half-lives after the last evocation.
-    conn.execute("INSERT INTO memory_events (at, resident, belief_id, kind, detail) "
-                 "SELECT dormant_at, resident, id, 'dormant', last_evoked_at || ' ' || "
-                 f"half_life FROM beliefs WHERE {_NEW_DORMANT}", p)
-    # A conclusion resting on a premise that went dormant needs rechecking (§9).
+    # dormancy came three effective half-lives after the last evocation. Lazy memories' events
+    # go in with the rest, in the order the pass has always written them (by the minute, then
+    # the memory), as if their rows had been in its index.
+    lazy = {"lo": since - clock.dormant, "hi": now - clock.dormant}
+    went = conn.execute("INSERT INTO memory_events (at, resident, belief_id, kind, detail) "
+                 "SELECT at, resident, id, 'dormant', detail FROM (SELECT dormant_at AS at, "
+                 "resident, id, last_evoked_at || ' ' || half_life AS detail FROM beliefs "
+                 f"WHERE {_NEW_DORMANT} UNION ALL SELECT dormant_at, resident, id, "
+                 "last_evoked_at || ' ' || half_life FROM beliefs WHERE "
+                 f"{_LAZY_SINCE}) ORDER BY at, id", p | lazy)
+    # A conclusion resting on a premise that went dormant needs rechecking (§9). (A lazy
+    # memory is never a premise: one named as a premise was touched, and caught up.)
     conn.execute("UPDATE beliefs SET recheck = 1 WHERE recheck = 0 AND id IN (SELECT "
                  "bp.belief_id FROM belief_premises bp JOIN beliefs pr ON pr.id = "
                  f"bp.premise_id WHERE pr.{_NEW_DORMANT.replace(' AND ', ' AND pr.')})", p)
     dormant = conn.execute(f"UPDATE beliefs SET access = 'dormant' WHERE {_NEW_DORMANT} "
                            "RETURNING id", p).fetchall()
     store._working.moved((r[0], acc.DORMANT) for r in dormant)
-    conn.execute("INSERT INTO memory_events (at, resident, belief_id, kind) "
-                 f"SELECT gone_at, resident, id, 'unrecallable' FROM beliefs WHERE {_NEW_GONE}",
-                 p)
+    lazy = {"lo": since - clock.gone, "hi": now - clock.gone}
+    lost = conn.execute("INSERT INTO memory_events (at, resident, belief_id, kind) "
+                 "SELECT at, resident, id, 'unrecallable' FROM (SELECT gone_at AS at, "
+                 f"resident, id FROM beliefs WHERE {_NEW_GONE} UNION ALL SELECT gone_at, "
+                 f"resident, id FROM beliefs WHERE {_LAZY_SINCE}) ORDER BY at, id", p | lazy)
     gone = conn.execute(f"UPDATE beliefs SET access = 'unrecallable' WHERE {_NEW_GONE} "
                         "RETURNING id", p).fetchall()
     store._working.moved((r[0], acc.UNRECALLABLE) for r in gone)
-    return {"dormant": len(dormant), "unrecallable": len(gone)}
+    store._passed(lifecycle.ACCESS_PASS, now)
+    # Counted by the events, lazy memories' too.
+    return {"dormant": went.rowcount, "unrecallable": lost.rowcount}
 
 
 _BASE = "coalesce(judged_importance, importance, 5)"
@@ -291,7 +313,7 @@ _CLOSE = (
     "beliefs.claim_id AND o.resident != beliefs.resident AND o.uses > 0)")
 _JUDGED = (f"min(10, {_BASE} + (uses > 0) + (json_array_length(candidates) > 1 OR state IN "
            f"('doubtful', 'anomalous', 'corrected')) + {_CLOSE})")
-_DUE = "looked_back = 0 AND created_at <= :now - :h0"
+_DUE = "looked_back = 0 AND lazy = 0 AND created_at <= :now - :h0"
 # Importance is floored at 1 in H (access.MIN_IMPORTANCE): judging a 0 up to 1 changes nothing,
 # so it is not a lengthening.
 _HIGHER = f"max({acc.MIN_IMPORTANCE}, {_JUDGED}) > max({acc.MIN_IMPORTANCE}, {_BASE})"
@@ -303,17 +325,24 @@ def look_back(store: MemoryStore, now: int) -> dict[str, int]:
     pm = store.params
     p = {"now": now, "h0": pm.half_life_minutes, "da": pm.dormant_after,
          "ua": pm.unrecallable_after}
-    conn.execute(
+    clock = store._clock
+    # A lazy memory made since the last look-back came due is judged too, and kept (of
+    # importance 0 and untouched, nothing can raise it: memory.lifecycle); its row is left.
+    lo = _EARLIEST if clock.lookback_at is None else clock.lookback_at - clock.h0
+    judged = conn.execute(
         "INSERT INTO memory_events (at, resident, belief_id, kind, detail) SELECT :now, "
-        f"resident, id, 'lookback', CASE WHEN {_HIGHER} THEN 'lengthened' ELSE "
-        f"'kept' END FROM beliefs WHERE {_DUE}", p)
+        "resident, id, 'lookback', detail FROM (SELECT created_at, resident, id, CASE WHEN "
+        f"{_HIGHER} THEN 'lengthened' ELSE 'kept' END AS detail FROM beliefs WHERE {_DUE} "
+        "UNION ALL SELECT created_at, resident, id, 'kept' FROM beliefs WHERE lazy = 1 AND "
+        "created_at > :lo AND created_at <= :now - :h0) ORDER BY created_at, id",
+        p | {"lo": lo})
     longer = conn.execute(
         f"UPDATE beliefs SET half_life = half_life * max(1, {_JUDGED}) / max(1, {_BASE}), "
         f"judged_importance = {_JUDGED}, looked_back = 1 WHERE {_DUE} AND {_HIGHER} "
         "RETURNING id, half_life", p).fetchall()
     store._working.lengthened(longer)
     lengthened = len(longer)
-    kept = conn.execute(f"UPDATE beliefs SET looked_back = 1 WHERE {_DUE}", p).rowcount
+    conn.execute(f"UPDATE beliefs SET looked_back = 1 WHERE {_DUE}", p)
     # A longer H moves the thresholds later; a memory already recorded dormant (a low-
     # importance one can be by 64.8 h, before its look-back at 72 h) may now be above 2⁻³
     # again, and its recorded state must say so, or the pass would never record it going
@@ -327,4 +356,5 @@ def look_back(store: MemoryStore, now: int) -> dict[str, int]:
         "belief_id FROM memory_events WHERE kind = 'lookback' AND detail = 'lengthened' AND "
         "at = :now) RETURNING id, access", p).fetchall()
     store._working.moved(moved)
-    return {"lookbacks": lengthened + kept, "lengthened": lengthened}
+    store._passed(lifecycle.LOOKBACK_PASS, now)
+    return {"lookbacks": judged.rowcount, "lengthened": lengthened}

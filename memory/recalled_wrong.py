@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from . import lifecycle
 from . import misremember as rules
 from .codec import (
     INSERT_BELIEF,
@@ -47,6 +48,7 @@ def misremember(store: MemoryStore, resident: str, subject: str, attribute: str,
     if row is None:
         return None
     b = store._evoked_state(state_from_row(row))
+    lifecycle.catch_up(store, [b])  # recalled, and about to be rewritten (memory.lifecycle)
     if b.state == "past":
         return None
     values = [v for v in (similar() if callable(similar) else similar)

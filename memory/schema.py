@@ -15,7 +15,7 @@ import sqlite3
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
-SCHEMA_VERSION = 10
+SCHEMA_VERSION = 11
 
 migrations = Migrations("hearsay.memory")
 
@@ -378,6 +378,23 @@ def _v10(db: Database) -> None:
         ALTER TABLE beliefs ADD COLUMN evidence_count INTEGER NOT NULL DEFAULT 0;
         UPDATE beliefs SET evidence_count = (SELECT count(*) FROM evidence e WHERE
             e.resident = beliefs.resident AND e.claim_id = beliefs.claim_id);
+    """)
+
+
+@migrations(name="0011_lazy_lifecycle")
+def _v11(db: Database) -> None:
+    # Memories whose life runs by the clock alone (memory/lifecycle.py): `lazy` rows are not
+    # rewritten by the hourly passes, which find them by when they were made instead; the
+    # passes' own indexes leave them out.
+    _run_script(db, """
+        ALTER TABLE beliefs ADD COLUMN lazy INTEGER NOT NULL DEFAULT 0;
+        DROP INDEX IF EXISTS beliefs_dormancy;
+        CREATE INDEX IF NOT EXISTS beliefs_dormancy ON beliefs (dormant_at)
+            WHERE access = 'active' AND lazy = 0;
+        DROP INDEX IF EXISTS beliefs_lookback;
+        CREATE INDEX IF NOT EXISTS beliefs_lookback ON beliefs (created_at)
+            WHERE looked_back = 0 AND lazy = 0;
+        CREATE INDEX IF NOT EXISTS beliefs_lazy ON beliefs (created_at) WHERE lazy = 1;
     """)
 
 

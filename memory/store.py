@@ -20,7 +20,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from . import aging, discovery, edits, guard, history
+from . import aging, discovery, edits, guard, history, lifecycle
 from . import args as check
 from . import recall as recall_mod
 from .belief import EVENT_NATURE, STATE_NATURE, Belief, Version, view
@@ -101,6 +101,10 @@ class MemoryStore:
                                      if "params" in meta else DEFAULT)
         self.trust_book = TrustBook(self.db, float(meta.get("default_trust", DEFAULT_TRUST)),
                                     self.params)
+        # How far the hourly passes have run, for memories they leave as written
+        # (memory.lifecycle).
+        self._clock = lifecycle.Clock(self.params, _minute(meta.get(lifecycle.ACCESS_PASS)),
+                                      _minute(meta.get(lifecycle.LOOKBACK_PASS)))
         self._claims: dict[tuple[str, str], tuple[int, str, str]] = {}
         self._edit_keys: set[tuple[str, int]] | None = None  # beliefs with a live edit
         # Ids of edits discovered by evidence perceived through this store, oldest first, for
@@ -126,6 +130,15 @@ class MemoryStore:
             self.define_attribute(name, nature=STATE_NATURE)
 
     # -- configuration -------------------------------------------------------------------------
+
+    def _passed(self, key: str, now: int) -> None:
+        """An hourly pass ran to `now`: kept with the memory (memory.lifecycle)."""
+        clock = self._clock
+        attr = "access_at" if key == lifecycle.ACCESS_PASS else "lookback_at"
+        was = getattr(clock, attr)
+        if was is None or now > was:
+            setattr(clock, attr, now)
+            self._set_meta(key, str(now))
 
     def _meta(self) -> dict[str, str]:
         return dict(self.db.execute("SELECT key, value FROM memory_meta").fetchall())
@@ -293,6 +306,8 @@ class MemoryStore:
                     "excluded.nature, topic = excluded.topic, importance = "
                     "excluded.importance, recall = excluded.recall",
                     (name, nature, topic, importance, recall))
+                # Its lazy memories may no longer be what one must be (memory.lifecycle).
+                lifecycle.catch_up_claims(self, f"c.{where}", (match,))
                 self.db.execute(f"UPDATE claims SET nature = ?, topic = coalesce(?, "
                                 f"attribute), recall = ? WHERE {where}",
                                 (nature, topic, recall, match))
@@ -467,6 +482,7 @@ class MemoryStore:
         if row is None:
             return
         b = self._held.patch(state_from_row(row))
+        lifecycle.catch_up(self, [b])
         b.uses += 1
         b.last_evoked_at = max(b.last_evoked_at, at)
         b.access = "active"
@@ -829,6 +845,10 @@ class MemoryStore:
     def close(self) -> None:
         self._sync()
         self.db.close()
+
+
+def _minute(text: str | None) -> int | None:
+    return None if text is None else int(text)
 
 
 def _unversioned(e: Evidence) -> Evidence:

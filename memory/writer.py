@@ -31,6 +31,7 @@ from .evidence import Evidence
 from .fresh import INSERT_FRESH, Fresh, fresh, half_life_of, insert_params, materialize
 from .history import INSERT_VERSION
 from .kinds import FIRSTHAND_RANK, SourceKind, initial_confidence
+from .lifecycle import catch_up, lazy_eligible
 from .recall_index import belief_words
 from .revision import (
     FOUNDS_AS_WRITTEN,
@@ -444,10 +445,15 @@ class Batch:
             sql = (f"WITH k(r, c) AS (VALUES {values}) "
                    + SELECT_BELIEF.replace("FROM beliefs b", "FROM k CROSS JOIN beliefs b "
                                            "ON b.resident = k.r AND b.claim_id = k.c"))
+            lazy = []
             for row in self.db.execute(sql, params):
                 b = state_from_row(row)
                 self.beliefs[(b.resident, b.claim_id)] = b
                 self._held_by.setdefault(b.resident, set()).add((b.resident, b.claim_id))
+                if b.lazy:
+                    lazy.append(b)
+            if lazy:  # touched now: first what the passes would have recorded on them
+                catch_up(self.store, lazy)
         if with_facts:
             self._load_facts()
 
@@ -484,8 +490,11 @@ class Batch:
             if rows:
                 yield from ex(sql, rows)
         if self.fresh:
-            yield from ex(INSERT_FRESH, (insert_params(f, params)
-                                         for f in self.fresh.values()))
+            clock, modes = store._clock, store._claim_recall
+            yield from ex(INSERT_FRESH, (insert_params(f, params, lazy_eligible(
+                clock, recall=modes.get(f.cid), importance=f.importance,
+                kind=f.e.kind._value_, by_player=f.e.by_player, at=f.e.at))
+                for f in self.fresh.values()))
         if self.new:
             yield from ex(INSERT_BELIEF, (row_from_state(b, params, 0)
                                           for b in self.new.values()))
