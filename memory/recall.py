@@ -146,9 +146,16 @@ def index_pending(store: MemoryStore, resident: str) -> int:
     them (`define_attribute(recall="cue")`) are kept out: free recall passes them by."""
     index = store._index
     pending = index.take_pending(resident)
+    cue = index.take_cue(resident)
+    modes = store._claim_recall
+    if cue and index.cue_freed:
+        # Pending while their claim came back only by cue; made freely recalled since, they
+        # are indexed like any pending memory, by their words as they are now.
+        for bid, cid in cue.items():
+            if modes.get(cid) != CUE_MODE:
+                pending[bid] = None
     if not pending:
         return 0
-    modes = store._claim_recall
     # Words not known yet are read as the belief stands now (claims recalled by cue only
     # never need theirs).
     unknown = [bid for bid, got in pending.items() if got is None or (

@@ -54,28 +54,54 @@ class RecallIndex:
         self.postings: dict[str, dict[str, dict[int, int]]] = {}  # resident -> term -> {id: n}
         # resident -> {memory id: (claim id, its words) if known, else None (read them then)}
         self.pending: dict[str, dict[int, tuple[int, list[str]] | None]] = {}
+        # resident -> {memory id: claim id} pending as well, of claims recalled only by a cue
+        # when marked: nothing to index, unless the claim has been made freely recalled since
+        # (`cue_freed`). Kept apart so a recall need not walk a day's sightings to skip them.
+        self.cue_pending: dict[str, dict[int, int]] = {}
+        self.cue_freed = False  # some claim once recalled only by cue is now recalled freely
         self.written: set[int] = set()  # indexed since the record was last written
 
     # -- pending ---------------------------------------------------------------------------
 
     def mark(self, resident: str, bid: int, got: tuple[int, list[str]] | None) -> None:
         """The memory was written new, or reworded: index it at its resident's next recall.
-        `got` is (claim id, its words) as they stand, or None if they must be read then."""
+        `got` is (claim id, its words) as they stand, or None if they must be read then;
+        (claim id, None) for a claim recalled only by a cue."""
+        if got is not None and got[1] is None:
+            p = self.pending.get(resident)
+            if p is not None:
+                p.pop(bid, None)
+            c = self.cue_pending.get(resident)
+            if c is None:
+                self.cue_pending[resident] = {bid: got[0]}
+            else:
+                c[bid] = got[0]
+            return
+        c = self.cue_pending.get(resident)
+        if c is not None:
+            c.pop(bid, None)
         self.pending.setdefault(resident, {})[bid] = got
 
     def refresh(self, resident: str, bid: int, got: tuple[int, list[str]] | None) -> None:
         """A memory changed: if it is pending, it will be indexed by its words as they are
-        then (an indexed one keeps the words it was indexed by until it is reworded)."""
+        then (an indexed one keeps the words it was indexed by until it is reworded). One of
+        a claim recalled by cue stays as it is: if ever indexed, its words are read then."""
         p = self.pending.get(resident)
         if p is not None and bid in p:
             p[bid] = got
 
     def is_pending(self, resident: str, bid: int) -> bool:
         p = self.pending.get(resident)
-        return p is not None and bid in p
+        if p is not None and bid in p:
+            return True
+        c = self.cue_pending.get(resident)
+        return c is not None and bid in c
 
     def take_pending(self, resident: str) -> dict[int, tuple[int, list[str]] | None]:
         return self.pending.pop(resident, {})
+
+    def take_cue(self, resident: str) -> dict[int, int]:
+        return self.cue_pending.pop(resident, {})
 
     # -- the index -------------------------------------------------------------------------
 
@@ -168,12 +194,14 @@ class RecallIndex:
              pending: Iterable[tuple[int, str]]) -> None:
         """Rebuild from `recall_words` (memory id, resident, words) and the pending memories
         (id, resident)."""
+        cue_freed = self.cue_freed
         self.__init__()
         for bid, resident, text in docs:
             self.put(resident, bid, text.split())
         for bid, resident in pending:
             self.pending.setdefault(resident, {})[bid] = None
         self.written.clear()
+        self.cue_freed = cue_freed
 
     def take_written(self) -> list[tuple[int, str]]:
         """(memory id, words) of what was indexed since the record was last written."""

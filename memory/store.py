@@ -268,7 +268,9 @@ class MemoryStore:
         index itself): a new or reworded one waits to be indexed, a pending one will be
         indexed by its words as they now are."""
         if new or reworded:
-            self._index.mark(b.resident, b.id, None)
+            # A claim recalled only by cue has nothing to index (unless that changes).
+            cue = self._claim_recall.get(b.claim_id) == CUE_RECALL
+            self._index.mark(b.resident, b.id, (b.claim_id, None) if cue else None)
         else:
             self._index.refresh(b.resident, b.id, None)
         self._working.wrote(b, self._claim_recall.get(b.claim_id) != CUE_RECALL,
@@ -308,6 +310,10 @@ class MemoryStore:
                     (name, nature, topic, importance, recall))
                 # Its lazy memories may no longer be what one must be (memory.lifecycle).
                 lifecycle.catch_up_claims(self, f"c.{where}", (match,))
+                if recall != CUE_RECALL and self.db.execute(
+                        f"SELECT 1 FROM claims WHERE {where} AND recall = ? LIMIT 1",
+                        (match, CUE_RECALL)).fetchone():
+                    self._index.cue_freed = True  # their pending memories may need indexing
                 self.db.execute(f"UPDATE claims SET nature = ?, topic = coalesce(?, "
                                 f"attribute), recall = ? WHERE {where}",
                                 (nature, topic, recall, match))

@@ -61,3 +61,27 @@ def test_a_reloaded_index_is_the_same_index():
     for r in (f"r{i}" for i in range(7)):
         assert again.search(r, ["key", "cafe", "ada"]) == index.search(r, ["key", "cafe", "ada"])
     assert again.is_pending("r1", 1000) and not again.is_pending("r1", 1)
+
+
+def test_memories_of_a_claim_made_freely_recalled_are_indexed_from_then_on():
+    """A claim recalled only by a cue is kept out of the index; made freely recalled, what was
+    written since its resident last recalled is indexed at the next recall (by its words as
+    they are then), as are all memories written after — what came before stays out, as it
+    always did."""
+    from memory import MemoryStore, Observed, SourceKind
+
+    store = MemoryStore()
+    store.define_attribute("at_*", nature="event", importance=0, recall="cue")
+
+    def see(person, hour):
+        store.perceive_many([Observed("ada", person, f"at_d1_{hour:02d}00", "cafe",
+                                      SourceKind.WITNESSED, hour * 60, f"p{hour}")])
+
+    see("bo", 8)
+    assert store.recall("ada", "bo cafe", 9 * 60) == []
+    see("cy", 9)
+    assert store._index.is_pending("ada", 2) and not store._index.is_pending("ada", 1)
+    store.define_attribute("at_*", nature="event", importance=0, recall="free")
+    see("dee", 10)
+    got = {r.claim[0] for r in store.recall("ada", "cafe", 11 * 60, views=False)}
+    assert got == {"cy", "dee"}
