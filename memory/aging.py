@@ -41,26 +41,31 @@ def _statements(p: MemoryParams) -> tuple[str, str]:
     return versions, update
 
 
-def age(db: Database, now: int, p: MemoryParams = DEFAULT, working=None) -> int:
+def age(db: Database, now: int, p: MemoryParams = DEFAULT, working=None, cache=None) -> int:
     """Age hearsay up to sim minute `now`: -8 per 7 quiet days, floor 34, then `past`
-    (`working`: the store's working set, told what changed)."""
+    (`working`, `cache`: the store's working set and working beliefs, told what changed)."""
     params = {"now": now}
     versions, update = _statements(p)
     db.conn.execute(versions, params)
-    changed = db.conn.execute(update + " RETURNING id, confidence, state, updated_at",
+    changed = db.conn.execute(update + " RETURNING id, confidence, state, updated_at, aged",
                               params).fetchall()
     if working is not None:
-        working.aged(changed)
+        working.aged([r[:4] for r in changed])
+    if cache is not None:
+        for field, col in (("confidence", 1), ("state", 2), ("updated_at", 3), ("aged", 4)):
+            cache.patch(field, ((r[0], r[col]) for r in changed))
     n = len(changed)
     # A conclusion resting on a premise that has just gone past must be rechecked (§9).
-    db.conn.execute(
+    marked = [r[0] for r in db.conn.execute(
         "UPDATE beliefs SET recheck = 1 WHERE recheck = 0 AND id IN (SELECT bp.belief_id FROM "
         "belief_premises bp CROSS JOIN beliefs p ON p.id = bp.premise_id WHERE p.state = "
-        "'past' AND p.updated_at = :now)", params)  # from the premises: few, never every belief
+        "'past' AND p.updated_at = :now) RETURNING id", params)]  # from the premises: few
+    if cache is not None:
+        cache.flag("recheck", marked)
     return n
 
 
-def mark_stale(db: Database, changes: list[tuple[str, int]]) -> int:
+def mark_stale(db: Database, changes: list[tuple[str, int]], cache=None) -> int:
     """Record new fact versions and mark the beliefs resting on older ones stale."""
     if not changes:
         return 0
@@ -70,7 +75,10 @@ def mark_stale(db: Database, changes: list[tuple[str, int]]) -> int:
         "SET version = max(version, excluded.version)", changes)
     total = 0
     for fact, version in changes:
-        total += conn.execute(
+        ids = [r[0] for r in conn.execute(
             "UPDATE beliefs SET stale = 1 WHERE stale = 0 AND id IN (SELECT belief_id FROM "
-            "belief_facts WHERE fact = ? AND version < ?)", (fact, version)).rowcount
+            "belief_facts WHERE fact = ? AND version < ?) RETURNING id", (fact, version))]
+        total += len(ids)
+        if cache is not None:
+            cache.flag("stale", ids)
     return total

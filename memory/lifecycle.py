@@ -116,6 +116,9 @@ def catch_up_ids(store, ids: Iterable[int]) -> None:
                 f"id IN ({marks})", chunk):
             access, looked = clock.recorded(dormant_at, gone_at, created_at)
             rows.append((access, int(looked), bid))
+            b = store._cache.by_id.get(bid)  # a working belief follows its row (memory.cache)
+            if b is not None:
+                b.access, b.looked_back, b.lazy = access, looked, False
         if rows:
             store.db.conn.executemany(CATCH_UP, rows)
 

@@ -294,12 +294,15 @@ def refresh_access(store: MemoryStore, now: int) -> dict[str, int]:
                  f"{_LAZY_SINCE}) ORDER BY at, id", p | lazy)
     # A conclusion resting on a premise that went dormant needs rechecking (§9). (A lazy
     # memory is never a premise: one named as a premise was touched, and caught up.)
-    conn.execute("UPDATE beliefs SET recheck = 1 WHERE recheck = 0 AND id IN (SELECT "
-                 "bp.belief_id FROM belief_premises bp JOIN beliefs pr ON pr.id = "
-                 f"bp.premise_id WHERE pr.{_NEW_DORMANT.replace(' AND ', ' AND pr.')})", p)
+    cache = store._cache  # the working beliefs follow their rows (memory.cache)
+    cache.flag("recheck", [r[0] for r in conn.execute(
+        "UPDATE beliefs SET recheck = 1 WHERE recheck = 0 AND id IN (SELECT bp.belief_id FROM "
+        "belief_premises bp JOIN beliefs pr ON pr.id = bp.premise_id WHERE "
+        f"pr.{_NEW_DORMANT.replace(' AND ', ' AND pr.')}) RETURNING id", p)])
     dormant = conn.execute(f"UPDATE beliefs SET access = 'dormant' WHERE {_NEW_DORMANT} "
                            "RETURNING id", p).fetchall()
     store._working.moved((r[0], acc.DORMANT) for r in dormant)
+    cache.patch("access", ((r[0], acc.DORMANT) for r in dormant))
     lazy = {"lo": since - clock.gone, "hi": now - clock.gone}
     lost = conn.execute("INSERT INTO memory_events (at, resident, belief_id, kind) "
                  "SELECT at, resident, id, 'unrecallable' FROM (SELECT gone_at AS at, "
@@ -308,6 +311,7 @@ def refresh_access(store: MemoryStore, now: int) -> dict[str, int]:
     gone = conn.execute(f"UPDATE beliefs SET access = 'unrecallable' WHERE {_NEW_GONE} "
                         "RETURNING id", p).fetchall()
     store._working.moved((r[0], acc.UNRECALLABLE) for r in gone)
+    cache.patch("access", ((r[0], acc.UNRECALLABLE) for r in gone))
     store._passed(lifecycle.ACCESS_PASS, now)
     # Counted by the events, lazy memories' too.
     return {"dormant": went.rowcount, "unrecallable": lost.rowcount}
@@ -346,10 +350,14 @@ def look_back(store: MemoryStore, now: int) -> dict[str, int]:
     longer = conn.execute(
         f"UPDATE beliefs SET half_life = half_life * max(1, {_JUDGED}) / max(1, {_BASE}), "
         f"judged_importance = {_JUDGED}, looked_back = 1 WHERE {_DUE} AND {_HIGHER} "
-        "RETURNING id, half_life", p).fetchall()
-    store._working.lengthened(longer)
+        "RETURNING id, half_life, judged_importance", p).fetchall()
+    store._working.lengthened((r[0], r[1]) for r in longer)
+    cache = store._cache  # the working beliefs follow their rows (memory.cache)
+    cache.patch("judged_importance", ((r[0], r[2]) for r in longer))
+    cache.flag("looked_back", [r[0] for r in longer])
     lengthened = len(longer)
-    conn.execute(f"UPDATE beliefs SET looked_back = 1 WHERE {_DUE}", p)
+    cache.flag("looked_back", [r[0] for r in conn.execute(
+        f"UPDATE beliefs SET looked_back = 1 WHERE {_DUE} RETURNING id", p)])
     # A longer H moves the thresholds later; a memory already recorded dormant (a low-
     # importance one can be by 64.8 h, before its look-back at 72 h) may now be above 2⁻³
     # again, and its recorded state must say so, or the pass would never record it going
@@ -363,5 +371,6 @@ def look_back(store: MemoryStore, now: int) -> dict[str, int]:
         "belief_id FROM memory_events WHERE kind = 'lookback' AND detail = 'lengthened' AND "
         "at = :now) RETURNING id, access", p).fetchall()
     store._working.moved(moved)
+    cache.patch("access", moved)
     store._passed(lifecycle.LOOKBACK_PASS, now)
     return {"lookbacks": judged.rowcount, "lengthened": lengthened}

@@ -24,6 +24,7 @@ from . import aging, discovery, edits, guard, history, lifecycle
 from . import args as check
 from . import recall as recall_mod
 from .belief import EVENT_NATURE, STATE_NATURE, Belief, Version, view
+from .cache import BeliefCache
 from .codec import (
     SELECT_BELIEF,
     UPDATE_BELIEF,
@@ -121,6 +122,8 @@ class MemoryStore:
         # term index, and writes held to the tick's end (`deferred`).
         self._index = RecallIndex()
         self._working = WorkingSet()
+        # The working beliefs, as their rows say (memory.cache).
+        self._cache = BeliefCache(None if self.db.memory else self.db.conn)
         self._held = HeldWrites()
         self._defer = 0
         self._reload()
@@ -148,6 +151,7 @@ class MemoryStore:
                         "DO UPDATE SET value = excluded.value", (key, value))
 
     def _reload(self) -> None:
+        self._cache.clear()
         self._claims = {}
         self._claim_recall = {}
         self._claim_topic = {}
@@ -211,6 +215,7 @@ class MemoryStore:
             self._defer -= 1
             if not self._defer:
                 self._held.discard()
+                self._cache.clear()  # the caller rolls back what the cache followed
             raise
         self._defer -= 1
         if not self._defer:
@@ -247,6 +252,7 @@ class MemoryStore:
     def _evoke(self, ids: list[int], now: int) -> None:
         self._held.evoke(ids, now)
         self._working.evoked(ids, now)
+        self._cache.evoked(ids, now)
 
     def _event(self, at: int, resident: str, belief_id: int | None, kind: str,
                detail: str | None = None) -> None:
@@ -266,7 +272,8 @@ class MemoryStore:
                  params: MemoryParams | None = None) -> None:
         """A belief row was just written (by anything but the tick's batch, which tells the
         index itself): a new or reworded one waits to be indexed, a pending one will be
-        indexed by its words as they now are."""
+        indexed by its words as they now are; the working beliefs keep it as written."""
+        self._cache.put(b)
         if new or reworded:
             # A claim recalled only by cue has nothing to index (unless that changes).
             cue = self._claim_recall.get(b.claim_id) == CUE_RECALL
@@ -456,7 +463,7 @@ class MemoryStore:
         now = check.time("now", now)
         with self._tx():
             self._sync()
-            return aging.age(self.db, now, self.params, self._working)
+            return aging.age(self.db, now, self.params, self._working, self._cache)
 
     def mark_changed(self, changes: Iterable[tuple[str, int]]) -> int:
         """The world moved: fact `f` is now at version `v`. Beliefs resting on an older version
@@ -471,7 +478,7 @@ class MemoryStore:
             return 0  # no belief rests on a version, so none can be left behind by one
         with self._tx():
             self._sync()
-            return aging.mark_stale(self.db, rows)
+            return aging.mark_stale(self.db, rows, self._cache)
 
     def record_use(self, resident: str, subject: str, attribute: str, at: int) -> None:
         """This belief supported a decision: u += 1, its half-life lengthens, and it was evoked
@@ -483,17 +490,19 @@ class MemoryStore:
         claim = self._claim_id(subject, attribute)
         if claim is None:
             return
-        row = self.db.execute(f"{SELECT_BELIEF} WHERE b.resident = ? AND b.claim_id = ?",
-                              (resident, claim)).fetchone()
-        if row is None:
+        b = self._working_belief(resident, claim)
+        if b is None:
             return
-        b = self._held.patch(state_from_row(row))
-        lifecycle.catch_up(self, [b])
-        b.uses += 1
-        b.last_evoked_at = max(b.last_evoked_at, at)
-        b.access = "active"
-        self.db.conn.execute(UPDATE_BELIEF, update_params(
-            b, self.params, self._indexed_flag(resident, b.id)))
+        try:
+            lifecycle.catch_up(self, [b])
+            b.uses += 1
+            b.last_evoked_at = max(b.last_evoked_at, at)
+            b.access = "active"
+            self.db.conn.execute(UPDATE_BELIEF, update_params(
+                b, self.params, self._indexed_flag(resident, b.id)))
+        except BaseException:
+            self._cache.clear()  # it may hold the change the row did not take
+            raise
         self._rewrote(b)
         self._event(at, resident, b.id, "use")
         self._flush_unless_deferred()
@@ -670,12 +679,24 @@ class MemoryStore:
         claim = self._claim_id(subject, attribute)
         if claim is None:
             return None
-        row = self.db.execute(f"{SELECT_BELIEF} WHERE b.resident = ? AND b.claim_id = ?",
-                              (resident, claim)).fetchone()
-        if row is None:
+        b = self._working_belief(resident, claim)
+        if b is None:
             return None
-        b = self._held.patch(state_from_row(row))
         return view(b, self._history(b) if history else None, b.evidence_count, self.params)
+
+    def _working_belief(self, resident: str, claim: int):
+        """The resident's working belief about the claim (memory.cache), read from its row
+        the first time."""
+        self._cache.follow()
+        b = self._cache.get((resident, claim))
+        if b is None:
+            row = self.db.execute(f"{SELECT_BELIEF} WHERE b.resident = ? AND b.claim_id = ?",
+                                  (resident, claim)).fetchone()
+            if row is None:
+                return None
+            b = self._held.patch(state_from_row(row))
+            self._cache.put(b)
+        return b
 
     def held(self, resident: str, subject: str, attribute: str) -> tuple[str, int, str] | None:
         """What a resident holds about a claim — (value, confidence, state) — or None: the
@@ -684,6 +705,10 @@ class MemoryStore:
         claim = self._claim_id(subject, attribute)
         if claim is None:
             return None
+        self._cache.follow()
+        b = self._cache.get((resident, claim))
+        if b is not None:
+            return (b.value, b.confidence, b.state)
         return self.db.execute(
             "SELECT value, confidence, state FROM beliefs WHERE resident = ? AND claim_id = ?",
             (resident, claim)).fetchone()
@@ -771,13 +796,18 @@ class MemoryStore:
         claim = self._claim_id(subject, attribute)
         if claim is None:
             return None
+        from .access import accessibility, half_life
+
+        self._cache.follow()
+        b = self._cache.get((resident, claim))
+        if b is not None:  # re-evocations held to the tick's end already applied
+            return accessibility(now, b.last_evoked_at, b.half_life(self.params))
         row = self.db.execute(
             "SELECT id, last_evoked_at, coalesce(judged_importance, importance), exposures, "
             "uses, sources FROM beliefs WHERE resident = ? AND claim_id = ?",
             (resident, claim)).fetchone()
         if row is None:
             return None
-        from .access import accessibility, half_life
 
         # H as a view computes it (from importance and the σ terms), to the last bit.
         h = half_life(row[2], row[3], row[4], row[5], self.params)

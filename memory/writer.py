@@ -432,8 +432,22 @@ class Batch:
             pass
 
     def _loading(self, wanted: set[tuple[str, int]], with_facts: bool) -> Iterator[None]:
-        """Load the beliefs `wanted` names that exist, a chunk of keys at a time."""
-        keys = sorted(wanted)
+        """Load the beliefs `wanted` names that exist, a chunk of keys at a time: the working
+        ones kept (memory.cache) as they are, the rest from their rows (and kept from now)."""
+        cache = self.store._cache
+        cache.follow()
+        keys, waiting = [], []
+        for k in sorted(wanted):
+            b = cache.get(k)
+            if b is None:
+                keys.append(k)
+                continue
+            self.beliefs[k] = b
+            self._held_by.setdefault(k[0], set()).add(k)
+            if b.lazy:
+                waiting.append(b)
+        if waiting:  # touched now: first what the passes would have recorded on them
+            catch_up(self.store, waiting)
         for i in range(0, len(keys), LOAD_CHUNK):
             if i:
                 yield
@@ -450,6 +464,7 @@ class Batch:
                 b = state_from_row(row)
                 self.beliefs[(b.resident, b.claim_id)] = b
                 self._held_by.setdefault(b.resident, set()).add((b.resident, b.claim_id))
+                cache.put(b)
                 if b.lazy:
                     lazy.append(b)
             if lazy:  # touched now: first what the passes would have recorded on them
@@ -498,6 +513,8 @@ class Batch:
         if self.new:
             yield from ex(INSERT_BELIEF, (row_from_state(b, params, 0)
                                           for b in self.new.values()))
+            for b in self.new.values():
+                store._cache.put(b)
         reworded = self.reworded
         if self.dirty:
             yield from ex(UPDATE_BELIEF, (update_params(b, params, 0 if b.id in reworded or
@@ -517,16 +534,17 @@ class Batch:
             for i in range(0, len(ids), 500):
                 chunk = ids[i:i + 500]
                 marks = ", ".join("?" for _ in chunk)
-                self.db.conn.execute(
+                store._cache.patch("stale", ((bid, bool(st)) for bid, st in self.db.execute(
                     f"UPDATE beliefs SET stale = EXISTS (SELECT 1 FROM belief_facts bf JOIN "
                     f"fact_versions fv ON fv.fact = bf.fact WHERE bf.belief_id = beliefs.id "
-                    f"AND bf.version < fv.version) WHERE id IN ({marks})", chunk)
+                    f"AND bf.version < fv.version) WHERE id IN ({marks}) RETURNING id, stale",
+                    chunk).fetchall()))
         if self.premise_rows:
             ex("INSERT OR IGNORE INTO belief_premises (belief_id, premise_id) VALUES (?, ?)",
                self.premise_rows)
         # A conclusion whose premise was corrected or went past must be rechecked (§9).
         if self.changed_premises:
-            mark_rechecks(self.db, sorted(self.changed_premises))
+            mark_rechecks(self.db, sorted(self.changed_premises), store._cache)
         if self.judged:
             ex("UPDATE evidence SET judged = 1 WHERE id = ?", [(i,) for i in self.judged])
         # Recall's index (§7): a new belief waits to be indexed, and so does one whose held
@@ -569,13 +587,15 @@ def _words(b: BeliefState) -> list[str]:
     return belief_words(b.subject, b.attribute, b.value, held.teller, held.origin)
 
 
-def mark_rechecks(db, premise_ids: list[int]) -> int:
+def mark_rechecks(db, premise_ids: list[int], cache) -> int:
     """Mark for recheck every inferred belief resting on one of `premise_ids` (§9)."""
     n = 0
     for i in range(0, len(premise_ids), 500):
         chunk = premise_ids[i:i + 500]
         marks = ", ".join("?" for _ in chunk)
-        n += db.conn.execute(
+        ids = [r[0] for r in db.conn.execute(
             f"UPDATE beliefs SET recheck = 1 WHERE recheck = 0 AND id IN (SELECT belief_id "
-            f"FROM belief_premises WHERE premise_id IN ({marks}))", chunk).rowcount
+            f"FROM belief_premises WHERE premise_id IN ({marks})) RETURNING id", chunk)]
+        cache.flag("recheck", ids)
+        n += len(ids)
     return n
