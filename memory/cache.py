@@ -41,15 +41,17 @@ class BeliefCache:
         self._conn = conn
         self._version = None
 
-    def follow(self) -> None:
+    def follow(self) -> bool:
         """Before the kept states are read: if another connection changed the file since,
-        they may be out of date — forget them."""
+        they may be out of date — forget them (and say so: True)."""
         if self._conn is None:
-            return
+            return False
         v = self._conn.execute("PRAGMA data_version").fetchone()[0]
         if v != self._version:
             self._version = v
             self.clear()
+            return True
+        return False
 
     def get(self, key: tuple[str, int]) -> BeliefState | None:
         return self.by_key.get(key)

@@ -47,11 +47,14 @@ class Clock:
     """The latest minute each hourly pass has run to (None: never), and the one half-life
     every lazy memory has, with its thresholds."""
 
-    __slots__ = ("access_at", "lookback_at", "h0", "dormant", "gone", "enabled")
+    __slots__ = ("access_at", "lookback_at", "h0", "dormant", "gone", "enabled", "stale")
 
     def __init__(self, params: MemoryParams, access_at: int | None,
                  lookback_at: int | None) -> None:
         self.enabled = True  # off, every memory is written eager (a test compares the two)
+        # The minutes may no longer be what memory_meta says (a rolled-back tick or batch,
+        # another connection's commit): read them again before they are next used.
+        self.stale = False
         self.access_at = access_at
         self.lookback_at = lookback_at
         self.h0 = params.half_life_minutes
@@ -130,3 +133,15 @@ def catch_up_claims(store, where: str, params: tuple) -> None:
         f"SELECT b.id FROM claims c JOIN beliefs b ON b.claim_id = c.id WHERE b.lazy = 1 AND "
         f"{where}", params)]
     catch_up_ids(store, ids)
+
+
+def catch_up_every(db, clock: Clock) -> int:
+    """Every lazy memory caught up, set-wise, to what the passes so far (`clock`: the numbers
+    it was written with) would have recorded: before the store takes other numbers, under
+    which it would no longer share the lazy memories' half-life."""
+    a, lb = clock.access_at, clock.lookback_at
+    return db.execute(  # the Database's: committed at once outside a transaction, as meta is
+        "UPDATE beliefs SET access = CASE WHEN :a IS NULL OR dormant_at >= :a THEN 'active' "
+        "WHEN gone_at >= :a THEN 'dormant' ELSE 'unrecallable' END, looked_back = "
+        "(:lb IS NOT NULL AND created_at <= :lb - :h0), lazy = 0 WHERE lazy = 1",
+        {"a": a, "lb": lb, "h0": clock.h0}).rowcount

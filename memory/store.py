@@ -94,7 +94,16 @@ class MemoryStore:
         if params is not None:
             # The numbers in force are kept with the memory, so a reopened store (a loaded
             # save) runs with the ones it was made with.
-            self._set_meta("params", _params(params).model_dump_json())
+            given = _params(params)
+            was = (MemoryParams.model_validate_json(meta["params"]) if "params" in meta
+                   else DEFAULT)
+            if given != was:
+                # Lazy memories share the half-life of the numbers they were written under
+                # (memory.lifecycle): under others they are caught up first, as those left them.
+                lifecycle.catch_up_every(self.db, lifecycle.Clock(
+                    was, _minute(meta.get(lifecycle.ACCESS_PASS)),
+                    _minute(meta.get(lifecycle.LOOKBACK_PASS))))
+            self._set_meta("params", given.model_dump_json())
         meta = self._meta()
         self.policy: str = meta["policy"]
         self.track_versions: bool = meta.get("versions", "1") == "1"
@@ -104,8 +113,8 @@ class MemoryStore:
                                     self.params)
         # How far the hourly passes have run, for memories they leave as written
         # (memory.lifecycle).
-        self._clock = lifecycle.Clock(self.params, _minute(meta.get(lifecycle.ACCESS_PASS)),
-                                      _minute(meta.get(lifecycle.LOOKBACK_PASS)))
+        self._lifecycle = lifecycle.Clock(self.params, _minute(meta.get(lifecycle.ACCESS_PASS)),
+                                          _minute(meta.get(lifecycle.LOOKBACK_PASS)))
         self._claims: dict[tuple[str, str], tuple[int, str, str]] = {}
         self._edit_keys: set[tuple[str, int]] | None = None  # beliefs with a live edit
         # Ids of edits discovered by evidence perceived through this store, oldest first, for
@@ -134,6 +143,26 @@ class MemoryStore:
 
     # -- configuration -------------------------------------------------------------------------
 
+    @property
+    def _clock(self) -> lifecycle.Clock:
+        """How far the hourly passes have run (memory.lifecycle), as memory_meta says: read
+        again when it may have moved under what this store kept — its own transaction rolled
+        back (a failed tick or batch), or another connection's commit."""
+        clock = self._lifecycle
+        if clock.stale:
+            meta = self._meta()
+            clock.access_at = _minute(meta.get(lifecycle.ACCESS_PASS))
+            clock.lookback_at = _minute(meta.get(lifecycle.LOOKBACK_PASS))
+            clock.stale = False
+        return clock
+
+    def _follow(self) -> None:
+        """Before what this store keeps of the record is used: if another connection
+        committed to the file since, the working beliefs and the passes' minutes are read
+        again (memory.cache)."""
+        if self._cache.follow():
+            self._lifecycle.stale = True
+
     def _passed(self, key: str, now: int) -> None:
         """An hourly pass ran to `now`: kept with the memory (memory.lifecycle)."""
         clock = self._clock
@@ -152,6 +181,7 @@ class MemoryStore:
 
     def _reload(self) -> None:
         self._cache.clear()
+        self._lifecycle.stale = True  # the passes' minutes too may have been rolled back
         self._claims = {}
         self._claim_recall = {}
         self._claim_topic = {}
@@ -216,6 +246,7 @@ class MemoryStore:
             if not self._defer:
                 self._held.discard()
                 self._cache.clear()  # the caller rolls back what the cache followed
+                self._lifecycle.stale = True  # and the passes' minutes (memory.lifecycle)
             raise
         self._defer -= 1
         if not self._defer:
@@ -307,6 +338,7 @@ class MemoryStore:
         family = name.endswith("*")
         where = "attribute LIKE ? ESCAPE '\\'" if family else "attribute = ?"
         match = _like_prefix(name[:-1]) if family else name
+        self._follow()
         try:
             with self.db.atomic():
                 self.db.execute(
@@ -461,6 +493,7 @@ class MemoryStore:
     def age(self, now: int) -> int:
         """Hearsay aging up to sim minute `now` (§6); returns how many beliefs aged."""
         now = check.time("now", now)
+        self._follow()
         with self._tx():
             self._sync()
             return aging.age(self.db, now, self.params, self._working, self._cache)
@@ -476,6 +509,7 @@ class MemoryStore:
                          check.integer("version", item[1], 1, check.MAX_INT)))
         if not self.track_versions:
             return 0  # no belief rests on a version, so none can be left behind by one
+        self._follow()
         with self._tx():
             self._sync()
             return aging.mark_stale(self.db, rows, self._cache)
@@ -529,6 +563,7 @@ class MemoryStore:
         re-evoked. `Recalled.accessibility` is what it was before the cue."""
         check.ident("resident", resident)
         now = check.time("now", now)
+        self._follow()
         got = recall_mod.cue(self, resident, now, subject=subject, attribute=attribute,
                              value=value)
         self._flush_unless_deferred()
@@ -555,6 +590,7 @@ class MemoryStore:
         wrong, or None; a change is written with a history version that says so."""
         from .recalled_wrong import misremember as write
 
+        self._follow()
         return write(self, resident, subject, attribute, now, accessibility=accessibility,
                      trait=trait, similar=similar, stand_ins=stand_ins)
 
@@ -581,6 +617,7 @@ class MemoryStore:
     def refresh_access(self, now: int) -> dict[str, int]:
         """Record entries into dormancy and unrecallability up to `now` (set-wise)."""
         now = check.time("now", now)
+        self._follow()
         with self._tx():
             self._sync()
             return recall_mod.refresh_access(self, now)
@@ -588,6 +625,7 @@ class MemoryStore:
     def look_back(self, now: int) -> dict[str, int]:
         """The importance look-back for memories one base half-life old (set-wise)."""
         now = check.time("now", now)
+        self._follow()
         with self._tx():
             self._sync()
             return recall_mod.look_back(self, now)
@@ -614,6 +652,7 @@ class MemoryStore:
                 confidence: int | None = None, by: str, at: int) -> edits.Edit:
         """Put `value` in the resident's memory of the claim, as implanted evidence made the
         held value (default confidence 50, §4); the old value stays beside it."""
+        self._follow()
         self._sync()  # an edit reads and writes whole belief rows
         return edits.implant(self, resident, subject, attribute, value, confidence=confidence,
                              by=by, at=at)
@@ -622,6 +661,7 @@ class MemoryStore:
                 confidence: int | None = None, by: str, at: int) -> edits.Edit:
         """Change a memory the resident has: its value (as implanted evidence), its
         confidence, or both."""
+        self._follow()
         self._sync()  # an edit reads and writes whole belief rows
         return edits.distort(self, resident, subject, attribute, value=value,
                              confidence=confidence, by=by, at=at)
@@ -629,11 +669,13 @@ class MemoryStore:
     def suppress(self, resident: str, subject: str, attribute: str, *, by: str,
                  at: int) -> edits.Edit:
         """Make a memory unrecallable now (§7); meeting the claim again brings it back."""
+        self._follow()
         self._sync()  # an edit reads and writes whole belief rows
         return edits.suppress(self, resident, subject, attribute, by=by, at=at)
 
     def undo(self, edit_id: int, *, by: str, at: int) -> edits.Edit:
         """Undo an edit, as an edit of its own; nothing is deleted."""
+        self._follow()
         self._sync()  # an edit reads and writes whole belief rows
         return edits.undo(self, edit_id, by=by, at=at)
 
@@ -687,7 +729,7 @@ class MemoryStore:
     def _working_belief(self, resident: str, claim: int):
         """The resident's working belief about the claim (memory.cache), read from its row
         the first time."""
-        self._cache.follow()
+        self._follow()
         b = self._cache.get((resident, claim))
         if b is None:
             row = self.db.execute(f"{SELECT_BELIEF} WHERE b.resident = ? AND b.claim_id = ?",
@@ -705,7 +747,7 @@ class MemoryStore:
         claim = self._claim_id(subject, attribute)
         if claim is None:
             return None
-        self._cache.follow()
+        self._follow()
         b = self._cache.get((resident, claim))
         if b is not None:
             return (b.value, b.confidence, b.state)
@@ -798,7 +840,7 @@ class MemoryStore:
             return None
         from .access import accessibility, half_life
 
-        self._cache.follow()
+        self._follow()
         b = self._cache.get((resident, claim))
         if b is not None:  # re-evocations held to the tick's end already applied
             return accessibility(now, b.last_evoked_at, b.half_life(self.params))

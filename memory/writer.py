@@ -435,7 +435,7 @@ class Batch:
         """Load the beliefs `wanted` names that exist, a chunk of keys at a time: the working
         ones kept (memory.cache) as they are, the rest from their rows (and kept from now)."""
         cache = self.store._cache
-        cache.follow()
+        self.store._follow()  # another connection's commit: read again (memory.cache)
         keys, waiting = [], []
         for k in sorted(wanted):
             b = cache.get(k)
