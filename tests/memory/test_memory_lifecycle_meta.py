@@ -1,6 +1,7 @@
-"""Review probes for the lazy lifecycle (memory.lifecycle) and the working-belief cache
-(memory.cache): each story runs in a store that writes sightings lazy and in one that never
-does (`Clock.enabled = False`), and every table must come out the same."""
+"""The lazy lifecycle's pass minutes follow the record (memory.lifecycle, memory_meta): a
+rolled-back tick, another connection on the same file, a store reopened with other numbers.
+Each story runs in a store that writes sightings lazy and in one that never does
+(`Clock.enabled = False`), and every table must come out the same."""
 
 import pytest
 
