@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 
-from memory import Evidence, MemoryStore
+from memory import Evidence, MemoryStore, Observed, SourceKind, lifecycle
 
 DAY = 24 * 60  # sim minutes
 _events = itertools.count(1)
@@ -55,3 +55,37 @@ def dump(store: MemoryStore) -> list[str]:
 def cands(belief) -> dict[str, int]:
     """value -> confidence of every candidate, held value included."""
     return {c.value: c.confidence for c in belief.candidates}
+
+
+# -- lazy memories (memory.lifecycle): one story in a lazy and an eager store ----------------
+
+HOUR = 60
+
+
+def sighting(resident: str, person: str, at: int, place: str = "cafe",
+             kind: SourceKind = SourceKind.WITNESSED) -> Observed:
+    """The hour's sighting of `person` at `place`: a cue-recalled claim of no importance."""
+    hour = at // HOUR
+    return Observed(resident, person, f"at_d{hour // 24 + 1}_{hour % 24:02d}00", place, kind,
+                    at, f"p{hour}")
+
+
+def lazy_tables(store: MemoryStore) -> dict[str, list]:
+    """Every row that matters, lazy memories caught up first (as any touch would)."""
+    store._sync()
+    ids = [r[0] for r in store.db.execute("SELECT id FROM beliefs WHERE lazy = 1")]
+    lifecycle.catch_up_ids(store, ids)
+    cols = [r[1] for r in store.db.execute("PRAGMA table_info(beliefs)") if r[1] != "lazy"]
+    out = {"beliefs": store.db.execute(f"SELECT {', '.join(cols)} FROM beliefs ORDER BY id")
+           .fetchall()}
+    for table in ("memory_events", "evidence", "belief_versions", "claims", "memory_edits"):
+        out[table] = store.db.execute(f"SELECT * FROM {table} ORDER BY rowid").fetchall()
+    return out
+
+
+def same_lazy_eager(lazy: MemoryStore, eager: MemoryStore) -> None:
+    """The two stores cannot be told apart: the same events, and every table the same."""
+    assert lazy.memory_events() == eager.memory_events()
+    a, b = lazy_tables(lazy), lazy_tables(eager)
+    for table in a:
+        assert a[table] == b[table], table

@@ -8,11 +8,11 @@ never does, and compares every table; the property test draws the stories."""
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from mem_helpers import HOUR, same_lazy_eager, sighting
 
-from memory import MemoryStore, Observed, SourceKind, lifecycle
+from memory import MemoryStore, Observed, SourceKind
 
 DAY = 24 * 60
-HOUR = 60
 
 
 def _pair() -> tuple[MemoryStore, MemoryStore]:
@@ -24,36 +24,9 @@ def _pair() -> tuple[MemoryStore, MemoryStore]:
     return lazy, eager
 
 
-def _sighting(resident: str, person: str, at: int, place: str = "cafe",
-              kind: SourceKind = SourceKind.WITNESSED) -> Observed:
-    hour = at // HOUR
-    return Observed(resident, person, f"at_d{hour // 24 + 1}_{hour % 24:02d}00", place, kind,
-                    at, f"p{hour}")
-
-
-def _tables(store: MemoryStore) -> dict[str, list]:
-    """Every row that matters, lazy memories caught up first (as any touch would)."""
-    store._sync()
-    ids = [r[0] for r in store.db.execute("SELECT id FROM beliefs WHERE lazy = 1")]
-    lifecycle.catch_up_ids(store, ids)
-    cols = [r[1] for r in store.db.execute("PRAGMA table_info(beliefs)") if r[1] != "lazy"]
-    out = {"beliefs": store.db.execute(f"SELECT {', '.join(cols)} FROM beliefs ORDER BY id")
-           .fetchall()}
-    for table in ("memory_events", "evidence", "belief_versions", "claims", "memory_edits"):
-        out[table] = store.db.execute(f"SELECT * FROM {table} ORDER BY rowid").fetchall()
-    return out
-
-
-def _same(lazy: MemoryStore, eager: MemoryStore) -> None:
-    assert lazy.memory_events() == eager.memory_events()
-    a, b = _tables(lazy), _tables(eager)
-    for table in a:
-        assert a[table] == b[table], table
-
-
 def test_a_sighting_of_no_importance_is_written_lazy_and_a_named_claim_is_not():
     lazy, _ = _pair()
-    lazy.perceive_many([_sighting("ada", "bo", 8 * HOUR),
+    lazy.perceive_many([sighting("ada", "bo", 8 * HOUR),
                         Observed("ada", "key", "location", "drawer", SourceKind.WITNESSED,
                                  8 * HOUR, "w1")])
     rows = dict(lazy.db.execute("SELECT c.attribute, b.lazy FROM beliefs b JOIN claims c ON "
@@ -66,7 +39,7 @@ def test_the_passes_write_a_lazy_memorys_events_and_leave_its_row():
     21.6 h (108 h) — the events of §7 at their minutes; the row keeps 'active'."""
     lazy, eager = _pair()
     for s in (lazy, eager):
-        s.perceive_many([_sighting("ada", "bo", 8 * HOUR)])
+        s.perceive_many([sighting("ada", "bo", 8 * HOUR)])
         for hour in range(9, 9 + 120):
             s.refresh_access(hour * HOUR)
             s.look_back(hour * HOUR)
@@ -77,13 +50,13 @@ def test_the_passes_write_a_lazy_memorys_events_and_leave_its_row():
         [("active", 0, 1)]
     assert eager.db.execute("SELECT access, looked_back, lazy FROM beliefs").fetchall() == \
         [("unrecallable", 1, 0)]
-    _same(lazy, eager)
+    same_lazy_eager(lazy, eager)
 
 
 def test_a_cue_catches_it_up_first_then_it_lives_like_any_other():
     lazy, eager = _pair()
     for s in (lazy, eager):
-        s.perceive_many([_sighting("ada", "bo", 8 * HOUR), _sighting("ada", "cy", 8 * HOUR)])
+        s.perceive_many([sighting("ada", "bo", 8 * HOUR), sighting("ada", "cy", 8 * HOUR)])
         for hour in range(9, 80):
             s.refresh_access(hour * HOUR)
             s.look_back(hour * HOUR)
@@ -92,7 +65,7 @@ def test_a_cue_catches_it_up_first_then_it_lives_like_any_other():
             s.refresh_access(hour * HOUR)
             s.look_back(hour * HOUR)
     assert lazy.db.execute("SELECT lazy FROM beliefs ORDER BY id").fetchall() == [(0,), (1,)]
-    _same(lazy, eager)
+    same_lazy_eager(lazy, eager)
 
 
 def test_new_evidence_about_it_catches_it_up_first():
@@ -102,7 +75,7 @@ def test_new_evidence_about_it_catches_it_up_first():
 
     lazy, eager = _pair()
     for s in (lazy, eager):
-        s.perceive_many([_sighting("ada", "bo", 8 * HOUR)])
+        s.perceive_many([sighting("ada", "bo", 8 * HOUR)])
         for hour in range(9, 70):
             s.refresh_access(hour * HOUR)
         s.perceive_many([Evidence(resident="ada", subject="bo", attribute="at_d1_0800",
@@ -113,13 +86,13 @@ def test_new_evidence_about_it_catches_it_up_first():
             s.look_back(hour * HOUR)
     assert lazy.db.execute("SELECT b.lazy FROM beliefs b JOIN claims c ON c.id = b.claim_id "
                            "WHERE c.subject = 'bo'").fetchall() == [(0,)]
-    _same(lazy, eager)
+    same_lazy_eager(lazy, eager)
 
 
 def test_a_use_or_an_edit_catches_it_up_first():
     lazy, eager = _pair()
     for s in (lazy, eager):
-        s.perceive_many([_sighting("ada", "bo", 8 * HOUR), _sighting("ada", "cy", 8 * HOUR)])
+        s.perceive_many([sighting("ada", "bo", 8 * HOUR), sighting("ada", "cy", 8 * HOUR)])
         for hour in range(9, 90):
             s.refresh_access(hour * HOUR)
             s.look_back(hour * HOUR)
@@ -129,7 +102,7 @@ def test_a_use_or_an_edit_catches_it_up_first():
             s.refresh_access(hour * HOUR)
             s.look_back(hour * HOUR)
     assert lazy.db.execute("SELECT lazy FROM beliefs").fetchall() == [(0,), (0,)]
-    _same(lazy, eager)
+    same_lazy_eager(lazy, eager)
 
 
 def test_a_memory_perceived_after_its_minute_was_passed_is_written_eager():
@@ -139,11 +112,11 @@ def test_a_memory_perceived_after_its_minute_was_passed_is_written_eager():
     for s in (lazy, eager):
         s.refresh_access(10 * DAY)
         s.look_back(10 * DAY)
-        s.perceive_many([_sighting("ada", "bo", 8 * HOUR)])
+        s.perceive_many([sighting("ada", "bo", 8 * HOUR)])
         s.refresh_access(10 * DAY + HOUR)
         s.look_back(10 * DAY + HOUR)
     assert lazy.db.execute("SELECT lazy FROM beliefs").fetchall() == [(0,)]
-    _same(lazy, eager)
+    same_lazy_eager(lazy, eager)
 
 
 def test_a_reopened_store_goes_on_alike(tmp_path):
@@ -154,18 +127,18 @@ def test_a_reopened_store_goes_on_alike(tmp_path):
         s._clock.enabled = enabled
         s.define_attribute("at_*", nature="event", topic="whereabouts", importance=0,
                            recall="cue")
-        s.perceive_many([_sighting("ada", "bo", 8 * HOUR)])
+        s.perceive_many([sighting("ada", "bo", 8 * HOUR)])
         for hour in range(9, 70):
             s.refresh_access(hour * HOUR)
         s.close()
         s = MemoryStore(path)
         s._clock.enabled = enabled
-        s.perceive_many([_sighting("ada", "cy", 70 * HOUR)])
+        s.perceive_many([sighting("ada", "cy", 70 * HOUR)])
         for hour in range(70, 300, 5):
             s.refresh_access(hour * HOUR)
             s.look_back(hour * HOUR)
         runs.append(s)
-    _same(*runs)
+    same_lazy_eager(*runs)
 
 
 def test_an_attribute_redefined_catches_its_lazy_memories_up():
@@ -173,7 +146,7 @@ def test_an_attribute_redefined_catches_its_lazy_memories_up():
     ordinary memories first."""
     lazy, eager = _pair()
     for s in (lazy, eager):
-        s.perceive_many([_sighting("ada", "bo", 8 * HOUR)])
+        s.perceive_many([sighting("ada", "bo", 8 * HOUR)])
         for hour in range(9, 75):
             s.refresh_access(hour * HOUR)
             s.look_back(hour * HOUR)
@@ -184,7 +157,7 @@ def test_an_attribute_redefined_catches_its_lazy_memories_up():
             s.refresh_access(hour * HOUR)
             s.look_back(hour * HOUR)
     assert lazy.db.execute("SELECT lazy FROM beliefs").fetchall() == [(0,)]
-    _same(lazy, eager)
+    same_lazy_eager(lazy, eager)
 
 
 PEOPLE = ["ada", "bo", "cy"]
@@ -220,7 +193,7 @@ def test_any_story_leaves_the_same_memory_lazy_or_not(story):
                 _, who, person, hour, place, self_seen = op
                 kind = SourceKind.FIRSTHAND if self_seen or who == person else \
                     SourceKind.WITNESSED
-                s.perceive_many([_sighting(who, person, hour * HOUR, place, kind)])
+                s.perceive_many([sighting(who, person, hour * HOUR, place, kind)])
             elif op[0] == "pass":
                 _, hour, forward = op
                 now = now + hour * 10 if forward else hour * 10
@@ -228,7 +201,7 @@ def test_any_story_leaves_the_same_memory_lazy_or_not(story):
                 s.look_back(now)
             elif op[0] in ("cue", "use", "suppress"):
                 _, who, person, hour = op
-                attr = _sighting(who, person, hour * HOUR).attribute
+                attr = sighting(who, person, hour * HOUR).attribute
                 if op[0] == "cue":
                     s.cue(who, now, subject=person, attribute=attr)
                 elif op[0] == "use":
@@ -240,7 +213,7 @@ def test_any_story_leaves_the_same_memory_lazy_or_not(story):
                 if teller in (who, person):
                     continue
                 s.perceive_many([Evidence(resident=who, subject=person,
-                                          attribute=_sighting(who, person, hour * HOUR)
+                                          attribute=sighting(who, person, hour * HOUR)
                                           .attribute, value="inn", kind="hearsay",
                                           teller=teller, origin=teller, at=now)])
-    _same(lazy, eager)
+    same_lazy_eager(lazy, eager)

@@ -4,42 +4,15 @@ Each story runs in a store that writes sightings lazy and in one that never does
 (`Clock.enabled = False`), and every table must come out the same."""
 
 import pytest
+from mem_helpers import HOUR, same_lazy_eager, sighting
 
-from memory import MemoryStore, Observed, SourceKind, lifecycle
-
-HOUR = 60
-
-
-def _sighting(resident: str, person: str, at: int, place: str = "cafe") -> Observed:
-    hour = at // HOUR
-    return Observed(resident, person, f"at_d{hour // 24 + 1}_{hour % 24:02d}00", place,
-                    SourceKind.WITNESSED, at, f"p{hour}")
+from memory import MemoryStore
 
 
 def _define(s: MemoryStore) -> MemoryStore:
     s.define_attribute("at_*", nature="event", topic="whereabouts", importance=0,
                        recall="cue")
     return s
-
-
-def _tables(store: MemoryStore) -> dict[str, list]:
-    """Every row that matters, lazy memories caught up first (as any touch would)."""
-    store._sync()
-    ids = [r[0] for r in store.db.execute("SELECT id FROM beliefs WHERE lazy = 1")]
-    lifecycle.catch_up_ids(store, ids)
-    cols = [r[1] for r in store.db.execute("PRAGMA table_info(beliefs)") if r[1] != "lazy"]
-    out = {"beliefs": store.db.execute(f"SELECT {', '.join(cols)} FROM beliefs ORDER BY id")
-           .fetchall()}
-    for table in ("memory_events", "evidence", "belief_versions", "claims"):
-        out[table] = store.db.execute(f"SELECT * FROM {table} ORDER BY rowid").fetchall()
-    return out
-
-
-def _same(lazy: MemoryStore, eager: MemoryStore) -> None:
-    assert lazy.memory_events() == eager.memory_events()
-    a, b = _tables(lazy), _tables(eager)
-    for table in a:
-        assert a[table] == b[table], table
 
 
 def test_passes_rolled_back_with_their_tick_run_again_alike():
@@ -50,7 +23,7 @@ def test_passes_rolled_back_with_their_tick_run_again_alike():
     for enabled in (True, False):
         s = _define(MemoryStore(":memory:"))
         s._clock.enabled = enabled
-        s.perceive_many([_sighting("ada", "bo", 8 * HOUR)])
+        s.perceive_many([sighting("ada", "bo", 8 * HOUR)])
         s.refresh_access(9 * HOUR)
         s.look_back(9 * HOUR)
         # Past its dormancy (72.8 h) and its look-back (80 h), in a tick that fails.
@@ -61,7 +34,7 @@ def test_passes_rolled_back_with_their_tick_run_again_alike():
         s.refresh_access(82 * HOUR)
         s.look_back(82 * HOUR)
         runs.append(s)
-    _same(*runs)
+    same_lazy_eager(*runs)
 
 
 def test_a_second_store_on_the_same_file_goes_on_from_the_passes_already_run(tmp_path):
@@ -75,13 +48,13 @@ def test_a_second_store_on_the_same_file_goes_on_from_the_passes_already_run(tmp
         other = MemoryStore(path)  # opened now: no pass has run yet
         for s in (mine, other):
             s._clock.enabled = enabled
-        mine.perceive_many([_sighting("ada", "bo", 8 * HOUR)])
+        mine.perceive_many([sighting("ada", "bo", 8 * HOUR)])
         mine.refresh_access(80 * HOUR)  # dormant at 72.8 h: recorded
         mine.look_back(80 * HOUR)  # judged (kept) at 80 h
         other.refresh_access(120 * HOUR)  # unrecallable at 116 h: recorded, dormancy not again
         other.look_back(120 * HOUR)  # not judged again
         runs.append(other)
-    _same(*runs)
+    same_lazy_eager(*runs)
 
 
 def test_a_store_reopened_with_other_numbers_goes_on_alike(tmp_path):
@@ -93,7 +66,7 @@ def test_a_store_reopened_with_other_numbers_goes_on_alike(tmp_path):
         path = tmp_path / f"m{enabled}.db"
         s = _define(MemoryStore(path))
         s._clock.enabled = enabled
-        s.perceive_many([_sighting("ada", "bo", 8 * HOUR)])
+        s.perceive_many([sighting("ada", "bo", 8 * HOUR)])
         s.refresh_access(9 * HOUR)
         s.look_back(9 * HOUR)
         s.close()
@@ -103,4 +76,4 @@ def test_a_store_reopened_with_other_numbers_goes_on_alike(tmp_path):
             s.refresh_access(hour * HOUR)
             s.look_back(hour * HOUR)
         runs.append(s)
-    _same(*runs)
+    same_lazy_eager(*runs)
