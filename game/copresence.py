@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from memory import Observed, SourceKind, seeded_draws
 
 from . import clock
+from .town import CROWD_SEEN
 
 if TYPE_CHECKING:
     from .town import Town
@@ -142,8 +143,6 @@ def _notice(sim: Town, rid: str, here: list[str], place: str, at: int, st, depth
     fresh = [x for x in here if x not in had]
     if not fresh:
         return out
-    from .town import CROWD_SEEN
-
     # One draw per pair and hour: whom one happens to take in first in a crowd is chance, not
     # alphabetical order, and so is whether one takes them in at all.
     chance = NOTICE.get(depth, 1.0)

@@ -12,6 +12,7 @@ piece of evidence, a teller discredited — the note becomes a `BeliefState` the
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
 from . import access as acc
@@ -105,16 +106,28 @@ def row(f: Fresh, params: MemoryParams, lazy: int = 0) -> tuple:
 
 def insert_params(f: Fresh, params: MemoryParams, lazy: int = 0) -> tuple:
     """The values `INSERT_FRESH` binds: the same row as `row`."""
-    e = f.e
-    at = e.at  # type: ignore[attr-defined]
-    rank = e.rank  # type: ignore[attr-defined]
-    kind = e.kind._value_  # type: ignore[attr-defined]  # (.value is a slow property)
-    teller, origin = e.teller, e.origin  # type: ignore[attr-defined]
-    basis = e.basis._value_ if e.basis else None  # type: ignore[attr-defined]
-    conf = f.conf
-    cands = dumps([[e.value, conf, rank, kind, {e.origin_key: rank}, at, at,  # type: ignore
-                    f.eid, teller, origin, basis]])
-    h, dormant, gone = half_life_of(f.importance, params)
-    return (f.bid, e.resident, f.cid, e.value, conf, rank, kind, cands, at,  # type: ignore
-            at if e.by_player else None, f.importance, 1 if kind == _HEARSAY else 0,  # type: ignore
-            teller, origin, h, dormant, gone, lazy)
+    return next(insert_rows((f,), params, lambda *_: lazy))
+
+
+def insert_rows(fs: Iterable[Fresh], params: MemoryParams,
+                lazy: Callable[[int, int | None, str, bool, int], int]) -> Iterator[tuple]:
+    """`insert_params` for each of `fs` — a batch's thousands — with what rows of one
+    importance share worked out once; `lazy(claim id, importance, kind, by the player, at)`
+    says whether each is written lazy (memory.lifecycle)."""
+    halves: dict = {}  # importance -> (H, dormant offset, unrecallable offset)
+    for f in fs:
+        e, _, eid, _, cid, bid, imp, conf = f
+        at = e.at  # type: ignore[attr-defined]
+        rank = e.rank  # type: ignore[attr-defined]
+        kind = e.kind._value_  # type: ignore[attr-defined]  # (.value is a slow property)
+        teller, origin = e.teller, e.origin  # type: ignore[attr-defined]
+        basis = e.basis._value_ if e.basis else None  # type: ignore[attr-defined]
+        by_player = e.by_player  # type: ignore[attr-defined]
+        h = halves.get(imp)
+        if h is None:
+            h = halves[imp] = half_life_of(imp, params)
+        yield (bid, e.resident, cid, e.value, conf, rank, kind,  # type: ignore[attr-defined]
+               dumps([[e.value, conf, rank, kind, {e.origin_key: rank},  # type: ignore
+                       at, at, eid, teller, origin, basis]]),
+               at, at if by_player else None, imp, 1 if kind == _HEARSAY else 0, teller,
+               origin, h[0], h[1], h[2], lazy(cid, imp, kind, by_player, at))

@@ -79,7 +79,7 @@ class Clock:
         return access, looked
 
 
-def lazy_eligible(clock: Clock, *, recall: str | None, importance: int | None, kind: str,
+def lazy_eligible(clock: Clock, recall: str | None, importance: int | None, kind: str,
                   by_player: bool, at: int) -> bool:
     """Whether a belief founded now by one piece of evidence may be written lazy."""
     return (recall == "cue" and importance == 0 and kind in LAZY_KINDS and not by_player

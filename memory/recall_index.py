@@ -82,6 +82,18 @@ class RecallIndex:
             c.pop(bid, None)
         self.pending.setdefault(resident, {})[bid] = got
 
+    def mark_cue(self, resident: str, bid: int, cid: int) -> None:
+        """`mark(resident, bid, (cid, None))`: a memory of a claim recalled only by a cue
+        was written new (the commonest write of all: who stood where)."""
+        c = self.cue_pending.get(resident)
+        if c is None:
+            self.cue_pending[resident] = {bid: cid}
+        else:
+            c[bid] = cid
+        p = self.pending.get(resident)
+        if p is not None:
+            p.pop(bid, None)
+
     def refresh(self, resident: str, bid: int, got: tuple[int, list[str]] | None) -> None:
         """A memory changed: if it is pending, it will be indexed by its words as they are
         then (an indexed one keeps the words it was indexed by until it is reworded). One of

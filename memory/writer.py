@@ -28,16 +28,18 @@ from .codec import (
 )
 from .errors import InvalidEvidence
 from .evidence import Evidence
-from .fresh import INSERT_FRESH, Fresh, fresh, half_life_of, insert_params, materialize
+from .fresh import INSERT_FRESH, Fresh, half_life_of, insert_rows, materialize
 from .history import INSERT_VERSION
 from .kinds import FIRSTHAND_RANK, SourceKind, initial_confidence
 from .lifecycle import catch_up, lazy_eligible
 from .recall_index import belief_words
 from .revision import (
     FOUNDS_AS_WRITTEN,
+    NOISY_OR,
     Founded,
     Outcome,
     apply,
+    entry_confidence,
     founding_note,
     new_belief,
     reweigh,
@@ -55,8 +57,10 @@ LOAD_CHUNK = 200  # belief keys loaded by one query
 BELIEVES = "believes "  # attribute prefix of a belief about what another resident believes
 
 _HEARSAY = SourceKind.HEARSAY
+_HEARSAY_KIND = _HEARSAY.value
 _DECLARED = SourceKind.DECLARED
 _FIRST = (SourceKind.FIRSTHAND, SourceKind.WITNESSED)
+_new_fresh = tuple.__new__  # a `Fresh` made without its generated __new__'s call overhead
 
 INSERT_EVIDENCE = (
     "INSERT INTO evidence (id, resident, claim_id, value, kind, rank, at, event, document, "
@@ -156,6 +160,8 @@ class Batch:
         self.fresh: dict[tuple[str, int], Fresh] = {}
         self.once: set[tuple[str, int]] = set()  # keys only one piece of evidence touches
         self.fast = store.policy in FOUNDS_AS_WRITTEN
+        # A new value enters at the confidence it was told with (every policy but noisy-OR).
+        self.enters_as_told = store.policy != NOISY_OR
         self._initial: dict = {}  # source kind -> initial confidence, for kinds without trust
         self.outcomes: list[Outcome] = []
 
@@ -232,9 +238,9 @@ class Batch:
         store = self.store
         cid, nature, topic = claims[(e.subject, e.attribute)]
         key = (e.resident, cid)
+        # (Never one of `fresh`: a belief is founded fresh only by the one piece of evidence
+        # that touches it in the batch, which is this one.)
         b = self.beliefs.get(key)
-        if b is None and self.fresh:
-            b = self._get(key)
         kind = e.kind
         weakest = None
         premise_ids: list[int] = []
@@ -268,17 +274,30 @@ class Batch:
             imp = e.importance
             if imp is None:
                 imp = store.attribute_importance(e.attribute)
-            f = fresh(e, initial, eid, nature, cid, self.next_bid, imp, store.policy, params)
+            conf = initial if self.enters_as_told else entry_confidence(initial, store.policy,
+                                                                        params)
+            self.fresh[key] = _new_fresh(Fresh, (e, initial, eid, nature, cid, self.next_bid,
+                                                 imp, conf))
             self.next_bid += 1
-            self.fresh[key] = f
-            self._held_by.setdefault(e.resident, set()).add(key)
-            out = Founded(e)  # type: ignore[assignment]
+            held = self._held_by.get(e.resident)
+            if held is None:
+                self._held_by[e.resident] = {key}
+            else:
+                held.add(key)
             # Its history is this evidence row (memory.history): nothing else to write.
-            self._evidence_row(e, eid, cid, initial, "new",
-                               None if f.conf == initial else (None, f.conf, None, None))
-            if kind is _HEARSAY:
-                self.pending_hearsay.setdefault(key, []).append((eid, e.teller, e.value))
-            return out
+            if conf == initial and e.teller is None and e.origin is None and \
+                    e.chain is None and e.basis is None and e.document is None and \
+                    not e.premises and e.implanted_by is None:
+                # `_evidence_row`'s commonest row (who stood where), made here.
+                self.seen_rows.append((eid, e.resident, cid, e.value, kind._value_, e.rank,
+                                       e.at, e.event, int(e.by_player), e.origin_key,
+                                       initial, "new"))
+            else:
+                self._evidence_row(e, eid, cid, initial, "new",
+                                   None if conf == initial else (None, conf, None, None))
+                if kind is _HEARSAY:
+                    self.pending_hearsay.setdefault(key, []).append((eid, e.teller, e.value))
+            return Founded(e)  # type: ignore[return-value]
         if b is None:
             b = new_belief(e, initial, eid, nature, store.policy, params)
             if b.importance is None:
@@ -506,10 +525,10 @@ class Batch:
                 yield from ex(sql, rows)
         if self.fresh:
             clock, modes = store._clock, store._claim_recall
-            yield from ex(INSERT_FRESH, (insert_params(f, params, lazy_eligible(
-                clock, recall=modes.get(f.cid), importance=f.importance,
-                kind=f.e.kind._value_, by_player=f.e.by_player, at=f.e.at))
-                for f in self.fresh.values()))
+            yield from ex(INSERT_FRESH, insert_rows(
+                self.fresh.values(), params,
+                lambda cid, imp, kind, by_player, at: int(lazy_eligible(
+                    clock, modes.get(cid), imp, kind, by_player, at))))
         if self.new:
             yield from ex(INSERT_BELIEF, (row_from_state(b, params, 0)
                                           for b in self.new.values()))
@@ -561,17 +580,31 @@ class Batch:
             if n % STRETCH == 0:
                 yield
             working.wrote(b, modes.get(b.claim_id) != "cue", b.half_life(params))
+        can_tell = working.can_tell
+        halves: dict = {}  # importance -> H (memory.fresh)
         for n, f in enumerate(self.fresh.values(), 1):
             if n % STRETCH == 0:
                 yield
-            e = f.e
-            working.wrote_new(f.bid, e.resident, e.subject, e.attribute, e.value, f.conf,
-                              f.importance, e.at, e.teller, e.origin, e.kind._value_,
-                              half_life_of(f.importance, params)[0],
-                              modes.get(f.cid) != "cue")
-            index.mark(e.resident, f.bid, (f.cid, None if modes.get(f.cid) == "cue" else
-                                           belief_words(e.subject, e.attribute, e.value,
-                                                        e.teller, e.origin)))
+            e, _, _, _, cid, bid, imp, conf = f
+            kind = e.kind._value_
+            if modes.get(cid) == "cue":
+                # Recalled only by a cue naming it: nothing for recall to index, and in the
+                # working set only if it could be brought up (who stood where cannot).
+                if kind == _HEARSAY_KIND or can_tell(imp, e.attribute):
+                    h = halves.get(imp)
+                    if h is None:
+                        h = halves[imp] = half_life_of(imp, params)[0]
+                    working.wrote_new(bid, e.resident, e.subject, e.attribute, e.value, conf,
+                                      imp, e.at, e.teller, e.origin, kind, h, False)
+                index.mark_cue(e.resident, bid, cid)
+                continue
+            h = halves.get(imp)
+            if h is None:
+                h = halves[imp] = half_life_of(imp, params)[0]
+            working.wrote_new(bid, e.resident, e.subject, e.attribute, e.value, conf, imp,
+                              e.at, e.teller, e.origin, kind, h, True)
+            index.mark(e.resident, bid, (cid, belief_words(e.subject, e.attribute, e.value,
+                                                           e.teller, e.origin)))
         for b in self.new.values():
             index.mark(b.resident, b.id, (b.claim_id, None if modes.get(b.claim_id) == "cue"
                                           else _words(b)))
