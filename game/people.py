@@ -11,6 +11,7 @@ from __future__ import annotations
 import bisect
 import json
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from . import clock
 
@@ -72,11 +73,16 @@ class Person:
     def scheduled_place(self, tod: int) -> str:
         if not self.schedule:
             return self.home
-        times = [t for t, _ in self.schedule]
-        i = bisect.bisect_right(times, tod) - 1
+        i = bisect.bisect_right(self._schedule_times, tod) - 1
         return self.schedule[i][1]  # i == -1 wraps to the last entry of the day before
 
-    @property
+    # A person is static for a run: what follows from the schedule and sleep alone is worked
+    # out once (asked of every resident every tick).
+    @cached_property
+    def _schedule_times(self) -> list[int]:
+        return [t for t, _ in self.schedule]
+
+    @cached_property
     def wake_minutes(self) -> int:
         """How long a day they are awake (for the attention budget)."""
         start, end = self.sleep

@@ -152,15 +152,17 @@ def choose_topic(sim: Town, speaker: str, listener: str) -> Belief | None:
     return witness.recalled(sim, speaker, full) if full is not None else None
 
 
-def provenance(sim: Town, speaker: str, b: Belief) -> tuple[str, list[str], str]:
-    """(origin, chain, basis) the speaker gives, honestly, for their held value."""
+def provenance(sim: Town, speaker: str, b: Belief,
+               mstate: str | None = None) -> tuple[str, list[str], str]:
+    """(origin, chain, basis) the speaker gives, honestly, for their held value (`mstate`:
+    `memory_state(sim, b)`, if the caller has it already)."""
     k = b.kind
     if k in ("firsthand", "witnessed"):
         return speaker, [speaker], "saw"
     if k == "declared":
         return b.teller or speaker, [b.teller or speaker, speaker], "heard"
     if k == "hearsay":
-        if memory_state(sim, b) == "forgot_source":
+        if (mstate or memory_state(sim, b)) == "forgot_source":
             return FORGOTTEN, [FORGOTTEN, speaker], "heard"  # "someone told me, once"
         rec = sim.held_evidence(speaker, b)
         chain = list(rec.chain) if rec and rec.chain else [b.origin or speaker]
@@ -203,6 +205,8 @@ def tell(sim: Town, speaker: str, listener: str, b: Belief, place: str,
         claim in person.lies else lies.TRUTH
     lie = person.lie_for(claim, listener) if stance == lies.LIE else None
     embellished = False
+    # How the speaker's memory of it stands, asked once: nothing below changes it.
+    mstate = memory_state(sim, b)
     if given is not None:
         value = b.value
         origin, chain, basis = given[0], list(given[1]), given[2]
@@ -210,8 +214,8 @@ def tell(sim: Town, speaker: str, listener: str, b: Belief, place: str,
         value, basis, origin, chain = lie["value"], lie["basis"], speaker, [speaker]
     else:
         value = b.value
-        origin, chain, basis = provenance(sim, speaker, b)
-        if memory_state(sim, b) in ("forgot_source", "hazy") and asked_by is None:
+        origin, chain, basis = provenance(sim, speaker, b, mstate)
+        if mstate in ("forgot_source", "hazy") and asked_by is None:
             sim.count("memory_state_expressed")  # "someone told me once — I forget who"
         if person.honesty < 0.5 and basis != "saw" and sim.rng.random() < 0.5 - person.honesty:
             basis, origin, chain, embellished = "saw", speaker, [speaker], True
@@ -222,7 +226,7 @@ def tell(sim: Town, speaker: str, listener: str, b: Belief, place: str,
     if len(overhear) > OVERHEAR_MAX:  # in a crowd, only those close by catch the words
         overhear = sorted(sim.rng.sample(overhear, OVERHEAR_MAX))
     hearers = [listener] + list(extra_listeners or [])
-    sure = sureness(b.confidence, b.state.value, memory_state(sim, b), lie=lie is not None)
+    sure = sureness(b.confidence, b.state.value, mstate, lie=lie is not None)
     name = sim.name
     summary = (f"{name(speaker)} told {name(listener)} that {sim.say_claim(claim, value)}"
                + (" (a lie)" if lie and lie["value"] != b.value else "")

@@ -17,6 +17,9 @@ from sqlite_utils.migrations import Migrations
 
 from . import clock
 
+# `json.dumps(data, sort_keys=True, separators=(",", ":"))` without making an encoder per event.
+_data_json = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode
+
 WORLD_SCHEMA_VERSION = 1
 
 migrations = Migrations("hearsay.world")
@@ -195,7 +198,7 @@ class World:
             "INSERT INTO world_log (at, kind, actor, target, place, claim, value, summary, data, "
             "participants, witnesses) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (ev.at, ev.kind, ev.actor, ev.target, ev.place, ev.claim, ev.value, ev.summary,
-             json.dumps(ev.data, sort_keys=True, separators=(",", ":")),
+             _data_json(ev.data),
              json.dumps(sorted(ev.participants)), json.dumps(sorted(ev.witnesses))))
         eid = cur.lastrowid
         changed = []

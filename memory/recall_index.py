@@ -119,18 +119,25 @@ class RecallIndex:
 
     def put(self, resident: str, bid: int, ws: list[str]) -> None:
         """INSERT OR REPLACE: the memory is indexed by `ws` (replacing what it had)."""
-        self.drop(bid)
-        terms = self.postings.setdefault(resident, {})
+        if bid in self.docs:
+            self.drop(bid)
+        terms = self.postings.get(resident)
+        if terms is None:
+            terms = self.postings[resident] = {}
+        get = terms.get
         for w in ws:
-            post = terms.get(w)
+            post = get(w)
             if post is None:
                 terms[w] = {bid: 1}
+            elif bid in post:
+                post[bid] += 1
             else:
-                post[bid] = post.get(bid, 0) + 1
+                post[bid] = 1
+        n = len(ws)
         self.docs[bid] = (resident, tuple(ws))
-        self.lengths[bid] = len(ws)
+        self.lengths[bid] = n
         self.rows += 1
-        self.tokens += len(ws)
+        self.tokens += n
         self.written.add(bid)
 
     def drop(self, bid: int) -> None:

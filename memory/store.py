@@ -23,6 +23,8 @@ from sqlite_utils import Database
 from . import aging, discovery, edits, guard, history, lifecycle
 from . import args as check
 from . import recall as recall_mod
+from .access import accessibility as _accessibility
+from .access import half_life as _half_life
 from .belief import EVENT_NATURE, STATE_NATURE, Belief, Version, view
 from .cache import BeliefCache
 from .codec import (
@@ -838,12 +840,10 @@ class MemoryStore:
         claim = self._claim_id(subject, attribute)
         if claim is None:
             return None
-        from .access import accessibility, half_life
-
         self._follow()
         b = self._cache.get((resident, claim))
         if b is not None:  # re-evocations held to the tick's end already applied
-            return accessibility(now, b.last_evoked_at, b.half_life(self.params))
+            return _accessibility(now, b.last_evoked_at, b.half_life(self.params))
         row = self.db.execute(
             "SELECT id, last_evoked_at, coalesce(judged_importance, importance), exposures, "
             "uses, sources FROM beliefs WHERE resident = ? AND claim_id = ?",
@@ -852,8 +852,8 @@ class MemoryStore:
             return None
 
         # H as a view computes it (from importance and the σ terms), to the last bit.
-        h = half_life(row[2], row[3], row[4], row[5], self.params)
-        return accessibility(now, self._held.evoked_at(row[0], row[1]), h)
+        h = _half_life(row[2], row[3], row[4], row[5], self.params)
+        return _accessibility(now, self._held.evoked_at(row[0], row[1]), h)
 
     def evidence_by_id(self, evidence_id: int) -> EvidenceRecord | None:
         row = self.db.execute(

@@ -63,6 +63,8 @@ class Salient(NamedTuple):
     kind: str
 
 
+_salient = tuple.__new__  # a `Salient` made without its generated __new__'s call overhead
+
 # One belief: [resident, subject, attribute, value, confidence, importance (the row's, may be
 # None), updated_at, teller, origin, state, kind, access, last_evoked_at, half_life, tellable,
 # free (recalled freely, not only by a cue)].
@@ -273,8 +275,8 @@ class WorkingSet:
             e = rec[bid]
             if e[CONF] < min_confidence:
                 continue
-            out.append(Salient(e[S], e[A], e[V], e[CONF], -neg_imp, e[UPD], e[TELLER],
-                               e[ORIGIN], e[STATE], e[KIND]))
+            out.append(_salient(Salient, (e[S], e[A], e[V], e[CONF], -neg_imp, e[UPD],
+                                          e[TELLER], e[ORIGIN], e[STATE], e[KIND])))
             if len(out) >= limit:
                 break
         return out
