@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -22,7 +23,7 @@ from . import access as acc
 from . import lifecycle
 from .belief import Belief, view
 from .codec import SELECT_BELIEF, state_from_row
-from .recall_index import belief_words, words
+from .recall_index import LIMIT, belief_words, words
 from .working import EVOKED, HALF, A, S, V
 
 if TYPE_CHECKING:
@@ -50,45 +51,52 @@ def recall(store: MemoryStore, resident: str, cue: str, now: int, k: int = 10,
     # The resident's own postings only (memory.recall_index): the cost follows what one
     # resident remembers, not the town; its words written since it last recalled go in first.
     index_pending(store, resident)
-    found = store._index.search(resident, terms)
-    if not found:
+    scores = store._index.matches(resident, terms)
+    if not scores:
         return []
+    if len(scores) > LIMIT:  # only the LIMIT best matches are ranked (the old query's LIMIT)
+        found = store._index.search(resident, terms)
+        matches: Iterable[tuple[int, float]] = [(bid, -s) for s, bid in found]
+        best = -found[0][0] or 1.0
+    else:  # all of them: no need to sort them first (`ranked` and `back` are sorted below)
+        matches = scores.items()
+        best = max(scores.values()) or 1.0
     # Score from plain columns (relevance, last evocation, half-life, the claim's names) kept
     # in the working set; only the memories that come to mind are loaded in full. One loop
     # over the matches, with nothing called per match that need not be: a resident's matches
     # grow with everything it remembers.
     rec = store._working.rec
     rows = None  # of the matches the working set does not hold, read when one is met
-    # bm25 is more negative the better the match; scale it to (0, 1] within this query so it
-    # multiplies with accessibility on a common footing.
-    best = -found[0][0] or 1.0  # the largest -score: `found` is sorted, best first
+    # bm25 is scaled to (0, 1] within this query (by the best match's) so it multiplies with
+    # accessibility on a common footing.
     cue_terms = set(terms)
     params = store.params
     active_at, recallable_at = params.active_at, params.recallable_at
     # (-(relevance × accessibility), subject, attribute, ...): sorted as they stand, the best
     # first, ties by claim — a resident holds one memory of a claim, so no tie goes further.
     ranked: list[tuple[float, str, str, int, float, float, str]] = []
-    back: list[tuple[float, str, str, int, str, float, str]] = []
+    back: list[tuple[tuple[float, int], tuple]] = []  # ((rank order), what `chosen` takes)
     scale = best > 0
-    for score, bid in found:
+    for bid, x in matches:
         e = rec.get(bid)
         if e is None:
             if rows is None:
-                rows = _scoring_rows(store, [b for _, b in found if b not in rec])
+                rows = _scoring_rows(store, [b for b, _ in matches if b not in rec])
             evoked, h, subject, attribute, value = rows[bid]
         else:
             evoked, h, subject, attribute, value = e[EVOKED], e[HALF], e[S], e[A], e[V]
-        x = -score
-        rel = (x if x >= 0.0 else 0.0) / best if scale else 1.0  # max(-score, 0.0) / best
+        rel = (x if x >= 0.0 else 0.0) / best if scale else 1.0  # max(score, 0.0) / best
         dt = now - evoked
         a = 2.0 ** (-(dt if dt > 0 else 0) / h)  # access.accessibility, inline
         if a >= active_at:
             v = rel * a
             ranked.append((-v, subject, attribute, bid, v, a, value))
         elif a >= recallable_at and cue_terms & _words_of(subject, attribute, value):
-            back.append((rel, subject, attribute, bid, "cue", a, value))
+            back.append(((-1.0 * x, bid), (rel, subject, attribute, bid, "cue", a, value)))
+    # Brought back by the cue, in the order the matches rank (bm25, then id).
+    back.sort()
     ranked.sort()
-    chosen = back + [(v, s, at, bid, "ranked", a, value)
+    chosen = [c for _, c in back] + [(v, s, at, bid, "ranked", a, value)
                      for _, s, at, bid, v, a, value in ranked[: max(0, k - len(back))]]
     if associate:
         chosen += _associates(store, resident, chosen, now)

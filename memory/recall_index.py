@@ -158,13 +158,19 @@ class RecallIndex:
     def search(self, resident: str, terms: list[str]) -> list[tuple[float, int]]:
         """(bm25, memory id) of the resident's memories holding any of `terms`, best first
         (most negative), at most LIMIT — what `bm25(recall_terms)` ordered by rank gave."""
-        mine = self.postings.get(resident)
-        if not mine or not self.rows:
-            return []
-        scores = self.scores(mine, terms)
+        scores = self.matches(resident, terms)
         out = [(-1.0 * score, bid) for bid, score in scores.items()]
         out.sort()
         return out[:LIMIT]
+
+    def matches(self, resident: str, terms: list[str]) -> dict[int, float]:
+        """{memory id: its bm25, positive} of every memory of the resident holding any of
+        `terms`, in no particular order — `search` before its sort and LIMIT, for a caller
+        that orders what it needs itself."""
+        mine = self.postings.get(resident)
+        if not mine or not self.rows:
+            return {}
+        return self.scores(mine, terms)
 
     def scores(self, mine: dict[str, dict[int, int]], terms: list[str]) -> dict[int, float]:
         """Each matching memory's bm25 (positive), summed term by term in the query's order.
@@ -178,6 +184,7 @@ class RecallIndex:
         lengths = self.lengths
         scores: dict[int, float] = {}
         get = scores.get
+        first = True
         for t in terms:
             p = mine.get(t)
             if not p:
@@ -196,7 +203,9 @@ class RecallIndex:
                     c = part.get((n, dl))
                     if c is None:
                         c = part[(n, dl)] = self._part(idf, n, dl, avgdl)
-                scores[bid] = get(bid, 0.0) + c
+                # The first term's parts are the sums so far (0.0 + c is c, bit for bit).
+                scores[bid] = c if first else get(bid, 0.0) + c
+            first = False
         return scores
 
     @staticmethod

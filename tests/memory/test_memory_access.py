@@ -644,3 +644,33 @@ def test_memory_events_since_counts_lengthenings_since_too(store):
     later = store.memory_events(since=H0 + 1)
     assert later.get("lookback", 0) == 0
     assert later["lengthened"] == 0
+
+
+@pytest.mark.parametrize("n", [40, 260])
+def test_recall_ranks_a_resident_s_matches_as_their_sorted_list_would(n, monkeypatch):
+    """Recall ranks every match without sorting them first when there are at most LIMIT of
+    them (bm25 order matters only for which are cut, and for the order memories brought back
+    by the cue come in); past LIMIT, only the best LIMIT by bm25 are ranked. Either way it
+    returns what ranking the sorted, cut list returns — memories of every accessibility, some
+    brought back by the cue, words repeated so bm25 ties and differs."""
+    from memory import recall as recall_mod
+
+    def town():
+        store = MemoryStore(":memory:")
+        filler(store)
+        evs = []
+        for i in range(n):
+            # Made over thirty days: active, dormant and unrecallable ones by the end.
+            evs.append(seen("ada", f"box{i}", "colour", ("red key" if i % 3 else "key"),
+                            at=(i * 7919) % (30 * DAY)))
+        store.perceive_many(sorted(evs, key=lambda e: e.at))
+        return store
+
+    now = 30 * DAY + 60
+    got = [(r.belief_id, r.how, r.score, r.accessibility)
+           for r in town().recall("ada", "key red box7", now, k=n)]
+    monkeypatch.setattr(recall_mod, "LIMIT", 0)  # always the sorted, cut list
+    want = [(r.belief_id, r.how, r.score, r.accessibility)
+            for r in town().recall("ada", "key red box7", now, k=n)]
+    assert got == want
+    assert {"cue", "ranked"} <= {h for _, h, _, _ in got}
