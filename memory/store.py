@@ -42,7 +42,7 @@ from .misremember import Misremembering
 from .params import DEFAULT, MemoryParams
 from .queries import Held
 from .recall import Recalled
-from .recall_index import RecallIndex
+from .recall_index import RecallIndex, belief_words
 from .records import EvidenceRecord, TrustChange
 from .revision import POLICIES, RULES, Outcome
 from .schema import ensure_schema
@@ -225,12 +225,22 @@ class MemoryStore:
         if orphans:
             raise InvalidEvidence("recall_words", f"{orphans} indexed memories belong to no "
                                   "belief: the memory tables do not agree")
+        # A memory written new keeps `indexed` = 0 once its resident's recall has indexed it
+        # (its row is not written again for that); it waits to be indexed only if recall has
+        # no words for it, or other words than it has now (reworded since). Words the same as
+        # it has are what indexing it again would give.
+        waiting = ((bid, resident) for bid, resident, s, a, v, teller, origin, indexed in
+                   self.db.execute(
+                       "SELECT b.id, b.resident, c.subject, c.attribute, b.value, b.teller, "
+                       "b.origin, w.words FROM beliefs b JOIN claims c ON c.id = b.claim_id "
+                       "LEFT JOIN recall_words w ON w.belief_id = b.id WHERE b.indexed = 0 AND "
+                       "c.recall = 'free' ORDER BY b.id")
+                   if indexed is None or indexed != " ".join(belief_words(s, a, v, teller,
+                                                                          origin)))
         self._index.load(
             self.db.execute("SELECT w.belief_id, b.resident, w.words FROM recall_words w "
                             "JOIN beliefs b ON b.id = w.belief_id ORDER BY w.belief_id"),
-            self.db.execute("SELECT b.id, b.resident FROM beliefs b JOIN claims c ON "
-                            "c.id = b.claim_id WHERE b.indexed = 0 AND c.recall = 'free' "
-                            "ORDER BY b.id"))
+            waiting)
 
     # -- writes held to the end of a tick (memory.deferred) -----------------------------------
 

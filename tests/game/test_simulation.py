@@ -5,9 +5,10 @@ import sqlite3
 
 import pytest
 
+from game.generate import generated_town
 from game.player import PLAYER
 from game.sim import Simulation
-from memory import Evidence
+from memory import Evidence, MemoryStore
 
 
 def run(loaded, seed, days=3.0):
@@ -90,3 +91,21 @@ def test_decisions_record_the_beliefs_that_supported_them(missing_key):
     assert rows
     assert {r[0] for r in rows} <= {"acted", "verified", "waited"}
     assert all(r[1].startswith("[") for r in rows)
+
+
+def test_a_reopened_store_waits_to_index_only_what_was_waiting(tmp_path):
+    """A store reopened on its file (a loaded save) rebuilds the recall index as it was: the
+    memories indexed stay indexed, and only those that were waiting to be (written or
+    reworded since their resident last recalled) wait again — not every memory written once
+    and indexed since, which would be read and indexed all over at each resident's first
+    recall after a load."""
+    sim = Simulation.new(generated_town(12, 5, days=3), 5)
+    sim.run(days=2.0)
+    store = sim.store
+    waiting = {r: set(p) for r, p in store._index.pending.items() if p}
+    docs = {bid: words for bid, (_, words) in store._index.docs.items()}
+    path = sim.save(tmp_path / "town.db")
+    again = MemoryStore(str(path))
+    assert {r: set(p) for r, p in again._index.pending.items() if p} == waiting
+    assert {bid: words for bid, (_, words) in again._index.docs.items()} == docs
+    assert (again._index.rows, again._index.tokens) == (store._index.rows, store._index.tokens)
