@@ -18,6 +18,18 @@ from .errors import InvalidEvidence
 from .kinds import Basis, SourceKind, rank
 from .observed import Observed
 
+
+class _once(cached_property):
+    """`functools.cached_property` without the lock Python 3.11's takes on each first look
+    (a pure function of a frozen model needs none; evidence is made by the thousand)."""
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        value = instance.__dict__[self.attrname] = self.func(instance)
+        return value
+
+
 Id = Annotated[str, Field(min_length=1, max_length=200)]
 
 
@@ -30,7 +42,7 @@ class Evidence(BaseModel):
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True,
-                              coerce_numbers_to_str=True)
+                              coerce_numbers_to_str=True, ignored_types=(_once,))
 
     resident: Id
     subject: Id
@@ -139,11 +151,11 @@ class Evidence(BaseModel):
     # -- derived -----------------------------------------------------------------------------
 
     # Derived values are computed once: the revision rules ask for them many times.
-    @cached_property
+    @_once
     def rank(self) -> int:
         return rank(self.kind, self.basis)
 
-    @cached_property
+    @_once
     def origin_key(self) -> str:
         """Who or what this evidence ultimately comes from, for the independence rule (§5.2).
 
