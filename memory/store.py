@@ -118,6 +118,9 @@ class MemoryStore:
         self._lifecycle = lifecycle.Clock(self.params, _minute(meta.get(lifecycle.ACCESS_PASS)),
                                           _minute(meta.get(lifecycle.LOOKBACK_PASS)))
         self._claims: dict[tuple[str, str], tuple[int, str, str]] = {}
+        # Claims asked about that no belief has yet been held of (the game's conditions and
+        # reactions ask after them every tick): not looked for again until one is made.
+        self._no_claim: set[tuple[str, str]] = set()
         self._edit_keys: set[tuple[str, int]] | None = None  # beliefs with a live edit
         # Ids of edits discovered by evidence perceived through this store, oldest first, for
         # the caller to take (`take_discoveries`) and act on: the store never writes world state.
@@ -164,6 +167,7 @@ class MemoryStore:
         again (memory.cache)."""
         if self._cache.follow():
             self._lifecycle.stale = True
+            self._no_claim.clear()  # another connection may have made them
 
     def _passed(self, key: str, now: int) -> None:
         """An hourly pass ran to `now`: kept with the memory (memory.lifecycle)."""
@@ -182,6 +186,7 @@ class MemoryStore:
                         "DO UPDATE SET value = excluded.value", (key, value))
 
     def _reload(self) -> None:
+        self._no_claim.clear()
         self._cache.clear()
         self._lifecycle.stale = True  # the passes' minutes too may have been rolled back
         self._claims = {}
@@ -415,6 +420,7 @@ class MemoryStore:
                 mode = self.recall_mode(a)
                 rows.append((next_id + i, s, a, nature, topic, mode))
                 claims[(s, a)] = (next_id + i, nature, topic)
+                self._no_claim.discard((s, a))
                 self._claim_recall[next_id + i] = mode
                 self._claim_topic[next_id + i] = topic
                 if mode == CUE_RECALL and a.startswith(BELIEVES):
@@ -918,9 +924,14 @@ class MemoryStore:
     def _claim_id(self, subject: str, attribute: str) -> int | None:
         c = self._claims.get((subject, attribute))
         if c is None:
+            if (subject, attribute) in self._no_claim:
+                self._follow()  # (which forgets them if another connection wrote since)
+                if (subject, attribute) in self._no_claim:
+                    return None
             row = self.db.execute("SELECT id, nature, topic, recall FROM claims WHERE subject = ? "
                                   "AND attribute = ?", (subject, attribute)).fetchone()
             if row is None:
+                self._no_claim.add((subject, attribute))
                 return None
             self._claims[(subject, attribute)] = (row[0], row[1], row[2])
             self._claim_recall[row[0]] = row[3]

@@ -154,6 +154,29 @@ def test_a_commit_by_another_connection_is_followed(tmp_path):
     assert mine.held("ada", "key", "location")[1] == 40
 
 
+def test_a_claim_made_since_it_was_asked_after_is_found(tmp_path):
+    """A claim asked after before anyone held a belief of it is not looked for again — until
+    one is made: by this store, by a batch this store rolled back (still none), or by another
+    connection to the file."""
+    path = tmp_path / "m.db"
+    mine, other = MemoryStore(path), MemoryStore(path)
+    assert mine.held("ada", "key", "location") is None
+    assert mine.held("ada", "key", "location") is None
+    other.perceive(seen("ada", "key", "location", "cafe"))
+    assert mine.held("ada", "key", "location") == ("cafe", 78, "influencing")
+    assert mine.held("bo", "ring", "location") is None
+    try:
+        mine.perceive_many([seen("bo", "ring", "location", "inn"),
+                            Evidence(resident="bo", subject="ring", attribute="owner",
+                                     value="cy", kind="inferred", premises=("ring.nowhere",),
+                                     at=0)])
+    except Exception:
+        pass
+    assert mine.held("bo", "ring", "location") is None
+    mine.perceive(seen("bo", "ring", "location", "inn"))
+    assert mine.held("bo", "ring", "location") == ("inn", 78, "influencing")
+
+
 STORIES = {
     # re-evoked by free recall and by a cue while kept
     "recall": [("perceive", [("seen", "ada", 0, "cafe", "ada")]), ("time", 3),
