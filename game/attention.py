@@ -56,7 +56,7 @@ def spend(town: Attentive) -> None:
     """Being awake, acting and taking in news spend attention; sleep restores it."""
     arrivals, town.arrivals = town.arrivals, {}
     acted, town.acting = town.acting, set()
-    for rid in sorted(town.people):
+    for rid in town.in_order:
         person, st = town.people[rid], town.state[rid]
         if person.is_player:
             continue

@@ -118,7 +118,7 @@ def backstory(sim: Town, start: int, end: int) -> None:
     evs: list[Observed] = []
     for t in range(start, end, clock.TICK):
         by: dict[str, list[str]] = {}
-        for rid in sorted(sim.people):
+        for rid in sim.in_order:
             person = sim.people[rid]
             if person.is_player:
                 continue

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 def move(town: Residents) -> None:
     """Each resident (not the player), in id order: where the schedule says — or, awake, where
     the player they follow is, or where their intent already took them (see game.pursuit)."""
-    for rid in sorted(town.people):
+    for rid in town.in_order:
         person, st = town.people[rid], town.state[rid]
         if person.is_player:
             continue

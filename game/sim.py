@@ -117,6 +117,7 @@ class Simulation(Setup, Naming):
             self.words = ModelNarrator(self.words, self.model, lambda: vocabulary(self))
         self.documents: dict[str, dict] = {}
         self.people: dict[str, Person] = {}
+        self._in_order: list[str] = []  # `in_order`'s
         self.state: dict[str, RState] = {}
         self.attributes = {**BUILTIN_ATTRIBUTES, **scenario.attributes}
         self.events = sorted(enumerate(scenario.events),
@@ -217,7 +218,7 @@ class Simulation(Setup, Naming):
                 yield "perception"
             yield "perception"
             tick_no = t // clock.TICK
-            for i, rid in enumerate(sorted(self.people)):
+            for i, rid in enumerate(self.in_order):
                 if i and i % DECIDE_STRETCH == 0:
                     yield "deciding"
                 if self.people[rid].is_player:
@@ -267,7 +268,7 @@ class Simulation(Setup, Naming):
 
     def _by_place(self) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}
-        for rid in sorted(self.people):
+        for rid in self.in_order:
             st = self.state[rid]
             if st.status == AWAKE:
                 out.setdefault(st.place, []).append(rid)
@@ -318,6 +319,15 @@ class Simulation(Setup, Naming):
         return outs
 
     # -- the player ----------------------------------------------------------------------------
+
+    @property
+    def in_order(self) -> list[str]:
+        """Every resident's id (the player's too), in id order: asked several times a tick,
+        sorted once (residents are only ever added, when the town is set up or loaded)."""
+        ids = self._in_order
+        if len(ids) != len(self.people):
+            ids = self._in_order = sorted(self.people)
+        return ids
 
     @property
     def has_player(self) -> bool:

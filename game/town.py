@@ -36,6 +36,11 @@ class Residents(Protocol):
     people: dict[str, Person]
     state: dict[str, RState]
 
+    @property
+    def in_order(self) -> list[str]:
+        """Every resident's id (the player's too), in id order."""
+        ...
+
     def move_to(self, rid: str, place: str, at: int) -> None: ...
 
     def moved(self) -> None: ...
@@ -50,6 +55,9 @@ class Attentive(Protocol):
     state: dict[str, RState]
     arrivals: dict[str, int]  # pieces of news taken in this tick, by resident
     acting: set[str]  # residents who acted this tick
+
+    @property
+    def in_order(self) -> list[str]: ...
 
     def count(self, what: str, n: int = 1) -> None: ...
 
