@@ -54,11 +54,6 @@ class HeldWrites:
         t = self.evoked.get(bid)
         return t if t is not None and last_evoked_at <= t else last_evoked_at
 
-    def reevoked(self, bid: int, last_evoked_at: int) -> bool:
-        """Would a held re-evocation change this row (and make it active)?"""
-        t = self.evoked.get(bid)
-        return t is not None and last_evoked_at <= t
-
     def patch(self, b: BeliefState) -> BeliefState:
         """The belief as read from its row, with held re-evocations applied."""
         t = self.evoked.get(b.id)  # type: ignore[arg-type]
@@ -66,6 +61,13 @@ class HeldWrites:
             b.last_evoked_at = t
             b.access = "active"
         return b
+
+    def carried(self, b: BeliefState) -> bool:
+        """Does `b`, as its row was just written whole, already say what its held
+        re-evocation would (or is it later, so the re-evocation would change nothing)?"""
+        t = self.evoked.get(b.id)  # type: ignore[arg-type]
+        return t is not None and (b.last_evoked_at > t or (b.last_evoked_at == t and
+                                                           b.access == "active"))
 
     def forget(self, bid: int) -> None:
         """The belief's row was just written whole, held re-evocation included."""

@@ -474,7 +474,9 @@ class MemoryStore:
             evs = [_unversioned(e) for e in evs]
         try:
             with self._tx():
-                self._sync()  # the batch reads beliefs as held re-evocations left them
+                # Re-evocations held to the tick's end stay held: the batch reads beliefs with
+                # them applied (memory.cache keeps them so; rows it reads it patches), and a
+                # row it writes whole carries its own (`HeldWrites.carried`).
                 self.trust_book.batch()
                 batch = Batch(self)
                 yield

@@ -479,8 +479,9 @@ class Batch:
                    + SELECT_BELIEF.replace("FROM beliefs b", "FROM k CROSS JOIN beliefs b "
                                            "ON b.resident = k.r AND b.claim_id = k.c"))
             lazy = []
+            patch = self.store._held.patch  # re-evocations held to the tick's end
             for row in self.db.execute(sql, params):
-                b = state_from_row(row)
+                b = patch(state_from_row(row))
                 self.beliefs[(b.resident, b.claim_id)] = b
                 self._held_by.setdefault(b.resident, set()).add((b.resident, b.claim_id))
                 cache.put(b)
@@ -540,6 +541,13 @@ class Batch:
                                                         index.is_pending(b.resident, b.id)
                                                         else 1)
                                           for b in self.dirty.values()))
+            held = store._held
+            if held.evoked:
+                # A re-evocation held to the tick's end that the row just written carries
+                # already (the batch read it with held ones applied) is not written again.
+                for b in self.dirty.values():
+                    if held.carried(b):
+                        held.forget(b.id)
         ex = execute  # the rest are small
         if self.versions:
             ex(INSERT_VERSION, self.versions)
