@@ -29,7 +29,49 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
-def one(n: int, days: float, seed: int, out: mp.Queue) -> None:
+class Timed:
+    """The town's connection, with the time spent inside each SQL statement it runs summed by
+    statement (`--statements`): what the record costs, beside everything else."""
+
+    def __init__(self, conn) -> None:
+        self._conn, self.spent = conn, {}
+
+    def __getattr__(self, name):
+        return getattr(self._conn, name)
+
+    def __enter__(self):
+        return self._conn.__enter__()
+
+    def __exit__(self, *exc):
+        t = time.perf_counter()
+        try:
+            return self._conn.__exit__(*exc)
+        finally:
+            self._add("COMMIT (leaving a with block)", time.perf_counter() - t, 0)
+
+    def _add(self, sql: str, took: float, rows: int) -> None:
+        got = self.spent.setdefault(" ".join(sql.split())[:90], [0.0, 0, 0])
+        got[0] += took
+        got[1] += 1
+        got[2] += rows
+
+    def execute(self, sql, *args):
+        t = time.perf_counter()
+        try:
+            return self._conn.execute(sql, *args)
+        finally:
+            self._add(sql, time.perf_counter() - t, 0)
+
+    def executemany(self, sql, rows):
+        rows = list(rows)
+        t = time.perf_counter()
+        try:
+            return self._conn.executemany(sql, rows)
+        finally:
+            self._add(sql, time.perf_counter() - t, len(rows))
+
+
+def one(n: int, days: float, seed: int, out: mp.Queue, statements: bool = False) -> None:
     from game import clock
     from game.generate import generated_town
     from game.sim import Simulation
@@ -37,6 +79,9 @@ def one(n: int, days: float, seed: int, out: mp.Queue) -> None:
     t0 = time.perf_counter()
     sim = Simulation.new(generated_town(n, seed, days=max(1, int(math.ceil(days)))), seed)
     setup = time.perf_counter() - t0
+    timed = None
+    if statements:
+        timed = sim.db.conn = Timed(sim.db.conn)
     ticks = int(days * clock.DAY) // clock.TICK
     t1, c1 = time.perf_counter(), time.process_time()
     per_day = []
@@ -48,6 +93,11 @@ def one(n: int, days: float, seed: int, out: mp.Queue) -> None:
         left -= 1.0
     run = time.perf_counter() - t1
     cpu = time.process_time() - c1
+    spent = None
+    if timed is not None:
+        sim.db.conn = timed._conn
+        spent = sorted(([round(v[0], 2), v[1], v[2], k] for k, v in timed.spent.items()),
+                       reverse=True)
     counts = sim.store.counts()
     with tempfile.TemporaryDirectory() as d:
         path = sim.save(Path(d) / "town.db")
@@ -60,14 +110,16 @@ def one(n: int, days: float, seed: int, out: mp.Queue) -> None:
         "evidence": counts["evidence"], "evidence_per_s": round(counts["evidence"] / cpu),
         "beliefs": counts["beliefs"], "world_events": sim.world.count_events(),
         "peak_mb": round(peak_kb / 1024), "save_mb": round(size / 2**20, 1),
+        **({"statements_s": round(sum(x[0] for x in spent), 2), "statements": spent[:10]}
+           if spent is not None else {}),
     })
 
 
-def measure(n: int, days: float, seed: int, repeat: int = 1) -> dict:
+def measure(n: int, days: float, seed: int, repeat: int = 1, statements: bool = False) -> dict:
     best = None
     for _ in range(repeat):
         q: mp.Queue = mp.Queue()
-        p = mp.get_context("fork").Process(target=one, args=(n, days, seed, q))
+        p = mp.get_context("fork").Process(target=one, args=(n, days, seed, q, statements))
         p.start()
         result = q.get()
         p.join()
@@ -93,11 +145,14 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=1, help="runs per size; the least CPU kept")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--statements", action="store_true",
+                    help="also time each SQL statement the town runs (wall time inside "
+                    "SQLite; adds a little to CPU): how much of a town is its record")
     a = ap.parse_args()
     sizes = [int(x) for x in a.sizes.split(",")] if a.sizes else (
         [300] if a.flat else [10, 100] if a.quick else [10, 100, 1000])
     days = a.days if a.days is not None else (20.0 if a.flat else 1.0 if a.quick else 10.0)
-    rows = [measure(n, days, a.seed, a.repeat) for n in sizes]
+    rows = [measure(n, days, a.seed, a.repeat, a.statements) for n in sizes]
     by = {r["residents"]: r for r in rows}
     growth = None
     if 100 in by and 1000 in by:
@@ -127,6 +182,14 @@ def main() -> None:
     for r in rows:
         print(f"{r['residents']:,} residents, CPU s per day: "
               + " ".join(f"{x:g}" for x in r["per_day_cpu_s"]))
+    for r in rows:
+        if "statements_s" in r:
+            print(f"{r['residents']:,} residents: {r['statements_s']:.1f} s inside SQL "
+                  f"statements ({100 * r['statements_s'] / r['cpu_s']:.0f} % of CPU); the "
+                  "costliest:")
+            for took, calls, n_rows, sql in r["statements"]:
+                many = f"{n_rows:10,} rows" if n_rows else " " * 15
+                print(f"  {took:7.2f} s {calls:8,} calls {many}  {sql}")
     if growth is not None:
         print(f"CPU time from 100 to 1,000 residents: x{growth} (x10 would be linear)")
     for n, ratio in flat.items():
