@@ -134,6 +134,7 @@ class Simulation(Setup, Naming):
         self.arrivals: dict[str, int] = {}  # news taken in this tick, by resident (attention)
         self.news: dict[str, int] = {}  # the most important news since each last thought
         self.acting: set[str] = set()  # who acted this tick (attention)
+        self.thoughts: list[tuple] = []  # how each thought this tick (game.thinking)
         self._by_tick: dict[int, list] | None = None
         self.realised: list[str] = []  # discoveries of memory edits the player saw (edits.py)
 
@@ -229,6 +230,7 @@ class Simulation(Setup, Naming):
                 if st.status != AWAKE or st.following:
                     continue  # asleep, away, or with the player for now
                 pursuit.pursue(self, rid)
+            thinking.write_log(self)
             yield "decisions and actions"
             for _ in self.flushing():
                 yield "perception"

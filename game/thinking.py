@@ -47,7 +47,15 @@ def _skipped(town: Town, rid: str, why: str) -> None:
 
 
 def _log_attention(town: Town, rid: str, depth: str, why: str | None) -> None:
-    """Keep how the resident thought this hour, for the report's attention plot."""
-    town.db.conn.execute("INSERT OR REPLACE INTO attention_log (at, resident, depth, "
-                         "reason) VALUES (?, ?, ?, ?)", (town.now, rid, depth, why))
+    """Keep how the resident thought this hour, for the report's attention plot: written with
+    the tick's other thoughts once all have thought (`write_log`)."""
+    town.thoughts.append((town.now, rid, depth, why))
+
+
+def write_log(town: Town) -> None:
+    """Write this tick's record of how each resident thought (one statement, not one each)."""
+    if town.thoughts:
+        town.db.conn.executemany("INSERT OR REPLACE INTO attention_log (at, resident, depth, "
+                                 "reason) VALUES (?, ?, ?, ?)", town.thoughts)
+        town.thoughts = []
 

@@ -55,6 +55,7 @@ class Attentive(Protocol):
     state: dict[str, RState]
     arrivals: dict[str, int]  # pieces of news taken in this tick, by resident
     acting: set[str]  # residents who acted this tick
+    thoughts: list[tuple]  # this tick's attention_log rows, not yet written (game.thinking)
 
     @property
     def in_order(self) -> list[str]: ...
