@@ -260,7 +260,9 @@ def load(store: MemoryStore, resident: str, subject: str, attribute: str) -> Bel
                            (resident, claim)).fetchone()
     if row is None:
         return None
-    b = state_from_row(row)
+    # With the tick's held re-evocations (a batch of evidence finding an edit out reads
+    # here with them still held).
+    b = store._held.patch(state_from_row(row))
     lifecycle.catch_up(store, [b])  # an edit touches it (memory.lifecycle)
     return b
 

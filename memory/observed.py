@@ -31,6 +31,11 @@ def _id(field: str, value: object) -> str:
     return value
 
 
+def _whole(x: object) -> bool:
+    """An int (of any subclass) that is not a bool."""
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
 _FIELDS = ("resident", "subject", "attribute", "value", "event")
 # An id as `_id` would leave it, checked in one step: 1..MAX_ID characters, no white space at
 # either end (`\s` is `str.isspace`). No match: check field by field (`_id` says what is
@@ -60,10 +65,10 @@ class Observed:
         r = _KINDS.get(kind)
         if r is None:
             raise InvalidEvidence("kind", "observed evidence is first-hand or witnessed")
-        if at.__class__ is not int or not 0 <= at <= MAX_TIME:  # (a bool is not an int here)
+        if (at.__class__ is not int and not _whole(at)) or not 0 <= at <= MAX_TIME:
             raise InvalidEvidence("at", f"a sim minute from 0 to {MAX_TIME}")
-        if importance is not None and (importance.__class__ is not int or
-                                       not 0 <= importance <= 10):
+        if importance is not None and ((importance.__class__ is not int and
+                                        not _whole(importance)) or not 0 <= importance <= 10):
             raise InvalidEvidence("importance", "a whole number from 0 to 10")
         ids = (resident, subject, attribute, value, event)
         for x in ids:  # the common case checked at once; any doubt, field by field

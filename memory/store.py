@@ -484,6 +484,8 @@ class MemoryStore:
                 out = batch.outcomes
                 self.trust_book.flush()
                 found = discovery.check(self, evs)  # did this evidence give an edit away?
+            for bid in batch.carried:  # written, and standing: not to be written again
+                self._held.forget(bid)
             self.discovered.extend(e.id for e in found)
             return out
         except BaseException:

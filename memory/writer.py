@@ -164,6 +164,7 @@ class Batch:
         self.enters_as_told = store.policy != NOISY_OR
         self._initial: dict = {}  # source kind -> initial confidence, for kinds without trust
         self.outcomes: list[Outcome] = []
+        self.carried: list[int] = []  # held re-evocations the rows written carry
 
     def run(self, evs: Sequence[Evidence]) -> list[Outcome]:
         for _ in self.steps(evs):
@@ -544,10 +545,9 @@ class Batch:
             held = store._held
             if held.evoked:
                 # A re-evocation held to the tick's end that the row just written carries
-                # already (the batch read it with held ones applied) is not written again.
-                for b in self.dirty.values():
-                    if held.carried(b):
-                        held.forget(b.id)
+                # already (the batch read it with held ones applied) is not written again —
+                # once the batch's writes stand (`MemoryStore.perceiving` forgets them).
+                self.carried = [b.id for b in self.dirty.values() if held.carried(b)]
         ex = execute  # the rest are small
         if self.versions:
             ex(INSERT_VERSION, self.versions)

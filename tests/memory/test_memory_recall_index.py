@@ -85,3 +85,26 @@ def test_memories_of_a_claim_made_freely_recalled_are_indexed_from_then_on():
     see("dee", 10)
     got = {r.claim[0] for r in store.recall("ada", "cafe", 11 * 60, views=False)}
     assert got == {"cy", "dee"}
+
+
+def test_a_reopened_store_recalls_as_one_kept_open(tmp_path):
+    """A memory indexed, then edited (its value changed without being reworded for recall: the
+    index keeps the words it was indexed by), recalls alike whether the store was closed and
+    opened again between — as a save continued with --load goes on as the game would have."""
+    from mem_helpers import seen
+
+    from memory import MemoryStore
+
+    def run(reopen: bool):
+        path = tmp_path / f"m{int(reopen)}.db"
+        store = MemoryStore(path)
+        store.perceive(seen("cy", "key", "taken_by", "dee", event="e1"))
+        store.recall("cy", "key", 10)  # indexed: "key taken by dee"
+        if reopen:
+            store.close()
+            store = MemoryStore(path)
+        store.implant("cy", "key", "taken_by", "cafe", by="author", at=20)
+        return [(r.claim, r.how) for r in store.recall("cy", "cafe", 30)]
+
+    assert run(True) == run(False)
+
