@@ -356,6 +356,12 @@ class MemoryStore:
         where = "attribute LIKE ? ESCAPE '\\'" if family else "attribute = ?"
         match = _like_prefix(name[:-1]) if family else name
         self._follow()
+        if self.db.execute("SELECT 1 FROM attributes WHERE name = ? AND nature = ? AND topic IS ? "
+                           "AND importance IS ? AND recall = ?",
+                           (name, nature, topic, importance, recall)).fetchone():
+            # Defined so already (a loaded save defines its families again): its claims say so
+            # and its lazy memories are what they must be; nothing to write or read again.
+            return
         try:
             with self.db.atomic():
                 self.db.execute(

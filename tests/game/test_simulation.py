@@ -109,3 +109,25 @@ def test_a_reopened_store_waits_to_index_only_what_was_waiting(tmp_path):
     assert {r: set(p) for r, p in again._index.pending.items() if p} == waiting
     assert {bid: words for bid, (_, words) in again._index.docs.items()} == docs
     assert (again._index.rows, again._index.tokens) == (store._index.rows, store._index.tokens)
+
+
+
+@pytest.mark.parametrize("name, seed", [("missing_key", 1), ("nine_neighbours", 2)])
+def test_a_game_continued_from_its_save_believes_what_the_game_that_went_on_does(
+        name, seed, tmp_path):
+    """Saved part way and continued with --load, a game ends as the one that went on: the same
+    world log, and every belief the same through the public API — its recall state included
+    (a loaded save used to define its families of memories again, catching every lazy memory
+    up and reading the working set twice: two re-evocations came out other than they were)."""
+    from game.scenario import load_scenario
+
+    straight = Simulation.new(load_scenario(name), seed)
+    straight.run(days=2.3)
+    half = Simulation.new(load_scenario(name), seed)
+    half.run(days=1.3)
+    back = Simulation.load(half.save(tmp_path / "half.db"))
+    back.run(days=1.0)
+    assert back.world.log_hash() == straight.world.log_hash()
+    assert [b.model_dump() for b in back.store.beliefs()] == \
+        [b.model_dump() for b in straight.store.beliefs()]
+    assert back.store.memory_events() == straight.store.memory_events()

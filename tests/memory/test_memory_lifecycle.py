@@ -160,6 +160,22 @@ def test_an_attribute_redefined_catches_its_lazy_memories_up():
     same_lazy_eager(lazy, eager)
 
 
+def test_an_attribute_defined_again_as_it_was_leaves_its_lazy_memories_be():
+    """Defined again as it stood (a loaded save defines its families anew), nothing of it has
+    changed: its lazy memories stay lazy, and go on as the eager ones do."""
+    lazy, eager = _pair()
+    for s in (lazy, eager):
+        s.perceive_many([sighting("ada", "bo", 8 * HOUR)])
+        s.refresh_access(9 * HOUR)
+        s.define_attribute("at_*", nature="event", topic="whereabouts", importance=0,
+                           recall="cue")
+        for hour in range(10, 300, 3):
+            s.refresh_access(hour * HOUR)
+            s.look_back(hour * HOUR)
+    assert lazy.db.execute("SELECT lazy FROM beliefs").fetchall() == [(1,)]
+    same_lazy_eager(lazy, eager)
+
+
 PEOPLE = ["ada", "bo", "cy"]
 step = st.one_of(
     st.tuples(st.just("see"), st.sampled_from(PEOPLE), st.sampled_from(PEOPLE),
