@@ -787,7 +787,9 @@ class MemoryStore:
                 attribute: str | None = None, state: str | None = None,
                 about_others: bool = True, wants_look: bool | None = None) -> list[Belief]:
         """Beliefs, filtered; ordered by subject and attribute. No history (see `history`)."""
-        self._sync()
+        # Held re-evocations are applied to the rows read, not written first: they change
+        # only `last_evoked_at` and `access` (memory.deferred), which no filter here reads —
+        # and a decision asks this of every resident every tick.
         where, params = [], []
         if wants_look is not None:
             # A literal, so the partial index of beliefs that want a look can serve it.
@@ -801,7 +803,8 @@ class MemoryStore:
             where.append("c.attribute NOT LIKE 'believes %'")
         sql = SELECT_BELIEF + (" WHERE " + " AND ".join(where) if where else "")
         sql += " ORDER BY b.resident, c.subject, c.attribute"
-        return [view(state_from_row(r), params=self.params)
+        patch = self._held.patch
+        return [view(patch(state_from_row(r)), params=self.params)
                 for r in self.db.execute(sql, params)]
 
     def top_beliefs(self, resident: str, *, limit: int = 12, min_confidence: int = 0,

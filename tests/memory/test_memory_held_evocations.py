@@ -93,3 +93,22 @@ def test_an_edit_given_away_in_a_tick_keeps_the_finders_re_evocations():
 
     assert run(True) == run(False)
 
+
+
+def test_beliefs_read_in_a_tick_show_its_held_re_evocations_and_leave_them_held():
+    """`beliefs()` inside a tick answers with the tick's re-evocations applied (a decision
+    asks it of every resident every tick), without writing them out early: the rows are
+    written once, when the tick ends, and say what they would have."""
+    store = MemoryStore(":memory:")
+    with store.db.atomic():
+        store.perceive(seen("ada", "key", "location", "cafe", event="e1", at=0))
+    later = 3 * DAY
+    with store.db.atomic(), store.deferred():
+        store.recall("ada", "key", later, k=3)
+        [b] = store.beliefs("ada", attribute="location")
+        assert b.last_evoked_at == later and b.access(later) == "active"
+        assert store._held.evoked  # still held: nothing was written to read it
+        assert store.db.execute("SELECT last_evoked_at FROM beliefs").fetchone()[0] == 0
+    assert store.db.execute("SELECT last_evoked_at FROM beliefs").fetchone()[0] == later
+    [b] = store.beliefs("ada", attribute="location")
+    assert b.last_evoked_at == later
