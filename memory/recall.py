@@ -171,11 +171,12 @@ def index_pending(store: MemoryStore, resident: str) -> int:
     if unknown:
         pending.update(_current_words(store, unknown))
     n = 0
+    about = store._about_claims  # what others believe: counted, never matched (recall_index)
     for bid in sorted(pending):
         got = pending[bid]
         if got is None or modes.get(got[0]) == CUE_MODE or got[1] is None:
             continue
-        index.put(resident, bid, got[1])
+        index.put(resident, bid, got[1], got[0] in about)
         n += 1
     return n
 

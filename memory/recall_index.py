@@ -11,6 +11,12 @@ a sim day. This index gives the same numbers from Python dictionaries:
   tokens they hold — so the score is FTS5's to the last bit: IDF = log((N − n + 0.5) /
   (n + 0.5)) (at least 1e-6), k1 = 1.2, b = 0.75, summed over the query's terms in order,
   ties in rowid order (checked against FTS5 in tests/memory/test_memory_recall_index.py);
+- a memory of what someone else believes ("believes <claim>") is indexed for the figures only:
+  it counts in N, the tokens and how many of its resident's memories hold each word — as a
+  row of `recall_terms` did — but holds no postings, so free recall never matches it (it is
+  read by the decisions that ask after it, `MemoryStore.beliefs_about`, or by a cue naming
+  its claim). A resident's beliefs about what its neighbours told it were most of what seeing
+  a neighbour matched, and grew with every piece of hearsay;
 - indexing stays lazy, as it was: a memory written or reworded is *pending* until its resident
   next recalls, and only then do its words (as they are then) enter the index and the
   table-wide figures. Which memories are indexed therefore depends only on who recalled when,
@@ -52,6 +58,10 @@ class RecallIndex:
         self.docs: dict[int, tuple[str, tuple[str, ...]]] = {}  # id -> (resident, words)
         self.lengths: dict[int, int] = {}  # id -> how many words
         self.postings: dict[str, dict[str, dict[int, int]]] = {}  # resident -> term -> {id: n}
+        # resident -> term -> how many of its memories of others' beliefs hold it (no
+        # postings: counted only, for the figures bm25 reads)
+        self.unmatched: dict[str, dict[str, int]] = {}
+        self.about: set[int] = set()  # ids of those memories among `docs`
         # resident -> {memory id: (claim id, its words) if known, else None (read them then)}
         self.pending: dict[str, dict[int, tuple[int, list[str]] | None]] = {}
         # resident -> {memory id: claim id} pending as well, of claims recalled only by a cue
@@ -117,10 +127,20 @@ class RecallIndex:
 
     # -- the index -------------------------------------------------------------------------
 
-    def put(self, resident: str, bid: int, ws: list[str]) -> None:
-        """INSERT OR REPLACE: the memory is indexed by `ws` (replacing what it had)."""
+    def put(self, resident: str, bid: int, ws: list[str], about: bool = False) -> None:
+        """INSERT OR REPLACE: the memory is indexed by `ws` (replacing what it had); `about`:
+        it is of what someone else believes, counted but never matched."""
         if bid in self.docs:
             self.drop(bid)
+        if about:
+            counts = self.unmatched.get(resident)
+            if counts is None:
+                counts = self.unmatched[resident] = {}
+            for w in set(ws):
+                counts[w] = counts.get(w, 0) + 1
+            self.about.add(bid)
+            self._count(resident, bid, ws)
+            return
         terms = self.postings.get(resident)
         if terms is None:
             terms = self.postings[resident] = {}
@@ -133,6 +153,9 @@ class RecallIndex:
                 post[bid] += 1
             else:
                 post[bid] = 1
+        self._count(resident, bid, ws)
+
+    def _count(self, resident: str, bid: int, ws: list[str]) -> None:
         n = len(ws)
         self.docs[bid] = (resident, tuple(ws))
         self.lengths[bid] = n
@@ -146,12 +169,22 @@ class RecallIndex:
             return
         del self.lengths[bid]
         resident, ws = old
-        terms = self.postings[resident]
-        for w in set(ws):
-            post = terms[w]
-            del post[bid]
-            if not post:
-                del terms[w]
+        if bid in self.about:
+            self.about.discard(bid)
+            counts = self.unmatched[resident]
+            for w in set(ws):
+                left = counts[w] - 1
+                if left:
+                    counts[w] = left
+                else:
+                    del counts[w]
+        else:
+            terms = self.postings[resident]
+            for w in set(ws):
+                post = terms[w]
+                del post[bid]
+                if not post:
+                    del terms[w]
         self.rows -= 1
         self.tokens -= len(ws)
 
@@ -170,15 +203,17 @@ class RecallIndex:
         mine = self.postings.get(resident)
         if not mine or not self.rows:
             return {}
-        return self.scores(mine, terms)
+        return self.scores(mine, terms, self.unmatched.get(resident))
 
-    def scores(self, mine: dict[str, dict[int, int]], terms: list[str]) -> dict[int, float]:
+    def scores(self, mine: dict[str, dict[int, int]], terms: list[str],
+               unmatched: dict[str, int] | None = None) -> dict[int, float]:
         """Each matching memory's bm25 (positive), summed term by term in the query's order.
         Walked posting by posting rather than memory by memory: a term a memory lacks adds
         exactly 0.0, so it is skipped, and a term's part depends only on how often the memory
         holds it and how many words it has — computed once per (count, length) in a query,
         not once per memory (a resident's hits grow with all it remembers; the few distinct
-        (count, length) pairs among them do not)."""
+        (count, length) pairs among them do not). `unmatched`: how many of the resident's
+        memories that are never matched hold each term (they still make a term commoner)."""
         n_rows = self.rows
         avgdl = float(self.tokens) / float(n_rows)
         lengths = self.lengths
@@ -189,7 +224,8 @@ class RecallIndex:
             p = mine.get(t)
             if not p:
                 continue
-            v = math.log((n_rows - len(p) + 0.5) / (len(p) + 0.5))
+            n_t = len(p) if unmatched is None else len(p) + unmatched.get(t, 0)
+            v = math.log((n_rows - n_t + 0.5) / (n_t + 0.5))
             idf = v if v > 0.0 else 1e-6
             once: dict[int, float] = {}  # length -> the part of a memory holding it once
             part: dict[tuple[int, int], float] = {}  # (count, length) -> part, for the rest
@@ -218,14 +254,14 @@ class RecallIndex:
 
     # -- the record on disk ----------------------------------------------------------------
 
-    def load(self, docs: Iterable[tuple[int, str, str]],
+    def load(self, docs: Iterable[tuple[int, str, str, int]],
              pending: Iterable[tuple[int, str]]) -> None:
-        """Rebuild from `recall_words` (memory id, resident, words) and the pending memories
-        (id, resident)."""
+        """Rebuild from `recall_words` (memory id, resident, words, whether it is of what
+        someone else believes) and the pending memories (id, resident)."""
         cue_freed = self.cue_freed
         self.__init__()
-        for bid, resident, text in docs:
-            self.put(resident, bid, text.split())
+        for bid, resident, text, about in docs:
+            self.put(resident, bid, text.split(), bool(about))
         for bid, resident in pending:
             self.pending.setdefault(resident, {})[bid] = None
         self.written.clear()

@@ -131,6 +131,7 @@ class MemoryStore:
         self._recall: dict[str, str] = {}
         self._claim_recall: dict[int, str] = {}  # claim id -> how it comes to mind
         self._cue_about = 0  # claims about someone's beliefs recalled by cue only
+        self._about_claims: set[int] = set()  # claims about someone's beliefs (their ids)
         self._claim_topic: dict[int, str] = {}  # claim id -> trust topic, as in _claims
         # What a tick reads again and again, kept here (SQLite stays the record): recall's
         # term index, and writes held to the tick's end (`deferred`).
@@ -197,8 +198,10 @@ class MemoryStore:
             self._claims[(s, a)] = (cid, nature, topic)
             self._claim_recall[cid] = mode
             self._claim_topic[cid] = topic
-        self._cue_about = sum(1 for (_, a), (cid, _, _) in self._claims.items()
-                              if a.startswith(BELIEVES) and self._claim_recall[cid] == CUE_RECALL)
+        self._about_claims = {cid for (_, a), (cid, _, _) in self._claims.items()
+                              if a.startswith(BELIEVES)}
+        self._cue_about = sum(1 for cid in self._about_claims
+                              if self._claim_recall[cid] == CUE_RECALL)
         rows = self.db.execute("SELECT name, nature, topic, importance, recall FROM "
                                "attributes").fetchall()
         self._attributes = {r[0]: (r[1], r[2]) for r in rows if not r[0].endswith("*")}
@@ -243,8 +246,10 @@ class MemoryStore:
                    if indexed is None or indexed != " ".join(belief_words(s, a, v, teller,
                                                                           origin)))
         self._index.load(
-            self.db.execute("SELECT w.belief_id, b.resident, w.words FROM recall_words w "
-                            "JOIN beliefs b ON b.id = w.belief_id ORDER BY w.belief_id"),
+            self.db.execute("SELECT w.belief_id, b.resident, w.words, substr(c.attribute, 1, "
+                            "9) = ? FROM recall_words w JOIN beliefs b ON b.id = w.belief_id "
+                            "JOIN claims c ON c.id = b.claim_id ORDER BY w.belief_id",
+                            (BELIEVES,)),
             waiting)
 
     # -- writes held to the end of a tick (memory.deferred) -----------------------------------
@@ -429,8 +434,10 @@ class MemoryStore:
                 self._no_claim.discard((s, a))
                 self._claim_recall[next_id + i] = mode
                 self._claim_topic[next_id + i] = topic
-                if mode == CUE_RECALL and a.startswith(BELIEVES):
-                    self._cue_about += 1
+                if a.startswith(BELIEVES):
+                    self._about_claims.add(next_id + i)
+                    if mode == CUE_RECALL:
+                        self._cue_about += 1
             self.db.conn.executemany("INSERT INTO claims (id, subject, attribute, nature, topic, "
                                      "recall) VALUES (?, ?, ?, ?, ?, ?)", rows)
         return claims
@@ -949,8 +956,10 @@ class MemoryStore:
             self._claims[(subject, attribute)] = (row[0], row[1], row[2])
             self._claim_recall[row[0]] = row[3]
             self._claim_topic[row[0]] = row[2]
-            if row[3] == CUE_RECALL and attribute.startswith(BELIEVES):
-                self._cue_about += 1
+            if attribute.startswith(BELIEVES):
+                self._about_claims.add(row[0])
+                if row[3] == CUE_RECALL:
+                    self._cue_about += 1
             return row[0]
         return c[0]
 

@@ -54,3 +54,18 @@ def test_every_listener_records_it(store):
     store.perceive_many([told(r, *K, "cy", teller="bo", at=5) for r in ("ada", "cy", "dee")])
     assert [b.resident for b in store.beliefs(subject="bo")] == ["ada", "cy", "dee"]
     assert store.beliefs("ada", about_others=False)[0].attribute == "taken_by"
+
+
+def test_free_recall_passes_beliefs_about_others_by_but_decisions_and_cues_reach_them(store):
+    """What ada takes bo to believe is read by the decisions that ask after it
+    (`beliefs_about`) and by a cue naming its claim; seeing bo, or anything that names him,
+    does not bring it to mind — however many such memories ada holds, free recall matches
+    only her memories of the world (her own belief, on bo's word, among them)."""
+    for i, thing in enumerate(["key", "ring", "coat", "lamp"]):
+        store.perceive(told("ada", thing, "location", "cafe", teller="bo", at=5 + i))
+    got = store.recall("ada", "bo cafe", 60, k=10, associate=False)
+    assert sorted(r.claim for r in got) == [(t, "location") for t in
+                                            ("coat", "key", "lamp", "ring")]
+    assert store.beliefs_about("ada", "bo")[("key", "location")].value == "cafe"
+    named = store.cue("ada", 60, subject="bo", attribute="believes key.location")
+    assert [r.claim for r in named] == [("bo", "believes key.location")]

@@ -54,7 +54,10 @@ def test_a_reloaded_index_is_the_same_index():
     for bid in range(1, 400):
         index.put(f"r{bid % 7}", bid, [rng.choice(VOCAB) for _ in range(rng.randrange(1, 6))])
     index.put("r3", 5, ["key", "key", "cafe"])  # a replacement
-    docs = [(bid, r, " ".join(ws)) for bid, (r, ws) in sorted(index.docs.items())]
+    for bid in range(400, 460):  # memories of what others believe: counted, never matched
+        index.put(f"r{bid % 7}", bid, [rng.choice(VOCAB) for _ in range(3)], about=True)
+    docs = [(bid, r, " ".join(ws), bid in index.about)
+            for bid, (r, ws) in sorted(index.docs.items())]
     again = RecallIndex()
     again.load(docs, [(1000, "r1")])
     assert (again.rows, again.tokens) == (index.rows, index.tokens)
@@ -108,3 +111,39 @@ def test_a_reopened_store_recalls_as_one_kept_open(tmp_path):
 
     assert run(True) == run(False)
 
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_memories_of_what_others_believe_count_but_are_never_matched(seed):
+    """Indexed with `about`, a memory counts in bm25's figures as a row of the FTS5 table did
+    (N, tokens, how many of its resident's memories hold a word) but is never returned: the
+    scores and order are FTS5's with those rows filtered out of the results — through
+    replacements, and a memory dropped and indexed again."""
+    rng = random.Random(100 + seed)
+    conn, index = _fts(), RecallIndex()
+    residents = [f"r{i}" for i in range(6)]
+    code = {r: f"u{i + 1}x" for i, r in enumerate(residents)}
+    owner: dict[int, str] = {}
+    about = {bid for bid in range(1, 900) if bid % 3 == 0}  # fixed per memory, as per claim
+    for step in range(1200):
+        bid = rng.randrange(1, 900)
+        r = owner.setdefault(bid, rng.choice(residents))
+        ws = [rng.choice(VOCAB) for _ in range(rng.randrange(1, 7))]
+        conn.execute("INSERT OR REPLACE INTO recall_terms (rowid, terms) VALUES (?, ?)",
+                     (bid, " ".join(code[r] + w for w in ws)))
+        index.put(r, bid, ws, about=bid in about)
+        if step % 50 == 0:
+            gone = rng.choice(sorted(index.docs))
+            index.drop(gone)
+            conn.execute("DELETE FROM recall_terms WHERE rowid = ?", (gone,))
+        if step % 23 == 0:
+            who = rng.choice(residents)
+            terms = sorted(set(rng.sample(VOCAB, rng.randrange(1, 4))))
+            query = " OR ".join(f'"{code[who]}{t}"' for t in terms)
+            want = [(rank, rowid) for rowid, rank in conn.execute(
+                "SELECT rowid, bm25(recall_terms) AS rank FROM recall_terms WHERE "
+                "recall_terms MATCH ? ORDER BY rank", (query,)) if rowid not in about][:LIMIT]
+            got = index.search(who, terms)
+            assert got == want
+            assert not about & {bid for _, bid in got}
+    assert about & set(index.docs)  # some were indexed, and counted
