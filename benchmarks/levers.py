@@ -23,6 +23,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from children import figures  # noqa: E402
 
 WAYS = ("as it is", "no beliefs about tellers", "no sightings", "neither")
 
@@ -81,7 +84,7 @@ def main() -> None:
             q = ctx.Queue()
             p = ctx.Process(target=one, args=(way, args.residents, args.days, args.seed, q))
             p.start()
-            runs.append(q.get())
+            runs.append(figures(q, p, f"levers: the run {way!r}"))
             p.join()
         best = dict(runs[0])
         best["per_day"] = [min(r["per_day"][i] for r in runs) for i in range(args.days)]

@@ -27,6 +27,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from children import figures  # noqa: E402
 
 
 class Timed:
@@ -121,7 +124,7 @@ def measure(n: int, days: float, seed: int, repeat: int = 1, statements: bool = 
         q: mp.Queue = mp.Queue()
         p = mp.get_context("fork").Process(target=one, args=(n, days, seed, q, statements))
         p.start()
-        result = q.get()
+        result = figures(q, p, f"town_bench: the run of {n:,} residents")
         p.join()
         if best is None:
             best = result
