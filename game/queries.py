@@ -9,9 +9,10 @@ presence record and the append-only world log.
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
+
+from memory.driver import sqlite3
 
 if TYPE_CHECKING:
     from .scenario.loader import LoadedScenario

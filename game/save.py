@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import contextlib
 import os
-import sqlite3
 import tempfile
 from pathlib import Path
 
 from sqlite_utils import Database
+
+from memory.driver import sqlite3
 
 from . import savecheck as sc
 from .savecheck import SAVE_FORMAT, SAVE_VERSION, SaveError

@@ -24,7 +24,6 @@ import math
 import os
 import random
 import re
-import sqlite3
 import stat
 from collections.abc import Callable
 from functools import cache
@@ -34,6 +33,7 @@ from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
 from memory.args import MAX_TIME
+from memory.driver import sqlite3
 from memory.schema import migrations as memory_migrations
 
 from .generate import MAX_GENERATED_CHARS

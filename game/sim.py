@@ -16,13 +16,13 @@ from __future__ import annotations
 import gc
 import json
 import random
-import sqlite3
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from sqlite_utils import Database
 
 from memory import Belief, Evidence, EvidenceRecord, MemoryStore, Salient
+from memory.driver import sqlite3
 
 from . import (
     acts,

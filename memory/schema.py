@@ -10,10 +10,11 @@ change; `belief_facts` records which world-fact versions a belief rests on (§9)
 from __future__ import annotations
 
 import re
-import sqlite3
 
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
+
+from .driver import sqlite3
 
 SCHEMA_VERSION = 11
 

@@ -90,3 +90,23 @@ def test_the_sim_check_catches_each_way_of_importing_it(tmp_path):
     assert not imports_sim(f, ("game", "evals"))
     f.write_text("from .simple import x\nfrom .town import Town\n")
     assert not imports_sim(f)
+
+
+def test_sqlite_comes_from_one_driver():
+    """Every module of memory, game and ui takes the SQLite driver from memory.driver (the
+    one sqlite-utils chose), so connections, backups and errors agree when pysqlite3 is
+    installed; only memory/driver.py itself names sqlite-utils' choice."""
+    bad = []
+    for package in ("memory", "game", "ui"):
+        for f in sorted((ROOT / package).rglob("*.py")):
+            if "sqlite3" in imported_roots(f) or "pysqlite3" in imported_roots(f):
+                bad.append(str(f.relative_to(ROOT)))
+    assert not bad, "import sqlite3 from memory.driver instead:\n" + "\n".join(bad)
+
+
+def test_the_driver_is_the_one_sqlite_utils_connects_with():
+    from sqlite_utils import Database
+
+    from memory.driver import sqlite3
+
+    assert isinstance(Database(memory=True).conn, sqlite3.Connection)

@@ -109,7 +109,7 @@ def test_a_corrupt_save_is_refused_untouched(tmp_path, save):
 
 
 def test_a_save_never_writes_over_a_file_that_is_not_a_save(tmp_path, save):
-    import sqlite3
+    from memory.driver import sqlite3
 
     other = tmp_path / "accounts.db"
     conn = sqlite3.connect(other)

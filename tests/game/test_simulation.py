@@ -1,14 +1,13 @@
 """The town runs by itself: determinism, saves, an append-only log, and false beliefs with real
 consequences (issue 3)."""
 
-import sqlite3
-
 import pytest
 
 from game.generate import generated_town
 from game.player import PLAYER
 from game.sim import Simulation
 from memory import Evidence, MemoryStore
+from memory.driver import sqlite3
 
 
 def run(loaded, seed, days=3.0):

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import json
 import random
-import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
 from game.savecheck import CHECKSUM_KEY, content_digest
+from memory.driver import sqlite3
 
 PAGE = 4096
 Builder = Callable[[Path, bytes], None]

@@ -119,9 +119,8 @@ def test_a_save_never_reads_templates_from_a_folder_it_names(corpus):
 def test_the_gate_refuses_damage_not_saves(tmp_path, good_save):
     """A good save loads; so does a version-1 save (before checksums) that is otherwise
     whole; a version-2 save without its checksum does not."""
-    import sqlite3
-
     from game.sim import Simulation
+    from memory.driver import sqlite3
 
     assert Simulation.load(good_save).now > 0
     old = tmp_path / "old.db"

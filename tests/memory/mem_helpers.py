@@ -48,8 +48,18 @@ def implanted(resident: str, subject: str, attribute: str, value: str, *, at: in
 
 
 def dump(store: MemoryStore) -> list[str]:
-    """The whole database as SQL text: equal dumps mean the store is byte-for-byte unchanged."""
-    return list(store.db.conn.iterdump())
+    """The whole database as SQL text: equal dumps mean the store is byte-for-byte unchanged.
+    (pysqlite3's connections have no `iterdump`: there, the schema and every row in order.)"""
+    conn = store.db.conn
+    if hasattr(conn, "iterdump"):
+        return list(conn.iterdump())
+    out = []
+    for kind, name, sql in conn.execute(
+            "SELECT type, name, sql FROM sqlite_master ORDER BY type, name").fetchall():
+        out.append(repr((kind, name, sql)))
+        if kind == "table" and not name.startswith("sqlite_"):
+            out += map(repr, conn.execute(f'SELECT * FROM "{name}" ORDER BY 1').fetchall())
+    return out
 
 
 def cands(belief) -> dict[str, int]:

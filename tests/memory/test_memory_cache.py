@@ -5,14 +5,13 @@ misremembering, a premise moving — and leaves the same tables.
 
 The property test draws the stories; each step is followed by the same questions to both."""
 
-import sqlite3
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mem_helpers import DAY, declared, read, seen, told
 
 from memory import Evidence, InvalidEvidence, MemoryStore
+from memory.driver import sqlite3
 
 HOUR = 60
 PEOPLE = ["ada", "bo", "cy"]

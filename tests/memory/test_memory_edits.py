@@ -5,14 +5,13 @@ edit is discovered when later evidence contradicts it (first-hand, a document, o
 independent testimonies), and the resident then doubts the other edits of the same hand by the
 anomaly step (−30)."""
 
-import sqlite3
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from mem_helpers import DAY, cands, dump, read, seen, told
 
 from memory import InvalidEvidence, MemoryStore
+from memory.driver import sqlite3
 
 
 def fen_saw_dee(store, at=0):

@@ -1,11 +1,10 @@
 """Epistemics §1 (three layers that never merge) and §2 (claims have identity, not similarity)."""
 
-import sqlite3
-
 from mem_helpers import DAY, dump, read, seen, told
 from sqlite_utils import Database
 
 from memory import MemoryStore
+from memory.driver import sqlite3
 
 MEMORY_TABLES = {
     "memory_meta", "attributes", "claims", "evidence", "beliefs", "belief_versions",

@@ -7,10 +7,10 @@ words, empty documents — and must return the same (score, row) lists, ties inc
 """
 
 import random
-import sqlite3
 
 import pytest
 
+from memory.driver import sqlite3
 from memory.recall_index import LIMIT, RecallIndex
 
 VOCAB = ["key", "cafe", "ada", "bo", "cy", "table", "shelf", "moved", "by", "location",

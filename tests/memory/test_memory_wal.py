@@ -1,11 +1,10 @@
 """What it must withstand (c): concurrency of reads. A file store runs in WAL mode, so the UI
 can read while the simulation writes."""
 
-import sqlite3
-
 from mem_helpers import seen, told
 
 from memory import MemoryStore
+from memory.driver import sqlite3
 
 
 def test_file_store_uses_wal(tmp_path):
