@@ -183,8 +183,7 @@ def _resolved(verb: str, args: list[str], v, usage: str, text: str) -> Command:
         if len(rest) < 3:
             raise CommandError(f"usage: {usage}")
         who = v.resident(rest[0])
-        claim = v.claim(" ".join(rest[1:-1]))
-        out = [who, claim, v.value(claim, rest[-1])]
+        out = [who, *_claim_and_value(v, rest[1:])]
         if anon:
             out.append("anonymously")
     elif verb == "show":
@@ -206,8 +205,7 @@ def _resolved(verb: str, args: list[str], v, usage: str, text: str) -> Command:
         out = [a, b, v.claim(" ".join(args[2:]))]
     elif verb == "conclude":
         need(2)
-        claim = v.claim(" ".join(args[:-1]))
-        out = [claim, v.value(claim, args[-1])]
+        out = list(_claim_and_value(v, args))
     elif verb == "where":
         rest = args[1:] if args[:1] and args[0].lower() == "is" else args
         if len(rest) != 1:
@@ -217,6 +215,29 @@ def _resolved(verb: str, args: list[str], v, usage: str, text: str) -> Command:
         need(1)
         return Command(verb, (" ".join(args),), " ".join(text.strip().split()))
     return Command(verb, tuple(out), " ".join([verb, *out]))
+
+
+def _claim_and_value(v, typed: list[str]) -> tuple[str, str]:
+    """A claim then a value, each of one or more words: "key moved dee", and also "ben
+    refused night shift" for an answer the player heard as "because of the night shift at
+    the mill". The last word as the value is tried first (ids, as walkthroughs write them);
+    then the value takes more words, the claim fewer. If no split names both, the error is
+    the value's for the longest claim that resolved, else the claim's."""
+    first: CommandError | None = None
+    value_error: CommandError | None = None
+    for cut in range(len(typed) - 1, 0, -1):
+        try:
+            claim = v.claim(" ".join(typed[:cut]))
+        except CommandError as e:
+            first = first or e
+            continue
+        try:
+            return claim, v.value(claim, " ".join(typed[cut:]))
+        except CommandError as e:
+            value_error = value_error or e
+    err = value_error or first
+    assert err is not None  # `typed` has at least two words (the callers' `need`)
+    raise err
 
 
 def wait_minutes(arg: str) -> int:

@@ -264,6 +264,26 @@ def known_claims(sim: Game) -> set[str]:
     return out
 
 
+def known_values(sim: Game, attribute: str) -> set[str]:
+    """The answers the player has met for questions of `attribute`: the values of what they
+    have seen, read or been told (their own beliefs, every value they weighed, and what
+    they heard others believe), and the values in events they took part in or witnessed."""
+    out: set[str] = set()
+    for b in sim.store.beliefs(PLAYER, about_others=True):
+        a = b.attribute
+        if a.startswith("believes "):
+            a = a.rpartition(".")[2]
+        if a == attribute:
+            out.add(b.value)
+            out.update(c.value for c in b.candidates)
+    out |= {v for c, v in sim.db.execute(
+        "SELECT DISTINCT claim, value FROM world_log WHERE value IS NOT NULL AND (actor = :me "
+        "OR EXISTS (SELECT 1 FROM json_each(participants) WHERE value = :me) OR "
+        "EXISTS (SELECT 1 FROM json_each(witnesses) WHERE value = :me))", {"me": PLAYER})
+        if c is not None and c.rpartition(".")[2] == attribute}
+    return out
+
+
 def _clues(sim: Game) -> set[str]:
     """Things whose whereabouts matter to the case: objects that show something."""
     return {oid for oid, o in sim.objects.items() if o.get("shows")}

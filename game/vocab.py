@@ -178,14 +178,28 @@ class Vocabulary:
         self.claims = Kind("claim", [self._claim_entry(c) for c in claims])
         self._seen = {a: list(v) for a, v in seen.items()}
         people = list(self.residents)
+        # A value named by its own words: "because of the night shift at the mill" answers to
+        # "night shift" as "working" does. Its words are its attribute's (one id may have
+        # words under several attributes: each is a name it answers to).
+        said: dict[str, list[str]] = {}
+        for a, vs in self._seen.items():
+            for v in vs:
+                if (v in sim.people or v in sim.places or v in sim.objects or "." in v
+                        or v in YES_NO):
+                    continue
+                w = sim.value_words(v, a)
+                names = said.setdefault(v, [])
+                if w not in names:
+                    names.append(w)
         self.values = Kind("value", [
             *[Entry(r, self.residents.entries[r].label, []) for r in people],
             *self.places.entries.values(), *self.spots.entries.values(),
             *self.objects.entries.values(),
-            *[Entry(v, sim.value_words(v), []) for vs in self._seen.values() for v in vs
-              if v not in sim.people and v not in sim.places and v not in sim.objects
-              and "." not in v],
+            *[Entry(v, ws[0], ws[1:]) for v, ws in said.items()],
             *[Entry(v, v, []) for v in YES_NO]])
+        # What anyone in town can name without having heard it as an answer.
+        self._public = set(people) | set(self.places) | set(self.spots) | set(self.objects) \
+            | set(YES_NO)
 
     def _claim_entry(self, claim: str) -> Entry:
         sim = self.sim
@@ -261,19 +275,38 @@ class Vocabulary:
             out |= set(YES_NO)
         return out or set(self.values)
 
+    def _known_values(self, claim: str) -> set[str] | None:
+        """The answers the player has met for `claim`'s attribute, beside what anyone can
+        name (people, places, things, yes and no); None (all) in a town with no player."""
+        if not getattr(self.sim, "has_player", False):
+            return None
+        from .knowledge import known_values
+
+        return self._public | known_values(self.sim, claim.partition(".")[2])
+
     def value(self, claim: str, typed: str) -> str:
-        """A value for `claim`: one the vocabulary allows for it, by id, name or prefix."""
+        """A value for `claim`: one the vocabulary allows for it, by id or its words exactly,
+        or by a few of its words or a prefix — and, like claims, only among the answers the
+        player has met or anyone can name: a word that happens to begin an answer nobody has
+        given them must not name it, nor be offered as the nearest."""
         allowed = self.allowed(claim)
-        pool = [e for e in self.values.entries.values() if e.id in allowed]
+        everything = [e for e in self.values.entries.values() if e.id in allowed]
+        key, spaced = norm(typed).strip(), " ".join(words(typed))
+        exact = [e for e in everything if key in e.keys or spaced in e.keys]
+        if len(exact) == 1:
+            return exact[0].id
+        known = self._known_values(claim)
+        pool = everything if known is None else [e for e in everything if e.id in known]
         found = match(typed, pool)
         if len(found) == 1:
             return found[0].id
         if found:
             options = " or ".join(f"“{e.label}”" for e in found[:4])
             raise CommandError(f"'{typed}' could be {options} — say which")
-        anywhere = match(typed, list(self.values.entries.values()))
-        if not anywhere:
-            raise CommandError(f"'{typed}' is not someone or something in this town"
+        visible = [e for e in self.values.entries.values() if known is None or e.id in known]
+        if not match(typed, visible):  # (an answer they have not met is as good as no word)
+            heard = "" if known is None else ", nor an answer you have heard"
+            raise CommandError(f"'{typed}' is not someone or something in this town{heard}"
                                + suggest(typed, pool))
         question = self.claims.entries[claim].label if claim in self.claims else claim
         raise CommandError(f"'{typed}' is not an answer to {question}" + suggest(typed, pool))

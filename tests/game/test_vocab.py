@@ -37,8 +37,8 @@ def test_names_ids_any_case_and_unique_prefixes_resolve(sim, typed, canonical):
 @pytest.mark.parametrize("typed,words", [
     ("ask ada ada_key.moved_bye", "no claim 'ada_key.moved_bye' — did you mean "
                                   "'ada_key.moved_by'?"),
-    ("tell ada key moved banana", "'banana' is not someone or something in this town — "
-                                  "did you mean"),
+    ("tell ada key moved banana", "'banana' is not someone or something in this town, nor an "
+                                  "answer you have heard — did you mean"),
     ("tell ada key moved cafe", "'cafe' is not an answer to who moved Ada's key — did you "
                                 "mean"),
     ("ask zed key moved", "no resident 'zed' — did you mean"),
@@ -184,3 +184,42 @@ def test_no_scenario_names_an_unmet_claim_at_the_start(name):
             else:
                 assert got in brief, (c, typed, got)
         assert parse(f"ask {rid} {c}", v).args[1] == c
+
+
+# -- answers of several words, and only those the player has met -----------------------------
+
+
+def test_an_answer_is_told_in_the_words_it_was_heard_in():
+    """The playtest: Mo said Ben stayed away "because of the night shift at the mill", the
+    case board listed it under "Answers you have heard", and "tell ana ben refused night
+    shift" was refused ("no claim 'ben refused night'"): a value was one word, its id."""
+    sim = Simulation.new("bad_blood", seed=5)
+    for line in ("go mill", "ask mo ben refused", "go bakery"):
+        sim.command(line)
+    v = sim.names()
+    for typed in ("night shift", "shift", "because of the night shift at the mill", "working"):
+        assert parse(f"tell ana ben refused {typed}", v).text == \
+            "tell ana ben.refused_why working", typed
+    assert parse("conclude ben refused night shift", v).text == \
+        "conclude ben.refused_why working"
+    assert parse("tell ana ben refused night shift anon", v).text == \
+        "tell ana ben.refused_why working anonymously"
+
+
+def test_an_answer_nobody_has_given_the_player_is_neither_named_nor_offered():
+    """Before anyone has said why Ben stayed away, a word of the true answer names nothing,
+    the refusal does not tell it apart from a word that names nothing at all, and no
+    suggestion offers it; typed whole (its id, as walkthroughs write it) it is taken."""
+    sim = Simulation.new("bad_blood", seed=5)
+    v = sim.names()
+    for typed in ("night shift", "shift", "work"):
+        with pytest.raises(CommandError) as err:
+            parse(f"tell ana ben refused {typed}", v)
+        text = str(err.value)
+        assert f"'{typed}' is not someone or something in this town, nor an answer you have " \
+               "heard" in text, text
+        assert "working" not in text and "night" not in text.replace(typed, ""), text
+    with pytest.raises(CommandError) as err:
+        parse("tell ana ben refused banana", v)
+    assert "working" not in str(err.value) and "night shift" not in str(err.value)
+    assert parse("tell ana ben refused working", v).text == "tell ana ben.refused_why working"

@@ -50,8 +50,8 @@ def test_every_resident_at_0940_shows_nothing_about_the_key_until_asked(at_0940)
 @pytest.mark.parametrize("typed,error", [
     ("ask fen ada_key.moved_bye", "no claim 'ada_key.moved_bye' — did you mean "
                                   "'ada_key.moved_by'?"),
-    ("tell fen key moved banana", "'banana' is not someone or something in this town — did "
-                                  "you mean"),
+    ("tell fen key moved banana", "'banana' is not someone or something in this town, nor an "
+                                  "answer you have heard — did you mean"),
     ("ask zed key moved", "no resident 'zed' — did you mean"),
     ("go moon", "no place 'moon' — did you mean"),
     ("dance", "unknown verb 'dance' (did you mean"),
