@@ -183,7 +183,10 @@ def _vocabulary(page: Page, sim, heard: list[Said]) -> None:
     met: dict[str, None] = {}
     for s in heard:
         if s.claim in questions(sim):
-            met.setdefault(sim.value_words(s.value, s.claim.partition(".")[2]), None)
+            # With its word to type where that is shorter than the words (an id a walkthrough,
+            # read before the run, can use for an answer heard only on the way).
+            said = sim.value_words(s.value, s.claim.partition(".")[2])
+            met.setdefault(typed(short_words(v, "values", s.value), said), None)
     if met:
         page.add("entry", "Answers you have heard: " + ", ".join(met) + ".")
 

@@ -97,3 +97,19 @@ def test_the_brief_names_questions_and_words_to_type_without_ids():
     assert "who moved Ada's key: “key moved”" in res.output
     assert "Ada's Café (cafe)" in res.output
     assert "ada_key" not in res.output and "moved_by" not in res.output
+
+
+def test_an_answer_heard_shows_the_word_a_walkthrough_can_type_for_it(tmp_path):
+    """A walkthrough is read before its run, so an answer met only on the way is typed by
+    its word: the case board gives it beside the answer's words, and that word is taken
+    from the first line of a walkthrough."""
+    sim = Simulation.new("bad_blood", seed=5)
+    for line in ("go mill", "ask mo ben refused"):
+        sim.command(line)
+    page = "\n".join(case_board(sim).lines())
+    assert "Answers you have heard: because of the night shift at the mill (working)" in page
+    w = tmp_path / "w.txt"
+    w.write_text("+ go bakery\n+ tell ana ben refused working\n")
+    res = CliRunner().invoke(main, ["run", "bad_blood", "--seed", "5", "--commands", str(w)])
+    assert res.exit_code == 0, res.output
+    assert "tell ana ben refused working" in res.output
