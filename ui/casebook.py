@@ -183,10 +183,15 @@ def _vocabulary(page: Page, sim, heard: list[Said]) -> None:
     met: dict[str, None] = {}
     for s in heard:
         if s.claim in questions(sim):
-            # With its word to type where that is shorter than the words (an id a walkthrough,
-            # read before the run, can use for an answer heard only on the way).
-            said = sim.value_words(s.value, s.claim.partition(".")[2])
-            met.setdefault(typed(short_words(v, "values", s.value), said), None)
+            # An answer of the scenario's own words comes with its word to type (a walkthrough
+            # is read before its run, so an answer heard only on the way is typed by it);
+            # people, places and things are typed by the names listed above.
+            attribute = s.claim.partition(".")[2]
+            said = sim.value_words(s.value, attribute)
+            attr = sim.attributes.get(attribute)
+            if attr is not None and s.value in attr.values:
+                said = typed(short_words(v, "values", s.value), said)
+            met.setdefault(said, None)
     if met:
         page.add("entry", "Answers you have heard: " + ", ".join(met) + ".")
 
