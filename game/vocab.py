@@ -275,6 +275,21 @@ class Vocabulary:
             out |= set(YES_NO)
         return out or set(self.values)
 
+    def _worded(self, claim: str, e: Entry) -> Entry:
+        """`e` answering, for this claim, to its attribute's own words for it too: "yes" is
+        "is allergic to willowbark" for mira.allergy (and something else for another)."""
+        attribute = claim.partition(".")[2]
+        attr = self.sim.attributes.get(attribute)
+        if attr is None or e.id not in attr.values:
+            return e
+        cache = self.__dict__.setdefault("_worded_cache", {})
+        key = (attribute, e.id)
+        if key not in cache:
+            said = self.sim.value_words(e.id, attribute)
+            cache[key] = e if said == e.label or said in e.names else \
+                Entry(e.id, said, [*e.names, e.label])
+        return cache[key]
+
     def _known_values(self, claim: str) -> set[str] | None:
         """The answers the player has met for `claim`'s attribute, beside what anyone can
         name (people, places, things, yes and no); None (all) in a town with no player."""
@@ -290,7 +305,8 @@ class Vocabulary:
         player has met or anyone can name: a word that happens to begin an answer nobody has
         given them must not name it, nor be offered as the nearest."""
         allowed = self.allowed(claim)
-        everything = [e for e in self.values.entries.values() if e.id in allowed]
+        everything = [self._worded(claim, e) for e in self.values.entries.values()
+                      if e.id in allowed]
         key, spaced = norm(typed).strip(), " ".join(words(typed))
         exact = [e for e in everything if key in e.keys or spaced in e.keys]
         if len(exact) == 1:

@@ -223,3 +223,19 @@ def test_an_answer_nobody_has_given_the_player_is_neither_named_nor_offered():
         parse("tell ana ben refused banana", v)
     assert "working" not in str(err.value) and "night shift" not in str(err.value)
     assert parse("tell ana ben refused working", v).text == "tell ana ben.refused_why working"
+
+
+def test_a_yes_or_no_answer_answers_to_its_question_s_words():
+    """The playtest: 'tell tilly mira allergy allergic' was refused with "did you mean
+    'yes'?", though the window's chip reads "is allergic to willowbark"."""
+    sim = Simulation.new("the_ledger", seed=1)
+    v = sim.names()
+    claim = "mira.willowbark_allergy"
+    assert parse("tell tilly mira allergy is allergic to willowbark", v).text == \
+        f"tell tilly {claim} yes"
+    assert parse("tell tilly mira allergy not allergic", v).text == f"tell tilly {claim} no"
+    assert parse("tell tilly mira allergy yes", v).text == f"tell tilly {claim} yes"
+    with pytest.raises(CommandError) as err:
+        parse("tell tilly mira allergy allergic", v)
+    assert "could be “is allergic to willowbark” or “is not allergic to willowbark”" in \
+        str(err.value)
