@@ -58,6 +58,20 @@ def test_where_is_answers_from_what_you_saw_or_were_told():
     assert "You last saw Fen at The Drowsy Fox" in sim.command("where fen").text()
 
 
+def test_someone_talked_with_as_they_left_was_seen():
+    """The playtest: Quill, listed on arrival and answering a question in the minute he left
+    his house, was then "not seen" by `where is` (his stay ended as the player's began)."""
+    sim = Simulation.new("cancelled_meeting", seed=1)
+    for c in ("wait 10", "search square", "go inn", "go school", "go hall"):
+        sim.command(c)
+    assert "Here: Quill" in sim.command("go quill house").text()
+    arrived = sim.now
+    assert sim.command("ask quill meeting when").ok
+    assert sim.state["quill"].place != "quill_home"  # he left in that minute
+    text = sim.command("where is quill").text()
+    assert f"You last saw Quill at Quill's house at {clock.fmt_clock(arrived)}" in text, text
+
+
 def test_the_transcript_is_saved_and_restored(tmp_path):
     sim = Simulation.new("missing_key", seed=0)
     for c in ("go inn", "ask fen key moved", "tell fen cy at counter no"):
