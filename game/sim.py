@@ -31,6 +31,7 @@ from . import (
     commands,
     copresence,
     movement,
+    pacing,
     perception,
     player,
     pursuit,
@@ -365,13 +366,23 @@ class Simulation(Setup, Naming):
             self._check_stages()
             self.transcript.add("command", " ".join(typed.split()), at)
             self._write_lines(reply.lines, at)
+        before, since = pacing.last_event(self), self.now
         for _ in range(reply.minutes // clock.TICK):
             if self.ending:
                 break
             self.step()
-        if reply.after is not None:
+        # What the player saw happen while the verb's time passed (a wait, a walk, a talk):
+        # the reply says so, as the window's log does — a witnessed event the reply left out
+        # was learnt in silence, and found only on the case board.
+        seen = [player.Line("", f"At {clock.fmt_clock(n.at)}"
+                            + (f" on day {clock.day_of(n.at)}"
+                               if clock.day_of(n.at) != clock.day_of(since) else "")
+                            + f": {n.text.rstrip('.')}.", "mark", event=n.event)
+                for n in pacing.notices(self, before, since)] if self.now > since else []
+        if reply.after is not None or seen:
             with self.db.atomic(), self.store.deferred():
-                more = reply.after()
+                more = reply.after() if reply.after is not None else []
+                more = seen + more
                 self.flush()
                 self._check_stages()
                 self._write_lines(more, self.now)

@@ -72,6 +72,25 @@ def test_someone_talked_with_as_they_left_was_seen():
     assert f"You last saw Quill at Quill's house at {clock.fmt_clock(arrived)}" in text, text
 
 
+def test_a_reply_says_what_the_player_saw_happen_while_its_time_passed():
+    """The playtest: waiting in the old hall as Quill left the handbill on his desk said only
+    "You wait 20 minutes", yet 'take handbill' then worked — learnt in silence. And a long
+    wait by the notice board said nothing of the notices pinned up in front of the player."""
+    sim = Simulation.new("cancelled_meeting", seed=1)
+    sim.command("wait 10")
+    text = sim.command("wait 26h").text()
+    assert "At 14:00: Quill pinned up a notice: the meeting is cancelled" in text
+    assert "At 10:00 on day 2: Quill pinned up a new notice" in text
+    sim.command("go hall")
+    text = sim.command("wait 20").text()
+    assert "At 10:20: Quill left a spare copy of the new notice on his desk" in text, text
+    assert sim.command("take handbill").ok
+    # Nothing seen, nothing said: a wait in an empty house lists nothing.
+    quiet = Simulation.new("cancelled_meeting", seed=1)
+    quiet.command("go quill house")
+    assert "At " not in quiet.command("wait 10").text().replace("It is", "")
+
+
 def test_the_transcript_is_saved_and_restored(tmp_path):
     sim = Simulation.new("missing_key", seed=0)
     for c in ("go inn", "ask fen key moved", "tell fen cy at counter no"):
