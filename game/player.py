@@ -403,6 +403,9 @@ def search(sim: Game, where: str | None = None) -> Reply:
         where = None
     else:
         found = acts.look(sim, PLAYER, place, spot or None)
+    read = [] if where and "." in where else _read_here(sim, place, r)
+    if not found and read:
+        return r.mark("Read: " + _and(read) + ".")
     if not found:
         return r.say("", f"You search {sim.where(where or st.place)} and find nothing of "
                      "note.").mark("Nothing found.")
@@ -412,6 +415,24 @@ def search(sim: Game, where: str | None = None) -> Reply:
         r.say("", f"In {sim.where(loc)}: {o['name']}." + (f" {o['text']}" if o.get("text")
                                                             else ""))
     return r.mark("Found: " + _and([sim.objects[o]["name"] for o in found]) + ".")
+
+
+def _read_here(sim: Game, place: str, r: Reply) -> list[str]:
+    """Looking around a place reads what hangs there (a notice board): the reply says what
+    it says now, and the player takes it in (document evidence) unless they already read
+    this version — so what the case board says they read, a reply said first."""
+    names = []
+    for did in sorted(sim.documents):
+        doc = sim.documents[did]
+        if doc["place"] != place or not doc["says"]:
+            continue
+        if sim.state[PLAYER].read.get(did, 0) < (sim.world.version(did, "version") or 1):
+            perception.read(sim, PLAYER, did)
+        says = "; ".join(sim.say_claim(c, v) for c, v in doc["says"])
+        name = doc["name"]
+        r.say("", f"{name[:1].upper()}{name[1:]} says: {says}.")
+        names.append(name)
+    return names
 
 
 def has_lead(sim: Game, spot: str) -> bool:

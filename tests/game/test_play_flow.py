@@ -91,6 +91,23 @@ def test_a_reply_says_what_the_player_saw_happen_while_its_time_passed():
     assert "At " not in quiet.command("wait 10").text().replace("It is", "")
 
 
+def test_looking_around_reads_the_notice_that_hangs_there():
+    """The playtest: 'search square' found "nothing of note" by the notice board, yet the
+    case board then said the player had read it."""
+    sim = Simulation.new("cancelled_meeting", seed=1)
+    text = sim.command("search square").text()
+    assert "The notice board says: the town meeting is on day 2 at six; the town meeting " \
+           "is in the old hall." in text and "nothing of note" not in text, text
+    sim.flush()
+    b = sim.store.belief(PLAYER, "meeting", "when", history=False)
+    assert b is not None and b.value == "d2_1800"
+    sim.command("wait 26h")
+    assert "the town meeting is on day 3 at six; the town meeting is in the schoolroom" in \
+        sim.command("search").text()
+    sim.command("go hall")
+    assert "nothing of note" in sim.command("search hall").text()  # no notice there
+
+
 def test_the_transcript_is_saved_and_restored(tmp_path):
     sim = Simulation.new("missing_key", seed=0)
     for c in ("go inn", "ask fen key moved", "tell fen cy at counter no"):
