@@ -15,6 +15,7 @@ from . import acts, clock, lies, perception, talk, visible, witness
 from .commands import Command, wait_minutes
 from .people import ASLEEP, AWAKE, AWAY
 from .perception import split
+from .sources import origin_name
 from .world import Event
 
 if TYPE_CHECKING:
@@ -202,7 +203,7 @@ def noted(sim: Game, rid: str, claim: str, told: talk.Told) -> str:
     sure = told.sure or ("certain" if told.lie or b is None else sureness(
         b.confidence, b.state.value, talk.memory_state(sim, b)))
     return (f"Noted: {sim.name(rid)} {sim.nverb(rid, 'say')} "
-            f"{sim.say_claim(claim, told.value)} — "
+            f"{sim.say_claim(claim, told.value, them=rid)} — "
             f"{src}; {sure_words(sure, p)}.")
 
 
@@ -660,7 +661,10 @@ def said_context(sim: Game, speaker: str, claim: str, told: talk.Told | None,
         # unless the teller is forgotten ("someone told me so themselves").
         "teller_self": sim.pronoun(b.teller).refl if b.teller and
         ctx["memory"] != "forgot_source" else "themselves",
-        "origin": name(told.origin), "chain": chain,
+        # Whom the teller had it from, or what they read it on ("the notice board").
+        "origin": origin_name(sim, told.origin), "chain": chain,
+        "origin_read": bool(told.origin) and told.origin not in sim.people and
+        told.origin in getattr(sim, "documents", {}),
         "document": sim.document_name(b) if source == "document" else "",
         "self_about": s == speaker or (told.value == speaker),
         # Seen for themselves, but a thing that shows it, not the deed: "I've seen Ada's key".

@@ -120,3 +120,46 @@ def test_the_player_was_somewhere_in_the_report(missing_key):
     assert sim.world.summary_of(f"p{ref}").startswith("You were at Ada's Café")
     other = sim.world.db.execute("SELECT id FROM presence WHERE resident = 'ada'").fetchone()
     assert " was at " in sim.world.summary_of(f"p{other[0]}")
+
+
+# -- the playtest's words (2026-12-03) ------------------------------------------------------
+
+
+def _heard(**over):
+    s = {"known": True, "memory": "", "state": "influencing", "source": "heard",
+         "what": "the town meeting is cancelled", "confidence": 70, "teller": "Ned",
+         "origin": "Ned", "origin_read": False, "chain": ["Ned", "Ned", "Sam"]}
+    s.update(over)
+    return s
+
+
+def test_a_teller_who_started_it_is_not_said_to_have_heard_it_from_themselves():
+    from game.words import TemplateNarrator
+
+    words = TemplateNarrator()
+    for seed in range(12):
+        text = words.render("answer", f"sam|{seed}", s=_heard())
+        assert "from Ned" not in text and text.startswith("Ned told me"), text
+        text = words.render("answer", f"sam|{seed}", s=_heard(
+            teller="Ora", origin="the notice board", origin_read=True,
+            chain=["notice", "Ora", "Sam"]))
+        assert "Ora told me — read it on the notice board." in text, text
+
+
+def test_a_witness_who_saw_the_player_says_so_in_good_english():
+    from game.words import TemplateNarrator
+
+    words = TemplateNarrator()
+    s = {"asleep": False, "away": False, "forgot": False, "time": "09:00 on day 1",
+         "place": "the Well", "memory": "sure", "sure": "you",
+         "sure_n": 1, "think": "", "think_n": 0, "hazy": ""}
+    for seed in range(12):
+        text = words.render("who", f"tilly|{seed}", s=s)
+        assert "I saw you there." in text and "There was you" not in text, text
+
+
+def test_the_note_of_an_answer_about_the_speaker_names_them_once():
+    sim = Simulation.new("the_ledger", seed=1)
+    sim.command("go well")
+    text = sim.command("ask mira mira allergy").text()
+    assert "Noted: Mira says she is allergic to willowbark" in text, text
