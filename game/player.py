@@ -119,8 +119,10 @@ def wait(sim: Game, duration: str | None = None) -> Reply:
     span = (f"{hours} hour{'s' if hours != 1 else ''}" if hours else "") + \
         (" and " if hours and rest else "") + (f"{rest} minutes" if rest else "")
     r = Reply(True, [Line("", f"You wait {span}.")], minutes)
-    r.after = lambda: [Line("", f"It is {clock.fmt_clock(sim.now)} on day "
-                                f"{clock.day_of(sim.now)}.", "mark")]
+    # If the story ends while they wait, the line says so (not only the time it stopped at).
+    r.after = lambda: [Line("", ("The story ended at " if sim.ending else "It is ")
+                            + f"{clock.fmt_clock(sim.now)} on day {clock.day_of(sim.now)}.",
+                            "mark")]
     return r
 
 

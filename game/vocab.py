@@ -223,8 +223,14 @@ class Vocabulary:
         return self.objects.resolve(typed)
 
     def spot_or_place(self, typed: str) -> str:
-        pool = Kind("place or spot", [*self.places.entries.values(),
-                                      *self.spots.entries.values()])
+        """A place or a spot in one — or a place by what hangs there ("search notice
+        board": the square, where it hangs)."""
+        hung: dict[str, list[str]] = {}
+        for doc in getattr(self.sim, "documents", {}).values():
+            hung.setdefault(doc["place"], []).append(doc["name"])
+        places = [Entry(e.id, e.label, [*e.names, *hung[e.id]]) if e.id in hung else e
+                  for e in self.places.entries.values()]
+        pool = Kind("place or spot", [*places, *self.spots.entries.values()])
         return pool.resolve(typed)
 
     def claim(self, typed: str) -> str:

@@ -108,6 +108,15 @@ def test_looking_around_reads_the_notice_that_hangs_there():
     assert "nothing of note" in sim.command("search hall").text()  # no notice there
 
 
+def test_a_wait_the_story_ends_in_says_it_ended():
+    """The playtest: 'wait 100h' said "It is 14:10 on day 2." when the story had ended."""
+    sim = Simulation.new("cancelled_meeting", seed=1)
+    text = sim.command("wait 100h").text()
+    assert sim.ending and "The story ended at 18:10 on day 3." in text, text
+    assert "It is 09:00 on day 1." in Simulation.new("cancelled_meeting", seed=1).command(
+        "wait 1h").text()
+
+
 def test_the_transcript_is_saved_and_restored(tmp_path):
     sim = Simulation.new("missing_key", seed=0)
     for c in ("go inn", "ask fen key moved", "tell fen cy at counter no"):

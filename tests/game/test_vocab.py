@@ -239,3 +239,11 @@ def test_a_yes_or_no_answer_answers_to_its_question_s_words():
         parse("tell tilly mira allergy allergic", v)
     assert "could be “is allergic to willowbark” or “is not allergic to willowbark”" in \
         str(err.value)
+
+
+def test_a_place_answers_to_what_hangs_there():
+    """The playtest: 'search notice board' offered "did you mean 'ned's farm'?"."""
+    sim = Simulation.new("cancelled_meeting", seed=1)
+    v = sim.names()
+    for typed in ("search notice board", "search notice", "search square"):
+        assert parse(typed, v).text == "search square", typed
