@@ -275,7 +275,9 @@ def _own(sim, claim: str) -> str:
             return f"You saw for yourself ({when(e.at)}): {sim.say_claim(claim, e.value)}."
         if e.kind == "document":
             doc = origin_name(sim, e.document)
-            return f"You read in {doc} ({when(e.at)}): {sim.say_claim(claim, e.value)}."
+            # "said", not "in" or "on": right for a notice board and a ledger alike.
+            return (f"{doc[:1].upper()}{doc[1:]} said, when you read it ({when(e.at)}): "
+                    f"{sim.say_claim(claim, e.value)}.")
     return ""
 
 

@@ -113,3 +113,11 @@ def test_an_answer_heard_shows_the_word_a_walkthrough_can_type_for_it(tmp_path):
     res = CliRunner().invoke(main, ["run", "bad_blood", "--seed", "5", "--commands", str(w)])
     assert res.exit_code == 0, res.output
     assert "tell ana ben refused working" in res.output
+
+
+def test_what_the_player_read_is_said_of_the_document():
+    """'You read in the notice board' (the playtest): now the board said it."""
+    sim = Simulation.new("cancelled_meeting", seed=1)
+    sim.command("search square")
+    page = "\n".join(case_board(sim).lines())
+    assert "The notice board said, when you read it (" in page and "read in" not in page, page
