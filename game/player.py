@@ -237,7 +237,11 @@ def who(sim: Game, rid: str, *when: str) -> Reply:
     wrong; never from the world."""
     if (no := _here(sim, rid)) is not None:
         return fail(no)
-    at = clock.parse_when(" ".join(when)) if when else sim.now
+    # With no time, the last minute gone by: its hour is in their memory, where the minute
+    # now may not be yet (on the hour, before they have taken in who is about) — asked at
+    # 09:00 beside the player, "I can't remember where I was".
+    start = clock.parse_when(sim.sc.scenario.start)
+    at = clock.parse_when(" ".join(when)) if when else max(start, sim.now - clock.TICK)
     if at > sim.now:
         return fail("That has not happened yet.")
     hour = lies.alibi(sim, rid, PLAYER, witness.recall_hour(sim, rid, at))

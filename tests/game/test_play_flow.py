@@ -117,6 +117,18 @@ def test_a_wait_the_story_ends_in_says_it_ended():
         "wait 1h").text()
 
 
+def test_who_with_no_time_on_the_hour_asks_about_the_minute_gone_by():
+    """The playtest: 'who tilly' beside her at 09:00 got "I can't remember where I was" —
+    the hour now was not yet in her memory."""
+    sim = Simulation.new("the_ledger", seed=1)
+    for c in ("go clinic", "wait 50"):
+        sim.command(c)
+    assert sim.now == clock.parse_when("day 1 09:00")
+    text = sim.command("who tilly").text()
+    assert "can't remember" not in text and "At 08:50 on day 1 I was at Oswin's Apothecary" \
+        in text, text
+
+
 def test_the_transcript_is_saved_and_restored(tmp_path):
     sim = Simulation.new("missing_key", seed=0)
     for c in ("go inn", "ask fen key moved", "tell fen cy at counter no"):
