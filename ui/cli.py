@@ -118,6 +118,8 @@ def brief(scenario: str) -> None:
     echo(f"{sc.scenario.title} ({sc.scenario.role})\n")
     echo(sc.scenario.told)
     if sc.player is not None:
+        if sc.player.note:  # what the window's log opens with, so both are told the same
+            echo(f"\n{sc.player.note}")
         echo(f"\nYou start at {sim.place_name(sc.player.start)}, "
                    f"{clock.fmt(sim.now)}.")
     for g in sc.goals:

@@ -99,6 +99,13 @@ def test_the_brief_names_questions_and_words_to_type_without_ids():
     assert "ada_key" not in res.output and "moved_by" not in res.output
 
 
+def test_the_brief_tells_what_the_window_opens_with():
+    """The playtest: the window's log opened "You lodge above the apothecary's…", which the
+    headless brief never said."""
+    res = CliRunner().invoke(main, ["brief", "the_ledger"])
+    assert res.exit_code == 0 and "You lodge above the apothecary's." in res.output
+
+
 def test_an_answer_heard_shows_the_word_a_walkthrough_can_type_for_it(tmp_path):
     """A walkthrough is read before its run, so an answer met only on the way is typed by
     its word: the case board gives it beside the answer's words, and that word is taken
