@@ -367,6 +367,8 @@ class Simulation(Setup, Naming):
             self.transcript.add("command", " ".join(typed.split()), at)
             self._write_lines(reply.lines, at)
         before, since = pacing.last_event(self), self.now
+        place = self.state[PLAYER].place
+        here_before = [x for x in self.present(place) if x != PLAYER]
         for _ in range(reply.minutes // clock.TICK):
             if self.ending:
                 break
@@ -379,9 +381,20 @@ class Simulation(Setup, Naming):
                                if clock.day_of(n.at) != clock.day_of(since) else "")
                             + f": {n.text.rstrip('.')}.", "mark", event=n.event)
                 for n in pacing.notices(self, before, since)] if self.now > since else []
+        # Who came or went where the player stayed while the time passed: they see the
+        # room change, as they see it on arriving ("Here: …").
+        here_now = [x for x in self.present(place) if x != PLAYER]
+        if self.now > since and here_now != here_before and \
+                not any(ln.text.startswith(("Here: ", "Nobody is here")) for ln in reply.lines):
+            seen.append(player.Line("", "Here now: " + player._and(
+                [self.name(x) for x in here_now]) + "." if here_now else "Nobody is here now.",
+                "mark"))
         if reply.after is not None or seen:
             with self.db.atomic(), self.store.deferred():
                 more = reply.after() if reply.after is not None else []
+                if self.state[PLAYER].place != place:  # they walked on: "Here: …" says it
+                    seen = [ln for ln in seen if not ln.text.startswith(("Here now",
+                                                                         "Nobody is here"))]
                 more = seen + more
                 self.flush()
                 self._check_stages()

@@ -129,6 +129,20 @@ def test_who_with_no_time_on_the_hour_asks_about_the_minute_gone_by():
         in text, text
 
 
+def test_a_reply_says_who_came_or_went_where_the_player_stayed():
+    """The playtest: arriving at Greta's cottage said "Nobody is here", she came home in the
+    next ten minutes, and no reply said so — yet `where is` then knew she had been there."""
+    sim = Simulation.new("the_ledger", seed=2)
+    for c in ("go apothecary", "wait 80", "go well", "wait 10"):
+        sim.command(c)
+    assert "Nobody is here." in sim.command("go greta cottage").text()
+    text = sim.command("wait 10").text()
+    assert "Here now: Greta." in text, text
+    # Nobody coming or going, nothing said; walking on, the arrival's "Here: …" says it.
+    assert "Here now" not in sim.command("wait 10").text()
+    assert "Here now" not in sim.command("go mira cottage").text()
+
+
 def test_the_transcript_is_saved_and_restored(tmp_path):
     sim = Simulation.new("missing_key", seed=0)
     for c in ("go inn", "ask fen key moved", "tell fen cy at counter no"):
