@@ -265,22 +265,19 @@ def known_claims(sim: Game) -> set[str]:
 
 
 def known_values(sim: Game, attribute: str) -> set[str]:
-    """The answers the player has met for questions of `attribute`: the values of what they
-    have seen, read or been told (their own beliefs, every value they weighed, and what
-    they heard others believe), and the values in events they took part in or witnessed."""
+    """The answers the player has met for questions of `attribute`: every value any piece of
+    their evidence gave — seen, read (each version of a notice, the old ones too), told, or
+    what someone said they believe — and the values they gave themselves (told, concluded).
+    Not what an act they saw stood on: "Ana broke off with Ben" does not tell them why."""
     out: set[str] = set()
     for b in sim.store.beliefs(PLAYER, about_others=True):
         a = b.attribute
-        if a.startswith("believes "):
-            a = a.rpartition(".")[2]
-        if a == attribute:
-            out.add(b.value)
-            out.update(c.value for c in b.candidates)
+        if (a[len("believes "):].rpartition(".")[2] if a.startswith("believes ") else a) \
+                == attribute:
+            out.update(e.value for e in sim.store.evidence(PLAYER, b.subject, b.attribute))
     out |= {v for c, v in sim.db.execute(
-        "SELECT DISTINCT claim, value FROM world_log WHERE value IS NOT NULL AND (actor = :me "
-        "OR EXISTS (SELECT 1 FROM json_each(participants) WHERE value = :me) OR "
-        "EXISTS (SELECT 1 FROM json_each(witnesses) WHERE value = :me))", {"me": PLAYER})
-        if c is not None and c.rpartition(".")[2] == attribute}
+        "SELECT DISTINCT claim, value FROM world_log WHERE actor = ? AND value IS NOT NULL",
+        (PLAYER,)) if c is not None and c.rpartition(".")[2] == attribute}
     return out
 
 

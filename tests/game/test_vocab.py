@@ -247,3 +247,27 @@ def test_a_place_answers_to_what_hangs_there():
     v = sim.names()
     for typed in ("search notice board", "search notice", "search square"):
         assert parse(typed, v).text == "search square", typed
+
+
+def test_an_act_seen_does_not_tell_the_player_why_it_was_done():
+    """The review: seeing Ana break off with Ben made "on purpose, as a slight" an answer
+    the player had met — the act's reason, stored on the event, that no word of it said."""
+    from game import clock
+
+    sim = Simulation.new("bad_blood", seed=5)
+    sim.command("go mill")
+    while sim.now < clock.parse_when("day 2 13:20"):
+        sim.command("wait 10")
+    assert sim.world.log(kind="break_off")  # they saw it happen
+    with pytest.raises(CommandError) as err:
+        parse("tell ana ben refused purpose", sim.names())
+    assert "slight" not in str(err.value)
+
+
+def test_an_answer_read_once_stays_met_after_the_notice_changes():
+    """The review: the first notice's "day 2 at six", read and then replaced, was refused."""
+    sim = Simulation.new("cancelled_meeting", seed=1)
+    sim.command("search square")
+    sim.command("wait 10h")
+    assert parse("conclude meeting when day 2", sim.names()).text == \
+        "conclude meeting.when d2_1800"
