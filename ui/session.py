@@ -80,6 +80,7 @@ class Session:
         self.acc = 0.0
         self._open_minds = False
         self.stamp = 0  # bumps whenever the simulation changes, for caches
+        self._checked: tuple = (None, None)  # (text, stamp, minute) -> what check said
         self.typed: list[str] = []  # commands the player typed, for recall with Up/Down
         self._log: list[dict] = []
         self._log_last = 0
@@ -363,12 +364,19 @@ class Session:
         return ("Here: " + ", ".join(names) + ".") if names else "Nobody is here."
 
     def check(self, text: str) -> str | None:
-        """Why `text` is not a command (the parser's words), or None if it is one."""
+        """Why `text` is not a command (the parser's words), or None if it is one. Kept
+        while the text and the town stand still: the command line asks every frame, and a
+        claim and value of several words are tried split after split."""
+        key = (text, self.stamp, self.sim.now)
+        if self._checked[0] == key:
+            return self._checked[1]
         try:
             parse(text, self.sim.names())
+            out = None
         except CommandError as exc:
-            return str(exc)
-        return None
+            out = str(exc)
+        self._checked = (key, out)
+        return out
 
     def submit(self, text: str) -> bool:
         """Carry out a typed command through `sim.command` (which writes what was typed and

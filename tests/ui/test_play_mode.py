@@ -185,3 +185,17 @@ def test_a_residents_belief_page_closes_to_you_when_open_minds_goes_off(at_0940)
     t.open_belief(PLAYER, "ada_key", "moved_by")  # your own notebook's page stays yours
     ui.frame()
     assert t.panel == "belief"
+
+
+def test_a_notice_the_reply_said_is_not_drawn_twice(town):
+    """The review: "▸ At 09:50: Cy avoided Ada." from the reply, then "‖ Cy avoided Ada"
+    from the window's notices, one under the other. The log (L) still lists the notice."""
+    for line in ("go inn", "who fen day 1 08:10", "ask fen key location", "go cafe",
+                 "search cafe.drawer", "take key"):
+        town.command(line)
+    town.frame(2)
+    texts = town.texts()
+    assert any("At 09:50: Cy avoided Ada." in t for t in texts), texts[-20:]
+    assert not any(t.startswith("‖") and "Cy avoided Ada" in t for t in texts), texts[-20:]
+    assert any(e.kind == "notice" and "Cy avoided Ada" in e.text
+               for e in town.town.session.sim.transcript.entries())

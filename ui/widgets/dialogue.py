@@ -293,7 +293,14 @@ class Dialogue(Widget):
 
     def _layout(self, entries, width: int) -> None:
         self._rows, self._tops = [], [0]
+        # A notice the reply to a command already said ("▸ At 09:50: Cy avoided Ada.") is
+        # not drawn again here; the log (L) still lists every notice.
+        said = {e.event for e in entries if e.kind == "mark" and e.event is not None}
+        said_text = [e.text for e in entries if e.kind == "mark" and e.text.startswith("At ")]
         for e in entries:
+            if e.kind == "notice" and (e.event in said if e.event is not None else any(
+                    e.text.rstrip(".") in t for t in said_text)):
+                continue
             if e.kind == "speech":
                 head = f"{e.who}: "
                 hw = T.width_of(head, "ui_bold")
