@@ -241,7 +241,10 @@ def who(sim: Game, rid: str, *when: str) -> Reply:
     # now may not be yet (on the hour, before they have taken in who is about) — asked at
     # 09:00 beside the player, "I can't remember where I was".
     start = clock.parse_when(sim.sc.scenario.start)
-    at = clock.parse_when(" ".join(when)) if when else max(start, sim.now - clock.TICK)
+    if not when and sim.now - clock.TICK < start:
+        return fail("No time has gone by yet to ask about: let some pass, then ask.",
+                    minutes=0)
+    at = clock.parse_when(" ".join(when)) if when else sim.now - clock.TICK
     if at > sim.now:
         return fail("That has not happened yet.")
     hour = lies.alibi(sim, rid, PLAYER, witness.recall_hour(sim, rid, at))
@@ -435,7 +438,7 @@ def _read_here(sim: Game, place: str, r: Reply) -> list[str]:
             continue
         if sim.state[PLAYER].read.get(did, 0) < (sim.world.version(did, "version") or 1):
             perception.read(sim, PLAYER, did)
-        says = "; ".join(sim.say_claim(c, v) for c, v in doc["says"])
+        says = "; ".join(dict.fromkeys(sim.say_claim(c, v) for c, v in doc["says"]))
         name = doc["name"]
         r.say("", f"{name[:1].upper()}{name[1:]} says: {says}.")
         names.append(name)

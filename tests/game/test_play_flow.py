@@ -143,6 +143,20 @@ def test_a_reply_says_who_came_or_went_where_the_player_stayed():
     assert "Here now" not in sim.command("go mira cottage").text()
 
 
+def test_who_with_no_time_before_any_has_gone_by_costs_nothing():
+    sim = Simulation.new("cancelled_meeting", seed=1)
+    r = sim.command("who ora")
+    assert not r.ok and "No time has gone by yet" in r.text() and sim.now == \
+        clock.parse_when("day 1 08:00")
+
+
+def test_a_notice_saying_one_thing_twice_is_read_once():
+    sim = Simulation.new("the_ledger", seed=1)
+    sim.command("go clinic")
+    text = sim.command("search").text()
+    assert text.count("Mira is not allergic to willowbark") == 1, text
+
+
 def test_the_transcript_is_saved_and_restored(tmp_path):
     sim = Simulation.new("missing_key", seed=0)
     for c in ("go inn", "ask fen key moved", "tell fen cy at counter no"):
