@@ -234,7 +234,8 @@ def test_any_story_leaves_the_same_memory_lazy_or_not(story):
                     # to suppress): refused alike, lazy or not.
                     try:
                         s.suppress(who, person, attr, by="author", at=now)
-                    except InvalidEvidence:
+                    except InvalidEvidence as exc:
+                        assert "nothing to suppress" in str(exc), exc
                         refused[id(s)].append(i)
             else:
                 _, who, person, hour, teller = op
