@@ -169,3 +169,15 @@ def test_loading_from_the_title_screen_and_a_corrupt_slot_left_untouched(town, t
     town.key(pygame.K_F5)  # quick save refuses to write over it
     assert quick.read_bytes() == b"also not a save"
     assert town.app._toasts[-1][0].startswith("Not saved: quick.sqlite is unreadable")
+
+
+def test_the_time_bar_says_the_clock_holds_under_the_menu(town):
+    """The playtest: "running at 1×" while the menu held the clock."""
+    town.key(pygame.K_1)
+    assert town.town.session.speed == 1 and town.shows("running at 1×")
+    town.key(pygame.K_ESCAPE)
+    assert town.top is not town.town
+    t = town.town.session.sim.now
+    town.frame(120)
+    assert town.town.session.sim.now == t  # the clock holds under the menu
+    assert town.shows("holding while this is open") and not town.shows("running at 1×")

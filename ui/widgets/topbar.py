@@ -80,6 +80,8 @@ class TopBar(Widget):
             note, col = "the story is over", T.ACCENT
         elif town.typing and s.speed:
             note, col = "holding while you type", T.ACCENT
+        elif s.speed and town.app.top is not town:  # a menu, help or a card over the town
+            note, col = "holding while this is open", T.ACCENT
         elif s.speed == 0:
             note, col = "paused — Space to run", T.FAINT
         else:
