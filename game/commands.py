@@ -217,6 +217,9 @@ def _resolved(verb: str, args: list[str], v, usage: str, text: str) -> Command:
     return Command(verb, tuple(out), " ".join([verb, *out]))
 
 
+MAX_VALUE_WORDS = 16  # words a value may take after its claim, in "tell" and "conclude"
+
+
 def _claim_and_value(v, typed: list[str]) -> tuple[str, str]:
     """A claim then a value, each of one or more words: "key moved dee", and also "ben
     refused night shift" for an answer the player heard as "because of the night shift at
@@ -225,7 +228,9 @@ def _claim_and_value(v, typed: list[str]) -> tuple[str, str]:
     the value's for the longest claim that resolved, else the claim's."""
     first: CommandError | None = None
     value_error: CommandError | None = None
-    for cut in range(len(typed) - 1, 0, -1):
+    # A value is a few words (the longest shipped, nine): at most MAX_VALUE_WORDS are tried,
+    # so a pasted wall of words costs a few tries, not one per word.
+    for cut in range(len(typed) - 1, max(0, len(typed) - 1 - MAX_VALUE_WORDS), -1):
         try:
             claim = v.claim(" ".join(typed[:cut]))
         except CommandError as e:

@@ -271,3 +271,18 @@ def test_an_answer_read_once_stays_met_after_the_notice_changes():
     sim.command("wait 10h")
     assert parse("conclude meeting when day 2", sim.names()).text == \
         "conclude meeting.when d2_1800"
+
+
+def test_a_wall_of_words_tries_a_few_splits_not_one_per_word():
+    """Hostile input: a pasted 'tell' of a thousand words tried a split per word (1.2 s a
+    parse, and the window parses the line every keystroke); now at most MAX_VALUE_WORDS."""
+    from game.commands import MAX_VALUE_WORDS
+
+    sim = Simulation.new("bad_blood", seed=5)
+    v = sim.names()
+    tries = []
+    claim = v.claim
+    v.claim = lambda typed: (tries.append(typed), claim(typed))[1]
+    with pytest.raises(CommandError):
+        parse("tell ana " + " ".join(["ben"] * 1000), v)
+    assert 0 < len(tries) <= MAX_VALUE_WORDS
