@@ -384,17 +384,14 @@ class Simulation(Setup, Naming):
         # Who came or went where the player stayed while the time passed: they see the
         # room change, as they see it on arriving ("Here: …").
         here_now = [x for x in self.present(place) if x != PLAYER]
-        if self.now > since and here_now != here_before and \
-                not any(ln.text.startswith(("Here: ", "Nobody is here")) for ln in reply.lines):
-            seen.append(player.Line("", "Here now: " + player._and(
-                [self.name(x) for x in here_now]) + "." if here_now else "Nobody is here now.",
-                "mark"))
-        if reply.after is not None or seen:
+        here = player.Line("", "Here now: " + player._and([self.name(x) for x in here_now])
+                           + "." if here_now else "Nobody is here now.", "mark") \
+            if self.now > since and here_now != here_before else None
+        if reply.after is not None or seen or here is not None:
             with self.db.atomic(), self.store.deferred():
                 more = reply.after() if reply.after is not None else []
-                if self.state[PLAYER].place != place:  # they walked on: "Here: …" says it
-                    seen = [ln for ln in seen if not ln.text.startswith(("Here now",
-                                                                         "Nobody is here"))]
+                if here is not None and self.state[PLAYER].place == place:
+                    seen.append(here)  # (walked on, their arrival's "Here: …" says it)
                 more = seen + more
                 self.flush()
                 self._check_stages()

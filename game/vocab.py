@@ -197,6 +197,7 @@ class Vocabulary:
             *self.objects.entries.values(),
             *[Entry(v, ws[0], ws[1:]) for v, ws in said.items()],
             *[Entry(v, v, []) for v in YES_NO]])
+        self._worded_cache: dict[tuple[str, str], Entry] = {}  # (attribute, value) -> entry
         # What anyone in town can name without having heard it as an answer.
         self._public = set(people) | set(self.places) | set(self.spots) | set(self.objects) \
             | set(YES_NO)
@@ -288,7 +289,7 @@ class Vocabulary:
         attr = self.sim.attributes.get(attribute)
         if attr is None or e.id not in attr.values:
             return e
-        cache = self.__dict__.setdefault("_worded_cache", {})
+        cache = self._worded_cache
         key = (attribute, e.id)
         if key not in cache:
             said = self.sim.value_words(e.id, attribute)
