@@ -110,7 +110,12 @@ class App:
         self._tip = text
 
     def toast(self, text: str, seconds: float = 2.6) -> None:
-        """A short message at the top of the screen ("Saved to slot 1")."""
+        """A short message at the top of the screen ("Saved to slot 1"); one already showing
+        is shown for longer, not twice."""
+        for t in self._toasts:
+            if t[0] == text:
+                t[1] = max(t[1], seconds)
+                return
         self._toasts.append([text, seconds])
 
     def clear_toasts(self) -> None:

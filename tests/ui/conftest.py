@@ -73,7 +73,8 @@ class Harness:
 
     def command(self, text: str) -> None:
         """Type a command into the command line and press Enter, as a player would."""
-        self.key(pygame.K_RETURN)  # focus the command line
+        if not self.town.dialogue.focused:  # the briefing's Enter leaves it focused
+            self.key(pygame.K_RETURN)  # focus the command line
         assert self.town.dialogue.focused
         self.type(text)
         self.enter()

@@ -181,3 +181,45 @@ def test_the_time_bar_says_the_clock_holds_under_the_menu(town):
     town.frame(120)
     assert town.town.session.sim.now == t  # the clock holds under the menu
     assert town.shows("holding while this is open") and not town.shows("running at 1×")
+
+
+def _briefed(ui):
+    ui.app.replace(TitleScene(ui.app))
+    ui.frame(2)
+    title = ui.top
+    choice = [c for c in title.choices if c.title == "The Missing Key"][0]
+    ui.click_zone(title, f"scenario:{choice.title}")
+    ui.click_zone(title, "play")
+    assert isinstance(ui.top, BriefingScene)
+    return ui.town
+
+
+def test_enter_on_the_briefing_opens_the_command_line_and_what_is_typed_is_the_command(ui):
+    """A playtest closed the briefing and typed `go well`: G opened the Case tab, the space
+    started the clock, and the command was lost. Enter now closes it into the command line."""
+    t = _briefed(ui)
+    assert ui.shows("Enter: type your first command")
+    ui.enter()
+    assert isinstance(ui.top, TownScene) and t.dialogue.focused
+    for ch in "go cafe":
+        ui.press(ch)
+    assert t.dialogue.line.value == "go cafe" and t.session.speed == 0 and t.tab == "case"
+    ui.enter()
+    assert not t.dialogue.focused, t.dialogue.error
+    assert t.session.place == "cafe"
+
+
+def test_space_on_the_briefing_lets_time_run_as_its_hint_says(ui):
+    t = _briefed(ui)
+    assert ui.shows("Space: let time run.")
+    ui.key(pygame.K_SPACE)
+    assert isinstance(ui.top, TownScene) and not t.dialogue.focused
+    assert t.session.speed == 1
+
+
+def test_a_letter_that_is_no_shortcut_says_how_to_type_a_command_once(town):
+    t = town.town
+    for ch in "owe":  # no shortcut among them
+        town.press(ch)
+    hints = [x for x, _ in town.app._toasts if x.startswith("To type a command, press Enter")]
+    assert len(hints) == 1 and t.session.speed == 0 and not t.dialogue.focused

@@ -1,5 +1,10 @@
 """The briefing card shown over the town when a scenario starts: who you are, what happened,
 what you must do and by when, and how to begin. The clock stands still until it is closed.
+
+Enter (or Begin) closes it into the command line, since the first thing a player does is
+type, and letters typed on the town screen without Enter are its shortcut keys (a playtest
+typed `go well` there: G opened the Case tab and the space started the clock). Space closes it
+and lets time run, as its hint says.
 """
 
 from __future__ import annotations
@@ -20,11 +25,25 @@ class BriefingScene(Overlay):
         self.town = town
 
     def handle_event(self, e: pygame.event.Event) -> bool:
-        if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
-                                                  pygame.K_SPACE):
-            self.close()
+        if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.begin()
+            return True
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_SPACE:
+            self.run()
             return True
         return super().handle_event(e)
+
+    def begin(self) -> None:
+        """Close into the command line: time holds while the player types."""
+        self.close()
+        self.town.do_command()
+
+    def run(self) -> None:
+        """Close and let time run at 1×."""
+        self.close()
+        s = self.town.session
+        if s.speed == 0 and not s.over:
+            s.set_speed(1)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.dim(surface)
@@ -72,8 +91,12 @@ class BriefingScene(Overlay):
             for line in ask_lines:
                 T.text(surface, line, (x, y), "ui", T.TEXT)
                 y += 20
-        hint = "Time is paused. Press Space to let it run; H lists every key."
-        T.text(surface, hint, (x, card.bottom - 46), "small", T.DIM, width=inner - 170,
-               valign="center")
+        hint_lines = [line for part in ("Time is paused. Enter: type your first command.",
+                                        "Space: let time run.  H: every key.")
+                      for line in T.wrap(part, "small", inner - 180)]
+        lh = T.line_height("small")
+        top = card.bottom - 46 - (len(hint_lines) - 1) * lh / 2
+        for i, line in enumerate(hint_lines):
+            T.text(surface, line, (x, round(top + i * lh)), "small", T.DIM, valign="center")
         button(surface, self.zones, (card.right - 32 - 150, card.bottom - 62, 150, 36),
-               "Begin  ↵", self.close, name="begin", active=True)
+               "Begin  ↵", self.begin, name="begin", active=True)

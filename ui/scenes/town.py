@@ -219,6 +219,13 @@ class TownScene(TownKeys, Scene):
                     self.dialogue.swallow = "/"  # the TEXTINPUT that follows is not typed
                 getattr(self, f"do_{b.action}")()
                 return True
+            if (e.unicode and e.unicode.isprintable() and not e.unicode.isspace()
+                    and self.session.has_player and not self.session.over):
+                # A letter that is no shortcut: the player has started typing a command
+                # without Enter; say how, rather than let the keys do nothing.
+                self.app.toast("To type a command, press Enter first (letters alone are "
+                               "shortcut keys: H lists them).", 4.0)
+                return True
         return False
 
     def _click(self, pos) -> bool:
