@@ -88,9 +88,10 @@ def _pictures(sim) -> list[dict]:
                           "confidence": svg.confidence(sim, plots.confidence(sim, rid, claim),
                                                        sim.now),
                           "access": svg.accessibility(sim, acc) if acc else None})
-        pics.append({"words": sim.say_claim(claim), "spread": svg.spread(
-            sim, plots.spread(sim, claim)), "told": svg.told(sim, plots.told(sim, claim)),
-            "residents": small})
+        sp, told = plots.spread(sim, claim), plots.told(sim, claim)
+        colours = svg.value_colours(sp.values, [x.value for x in told.tellings])
+        pics.append({"words": sim.say_claim(claim), "spread": svg.spread(sim, sp, colours),
+                     "told": svg.told(sim, told, colours=colours), "residents": small})
     att = plots.attention(sim)
     return [{"claims": pics, "attention": svg.attention(sim, att), "day": att.day}]
 

@@ -98,16 +98,28 @@ def _legend(items: list[tuple[str, str]], x: float = W - RIGHT + 14, y: float = 
 # -- a claim's spread over time -----------------------------------------------------------------
 
 
-def spread(sim, sp) -> Markup:
-    """Stacked areas: how many residents held each value of the claim, hour by hour."""
+def value_colours(*groups) -> dict[str, str]:
+    """One colour per answer of a claim, the same in every chart of it: the first group's
+    answers in their order, then any others sorted. The lie red is left out of the palette
+    so an answer never looks like a lie."""
+    palette = [c for c in PALETTE if c != LIE]
+    order = list(dict.fromkeys(groups[0])) if groups else []
+    rest = sorted({v for g in groups[1:] for v in g} - set(order))
+    return {v: palette[i % len(palette)] for i, v in enumerate(order + rest)}
+
+
+def spread(sim, sp, colours: dict[str, str] | None = None) -> Markup:
+    """Stacked areas: how many residents held each value of the claim, hour by hour
+    (`colours`: one per answer, shared with the other charts of the claim)."""
+    colours = colours or value_colours(sp.values)
     attribute = sp.claim.partition(".")[2]
     top = max([sum(sp.counts[v][i] for v in sp.values) for i in range(len(sp.hours))] + [1])
     ax = _Axis(sp.hours[0], sp.hours[-1], 0, top)
     body = ax.frame([(n, str(n)) for n in range(0, top + 1, max(1, math.ceil(top / 5)))])
     base = [0] * len(sp.hours)
     legend = []
-    for i, v in enumerate(sp.values):
-        colour = PALETTE[i % len(PALETTE)]
+    for v in sp.values:
+        colour = colours[v]
         upper = [b + c for b, c in zip(base, sp.counts[v], strict=True)]
         pts = [f"{ax.x(t):.1f},{ax.y(u):.1f}" for t, u in zip(sp.hours, upper, strict=True)]
         pts += [f"{ax.x(t):.1f},{ax.y(b):.1f}" for t, b in
@@ -168,7 +180,7 @@ def confidence(sim, c, now: int) -> Markup:
 # -- who told whom ------------------------------------------------------------------------------
 
 
-def told(sim, t, w: int = W, h: int = 320) -> Markup:
+def told(sim, t, w: int = W, h: int = 320, colours: dict[str, str] | None = None) -> Markup:
     """People in a ring; an arrow for each telling, coloured by the value told; lies red and
     dashed."""
     attribute = t.claim.partition(".")[2]
@@ -178,7 +190,7 @@ def told(sim, t, w: int = W, h: int = 320) -> Markup:
                cy + r * math.sin(2 * math.pi * i / n - math.pi / 2))
            for i, p in enumerate(t.people)}
     values = sorted({x.value for x in t.tellings})
-    colour = {v: PALETTE[i % len(PALETTE)] for i, v in enumerate(values)}
+    colour = colours if colours is not None else value_colours([], values)
     body = [f'<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
             f'markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" '
             f'fill="{MUTED}"/></marker></defs>']

@@ -30,3 +30,25 @@ def test_report_command_writes_the_page(tmp_path):
     bad = tmp_path / "bad.db"
     bad.write_text("nope")
     assert CliRunner().invoke(main, ["report", str(bad)]).exit_code == 2
+
+
+def test_an_answer_has_one_colour_in_every_chart_of_its_claim():
+    """'How it spread' coloured the night shift orange and the slight blue, 'Who told whom' the
+    other way round (and Dee and Cy alike in missing_key)."""
+    import re
+
+    from ui.report import _pictures as figures
+
+    sim = Simulation.new("bad_blood", seed=1)
+    sim.run(days=2.5)
+    legend = re.compile(r'stroke="(#[0-9a-f]{6})" stroke-width="6"[^>]*/><text[^>]*>([^<]+)<')
+    checked = 0
+    for claim in figures(sim)[0]["claims"]:
+        spread = {label.removesuffix(" (true)"): c
+                  for c, label in legend.findall(str(claim["spread"]))}
+        told = {label: c for c, label in legend.findall(str(claim["told"])) if label != "a lie"}
+        for label in spread.keys() & told.keys():
+            assert spread[label] == told[label], (claim["words"], label)
+            checked += 1
+        assert len(set(spread.values())) == len(spread)  # answers apart from each other
+    assert checked >= 2
