@@ -422,8 +422,9 @@ def search(sim: Game, where: str | None = None) -> Reply:
     for oid in found:
         o = sim.objects[oid]
         loc = sim.world.fact(oid, "location") or place
-        r.say("", f"In {sim.where(loc)}: {o['name']}." + (f" {o['text']}" if o.get("text")
-                                                            else ""))
+        at = "At" if "." in loc else "In"  # at the desk, in the apothecary
+        r.say("", f"{at} {sim.where(loc)}: {o['name']}." + (f" {o['text']}" if o.get("text")
+                                                               else ""))
     return r.mark("Found: " + _and([sim.objects[o]["name"] for o in found]) + ".")
 
 
@@ -460,7 +461,10 @@ def take(sim: Game, oid: str) -> Reply:
     if loc.split(".")[0] != st.place or oid not in _known_here(sim, st.place):
         return fail(f"You have not found {sim.objects[oid]['name']} here.")
     if not sim.objects[oid].get("portable", True):
-        return fail("You cannot take that.")
+        # Why, and what to do instead: a bare refusal left the player guessing (the playtest).
+        name = sim.objects[oid]["name"]
+        return fail(f"{name[:1].upper()}{name[1:]} stays where it is: you cannot carry it "
+                    "off, but you can show it to someone here.")
     onlookers = sim.onlookers(st.place, (PLAYER,))
     eid, _ = sim.record(Event(
         kind="take_object", at=sim.now, actor=PLAYER, place=st.place,
@@ -503,7 +507,9 @@ def show(sim: Game, rid: str, oid: str) -> Reply:
     before = {c: visible.held(sim, rid, c) for c, _ in shows}
     outs = sim.flush_outcomes()
     changes = []
-    for c, v in shows:
+    # The ledger's eight entries for Mira are eight pieces of evidence, but one thing seen
+    # and one reaction to it: it said the same line eight times.
+    for c, v in dict.fromkeys(map(tuple, shows)):
         after = visible.held(sim, rid, c)
         changes.append(visible.change(sim, rid, c, v, before[c], after, seen=True))
         visible.witnessed(sim, rid, c, changes[-1], after, "shown", oid)

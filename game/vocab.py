@@ -232,7 +232,19 @@ class Vocabulary:
         places = [Entry(e.id, e.label, [*e.names, *hung[e.id]]) if e.id in hung else e
                   for e in self.places.entries.values()]
         pool = Kind("place or spot", [*places, *self.spots.entries.values()])
-        return pool.resolve(typed)
+        try:
+            return pool.resolve(typed)
+        except CommandError:
+            # 'search desk' in the apothecary means its desk, not the one in Oswin's house:
+            # of several, the one where the player stands (read as the line is parsed — a
+            # walkthrough read up front names spots elsewhere by their ids).
+            st = getattr(self.sim, "state", {}).get("player")
+            here = getattr(st, "place", None)
+            found = [e for e in match(typed, list(pool.entries.values()))
+                     if here and (e.id == here or e.id.startswith(here + "."))]
+            if len(found) == 1:
+                return found[0].id
+            raise
 
     def claim(self, typed: str) -> str:
         """A claim of the scenario by its id (`ada_key.moved_by`, or its words spelled out:

@@ -143,3 +143,35 @@ def test_residents_trust_the_player_less_after_a_lie_is_found_out(sim):
     meet(sim, "ada")
     assert sim.command("tell ada eli.at_counter yes").ok
     assert sim.store.belief("ada", "eli", "at_counter").confidence < 58
+
+
+def test_a_spot_named_in_a_few_words_is_the_one_where_the_player_stands():
+    """'search desk' in the apothecary: there is a desk in Oswin's house too, and the command
+    asked which; the one here is meant. Elsewhere it still asks."""
+    sim = Simulation.new("the_ledger", seed=0)
+    with pytest.raises(CommandError, match="could be"):
+        parse("search desk", sim.names())
+    sim.command("go clinic")
+    assert list(parse("search desk", sim.names()).args) == ["clinic.desk"]
+    assert "At the desk in Oswin's Apothecary: the new ledger." in sim.command(
+        "search desk").text()
+
+
+def test_what_cannot_be_taken_says_why_and_what_to_do_instead():
+    sim = Simulation.new("the_ledger", seed=0)
+    sim.command("go clinic")
+    sim.command("search desk")
+    r = sim.command("take ledger")
+    assert not r.ok and "stays where it is" in r.text() and "show it" in r.text()
+
+
+def test_one_thing_shown_gets_one_reaction_however_many_entries_it_holds():
+    """The ledger's eight entries for Mira are eight pieces of evidence; Tilly reacted eight
+    times in the reply and the world log."""
+    sim = Simulation.new("the_ledger", seed=0)
+    sim.command("go clinic")
+    sim.command("search desk")
+    before = sim.world.count_events("react")
+    r = sim.command("show tilly ledger")
+    assert r.text().count("Tilly sees it for herself") == 1
+    assert sim.world.count_events("react") == before + 1
