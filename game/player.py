@@ -590,8 +590,9 @@ def where(sim: Game, rid: str) -> Reply:
                                             f"{sim.place_name(st.place)}.")
     w = last_whereabouts(sim, rid)
     if w is None:
+        p = sim.pronoun(rid)
         return Reply(True, minutes=0).mark(f"You have not seen {name}, and nobody has told "
-                                            "you where they are.")
+                                            f"you where {p.subj} {p.verb('be')}.")
     place = sim.place_name(w.place)
     if w.seen:
         span = _at_time(w.start) if w.end - w.start < clock.TICK or \

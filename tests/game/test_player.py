@@ -175,3 +175,8 @@ def test_one_thing_shown_gets_one_reaction_however_many_entries_it_holds():
     r = sim.command("show tilly ledger")
     assert r.text().count("Tilly sees it for herself") == 1
     assert sim.world.count_events("react") == before + 1
+
+
+def test_where_is_someone_unseen_takes_their_pronoun():
+    sim = Simulation.new("the_ledger", seed=0)
+    assert "nobody has told you where she is" in sim.command("where is mira").text()

@@ -75,7 +75,7 @@ def test_torn_between_two_accounts_says_whose_and_what_in_full(ledger):
     told = sim.command(f"tell tilly {CLAIM} yes").text()
     assert "Now I don't know" in told or "no longer sure" in told, told
     text = sim.command(f"ask tilly {CLAIM}").text()
-    assert "I thought Mira is not allergic to willowbark, but you say Mira is allergic to " \
+    assert "I'd have said Mira is not allergic to willowbark, but you say Mira is allergic to " \
         "willowbark." in text, text
     for cmd in ("go oswin_home", "search oswin_home.desk", "take oswin_card", "go clinic",
                 "show tilly oswin_card"):
