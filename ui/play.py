@@ -82,7 +82,14 @@ def build(app, scenario=None, *, seed: int = 0, load: str | None = None,
         town.select(select)
     if belief:
         s, _, a = belief.partition(".")
-        town.open_belief(select or "player", s, a)
+        who = select or "player"
+        if not (s and a):
+            raise ValueError(f"{belief!r} is not a claim like ada_key.moved_by")
+        if session.sim.store.belief(who, s, a, history=False) is None:
+            holder = "You hold" if who == "player" else f"{session.sim.name(who)} holds"
+            raise ValueError(f"{holder} no belief about {belief!r} yet (`hearsay inspect "
+                             f"SAVE {who}` lists them)")
+        town.open_belief(who, s, a)
     if claim:
         s, _, a = claim.partition(".")
         if not session.sim.store.believers(s, a) and session.sim.world.fact(s, a) is None:

@@ -32,6 +32,16 @@ def test_play_refuses_a_bad_scenario_or_resident_in_one_line(tmp_path):
     res = CliRunner().invoke(main, ["play", "missing_key", "--frames", "1", "--screenshot",
                                     str(tmp_path / "x.png"), "--select", "zed"])
     assert res.exit_code == 2 and "no resident 'zed'" in res.output
+    # A belief nobody selected holds was a screenshot of an empty page and exit 0.
+    for belief, said in (("x.y", "You hold no belief about 'x.y'"),
+                         ("nonsense", "is not a claim like")):
+        res = CliRunner().invoke(main, ["play", "missing_key", "--frames", "1", "--screenshot",
+                                        str(tmp_path / "x.png"), "--belief", belief])
+        assert res.exit_code == 2 and said in res.output, res.output
+    res = CliRunner().invoke(main, ["play", "missing_key", "--frames", "1", "--screenshot",
+                                    str(tmp_path / "x.png"), "--select", "ada", "--belief",
+                                    "ada_key.moved_by"])
+    assert res.exit_code == 0, res.output
 
 
 def test_the_no_display_line_gives_a_command_that_works_from_the_checkout(monkeypatch,
