@@ -106,6 +106,11 @@ def match(typed: str, pool: list[Entry]) -> list[Entry]:
     return hits
 
 
+def _exact_id(typed: str) -> str:
+    """What was typed, as an id would be written ('cafe.drawer')."""
+    return norm(typed).strip()
+
+
 def suggest(typed: str, pool: list[Entry]) -> str:
     """' — did you mean X?' with the nearest entry, in the form the player typed it."""
     if not pool:
@@ -199,8 +204,13 @@ class Vocabulary:
             *[Entry(v, v, []) for v in YES_NO]])
         self._worded_cache: dict[tuple[str, str], Entry] = {}  # (attribute, value) -> entry
         # What anyone in town can name without having heard it as an answer.
-        self._public = set(people) | set(self.places) | set(self.spots) | set(self.objects) \
-            | set(YES_NO)
+        # Spots the scenario hides (the café's drawer): no word names one, nor is it offered
+        # as the nearest, until the player has a lead on it — only its exact id does, as a
+        # walkthrough, read before its run, writes it (`unled_spots`).
+        self.hidden = {f"{pid}.{s}" for pid, p in sim.places.items()
+                       for s in p.get("hidden", ())}
+        self._public = set(people) | set(self.places) | (set(self.spots) - self.hidden) \
+            | set(self.objects) | set(YES_NO)
 
     def _claim_entry(self, claim: str) -> Entry:
         sim = self.sim
@@ -223,15 +233,28 @@ class Vocabulary:
     def thing(self, typed: str) -> str:
         return self.objects.resolve(typed)
 
+    def unled_spots(self) -> set[str]:
+        """The hidden spots the player has no lead on (none in a town with no player)."""
+        if not self.hidden or not getattr(self.sim, "has_player", False):
+            return set()
+        from .player import has_lead
+
+        return {h for h in self.hidden if not has_lead(self.sim, h)}
+
     def spot_or_place(self, typed: str) -> str:
         """A place or a spot in one — or a place by what hangs there ("search notice
-        board": the square, where it hangs)."""
+        board": the square, where it hangs). A hidden spot the player has no lead on answers
+        only to its exact id: 'search drawr' offered the café's drawer as the nearest."""
+        unled = self.unled_spots()
+        if _exact_id(typed) in unled:
+            return _exact_id(typed)
         hung: dict[str, list[str]] = {}
         for doc in getattr(self.sim, "documents", {}).values():
             hung.setdefault(doc["place"], []).append(doc["name"])
         places = [Entry(e.id, e.label, [*e.names, *hung[e.id]]) if e.id in hung else e
                   for e in self.places.entries.values()]
-        pool = Kind("place or spot", [*places, *self.spots.entries.values()])
+        pool = Kind("place or spot", [*places, *(e for e in self.spots.entries.values()
+                                                  if e.id not in unled)])
         try:
             return pool.resolve(typed)
         except CommandError:
@@ -327,7 +350,11 @@ class Vocabulary:
         everything = [self._worded(claim, e) for e in self.values.entries.values()
                       if e.id in allowed]
         key, spaced = norm(typed).strip(), " ".join(words(typed))
-        exact = [e for e in everything if key in e.keys or spaced in e.keys]
+        # A hidden spot nobody has led the player to answers to its exact id only: 'drawer'
+        # was a winning guess for where Ada's key is before anyone had said a word of it.
+        unled = self.unled_spots()
+        exact = [e for e in everything if (key in e.keys or spaced in e.keys)
+                 and (e.id not in unled or _exact_id(typed) == e.id)]
         if len(exact) == 1:
             return exact[0].id
         known = self._known_values(claim)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game import PLAYER, VERBS, CommandError, clock, short_words
+from game import PLAYER, VERBS, CommandError, clock, known_values, short_words
 from game import split_words as words
 
 from .labels import BELIEVES, name_of, value_label
@@ -140,7 +140,9 @@ def choices(session, text: str) -> list[Choice]:
     elif ex.kind == "spot":
         place = session.place
         spots = sim.places.get(place, {}).get("spots", []) if place else []
-        out = [Choice(s, short_words(v, "spots", f"{place}.{s}")) for s in spots]
+        unled = v.unled_spots()  # a hidden spot is offered once someone has led you to it
+        out = [Choice(s, short_words(v, "spots", f"{place}.{s}")) for s in spots
+               if f"{place}.{s}" not in unled]
     elif ex.kind == "time":
         out = [Choice(t, t) for t in recent_times(session)]
     elif ex.kind == "duration":
@@ -202,8 +204,11 @@ def known_claims(session) -> list[str]:
 
 
 def values_for(session, claim: str) -> list[str]:
-    """Values worth offering for a claim: what the player has heard, what people say, and —
-    for "who did it" claims — everyone in town."""
+    """Values worth offering for a claim: what the player has heard (their own belief's
+    candidates, then every answer they have met for such questions), and — for "who did it"
+    claims — everyone in town, by name. What residents believe is offered only with open
+    minds on: in play, the chips offered the café drawer for where Ada's key is at the start,
+    which only Dee and Fen knew, and put Dee before the others for who moved it."""
     sim = session.sim
     s, _, a = claim.partition(".")
     vals: dict[str, None] = {}
@@ -212,13 +217,16 @@ def values_for(session, claim: str) -> list[str]:
             b = sim.store.belief(PLAYER, s, a, history=False)
             for c in (b.candidates if b else []):
                 vals[c.value] = None
-        for b in sim.store.believers(s, a):
-            vals[b.value] = None
+            for v in sorted(known_values(sim, a)):
+                vals[v] = None
+        if session.full_minds or not session.has_player:
+            for b in sim.store.believers(s, a):
+                vals[b.value] = None
         if sim.is_actor_attribute(a):
-            for r in sorted(sim.people):
+            for r in sorted(sim.people, key=sim.name):
                 if r != PLAYER:
                     vals[r] = None
-    if not vals:
+    if not vals and s and a and {"yes", "no"} <= sim.names().allowed(claim):
         vals = {"yes": None, "no": None}
     return list(vals)
 

@@ -146,15 +146,19 @@ def test_residents_trust_the_player_less_after_a_lie_is_found_out(sim):
 
 
 def test_a_spot_named_in_a_few_words_is_the_one_where_the_player_stands():
-    """'search desk' in the apothecary: there is a desk in Oswin's house too, and the command
-    asked which; the one here is meant. Elsewhere it still asks."""
+    """'search desk' in the apothecary, once Tilly has said the card is in the desk at
+    Oswin's house: the command asked which desk; the one here is meant. Elsewhere it still
+    asks; before the lead, the desk at Oswin's house is no word at all (it is hidden)."""
     sim = Simulation.new("the_ledger", seed=0)
-    with pytest.raises(CommandError, match="could be"):
-        parse("search desk", sim.names())
+    assert list(parse("search desk", sim.names()).args) == ["clinic.desk"]
     sim.command("go clinic")
+    assert "desk" in sim.command("ask tilly card location").text()
     assert list(parse("search desk", sim.names()).args) == ["clinic.desk"]
     assert "At the desk in Oswin's Apothecary: the new ledger." in sim.command(
         "search desk").text()
+    sim.command("go well")
+    with pytest.raises(CommandError, match="could be"):
+        parse("search desk", sim.names())
 
 
 def test_what_cannot_be_taken_says_why_and_what_to_do_instead():

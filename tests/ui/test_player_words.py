@@ -116,3 +116,26 @@ def test_what_the_player_reads_has_no_ids_minutes_engine_words_or_bad_grammar(na
     texts += ending_texts(sim)
     bad = [p for where, text in texts for p in problems(sim, where, text)]
     assert not bad, "\n".join(bad[:15])
+
+
+def test_chips_offer_a_hidden_spot_and_answers_only_once_the_player_has_met_them():
+    """At the start of missing_key the value chips for where Ada's key is offered the café
+    drawer (what Dee and Fen believed), and 'search' in the café offered the drawer."""
+    from ui import composer
+    from ui.session import Session
+
+    s = Session.new("missing_key", seed=0)
+    sim = s.sim
+    moved = [c.label for c in composer.choices(s, "tell ada key moved ")]
+    assert moved == sorted(moved)  # everyone, by name: Dee, who did it, not put first
+    sim.command("go cafe")
+    assert [c.insert for c in composer.choices(s, "search ")] == ["counter", "till"]
+    assert all("drawer" not in c.label for c in composer.choices(s, "tell ada key location "))
+    s.open_minds = True  # the author's view offers what residents believe
+    assert any("drawer" in c.label for c in composer.choices(s, "tell ada key location "))
+    s.open_minds = False
+    sim.command("go inn")
+    sim.command("ask fen ada_key.location")
+    sim.command("go cafe")
+    assert "drawer" in [c.insert for c in composer.choices(s, "search ")]
+    assert any("drawer" in c.label for c in composer.choices(s, "tell ada key location "))
