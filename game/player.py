@@ -296,10 +296,24 @@ def who(sim: Game, rid: str, *when: str) -> Reply:
                   f"{sim.place_name(hour.place)} {_at_time(at)}{seen}.")
 
 
+def _no_lead(sim: Game, value: str) -> Reply | None:
+    """A hidden spot the player has no lead on is nothing they can tell or conclude: by its
+    id it parses (walkthroughs are read before their run), but 'tell bo key location
+    cafe.drawer', guessed, won missing_key without a word from anyone (the playtest)."""
+    place, _, spot = value.partition(".")
+    if spot and spot in sim.places.get(place, {}).get("hidden", ()) and \
+            not has_lead(sim, value):
+        return fail("You have nothing to go on for that: nobody has said a word of it to you.",
+                    minutes=0)
+    return None
+
+
 def tell(sim: Game, rid: str, claim: str, value: str, anonymously: str = "") -> Reply:
     """Spread a rumour: as yourself, or without saying where it came from (§5 anomaly)."""
     if (no := _here(sim, rid)) is not None:
         return fail(no)
+    if (no_lead := _no_lead(sim, value)) is not None:
+        return no_lead
     s, a = split(claim)
     anon = bool(anonymously)
     origin = ANONYMOUS if anon else PLAYER
@@ -613,6 +627,8 @@ def _at_time(minute: int) -> str:
 
 
 def conclude(sim: Game, claim: str, value: str) -> Reply:
+    if (no_lead := _no_lead(sim, value)) is not None:
+        return no_lead
     sim.record(Event(kind="conclude", at=sim.now, actor=PLAYER, claim=claim, value=value,
                      place=sim.state[PLAYER].place,
                      summary=f"you concluded that {sim.say_claim(claim, value)}",

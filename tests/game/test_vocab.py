@@ -306,3 +306,16 @@ def test_a_hidden_spot_is_no_word_nor_a_suggestion_until_someone_leads_the_playe
     assert parse("tell ada key location drawer", sim.names()).args[-1] == "cafe.drawer"
     sim.command("go cafe")
     assert parse("search drawer", sim.names()).args == ("cafe.drawer",)
+
+
+def test_a_hidden_spot_guessed_by_its_id_cannot_be_told_or_concluded_until_led_to_it():
+    sim = Simulation.new("missing_key", seed=1)
+    sim.command("go market")
+    now = sim.now
+    for typed in ("tell bo key location cafe.drawer", "conclude key location cafe.drawer"):
+        r = sim.command(typed)
+        assert not r.ok and "nothing to go on" in r.text() and sim.now == now
+    assert not sim.ending
+    sim.command("go inn")
+    sim.command("ask fen ada_key.location")
+    assert sim.command("conclude key location cafe.drawer").ok
