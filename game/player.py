@@ -693,6 +693,8 @@ def said_context(sim: Game, speaker: str, claim: str, told: talk.Told | None,
         # unless the teller is forgotten ("someone told me so themselves").
         "teller_self": sim.pronoun(b.teller).refl if b.teller and
         ctx["memory"] != "forgot_source" else "themselves",
+        "teller_subj": sim.pronoun(b.teller).subj if b.teller and
+        ctx["memory"] != "forgot_source" else "they",
         # Whom the teller had it from, or what they read it on ("the notice board").
         "origin": origin_name(sim, told.origin), "chain": chain,
         "origin_read": bool(told.origin) and told.origin not in sim.people and

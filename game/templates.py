@@ -371,6 +371,7 @@ def _said(**kw: Any) -> dict:
     base = {"speaker": "Ada", "listener": "you", "topic": "who moved Ada's key", "known": True,
             "memory": "", "what": "Cy moved Ada's key", "value": "Cy", "state": "influencing",
             "confidence": 70, "source": "heard", "teller": "Bo", "teller_self": "himself",
+            "teller_subj": "he",
             "origin": "Bo",
             "chain": ["Bo", "Ada"], "document": "", "self_about": False, "self_did": False,
             "basis_said": "saw",

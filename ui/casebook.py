@@ -178,7 +178,7 @@ def _vocabulary(page: Page, sim, heard: list[Said]) -> None:
         for p in v.places if sim.places[p]["kind"] != "away") + ".")
     found = [o for o in v.objects if sim.store.belief(PLAYER, o, "location", history=False)]
     if found:
-        page.add("entry", "Things you have found: " + ", ".join(
+        page.add("entry", "Things you know of: " + ", ".join(
             typed(short_words(v, "objects", o), sim.objects[o]["name"]) for o in found) + ".")
     met: dict[str, None] = {}
     for s in heard:
