@@ -163,3 +163,13 @@ def test_the_note_of_an_answer_about_the_speaker_names_them_once():
     sim.command("go well")
     text = sim.command("ask mira mira allergy").text()
     assert "Noted: Mira says she is allergic to willowbark" in text, text
+
+
+def test_why_names_the_teller_by_pronoun_and_counts_in_words():
+    """'Ivo said they saw it.And I've heard it from 1 other besides.' (the playtest)."""
+    from game.sim import Simulation
+
+    sim = Simulation.new("bad_blood", seed=0)
+    sim.command("go bakery")
+    text = sim.command("why ana ben refused").text()
+    assert "Ivo said he saw it. And I've heard it from one other besides." in text, text
