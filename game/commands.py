@@ -23,7 +23,7 @@ from . import clock
 
 VERBS = {
     "go": "go PLACE — walk somewhere (10 minutes)",
-    "wait": "wait [MINUTES|Nh] — let time pass (default 10 minutes)",
+    "wait": "wait [MINUTES|Nh|Nd] — let time pass (default 10 minutes)",
     "ask": "ask RESIDENT CLAIM — what do they believe about it?",
     "why": "why RESIDENT CLAIM — why do they believe it? (their evidence, in their words)",
     "who": "who RESIDENT [TIME] — where were they then, and whom did they see?",
@@ -245,17 +245,24 @@ def _claim_and_value(v, typed: list[str]) -> tuple[str, str]:
     raise err
 
 
-def wait_minutes(arg: str) -> int:
-    m = re.fullmatch(r"(\d{1,6})(h|m)?", arg)
+def asked_minutes(arg: str) -> int:
+    """The minutes a duration says: 30, 30m, 2h, 1h30, 2d."""
+    m = re.fullmatch(r"(\d{1,6})(d|h|m)?", arg)
     both = re.fullmatch(r"(\d{1,6})h(\d{1,3})m?", arg)  # 1h30
     if not m and not both:
-        raise CommandError(f"{arg!r} is not a duration like 30, 2h or 1h30")
+        raise CommandError(f"{arg!r} is not a duration like 30, 2h, 1h30 or 2d")
     if both:
         n = int(both.group(1)) * 60 + int(both.group(2))
     else:
-        n = int(m.group(1)) * (60 if m.group(2) == "h" else 1)
+        n = int(m.group(1)) * {"d": clock.DAY, "h": 60}.get(m.group(2) or "", 1)
     if n <= 0 or n > 7 * clock.DAY:
         raise CommandError("wait between 1 minute and 7 days")
+    return n
+
+
+def wait_minutes(arg: str) -> int:
+    """A duration as the minutes waited: time passes in whole ticks of ten minutes."""
+    n = asked_minutes(arg)
     return max(clock.TICK, n - n % clock.TICK)
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from memory import Belief, Candidate, Evidence, Outcome, about_attribute
 
 from . import acts, clock, lies, perception, talk, visible, witness
-from .commands import Command, wait_minutes
+from .commands import Command, asked_minutes, wait_minutes
 from .people import ASLEEP, AWAKE, AWAY
 from .perception import split
 from .sources import origin_name
@@ -118,7 +118,9 @@ def wait(sim: Game, duration: str | None = None) -> Reply:
     hours, rest = divmod(minutes, 60)
     span = (f"{hours} hour{'s' if hours != 1 else ''}" if hours else "") + \
         (" and " if hours and rest else "") + (f"{rest} minutes" if rest else "")
-    r = Reply(True, [Line("", f"You wait {span}.")], minutes)
+    stepped = duration is not None and asked_minutes(duration) != minutes
+    r = Reply(True, [Line("", f"You wait {span}" + (
+        f" (time passes in steps of {clock.TICK} minutes)." if stepped else "."))], minutes)
     # If the story ends while they wait, the line says so (not only the time it stopped at).
     r.after = lambda: [Line("", ("The story ended at " if sim.ending else "It is ")
                             + f"{clock.fmt_clock(sim.now)} on day {clock.day_of(sim.now)}.",

@@ -184,3 +184,16 @@ def test_one_thing_shown_gets_one_reaction_however_many_entries_it_holds():
 def test_where_is_someone_unseen_takes_their_pronoun():
     sim = Simulation.new("the_ledger", seed=0)
     assert "nobody has told you where she is" in sim.command("where is mira").text()
+
+
+def test_a_wait_says_when_it_was_rounded_to_the_clock_and_takes_days():
+    """'wait 5' waited ten minutes without a word why; 'wait 7d' was refused though the
+    limit said seven days (the playtest)."""
+    sim = Simulation.new("bad_blood", seed=0)
+    assert "You wait 10 minutes (time passes in steps of 10 minutes)." in sim.command(
+        "wait 5").text()
+    assert "You wait 20 minutes." in sim.command("wait 20").text()
+    now = sim.now
+    assert "You wait 24 hours." in sim.command("wait 1d").text() and sim.now == now + 24 * 60
+    with pytest.raises(CommandError, match="between 1 minute and 7 days"):
+        parse("wait 8d", sim.names())
