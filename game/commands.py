@@ -46,6 +46,10 @@ class CommandError(ValueError):
     pass
 
 
+class Ambiguous(CommandError):
+    """Typed words that name more than one thing ("'allergic' could be … — say which")."""
+
+
 @dataclass(frozen=True)
 class Command:
     verb: str
@@ -218,6 +222,7 @@ def _resolved(verb: str, args: list[str], v, usage: str, text: str) -> Command:
 
 
 MAX_VALUE_WORDS = 16  # words a value may take after its claim, in "tell" and "conclude"
+MAX_CLAIM_WORDS = 8  # a question named in more words than this is not looked for whole
 
 
 def _claim_and_value(v, typed: list[str]) -> tuple[str, str]:
@@ -240,6 +245,14 @@ def _claim_and_value(v, typed: list[str]) -> tuple[str, str]:
             return claim, v.value(claim, " ".join(typed[cut:]))
         except CommandError as e:
             value_error = value_error or e
+    if not isinstance(value_error, Ambiguous) and len(typed) <= MAX_CLAIM_WORDS:
+        try:  # every word names the question: the answer was left out
+            claim = v.claim(" ".join(typed))
+        except CommandError:
+            pass
+        else:
+            question = v.claims.entries[claim].label if claim in v.claims else claim
+            raise CommandError(f"say the answer after the question: {question} — what?")
     err = value_error or first
     assert err is not None  # `typed` has at least two words (the callers' `need`)
     raise err

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from typing import TYPE_CHECKING
 
-from .commands import CommandError
+from .commands import Ambiguous, CommandError
 
 if TYPE_CHECKING:
     from .town import Game
@@ -79,7 +79,7 @@ class Kind:
             return found[0].id
         if found:
             options = " or ".join(f"“{e.label}”" for e in found[:4])
-            raise CommandError(f"'{typed}' could be {options} — say which")
+            raise Ambiguous(f"'{typed}' could be {options} — say which")
         raise CommandError(f"no {self.what} '{typed}'" + suggest(typed, pool))
 
 
@@ -364,7 +364,7 @@ class Vocabulary:
             return found[0].id
         if found:
             options = " or ".join(f"“{e.label}”" for e in found[:4])
-            raise CommandError(f"'{typed}' could be {options} — say which")
+            raise Ambiguous(f"'{typed}' could be {options} — say which")
         visible = [e for e in self.values.entries.values() if known is None or e.id in known]
         if not match(typed, visible):  # (an answer they have not met is as good as no word)
             heard = "" if known is None else ", nor an answer you have heard"

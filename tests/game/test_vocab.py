@@ -319,3 +319,13 @@ def test_a_hidden_spot_guessed_by_its_id_cannot_be_told_or_concluded_until_led_t
     sim.command("go inn")
     sim.command("ask fen ada_key.location")
     assert sim.command("conclude key location cafe.drawer").ok
+
+
+def test_a_question_told_without_its_answer_asks_for_the_answer():
+    """'tell ana ben refused' said "'refused' is not someone or something in this town"."""
+    sim = Simulation.new("bad_blood", seed=0)
+    for typed in ("tell ana ben refused", "conclude ben refused"):
+        with pytest.raises(CommandError, match="say the answer after the question: why Ben"):
+            parse(typed, sim.names())
+    with pytest.raises(CommandError, match="'zzz' is not someone or something"):
+        parse("tell ana ben refused zzz", sim.names())
