@@ -94,12 +94,12 @@ def main() -> None:
     print(f"levers: {args.residents} residents x {args.days} days, seed {args.seed} "
           "(CPU time; each way its own process)")
     print(f"{'':<26}{'CPU s':>7}{'ratio':>7}{'day 2':>7}{'last':>7}{'last/2':>8}"
-          f"{'evidence':>10}{'beliefs':>9}{'indexed':>9}{'postings':>10}")
+          f"{'evidence':>11}{'beliefs':>11}{'indexed':>9}{'postings':>11}")
     for r in rows:
         d = r["per_day"]
         print(f"{r['way']:<26}{r['cpu']:7.1f}{r['cpu'] / base:7.2f}{d[1]:7.2f}{d[-1]:7.2f}"
-              f"{d[-1] / d[1]:8.2f}{r['evidence']:10,}{r['beliefs']:9,}{r['indexed']:9,}"
-              f"{r['postings']:10,}")
+              f"{d[-1] / d[1]:8.2f}{r['evidence']:11,}{r['beliefs']:11,}{r['indexed']:9,}"
+              f"{r['postings']:11,}")
     print("each day's CPU s:")
     for r in rows:
         print(f"  {r['way']:<24}" + " ".join(f"{d:5.2f}" for d in r["per_day"]))
