@@ -246,13 +246,17 @@ def _claim_and_value(v, typed: list[str]) -> tuple[str, str]:
         except CommandError as e:
             value_error = value_error or e
     if not isinstance(value_error, Ambiguous) and len(typed) <= MAX_CLAIM_WORDS:
-        try:  # every word names the question: the answer was left out
+        try:  # every word may name the question: was the answer left out?
             claim = v.claim(" ".join(typed))
         except CommandError:
             pass
         else:
+            # Either may be meant ('tell ana ben refused', or '… refused ben' with an answer
+            # that is no answer), so say both.
             question = v.claims.entries[claim].label if claim in v.claims else claim
-            raise CommandError(f"say the answer after the question: {question} — what?")
+            why = f"{value_error}; " if value_error is not None else ""
+            raise CommandError(f"{why}if that was all the question ({question}), say the "
+                               "answer after it")
     err = value_error or first
     assert err is not None  # `typed` has at least two words (the callers' `need`)
     raise err

@@ -304,6 +304,10 @@ def _read_into_memory(sim: Game, model: LanguageModel, text: str, event: str,
             return heard(f"it named no one here who could hear it ({r.listener[:60]!r})")
         if sim.state[r.listener].status != "awake":
             return heard(f"{sim.name(r.listener)} is not awake to hear it")
+        from .player import _no_lead
+
+        if _no_lead(sim, r.value) is not None:  # a hidden spot nobody has led the player to
+            return heard("it names something nobody has said a word of to you")
         proposal = Proposal(
             proposer="model", resident=r.listener, subject=r.subject, attribute=r.attribute,
             value=r.value, kind=r.source, at=sim.now, event=event,

@@ -438,7 +438,7 @@ def search(sim: Game, where: str | None = None) -> Reply:
     for oid in found:
         o = sim.objects[oid]
         loc = sim.world.fact(oid, "location") or place
-        at = "At" if "." in loc else "In"  # at the desk, in the apothecary
+        at = _preposition(loc).capitalize()  # in the drawer, at the desk, in the café
         r.say("", f"{at} {sim.where(loc)}: {o['name']}." + (f" {o['text']}" if o.get("text")
                                                                else ""))
     return r.mark("Found: " + _and([sim.objects[o]["name"] for o in found]) + ".")
@@ -462,11 +462,32 @@ def _read_here(sim: Game, place: str, r: Reply) -> list[str]:
     return names
 
 
+# Spots a thing is in or on, by the spot's last word; at any other.
+_IN = {"drawer", "till", "box", "chest", "cupboard", "cabinet", "basket", "bag", "jar",
+       "safe", "trunk", "barrel", "office", "room", "cellar", "loft", "shed", "pantry"}
+_ON = {"shelf", "floor", "table", "bench", "board", "sill", "windowsill", "mantel", "hook"}
+
+
+def _preposition(loc: str) -> str:
+    """'in' a place; in, on or at a spot in one, by what the spot is."""
+    _, _, spot = loc.partition(".")
+    if not spot:
+        return "in"
+    last = spot.rsplit("_", 1)[-1]
+    return "in" if last in _IN else "on" if last in _ON else "at"
+
+
 def has_lead(sim: Game, spot: str) -> bool:
     """Has the player a reason to look in `spot`: a value of something they believe — held or
-    only heard, from anyone, seen or told — that is that spot?"""
-    return any(c.value == spot for b in sim.store.beliefs(PLAYER, about_others=False)
-               for c in b.candidates)
+    only heard, from anyone, seen or told — that is that spot? Any of their evidence counts,
+    not only what their belief weighs now: once they saw the key in the drawer and took it,
+    the belief held only 'you have it', and Fen's word that it was in the drawer — the lead —
+    was lost (the drawer was no word any more, and telling it was refused)."""
+    for b in sim.store.beliefs(PLAYER, about_others=False):
+        if any(c.value == spot for c in b.candidates) or any(
+                e.value == spot for e in sim.store.evidence(PLAYER, b.subject, b.attribute)):
+            return True
+    return False
 
 
 def take(sim: Game, oid: str) -> Reply:

@@ -325,7 +325,20 @@ def test_a_question_told_without_its_answer_asks_for_the_answer():
     """'tell ana ben refused' said "'refused' is not someone or something in this town"."""
     sim = Simulation.new("bad_blood", seed=0)
     for typed in ("tell ana ben refused", "conclude ben refused"):
-        with pytest.raises(CommandError, match="say the answer after the question: why Ben"):
+        with pytest.raises(CommandError, match=r"if that was all the question \(why Ben"):
             parse(typed, sim.names())
+    with pytest.raises(CommandError, match="'ben' is not an answer to why Ben.*if that was"):
+        parse("tell ana ben refused ben", sim.names())  # an answer that is no answer: both
     with pytest.raises(CommandError, match="'zzz' is not someone or something"):
         parse("tell ana ben refused zzz", sim.names())
+
+
+def test_a_lead_once_given_stays_after_the_player_sees_for_themselves():
+    """The review: after 'search drawer' and 'take key' the player's belief held only 'you
+    have it', and Fen's word of the drawer was lost: 'search drawer' was no word, and
+    telling Ada it had been in the drawer was refused as if nobody had said so."""
+    sim = Simulation.new("missing_key", seed=1)
+    for cmd in ("go inn", "ask fen ada_key.location", "go cafe", "search drawer", "take key"):
+        assert sim.command(cmd).ok, cmd
+    assert parse("search drawer", sim.names()).args == ("cafe.drawer",)
+    assert "nothing to go on" not in sim.command("tell ada ada_key.location cafe.drawer").text()
