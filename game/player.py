@@ -305,8 +305,10 @@ def _no_lead(sim: Game, value: str) -> Reply | None:
     place, _, spot = value.partition(".")
     if spot and spot in sim.places.get(place, {}).get("hidden", ()) and \
             not has_lead(sim, value):
-        return fail("You have nothing to go on for that: nobody has said a word of it to you.",
-                    minutes=0)
+        # Worded as for an id that names nothing, so a guess cannot tell a real hidden spot
+        # from a made-up one (the review).
+        return fail(f"'{value}' is not someone or something in this town, nor an answer you "
+                    "have heard", minutes=0)
     return None
 
 
