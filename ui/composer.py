@@ -226,8 +226,10 @@ def values_for(session, claim: str) -> list[str]:
             for r in sorted(sim.people, key=sim.name):
                 if r != PLAYER:
                     vals[r] = None
-    if not vals and s and a and {"yes", "no"} <= sim.names().allowed(claim):
-        vals = {"yes": None, "no": None}
+    if s and a and {"yes", "no"} <= sim.names().allowed(claim):
+        # Both answers of a yes-or-no question are anyone's to give, heard or not (the
+        # briefing's "is allergic" was no chip once the player had heard only "is not").
+        vals.update({"yes": None, "no": None})
     return list(vals)
 
 

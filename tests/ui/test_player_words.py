@@ -139,3 +139,19 @@ def test_chips_offer_a_hidden_spot_and_answers_only_once_the_player_has_met_them
     sim.command("go cafe")
     assert "drawer" in [c.insert for c in composer.choices(s, "search ")]
     assert any("drawer" in c.label for c in composer.choices(s, "tell ada key location "))
+
+
+def test_a_yes_or_no_question_offers_both_answers_once_one_is_heard():
+    """The window playtest: once Joss had said Mira is not allergic, 'is allergic' was no
+    chip, though the briefing names it."""
+    from ui import composer
+    from ui.session import Session
+
+    s = Session.new("the_ledger", seed=0)
+    sim = s.sim
+    where = sim.state["joss"].place
+    if sim.state["player"].place != where:
+        sim.command(f"go {where}")
+    sim.command("ask joss mira allergy")
+    offered = [c.insert for c in composer.choices(s, "tell joss mira allergy ")]
+    assert sorted(offered) == ["no", "yes"], offered
