@@ -29,13 +29,15 @@ VERBS = {
     "who": "who RESIDENT [TIME] — where were they then, and whom did they see?",
     "tell": "tell RESIDENT CLAIM VALUE [anonymously] — spread a rumour",
     "show": "show RESIDENT OBJECT — let them see something you hold",
-    "search": "search [PLACE or PLACE.SPOT] — look for what lies here",
+    "search": "search [PLACE or PLACE.SPOT] — go through a place, or a spot in it",
     "take": "take OBJECT — pick up something you found",
     "bring": "bring RESIDENT — ask them to come with you",
     "mediate": "mediate RESIDENT RESIDENT CLAIM — have them compare what they know",
     "conclude": "conclude CLAIM VALUE — give your answer",
     "say": "say ANYTHING — tell someone here something in your own words (needs a model)",
     "where": "where is RESIDENT — where you last saw them, or heard they were",
+    "look": "look — where you are, who is here, and what you could search (takes no time)",
+    "help": "help — these verbs, and what each needs (takes no time)",
 }
 
 _CLAIM = re.compile(r"^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$")
@@ -149,6 +151,8 @@ def parse(text: str, names: Names | None = None) -> Command:
             args = args[1:]
         need(1, 1)
         _resident(args[0], names)
+    elif verb in ("look", "help"):
+        need(0, 0)
     return Command(verb, tuple(args), " ".join([verb, *args]))
 
 
@@ -215,6 +219,13 @@ def _resolved(verb: str, args: list[str], v, usage: str, text: str) -> Command:
         if len(rest) != 1:
             raise CommandError(f"usage: {usage}")
         out = [v.resident(rest[0])]
+    elif verb == "help":
+        out = []  # 'help ask': the whole list says it, the verb's line with the rest
+    elif verb == "look":
+        # 'look around', 'look here': the words after it add nothing
+        if args and " ".join(a.lower() for a in args) not in ("around", "here", "about"):
+            raise CommandError(f"usage: {usage} (to go through a spot: search SPOT)")
+        out = []
     else:  # say: free words, read by a model
         need(1)
         return Command(verb, (" ".join(args),), " ".join(text.strip().split()))

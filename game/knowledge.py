@@ -79,11 +79,11 @@ def said(sim: Game, teller: str | None = None, claim: str | None = None) -> list
             t.get("kind") == "ask_who", sure=data.get("sure", "") or "",
             turn=t.get("kind", "talk"),
             about=data.get("when") if t.get("kind") == "ask_who" else None))
-    out += _reactions(sim, teller, claim)
+    out += reactions(sim, teller, claim)
     return sorted(out, key=lambda x: (x.at, x.event or 0))
 
 
-def _reactions(sim: Game, teller: str | None, claim: str | None) -> list[Said]:
+def reactions(sim: Game, teller: str | None, claim: str | None) -> list[Said]:
     """How people took what the player told or showed them, as the player saw it: each
     reaction shows what they hold now."""
     out = []

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING
 from memory import Belief, Candidate, Evidence, Outcome, about_attribute
 
 from . import acts, clock, lies, perception, talk, visible, witness
-from .commands import Command, asked_minutes, wait_minutes
+from .commands import Command, CommandError, asked_minutes, wait_minutes
 from .people import ASLEEP, AWAKE, AWAY
 from .perception import split
-from .sources import origin_name
+from .sources import origin_name, read_at
 from .world import Event
 
 if TYPE_CHECKING:
@@ -298,25 +298,30 @@ def who(sim: Game, rid: str, *when: str) -> Reply:
                   f"{sim.place_name(hour.place)} {_at_time(at)}{seen}.")
 
 
-def _no_lead(sim: Game, value: str) -> Reply | None:
-    """A hidden spot the player has no lead on is nothing they can tell or conclude: by its
-    id it parses (walkthroughs are read before their run), but 'tell bo key location
+def _no_lead(sim: Game, value: str, claim: str | None = None) -> Reply | None:
+    """A hidden spot the player has no lead on is nothing they can tell, conclude or search:
+    by its id it parses (walkthroughs are read before their run), but 'tell bo key location
     cafe.drawer', guessed, won missing_key without a word from anyone (the playtest)."""
     place, _, spot = value.partition(".")
-    if spot and spot in sim.places.get(place, {}).get("hidden", ()) and \
-            not has_lead(sim, value):
-        # Worded as for an id that names nothing, so a guess cannot tell a real hidden spot
-        # from a made-up one (the review).
-        return fail(f"'{value}' is not someone or something in this town, nor an answer you "
-                    "have heard", minutes=0)
-    return None
+    if not (spot and spot in sim.places.get(place, {}).get("hidden", ())) or \
+            has_lead(sim, value):
+        return None
+    # Refused in the words the parser gives an id that names nothing, suggestion and all,
+    # so a guess cannot tell a real hidden spot from a made-up one (the review).
+    with sim.names().as_guessed() as v:
+        try:
+            v.value(claim, value) if claim else v.spot_or_place(value)
+        except CommandError as e:
+            return fail(str(e), minutes=0)
+    return fail(f"'{value}' is not someone or something in this town, nor an answer you "
+                "have heard", minutes=0)
 
 
 def tell(sim: Game, rid: str, claim: str, value: str, anonymously: str = "") -> Reply:
     """Spread a rumour: as yourself, or without saying where it came from (§5 anomaly)."""
     if (no := _here(sim, rid)) is not None:
         return fail(no)
-    if (no_lead := _no_lead(sim, value)) is not None:
+    if (no_lead := _no_lead(sim, value, claim)) is not None:
         return no_lead
     s, a = split(claim)
     anon = bool(anonymously)
@@ -365,9 +370,9 @@ def mediate(sim: Game, a: str, b: str, claim: str) -> Reply:
     for rid in (a, b):
         # A mediator sits people down over a question knowing where each of them stands.
         if not heard_from(sim, rid, claim):
-            p = sim.pronoun(rid)
-            return fail(f"You do not know where {sim.name(rid)} {p.verb('stand')} on "
-                        f"{sim.say_claim(claim)}: ask {p.obj} first.")
+            # (a name takes "stands", whatever the pronoun: "where Sam stands")
+            return fail(f"You do not know where {sim.name(rid)} stands on "
+                        f"{sim.say_claim(claim)}: ask {sim.pronoun(rid).obj} first.")
     place = sim.state[PLAYER].place
     present = sim.present(place)
     r = Reply(True)
@@ -418,19 +423,15 @@ def mediate(sim: Game, a: str, b: str, claim: str) -> Reply:
 def search(sim: Game, where: str | None = None) -> Reply:
     """Look around where you are, or in one spot of it. A hidden spot (a drawer, a desk) is
     gone through only with a lead — something you were told or saw is, or went, there;
-    without one you look around the place, which passes it by."""
+    without one it is refused as a spot that is not there, and a look around passes it by."""
     st = sim.state[PLAYER]
     place, _, spot = (where or st.place).partition(".")
-    if place != st.place:
-        return fail(f"You are not at {sim.place_name(place)}.")
+    if spot and (no_lead := _no_lead(sim, f"{place}.{spot}")) is not None:
+        return no_lead
+    if place != st.place:  # nothing done, so no time taken
+        return fail(f"You are not at {sim.place_name(place)}.", minutes=0)
     r = Reply(True)
-    if spot and spot in sim.places[place]["hidden"] and not has_lead(sim, f"{place}.{spot}"):
-        found = acts.look(sim, PLAYER, place, None)
-        r.say("", f"You have no reason to go through the {spot}, so you look around "
-              f"{sim.place_name(place)} instead.")
-        where = None
-    else:
-        found = acts.look(sim, PLAYER, place, spot or None)
+    found = acts.look(sim, PLAYER, place, spot or None)
     read = [] if where and "." in where else _read_here(sim, place, r)
     if not found and read:
         return r.mark("Read: " + _and(read) + ".")
@@ -604,13 +605,17 @@ def heard_from(sim: Game, rid: str, claim: str | None = None) -> bool:
     question of the case — asked them, or been told or overheard them say it? Having asked
     them counts even when they knew nothing: you know where they stand (and, for the case as a
     whole, you have talked with them about it)."""
-    from .knowledge import questions
+    from .knowledge import questions, reactions
 
     told = sim.store.beliefs_about(PLAYER, rid)  # what they told you they believe...
     for q in [claim] if claim else questions(sim):
         s, a = split(q)
         if (s, a) in told or any(e.teller == rid for e in sim.store.evidence(PLAYER, s, a)):
             return True  # ...or said of themselves (a declaration)
+    # ...or showed it, taking what you told or showed them (the case board lists it so)...
+    if any(x.claim in ({claim} if claim else set(questions(sim)))
+           for x in reactions(sim, rid, claim)):
+        return True
     # ...or that they know nothing of it, cannot remember, or will not say: you asked.
     asked = {claim} if claim else set(questions(sim))
     return any(e["actor"] == PLAYER and e["target"] == rid and e["claim"] in asked
@@ -641,9 +646,55 @@ def where(sim: Game, rid: str) -> Reply:
         return Reply(True, minutes=0).mark(f"You last saw {name} at {place} {span}.")
     when = w.when  # the minute they were asked about, or only the hour known
     if w.teller == rid:
-        return Reply(True, minutes=0).mark(f"{name} told you they were at {place} {when}.")
+        p = sim.pronoun(rid)
+        return Reply(True, minutes=0).mark(f"{name} told you {p.subj} {p.verb('was')} at "
+                                           f"{place} {when}.")
     return Reply(True, minutes=0).mark(f"{sim.name(w.teller)} told you {name} was at {place} "
                                        f"{when}.")
+
+
+def look(sim: Game) -> Reply:
+    """Where you are, who is here and what you could search: what your own eyes give you
+    on the spot, so it takes no time and finds nothing (a search does that). A hidden spot
+    is named only once someone has led you to it."""
+    st = sim.state[PLAYER]
+    place = st.place
+    r = Reply(True, minutes=0)
+    r.say("", f"You are at {sim.place_name(place)}; it is {clock.fmt_clock(sim.now)} on day "
+          f"{clock.day_of(sim.now)}.")
+    here = [sim.name(x) for x in sim.present(place) if x != PLAYER]
+    with_you = [sim.name(x) for x in followers(sim)]
+    spots = [s for s in sim.places[place]["spots"]
+             if s not in sim.places[place]["hidden"] or has_lead(sim, f"{place}.{s}")]
+    if spots:
+        r.say("", "You could search " + _or([f"the {s.replace('_', ' ')}" for s in spots])
+              + f" (search {spots[0]}), or the whole place (search).")
+    hung = [sim.documents[d]["name"] for d in sorted(sim.documents)
+            if sim.documents[d]["place"] == place]
+    if hung:
+        r.say("", f"{_and(hung)[:1].upper()}{_and(hung)[1:]} hangs here: search to read it.")
+    carried = [o["name"] for oid, o in sim.objects.items()
+               if sim.world.fact(oid, "location") == PLAYER]
+    if carried:
+        r.say("", f"You carry {_and(carried)}.")
+    if with_you:
+        r.say("", f"With you: {_and(with_you)}.")
+    return r.mark("Here: " + _and(here) + "." if here else "Nobody else is here.")
+
+
+def help_(sim: Game) -> Reply:
+    """The verbs and what each needs, as the command line's hints give them."""
+    from .commands import VERBS
+
+    r = Reply(True, minutes=0)
+    for usage in VERBS.values():
+        r.say("", usage)
+    return r.mark("Type names or ids, in any case, or their first letters; the case board "
+                  "gives the words for each question.")
+
+
+def _or(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
 def _at_time(minute: int) -> str:
@@ -652,7 +703,7 @@ def _at_time(minute: int) -> str:
 
 
 def conclude(sim: Game, claim: str, value: str) -> Reply:
-    if (no_lead := _no_lead(sim, value)) is not None:
+    if (no_lead := _no_lead(sim, value, claim)) is not None:
         return no_lead
     sim.record(Event(kind="conclude", at=sim.now, actor=PLAYER, claim=claim, value=value,
                      place=sim.state[PLAYER].place,
@@ -680,7 +731,8 @@ def say(sim: Game, text: str) -> Reply:
 _VERBS = {"go": go, "wait": wait, "ask": ask, "why": ask_why, "who": who, "tell": tell,
           "say": say,
           "mediate": mediate, "search": search, "take": take, "show": show, "bring": bring,
-          "conclude": conclude, "where": where}
+          "conclude": conclude, "where": where, "look": look,
+          "help": help_}
 
 
 # -- words --------------------------------------------------------------------------------------
@@ -798,7 +850,10 @@ def _links(sim: Game, b: Belief, told: talk.Told) -> list[str]:
     chain = list(told.chain)[:-1]  # without the speaker
     out = []
     for earlier, later in zip(chain, chain[1:], strict=False):
-        out.append(f"{sim.name(later)} had it from {sim.name(earlier)}.")
+        if earlier in sim.people:
+            out.append(f"{sim.name(later)} had it from {sim.name(earlier)}.")
+        else:  # a notice, a ledger: "Ora read it on the notice board."
+            out.append(f"{sim.name(later)} read it {read_at(origin_name(sim, earlier))}.")
     return list(reversed(out))
 
 

@@ -24,7 +24,7 @@ from . import clock
 from .acts import clue_seen
 from .conditions import Condition
 from .player import PLAYER
-from .sources import origin_name, told_by
+from .sources import origin_name, read_at, told_by
 
 if TYPE_CHECKING:
     from .town import Game
@@ -313,7 +313,7 @@ def _step_words(sim: Game, st) -> str:
     if k == "declared":
         return f"{who}: {told_by(sim, st.teller, 'declared')}{when}"
     if k == "document":
-        return f"{who}: read it in {origin_name(sim, st.document)}{when}"
+        return f"{who}: read it {read_at(origin_name(sim, st.document))}{when}"
     if k in ("witnessed", "firsthand"):
         clue = clue_seen(sim, st.event, None, st.value) if k == "witnessed" else None
         if clue:  # a thing that shows it, not the deed itself

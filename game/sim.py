@@ -343,17 +343,24 @@ class Simulation(Setup, Naming):
             self._vocab = Vocabulary(self)
         return self._vocab
 
+    def parse_typed(self, text: str) -> Command:
+        """A line the player typed now, read with what they know now. A hidden spot they
+        have no lead on is as unknown as a made-up one, down to the error it raises (its
+        id parses in a walkthrough, read before its run; the verb refuses it then)."""
+        with self.names().as_guessed() as v:
+            return commands.parse(text, v)
+
     def command(self, cmd: Command | str, typed: str | None = None) -> Reply:
         """Carry out a player command now, then let the time it takes pass. What was typed
         (`typed`, or the command) and what came back go into the transcript."""
         typed = typed or (cmd if isinstance(cmd, str) else cmd.text)
         if isinstance(cmd, str):
-            cmd = commands.parse(cmd, self.names())
+            cmd = self.parse_typed(cmd)
         if not self.has_player:
             return player.fail("This scenario has no player.", minutes=0)
         if self.ending:
             return player.fail("The story is over.", minutes=0)
-        at = self.now
+        at, ended_before = self.now, self.ending
         if self.model is not None:
             self.model.new_verb()  # its calls in this verb share one time budget
         with self.db.atomic(), self.store.deferred():
@@ -387,12 +394,16 @@ class Simulation(Setup, Naming):
         here = player.Line("", "Here now: " + player._and([self.name(x) for x in here_now])
                            + "." if here_now else "Nobody is here now.", "mark") \
             if self.now > since and here_now != here_before else None
-        if reply.after is not None or seen or here is not None:
+        over = None
+        if self.ending and not ended_before:  # the reply says how it ended, not only when
+            e = next(x for x in self.sc.endings if x.id == self.ending)
+            over = player.Line("", f"The story is over: {e.title}.", "mark")
+        if reply.after is not None or seen or here is not None or over is not None:
             with self.db.atomic(), self.store.deferred():
                 more = reply.after() if reply.after is not None else []
                 if here is not None and self.state[PLAYER].place == place:
                     seen.append(here)  # (walked on, their arrival's "Here: …" says it)
-                more = seen + more
+                more = seen + more + ([over] if over is not None else [])
                 self.flush()
                 self._check_stages()
                 self._write_lines(more, self.now)

@@ -34,6 +34,18 @@ RANK_WORDS = {  # memory's provenance ranks, as the player reads them
 }
 
 
+# Writing read on a surface; anything else (a ledger, a book, a letter) is read in.
+_READ_ON = {"board", "notice", "sign", "poster", "handbill", "bill", "card", "wall", "door",
+            "label", "slate", "placard", "note", "noticeboard"}
+
+
+def read_at(name: str) -> str:
+    """'on the notice board', 'in the new ledger': where writing is read, by its name's last
+    word."""
+    last = name.split()[-1].lower().strip(".,'’") if name.split() else ""
+    return f"{'on' if last in _READ_ON else 'in'} {name}"
+
+
 def origin_name(sim: Game, origin: str | None) -> str:
     """Whom a rumour came from: a person, a document or thing ('the notice board'), or
     'someone' when the teller could not say."""
@@ -63,8 +75,8 @@ def gave(sim: Game, teller: str, kind: str, basis: str | None,
     if origin and origin != teller:
         if origin == FORGOTTEN:
             return "who had heard it, and could not say from whom"
-        if origin not in sim.people:
-            return f"who had read it in {origin_name(sim, origin)}"
+        if origin not in sim.people:  # read by them, or by whoever told them: not said
+            return f"who said it came from {origin_name(sim, origin)}"
         return f"who had heard it from {origin_name(sim, origin)}"
     return "who had heard it"
 

@@ -31,6 +31,8 @@ from jinja2 import BaseLoader, DictLoader, StrictUndefined, TemplateError, nodes
 from jinja2.exceptions import SecurityError, TemplateSyntaxError
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
+from .sources import read_at
+
 TEMPLATES = Path(__file__).resolve().parents[1] / "content" / "templates"  # the shipped ones
 TEMPLATE_NAMES = ("answer", "why", "who", "told", "shown", "mediate", "refuse")
 MAX_TEMPLATE_BYTES = 64_000
@@ -38,9 +40,10 @@ MAX_TEMPLATE_FILES = 50  # files looked at in a templates/ folder
 RENDER_SECONDS = 0.25
 RENDER_CHARS = 20_000
 MAX_RANGE = 1_000
-FILTERS = ("hedge", "length", "count", "lower", "upper", "capitalize", "title", "trim", "join",
-           "default", "d", "first", "last", "e", "escape", "string", "int", "float", "abs",
-           "round", "list", "sort", "unique", "reverse", "wordcount", "safe", "min", "max")
+FILTERS = ("hedge", "read_at", "length", "count", "lower", "upper", "capitalize", "title",
+           "trim", "join", "default", "d", "first", "last", "e", "escape", "string", "int",
+           "float", "abs", "round", "list", "sort", "unique", "reverse", "wordcount", "safe",
+           "min", "max")
 SAFE_METHODS = frozenset({"lower", "upper", "capitalize", "title", "strip", "lstrip", "rstrip",
                           "startswith", "endswith", "split", "get", "keys", "values", "items",
                           "count", "index", "find", "cycle", "isdigit", "isalpha"})
@@ -70,6 +73,7 @@ class BudgetedSandbox(ImmutableSandboxedEnvironment):
             if name not in FILTERS:
                 del self.filters[name]
         self.filters["hedge"] = hedge
+        self.filters["read_at"] = read_at  # 'on the notice board', 'in the ledger'
         self.deadline: float | None = None
 
     def tick(self) -> None:

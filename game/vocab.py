@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from typing import TYPE_CHECKING
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 
 # Words that carry no meaning in a phrase ("ask fen about the key").
 STOP = {"the", "a", "an", "of", "about", "in", "on", "at", "to", "is", "was", "s", "did",
-        "does", "do", "whether", "what", "thing"}
+        "does", "do", "whether", "what", "thing", "and"}  # "Ava and Ben's": 'ava ben'
 YES_NO = ("yes", "no")
 
 
@@ -211,6 +212,19 @@ class Vocabulary:
                        for s in p.get("hidden", ())}
         self._public = set(people) | set(self.places) | (set(self.spots) - self.hidden) \
             | set(self.objects) | set(YES_NO)
+        # While True, an unled hidden spot's exact id names nothing either (`as_guessed`).
+        self._guessing = False
+
+    @contextmanager
+    def as_guessed(self):
+        """Parse as if an unled hidden spot's exact id were a made-up one: the words a guess
+        of it is refused in, so the refusal cannot tell a real hidden spot from a made-up
+        one (its id parses otherwise only because walkthroughs are read before their run)."""
+        was, self._guessing = self._guessing, True
+        try:
+            yield self
+        finally:
+            self._guessing = was
 
     def _claim_entry(self, claim: str) -> Entry:
         sim = self.sim
@@ -246,7 +260,7 @@ class Vocabulary:
         board": the square, where it hangs). A hidden spot the player has no lead on answers
         only to its exact id: 'search drawr' offered the café's drawer as the nearest."""
         unled = self.unled_spots()
-        if _exact_id(typed) in unled:
+        if _exact_id(typed) in unled and not self._guessing:
             return _exact_id(typed)
         hung: dict[str, list[str]] = {}
         for doc in getattr(self.sim, "documents", {}).values():
@@ -354,7 +368,8 @@ class Vocabulary:
         # was a winning guess for where Ada's key is before anyone had said a word of it.
         unled = self.unled_spots()
         exact = [e for e in everything if (key in e.keys or spaced in e.keys)
-                 and (e.id not in unled or _exact_id(typed) == e.id)]
+                 and (e.id not in unled or (_exact_id(typed) == e.id
+                                            and not self._guessing))]
         if len(exact) == 1:
             return exact[0].id
         known = self._known_values(claim)

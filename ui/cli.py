@@ -126,10 +126,15 @@ def brief(scenario: str) -> None:
         echo(f"  goal: {g.text}" + (f" (by {g.by})" if g.by else ""))
     from game import short_words
 
-    from .casebook import typed
+    from .casebook import typed as _typed
+
+    # With no player there is nothing to type: names alone.
+    def typed(word: str, name: str) -> str:
+        return _typed(word, name) if sc.player is not None else name
 
     v = sim.names()
-    echo("\nPeople (type a name, or its first letters):")
+    echo("\nPeople (type a name, or its first letters):" if sc.player is not None
+         else "\nPeople:")
     for r in sc.residents:
         echo(f"  {typed(short_words(v, 'residents', r.id), r.name)}"
                    + (f" — {r.role}" if r.role else ""))
@@ -143,9 +148,16 @@ def brief(scenario: str) -> None:
         echo("Things:")
         for o in sc.objects:
             echo(f"  {typed(short_words(v, 'objects', o.id), o.name)}")
-    echo("Questions (ask people about these; type the words in quotes):")
     from game import questions
 
+    if sc.player is None:  # a town to watch: nothing to type, so no verbs nor words for them
+        echo("Questions the town talks about:")
+        for c in questions(sim):
+            echo(f"  {sim.say_claim(c)}")
+        echo(f"\nThere is no player in this scenario: you watch the town. `hearsay play "
+             f"{sc.scenario.id}` shows it; `hearsay run {sc.scenario.id}` runs it headless.")
+        return
+    echo("Questions (ask people about these; type the words in quotes):")
     for c in questions(sim):
         echo(f"  {sim.say_claim(c)}: “{short_words(v, 'claims', c)}”")
     echo("\nVerbs: " + "; ".join(x.split(" — ")[0] for x in

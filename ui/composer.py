@@ -32,6 +32,8 @@ ARGS: dict[str, list[str]] = {
     "conclude": ["claim", "value"],
     "say": ["words"],  # free text: nothing to offer
     "where": ["anyone"],  # "where is fen": anyone in town, not only who is here
+    "look": [],  # nothing to add: a chip or button for it runs it at once
+    "help": [],
 }
 
 MAX_CHOICES = 14

@@ -18,7 +18,6 @@ from game import (
     clock,
     last_event,
     notices,
-    parse,
     seen_events,
     started_from,
 )
@@ -371,7 +370,7 @@ class Session:
         if self._checked[0] == key:
             return self._checked[1]
         try:
-            parse(text, self.sim.names())
+            self.sim.parse_typed(text)
             out = None
         except CommandError as exc:
             out = str(exc)
@@ -385,7 +384,7 @@ class Session:
         if not text:
             return False
         try:
-            cmd = parse(text, self.sim.names())
+            cmd = self.sim.parse_typed(text)
         except CommandError as exc:
             self.sim.transcript.add("error", str(exc), self.sim.now)
             return False

@@ -313,7 +313,9 @@ def test_a_hidden_spot_guessed_by_its_id_cannot_be_told_or_concluded_until_led_t
     sim.command("go market")
     now = sim.now
     for typed in ("tell bo key location cafe.drawer", "conclude key location cafe.drawer"):
-        r = sim.command(typed)
+        with pytest.raises(CommandError, match="nor an answer you have heard"):
+            sim.command(typed)  # typed: as unknown as a made-up id
+        r = sim.command(parse(typed, sim.names()))  # read before the run: the verb refuses
         assert not r.ok and "nor an answer you have heard" in r.text() and sim.now == now
     assert not sim.ending
     sim.command("go inn")

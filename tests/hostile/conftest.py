@@ -64,7 +64,7 @@ def good_save(tmp_path_factory) -> Path:
     from game.sim import Simulation
 
     sim = Simulation.new("missing_key", seed=3)
-    for line in ("go cafe", "ask ada ada_key.moved_by", "search cafe.drawer", "wait 2h"):
+    for line in ("go cafe", "ask ada ada_key.moved_by", "search", "wait 2h"):
         sim.command(line)
     path = tmp_path_factory.mktemp("good") / "good.db"
     sim.save(path)

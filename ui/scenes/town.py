@@ -156,8 +156,11 @@ class TownScene(TownKeys, Scene):
     # -- commands ---------------------------------------------------------------------------
 
     def start_verb(self, verb: str) -> None:
-        text = f"{verb} "
         spec = composer.ARGS.get(verb, [])
+        if verb in composer.ARGS and not spec:  # 'look': there is nothing more to say
+            self.run_command(verb)
+            return
+        text = f"{verb} "
         if spec[:1] == ["resident"] and self.selected in self.session.here():
             text += f"{self.selected} "
         self.place_card = None

@@ -23,7 +23,7 @@ from .textinput import TextInput
 VERB_LABELS = {"go": "Go", "wait": "Wait", "ask": "Ask", "why": "Why?", "who": "Who was there?",
                "tell": "Tell", "show": "Show", "search": "Search", "take": "Take",
                "bring": "Bring", "mediate": "Mediate", "conclude": "Conclude", "say": "Say",
-               "where": "Where is…?"}
+               "where": "Where is…?", "look": "Look around"}
 KIND_WORDS = {"verb": "what to do", "resident": "whom", "place": "where to", "claim": "about what",
               "value": "what value", "object": "which thing", "spot": "where exactly",
               "time": "at what time", "duration": "how long", "anonymously": "as yourself, or",
@@ -172,6 +172,8 @@ class Dialogue(Widget):
             rows: list[list[tuple[str, str, int]]] = [[]]
             x = 0
             for verb in VERBS:
+                if verb == "help":  # the H key and the hints say it
+                    continue
                 label = VERB_LABELS.get(verb, verb)
                 w = T.width_of(label, "small_bold") + pad
                 if x + w > width and rows[-1]:

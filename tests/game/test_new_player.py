@@ -1,0 +1,99 @@
+"""What a new player types first and reads back (a playtest, 2026-12-03): `look` and `help`,
+a reply that says how the story ended, a source named as the teller gave it, a mediation
+after someone has shown where they stand, and a brief for a town with no player."""
+
+import pytest
+from click.testing import CliRunner
+
+from game.commands import CommandError, parse
+from game.sim import Simulation
+from ui.cli import main
+
+
+def test_look_says_where_you_are_who_is_here_and_what_you_could_search_for_no_time():
+    sim = Simulation.new("bad_blood", seed=1)
+    sim.command("go mill")
+    now = sim.now
+    text = sim.command("look").text()
+    assert sim.now == now
+    assert "You are at The Mill" in text and "Here: Mo." in text
+    assert "the office or the floor" in text and "desk" not in text  # hidden, no lead yet
+    sim.command("ask mo mill_rota location")
+    assert "the office, the floor or the desk" in sim.command("look around").text()
+    with pytest.raises(CommandError, match="usage: look"):
+        sim.command("look at mo")
+
+
+def test_look_names_what_hangs_here_and_what_you_carry():
+    sim = Simulation.new("cancelled_meeting", seed=1)
+    assert "The notice board hangs here: search to read it." in sim.command("look").text()
+    sim = Simulation.new("bad_blood", seed=1)
+    for line in ("go mill", "ask mo mill_rota location", "search desk", "take rota"):
+        sim.command(line)
+    assert "You carry the mill rota." in sim.command("look").text()
+
+
+def test_help_lists_every_verb_with_what_it_needs():
+    sim = Simulation.new("missing_key", seed=0)
+    r = sim.command("help")
+    assert r.ok and r.minutes == 0
+    for usage in ("go PLACE", "ask RESIDENT CLAIM", "search [PLACE or PLACE.SPOT]", "look"):
+        assert usage in r.text()
+    assert parse("help", sim.names()).verb == "help"
+
+
+def test_the_reply_that_ends_the_story_says_how_it_ended():
+    sim = Simulation.new("cancelled_meeting", seed=3)
+    text = sim.command("wait 7d").text()
+    assert text.endswith("The story is over: An empty schoolroom.")
+    assert not sim.command(parse("wait", sim.names())).ok  # and nothing after it
+
+
+def test_a_teller_who_had_it_from_a_notice_is_not_said_to_have_read_it():
+    """Sam said "Ora told me — read it on the notice board"; the note said "they had read it
+    in the notice board", and `why` "Ora had it from notice"."""
+    sim = Simulation.new("cancelled_meeting", seed=3)
+    for line in ("go inn", "wait 20"):
+        sim.command(line)
+    text = sim.command("ask sam meeting when").text()
+    assert "Ora told me — read it on the notice board" in text
+    assert "said it came from the notice board" in text and "read it in" not in text
+    assert "Ora read it on the notice board." in sim.command("why sam meeting when").text()
+
+
+def test_having_seen_how_someone_took_a_thing_shown_is_knowing_where_they_stand():
+    """'show sam handbill' (Sam: "Yes, I know…"), then 'mediate sam ned …' said "You do not
+    know where Sam stand on …"."""
+    sim = Simulation.new("missing_key", seed=1)
+    for line in ("go inn", "ask fen ada_key.location", "go cafe", "search drawer",
+                 "take key", "go inn"):
+        sim.command(line)
+    assert not any(e["target"] == "fen" and e["claim"] == "ada_key.moved_by"
+                   for e in sim.world.log(kind="ask"))
+    shown = sim.command("show fen key")
+    assert any(x.kind == "mark" for x in shown.lines)
+    refused = sim.command("mediate fen gus ada_key.moved_by")
+    assert "where Fen stand" not in refused.text()
+    assert "You do not know where Fen" not in refused.text()
+
+
+def test_a_search_somewhere_else_takes_no_time():
+    sim = Simulation.new("the_ledger", seed=1)
+    now = sim.now
+    r = sim.command(parse("search clinic.desk", sim.names()))
+    assert not r.ok and "You are not at" in r.text() and sim.now == now
+
+
+def test_the_brief_of_a_town_with_no_player_offers_no_verbs():
+    out = CliRunner().invoke(main, ["brief", "nine_neighbours"])
+    assert out.exit_code == 0
+    assert "Verbs:" not in out.output and "For example" not in out.output
+    assert "There is no player in this scenario" in out.output
+    assert "Ava and Ben's  (spots: shed)" in out.output  # nothing to type: no word for it
+
+
+def test_a_place_named_for_two_people_is_typed_as_both_names():
+    from game import short_words
+
+    sim = Simulation.new("nine_neighbours", seed=0)
+    assert short_words(sim.names(), "places", "home_a") == "ava ben"
