@@ -97,3 +97,15 @@ def test_a_place_named_for_two_people_is_typed_as_both_names():
 
     sim = Simulation.new("nine_neighbours", seed=0)
     assert short_words(sim.names(), "places", "home_a") == "ava ben"
+
+
+def test_bad_bloods_who_knew_is_found_by_hearing_those_who_knew():
+    """The goal says "find out why Ben stayed away, and who knew"; the case board had no
+    finding for "who knew", so a win through Ben alone read as everything found."""
+    sim = Simulation.new("bad_blood", seed=1)
+    before = sim.stages_reached()
+    sim.command("ask lin ben refused")
+    sim.command("go mill")
+    sim.command("ask mo ben refused")
+    found = sim.stages_reached() - before
+    assert {"lin_knew", "mo_knew"} <= found and "pia_saw" not in found
