@@ -259,7 +259,9 @@ def _question(page: Page, sim, claim: str, heard: list[Said], open_minds: bool) 
         held = {b.resident: b for b in sim.store.believers(s, a) if b.resident != PLAYER}
         if held:
             page.add("truth", "Minds: " + "; ".join(
-                f"{sim.name(r)} {sim.value_words(b.value, a)} {b.confidence} {b.state.value}"
+                # "Greta: is allergic to willowbark (70, influencing)", not "Greta is allergic"
+                f"{sim.name(r)}: {sim.value_words(b.value, a)} ({b.confidence}, "
+                f"{b.state.value})"
                 for r, b in sorted(held.items())))
 
 

@@ -199,3 +199,20 @@ def test_a_notice_the_reply_said_is_not_drawn_twice(town):
     assert not any(t.startswith("‖") and "Cy avoided Ada" in t for t in texts), texts[-20:]
     assert any(e.kind == "notice" and "Cy avoided Ada" in e.text
                for e in town.town.session.sim.transcript.entries())
+
+
+def test_someone_seen_here_who_has_left_is_not_drawn_here(ui):
+    """After a wait the log said "Here now: Greta" while Mira's faded token stayed beside the
+    player: the player sees she is gone, and knows of no other place to draw her at."""
+    build(ui.app, "the_ledger", seed=0)
+    ui.frame(2)
+    t = ui.town
+    sim = t.session.sim
+    ui.command("go well")
+    assert sim.state["mira"].place == "well"
+    ui.command("wait 1h")
+    ui.frame(2)
+    assert sim.state["mira"].place != "well" and sim.state[PLAYER].place == "well"
+    where = t.map._whereabouts()
+    assert "mira" not in where  # not beside the player, nor anywhere unasked
+    assert where["greta"] == ("well", "awake")

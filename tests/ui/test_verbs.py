@@ -346,3 +346,28 @@ def test_elastic_pacing_does_not_start_a_slice_it_has_no_time_left_for():
         spent.append((now[0] - before) * 1000)
     assert max(spent[30:]) <= ELASTIC_MS + 1e-6  # once learned, no frame overruns its budget
     assert max(spent[30:]) > 6  # (the heavy slice ran, first thing in a frame)
+
+
+def test_a_verb_button_under_the_open_picker_shows_no_tooltip_over_it(town):
+    """A playtest: tooltips of buttons hidden under the command line's picker popped up over
+    its chips."""
+    ui = town
+    d = ui.town.dialogue
+    ui.key(pygame.K_RETURN)  # the command line, with its picker
+    ui.frame(2)
+    assert d.focused and d.popup.height > 0
+    under = [n for n in d.zones.names() if n.startswith("verb:")
+             and d.popup.colliderect(d.zones.find(n))]
+    assert under, "the picker covers no verb button here"
+    ui.post(pygame.MOUSEMOTION, pos=d.zones.find(under[0]).center, rel=(0, 0),
+            buttons=(0, 0, 0))
+    ui.frame(2)
+    assert ui.app._tip is None
+    ui.key(pygame.K_ESCAPE)
+    ui.key(pygame.K_ESCAPE)
+    ui.frame(2)
+    assert not d.focused
+    ui.post(pygame.MOUSEMOTION, pos=d.zones.find(under[0]).center, rel=(0, 0),
+            buttons=(0, 0, 0))
+    ui.frame(2)
+    assert ui.app._tip  # with the picker closed, the button says what it does

@@ -123,6 +123,11 @@ class TownScene(TownKeys, Scene):
         self.place_card = None
 
     def tip(self, text: str) -> None:
+        # The command line's picker covers what is under it: a verb button or a map token
+        # hidden there shows no tooltip over the picker's chips (nothing in the picker asks
+        # for one).
+        if self.dialogue.focused and base.hovered(self.dialogue.popup):
+            return
         self.app.tip(text)
 
     def belief_count(self, rid: str) -> int:

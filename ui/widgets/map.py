@@ -139,7 +139,9 @@ class TownMap(Widget):
                     continue
                 if st.place == here:
                     out[rid] = (here, st.status)
-                elif known.where.get(rid) is not None:
+                elif known.where.get(rid) is not None and known.where[rid].place != here:
+                    # (last seen here, and gone: the player sees they are not here, and
+                    # knows no better place for them, so there is none to draw them at)
                     out[rid] = (known.where[rid].place, "unseen")
             return out
         cv = self.town.claim_view
