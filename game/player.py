@@ -248,7 +248,7 @@ def who(sim: Game, rid: str, *when: str) -> Reply:
                     minutes=0)
     at = clock.parse_when(" ".join(when)) if when else sim.now - clock.TICK
     if at > sim.now:
-        return fail("That has not happened yet.")
+        return fail("That has not happened yet.", minutes=0)  # nothing asked: no time
     hour = lies.alibi(sim, rid, PLAYER, witness.recall_hour(sim, rid, at))
     p = sim.pronoun(rid)
     slot = hour.slot
@@ -269,7 +269,10 @@ def who(sim: Game, rid: str, *when: str) -> Reply:
                                kind="hearsay", teller=rid, origin=rid, basis="saw",
                                at=sim.now, event=f"w{eid}"))
     names = [sim.name(x.who) for x in hour.seen]
-    ctx = {"time": _at_time(at)[3:], "place": sim.place_name(hour.place) if hour.place else "",
+    # "I was at home", not "I was at Mira's cottage" in Mira's mouth
+    home = getattr(sim.people.get(rid), "home", None)
+    ctx = {"time": _at_time(at)[3:], "place": "" if not hour.place else "home"
+           if hour.place == home else sim.place_name(hour.place),
            "asleep": hour.status == ASLEEP, "away": hour.status == AWAY,
            "forgot": hour.place is None, "memory": hour.memory,
            "others": names, "others_words": _and(names) if names else "",

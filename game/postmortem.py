@@ -135,8 +135,17 @@ class PostMortem:
             n = len(self.moves)
             out.append(f"  What you did: {n} reaction{'s' if n != 1 else ''} — "
                        f"{len(helped)} helped, {len(hurt)} made it worse")
-            for m in (hurt + helped)[:8]:
+            # What made it worse first, then what helped: eight of them, told in time order,
+            # and how many more there were.
+            picked = (hurt + helped)[:8]
+            for m in sorted(picked, key=lambda m: m.at):
                 out.append(f"    {m.time}  {m.line} ({m.effect})")
+            left = len(hurt) + len(helped) - len(picked)
+            if left:
+                out.append(f"    … and {left} more that helped or made it worse")
+            neither = n - len(hurt) - len(helped)
+            if neither:
+                out.append(f"    ({neither} made no difference to the ending)")
         for w in self.worse:
             out.append(f"  Worse: {w}")
         if self.open_minds:

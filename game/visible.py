@@ -90,8 +90,8 @@ def change(sim: Game, rid: str, claim: str, value: str, before: Held | None,
         return Change("doubt", f"{name} {v('frown')} — {p.subj_be} no longer sure that "
                       f"{old}.", detail)
     if after.confidence < before.confidence:
-        still = " still" if before.state in unsure else ""
-        return Change("less", f"{name} {v('be')}{still} less sure that {old}.", detail)
+        # Not "still less sure": that they were unsure before is nothing the player saw.
+        return Change("less", f"{name} {v('be')} less sure now that {old}.", detail)
     return Change("rejected", f"{name} {v('shake')} {p.poss} head: {p.subj} "
                   f"{p.verb('do')} not believe it.", detail)
 

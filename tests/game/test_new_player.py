@@ -109,3 +109,11 @@ def test_bad_bloods_who_knew_is_found_by_hearing_those_who_knew():
     sim.command("ask mo ben refused")
     found = sim.stages_reached() - before
     assert {"lin_knew", "mo_knew"} <= found and "pia_saw" not in found
+
+
+def test_someone_asked_where_they_were_at_home_says_at_home():
+    """Mira said "I was at Mira's cottage"."""
+    sim = Simulation.new("the_ledger", seed=0)
+    for line in ("go mira_home", "wait 2h", "who mira day 1 09:30"):
+        r = sim.command(line)
+    assert "I was at home" in r.text() and "Mira's cottage" not in r.text().split("▸")[0]
