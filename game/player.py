@@ -6,7 +6,7 @@ so everything they learn has provenance, and their notebook is their own beliefs
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from memory import Belief, Candidate, Evidence, Outcome, about_attribute
@@ -531,6 +531,8 @@ def show(sim: Game, rid: str, oid: str) -> Reply:
     if where != PLAYER and not (where.split(".")[0] == place and
                                 oid in _known_here(sim, place)):
         return fail(f"You do not have {o['name']}, and it is not here to point at.")
+    again = any(e["target"] == rid and e["data"].get("object") == oid
+                for e in sim.world.log(kind="show"))
     eid, _ = sim.record(Event(
         kind="show", at=sim.now, actor=PLAYER, target=rid, place=place,
         summary=f"you showed {sim.name(rid)} {o['name']}", data={"object": oid},
@@ -554,13 +556,23 @@ def show(sim: Game, rid: str, oid: str) -> Reply:
     # and one reaction to it: it said the same line eight times.
     for c, v in dict.fromkeys(map(tuple, shows)):
         after = visible.held(sim, rid, c)
-        changes.append(visible.change(sim, rid, c, v, before[c], after, seen=True))
+        ch = visible.change(sim, rid, c, v, before[c], after, seen=True)
+        if again and ch.kind in ("rejected", "same"):  # seen before: it adds nothing
+            ch = replace(ch, kind="same", line=f"{sim.name(rid)} has seen it before; "
+                         "nothing changes.")
+        changes.append(ch)
         visible.witnessed(sim, rid, c, changes[-1], after, "shown", oid)
     claim, value = shows[0]
     ctx = {"what": sim.say_claim(claim, value, me=rid, you=PLAYER),
            "change": changes[0].kind}
-    r.say(sim.name(rid), sim.words.render("shown", f"{rid}|shown|{oid}|{sim.now}", s=ctx,
-                                          o=outs[0]), event=eid)
+    if again and changes[0].kind == "same":
+        # Shown it before, and it moves them no further: they say so, not that they cannot
+        # see what it has to do with anything.
+        r.say(sim.name(rid), f"You've shown me {sim.thing(oid, me=rid, you=PLAYER)} already.",
+              event=eid)
+    else:
+        r.say(sim.name(rid), sim.words.render("shown", f"{rid}|shown|{oid}|{sim.now}", s=ctx,
+                                              o=outs[0]), event=eid)
     for ch in changes:
         r.mark(ch.line, ch.detail)
     return r

@@ -117,3 +117,18 @@ def test_someone_asked_where_they_were_at_home_says_at_home():
     for line in ("go mira_home", "wait 2h", "who mira day 1 09:30"):
         r = sim.command(line)
     assert "I was at home" in r.text() and "Mira's cottage" not in r.text().split("▸")[0]
+
+
+def test_a_thing_shown_again_is_said_to_be_seen_already():
+    """Shown the card a second time, Tilly said "I don't see what that has to do with it"
+    and shook her head as if she did not believe it."""
+    sim = Simulation.new("the_ledger", seed=1)
+    for line in ("go clinic", "ask tilly oswin_card location", "go oswin_home", "search desk",
+                 "take card", "go clinic"):
+        sim.command(line)
+    first = sim.command("show tilly card").text()
+    assert "already" not in first
+    again = sim.command("show tilly card").text()
+    assert "You've shown me Oswin's old index card already." in again
+    assert "Tilly has seen it before; nothing changes." in again
+    assert "does not believe" not in again
