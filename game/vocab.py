@@ -84,9 +84,19 @@ class Kind:
         raise CommandError(f"no {self.what} '{typed}'" + suggest(typed, pool))
 
 
+def _unreadable(typed: str) -> bool:
+    """A letter, digit or symbol that folds to nothing ('€', '😀', '你'): a word of it names
+    nothing here, so the rest of the line must not be read as if it were not there ('ä€😀'
+    read as 'a', and found two questions beginning with it)."""
+    return any(unicodedata.category(ch)[0] in "LNS" and not unicodedata.normalize(
+        "NFKD", ch).encode("ascii", "ignore") for ch in typed)
+
+
 def match(typed: str, pool: list[Entry]) -> list[Entry]:
     """Entries `typed` names: an exact id or name first; else those that a prefix of the id
     names, or where every typed word begins one of the entry's words."""
+    if _unreadable(typed):
+        return []
     key = norm(typed).strip()
     spaced = " ".join(words(typed))
     exact = [e for e in pool if key in e.keys or spaced in e.keys]

@@ -4,7 +4,7 @@ nearest match and cost no time."""
 
 import pytest
 
-from game.commands import CommandError, parse
+from game.commands import Ambiguous, CommandError, parse
 from game.sim import Simulation
 
 
@@ -345,3 +345,14 @@ def test_a_lead_once_given_stays_after_the_player_sees_for_themselves():
     assert parse("search drawer", sim.names()).args == ("cafe.drawer",)
     assert "nor an answer you have heard" not in sim.command(
         "tell ada ada_key.location cafe.drawer").text()
+
+
+def test_a_word_of_symbols_or_other_scripts_names_nothing():
+    """'ask ana ä€😀' was read as 'ask ana a' (the symbols fold to nothing) and offered two
+    questions beginning with 'a'."""
+    sim = Simulation.new("bad_blood", seed=1)
+    for typed in ("ask ana ä€😀", "ask ana 你好", "go 😀"):
+        with pytest.raises(CommandError) as e:
+            parse(typed, sim.names())
+        assert not isinstance(e.value, Ambiguous) and "no " in str(e.value)
+    assert parse("go plöugh", sim.names()).args == ("inn",)  # accents still fold
