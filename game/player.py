@@ -682,8 +682,8 @@ def look(sim: Game) -> Reply:
     spots = [s for s in sim.places[place]["spots"]
              if s not in sim.places[place]["hidden"] or has_lead(sim, f"{place}.{s}")]
     if spots:
-        r.say("", "You could search " + _or([f"the {s.replace('_', ' ')}" for s in spots])
-              + f" (search {spots[0]}), or the whole place (search).")
+        r.say("", "Spots you could search here: "
+              + _and([f"the {s.replace('_', ' ')}" for s in spots]) + ".")
     hung = [sim.documents[d]["name"] for d in sorted(sim.documents)
             if sim.documents[d]["place"] == place]
     if hung:
@@ -706,10 +706,6 @@ def help_(sim: Game) -> Reply:
         r.say("", usage)
     return r.mark("Type names or ids, in any case, or their first letters; the case board "
                   "gives the words for each question.")
-
-
-def _or(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
 def _at_time(minute: int) -> str:

@@ -77,6 +77,7 @@ class App:
         self.events = 0  # how many input events the last frame handled
         self.quiet = 0.0  # seconds the window has been still, with no input (`turn`)
         self._tip: str | None = None
+        self._tip_quiet = False  # a click or a key since the pointer last moved
         self._toasts: list[list] = []  # [text, seconds left]
 
     # -- the stack --------------------------------------------------------------------------
@@ -106,8 +107,11 @@ class App:
         self.running = False
 
     def tip(self, text: str) -> None:
-        """Show a tooltip by the pointer this frame."""
-        self._tip = text
+        """Show a tooltip by the pointer this frame — unless the pointer has not moved since
+        a click or a key: a pointer left resting on a button after clicking a chip beside it
+        put that button's tooltip over the command line (a playtest)."""
+        if not self._tip_quiet:
+            self._tip = text
 
     def toast(self, text: str, seconds: float = 2.6) -> None:
         """A short message at the top of the screen ("Saved to slot 1"); one already showing
@@ -161,6 +165,10 @@ class App:
                 continue
             if hasattr(e, "pos") and e.type != pygame.MOUSEWHEEL:
                 base.mouse[:] = e.pos
+            if e.type == pygame.MOUSEMOTION:
+                self._tip_quiet = False
+            elif e.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+                self._tip_quiet = True
             if e.type == pygame.KEYDOWN and e.key == pygame.K_q and e.mod & pygame.KMOD_CTRL:
                 self.quit()
                 continue
@@ -200,6 +208,8 @@ class App:
         h = lh * len(lines) + 10
         x, y = base.mouse[0] + 14, base.mouse[1] + 18
         sw, sh = surface.get_size()
+        if base.mouse[1] > sh * 0.6:  # low on the screen: above the pointer, off the line
+            y = base.mouse[1] - h - 10
         x, y = min(x, sw - w - 4), min(y, sh - h - 4)
         r = pygame.Rect(x, y, w, h)
         base.shadow(surface, r, 4)

@@ -98,7 +98,7 @@ NO_BELIEF = (150, 146, 134)
 MIN_SIZE = (1024, 600)  # below this the window is drawn at this size and scaled down
 TOP_H = 50
 RIGHT_W = 510
-DIALOGUE_H = 220
+DIALOGUE_H = 236  # the replies' pane: five lines over the verbs and the command line
 PAD = 12
 RADIUS = 6
 

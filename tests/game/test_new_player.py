@@ -17,9 +17,10 @@ def test_look_says_where_you_are_who_is_here_and_what_you_could_search_for_no_ti
     text = sim.command("look").text()
     assert sim.now == now
     assert "You are at The Mill" in text and "Here: Mo." in text
-    assert "the office or the floor" in text and "desk" not in text  # hidden, no lead yet
+    assert "Spots you could search here: the office and the floor." in text
+    assert "desk" not in text  # hidden, no lead yet
     sim.command("ask mo mill_rota location")
-    assert "the office, the floor or the desk" in sim.command("look around").text()
+    assert "the office, the floor and the desk" in sim.command("look around").text()
     with pytest.raises(CommandError, match="usage: look"):
         sim.command("look at mo")
 

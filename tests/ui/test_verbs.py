@@ -371,3 +371,16 @@ def test_a_verb_button_under_the_open_picker_shows_no_tooltip_over_it(town):
             buttons=(0, 0, 0))
     ui.frame(2)
     assert ui.app._tip  # with the picker closed, the button says what it does
+
+
+def test_a_tooltip_waits_for_the_pointer_to_move_after_a_click_and_sits_above_it(town):
+    """After clicking, the pointer rests on a button whose tooltip covered the command line."""
+    ui = town
+    d = ui.town.dialogue
+    ui.click_zone(d, "verb:look")  # runs at once; the pointer stays on the button
+    ui.frame(2)
+    assert ui.app._tip is None
+    x, y = d.zones.find("verb:look").center
+    ui.post(pygame.MOUSEMOTION, pos=(x + 1, y), rel=(1, 0), buttons=(0, 0, 0))
+    ui.frame(2)
+    assert ui.app._tip and ui.app._tip.startswith("look")

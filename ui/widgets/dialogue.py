@@ -20,10 +20,12 @@ from .. import theme as T
 from .base import Widget, button, chip, clamp_scroll, hovered, panel, scrollbar
 from .textinput import TextInput
 
-VERB_LABELS = {"go": "Go", "wait": "Wait", "ask": "Ask", "why": "Why?", "who": "Who was there?",
+# Short, so the row of them fits one line and leaves the replies room (a playtest read three
+# lines at a time); each button's tooltip gives the verb whole.
+VERB_LABELS = {"go": "Go", "wait": "Wait", "ask": "Ask", "why": "Why?", "who": "Who?",
                "tell": "Tell", "show": "Show", "search": "Search", "take": "Take",
                "bring": "Bring", "mediate": "Mediate", "conclude": "Conclude", "say": "Say",
-               "where": "Where is…?", "look": "Look around"}
+               "where": "Where?", "look": "Look"}
 KIND_WORDS = {"verb": "what to do", "resident": "whom", "place": "where to", "claim": "about what",
               "value": "what value", "object": "which thing", "spot": "where exactly",
               "time": "at what time", "duration": "how long", "anonymously": "as yourself, or",
