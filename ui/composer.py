@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game import PLAYER, VERBS, CommandError, clock, known_values, short_words
+from game import PLAYER, VERBS, CommandError, clock, known_values, questions, short_words
+from game import known_claims as game_known_claims
 from game import split_words as words
 
-from .labels import BELIEVES, name_of, value_label
+from .labels import name_of, value_label
 
 # What each verb's words are; a trailing "?" marks an optional one. `who`'s time is the rest
 # of the line ("day 1 08:10").
@@ -101,10 +102,15 @@ def _claim_span(vocab, words: list[str]) -> int | None:
     """How many of `words` the claim takes: the fewest that name exactly one."""
     for k in range(1, len(words) + 1):
         try:
-            vocab.claim(" ".join(words[:k]))
-            return k
+            claim = vocab.claim(" ".join(words[:k]))
         except CommandError:
             continue
+        # ...or as many as its chip put on the line: 'ben refused' names Ben's question,
+        # but so does 'ben' alone, and 'refused' was taken for the answer ("Ready").
+        chip = short_words(vocab, "claims", claim).lower().split()
+        if len(chip) > k and [w.lower() for w in words[:len(chip)]] == chip:
+            return len(chip)
+        return k
     return None
 
 
@@ -190,19 +196,16 @@ def complete(session, text: str) -> str:
 
 
 def known_claims(session) -> list[str]:
-    """Claims the player has heard of, and the ones the scenario's endings turn on."""
+    """The claims the player knows of (`game.known_claims`: the brief's questions first, as
+    the briefing lists them, then whatever they have met); with no player, the ones the
+    scenario's endings turn on. The Ask picker left out the brief's "where the mill rota is"
+    until someone had answered it."""
     sim = session.sim
-    seen: dict[str, None] = {}
-    for e in sim.sc.endings:
-        for c in getattr(e, "explain", []) or []:
-            seen[c] = None
-    if session.has_player:
-        for b in sim.store.beliefs(PLAYER, about_others=True):
-            if b.attribute.startswith(BELIEVES):
-                seen[b.attribute[len(BELIEVES):]] = None
-            elif not b.attribute.startswith("at_d"):
-                seen[f"{b.subject}.{b.attribute}"] = None
-    return list(seen)
+    first = questions(sim)
+    if not session.has_player:
+        return [c for e in sim.sc.endings for c in (getattr(e, "explain", []) or [])]
+    met = game_known_claims(sim)
+    return [*first, *sorted(met - set(first))]
 
 
 def values_for(session, claim: str) -> list[str]:

@@ -1,0 +1,32 @@
+"""The command line's composer: what it expects next, read as the parser reads it."""
+
+
+def test_a_question_put_on_the_line_by_its_chip_is_read_whole_before_the_answer():
+    """'conclude ben refused ' (the chip's words) was read as the question 'ben' and the
+    answer 'refused': the picker said "Ready" and offered no answers."""
+    from game.sim import Simulation
+    from ui import composer
+
+    v = Simulation.new("bad_blood", seed=2).names()
+    ex = composer.expecting("conclude ben refused ", v)
+    assert (ex.kind, ex.claim, ex.args) == ("value", "ben.refused_why", ["ben", "refused"])
+    assert composer.expecting("tell ana ben refused ", v).kind == "value"
+    v = Simulation.new("missing_key", seed=2).names()
+    ex = composer.expecting("tell fen key moved dee ", v)  # the answer is still the answer
+    assert ex.kind == "anonymously" and ex.args[-1] == "dee"
+
+
+def test_the_pickers_questions_are_the_briefs_before_any_answer():
+    """The Ask picker offered only "why Ben stayed away" until Pia answered where the rota
+    is, though the briefing lists both questions."""
+    from types import SimpleNamespace
+
+    from game import questions
+    from game.sim import Simulation
+    from ui import composer
+
+    sim = Simulation.new("bad_blood", seed=2)
+    session = SimpleNamespace(sim=sim, has_player=True)
+    offered = composer.known_claims(session)
+    assert offered[:len(questions(sim))] == questions(sim)
+    assert "mill_rota.location" in offered
