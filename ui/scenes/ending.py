@@ -12,7 +12,7 @@ import pygame
 from game import clock, post_mortem
 
 from .. import theme as T
-from ..labels import claim_text, name_of, value_label
+from ..labels import name_of, value_label
 from ..widgets.base import button, panel, shadow
 from .base import Overlay
 
@@ -95,7 +95,8 @@ class EndingScene(Overlay):
         explain = list(getattr(e, "explain", []) or []) if e else []
         rows = []
         for claim in explain:
-            rows.append(("head", f"What the town believed: {claim_text(sim, claim)}"))
+            # in the question's words, not the inspector's 'Ben · refused why'
+            rows.append(("head", f"What the town believed about {sim.say_claim(claim)}"))
             believed, where = self._believed(claim)
             for words, true, names in believed:
                 mark = "✓ true" if true else "✗ false"

@@ -17,9 +17,23 @@ HOW = [
     "Go where people are and ask them; click someone to see what they have told you.",
     "Ask 'who' was where at a time to find witnesses; 'where is' someone, to find them.",
     "Show what you find; bring a witness; mediate between two people.",
-    "Type names, not ids: 'ask ada key moved'. Tab completes; errors say what fits.",
+    "Type names, not ids: '{example}'. Tab completes; errors say what fits; 'help' lists "
+    "the verbs, 'look' what is around you.",
     "C colours the town by what people told you. D opens every mind (the ending says so).",
 ]
+
+
+def _example(sim) -> str:
+    """'ask ana ben refused': this scenario's first resident and first question, in the words
+    the command line takes (missing_key's 'ask ada key moved' was shown for every case)."""
+    from game import questions, short_words
+
+    v = sim.names()
+    qs = questions(sim)
+    if not sim.sc.residents or not qs:
+        return "ask NAME QUESTION"
+    return (f"ask {short_words(v, 'residents', sim.sc.residents[0].id)} "
+            f"{short_words(v, 'claims', qs[0])}")
 
 
 class CasePanel(Widget):
@@ -60,7 +74,7 @@ class CasePanel(Widget):
             page.blocks += [b for b in board.blocks if b.style != "title"]
             page.add("head", "How to play")
             for h in HOW:
-                page.add("dim", "• " + h)
+                page.add("dim", "• " + h.replace("{example}", _example(sim)))
         else:
             for g in sim.sc.goals:
                 page.add("text", f"◆ {g.text}")
