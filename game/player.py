@@ -102,14 +102,15 @@ def go(sim: Game, place: str) -> Reply:
             sim.move_to(rid, place, sim.now)
             out.append(Line("", f"{sim.name(rid)} comes with you."))
         here = [sim.name(x) for x in sim.present(place) if x != PLAYER]
-        out.append(Line("", "Here: " + _and(here) + "." if here else "Nobody is here.",
+        out.append(Line("", "Here: " + and_list(here) + "." if here else "Nobody is here.",
                         "mark"))
         return out
     r.after = arrive
     return r
 
 
-def _and(names: list[str]) -> str:
+def and_list(names: list[str]) -> str:
+    """'Ana', 'Ana and Ben', 'Ana, Ben and Mo'."""
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
@@ -275,11 +276,11 @@ def who(sim: Game, rid: str, *when: str) -> Reply:
            if hour.place == home else sim.place_name(hour.place),
            "asleep": hour.status == ASLEEP, "away": hour.status == AWAY,
            "forgot": hour.place is None, "memory": hour.memory,
-           "others": names, "others_words": _and(names) if names else "",
+           "others": names, "others_words": and_list(names) if names else "",
            "seen": [{"name": sim.name(x.who), "memory": x.memory} for x in hour.seen]}
     for how in ("sure", "think", "hazy"):
         group = [sim.name(x.who) for x in hour.seen if x.memory == how]
-        ctx[how] = _and(group) if group else ""
+        ctx[how] = and_list(group) if group else ""
         ctx[f"{how}_n"] = len(group)
     r = Reply(True).say(sim.name(rid), sim.words.render("who", f"{rid}|who|{at}", s=ctx),
                         event=eid)
@@ -296,7 +297,7 @@ def who(sim: Game, rid: str, *when: str) -> Reply:
                  f"thinks {ctx['think']} {'was' if ctx['think_n'] == 1 else 'were'} there"
                  if ctx["think"] else "",
                  f"maybe saw {ctx['hazy']}" if ctx["hazy"] else ""]
-        seen = ", and " + _and([x for x in parts if x])
+        seen = ", and " + and_list([x for x in parts if x])
     return r.mark(f"Noted: {name} {sim.nverb(rid, 'say')} {p.subj} {p.verb('was')} at "
                   f"{sim.place_name(hour.place)} {_at_time(at)}{seen}.")
 
@@ -437,7 +438,7 @@ def search(sim: Game, where: str | None = None) -> Reply:
     found = acts.look(sim, PLAYER, place, spot or None)
     read = [] if where and "." in where else _read_here(sim, place, r)
     if not found and read:
-        return r.mark("Read: " + _and(read) + ".")
+        return r.mark("Read: " + and_list(read) + ".")
     if not found:
         return r.say("", f"You search {sim.where(where or st.place)} and find nothing of "
                      "note.").mark("Nothing found.")
@@ -447,7 +448,7 @@ def search(sim: Game, where: str | None = None) -> Reply:
         at = _preposition(loc).capitalize()  # in the drawer, at the desk, in the café
         r.say("", f"{at} {sim.where(loc)}: {o['name']}." + (f" {o['text']}" if o.get("text")
                                                                else ""))
-    return r.mark("Found: " + _and([sim.objects[o]["name"] for o in found]) + ".")
+    return r.mark("Found: " + and_list([sim.objects[o]["name"] for o in found]) + ".")
 
 
 def _read_here(sim: Game, place: str, r: Reply) -> list[str]:
@@ -683,18 +684,19 @@ def look(sim: Game) -> Reply:
              if s not in sim.places[place]["hidden"] or has_lead(sim, f"{place}.{s}")]
     if spots:
         r.say("", "Spots you could search here: "
-              + _and([f"the {s.replace('_', ' ')}" for s in spots]) + ".")
+              + and_list([f"the {s.replace('_', ' ')}" for s in spots]) + ".")
     hung = [sim.documents[d]["name"] for d in sorted(sim.documents)
             if sim.documents[d]["place"] == place]
     if hung:
-        r.say("", f"{_and(hung)[:1].upper()}{_and(hung)[1:]} hangs here: search to read it.")
+        them = and_list(hung)
+        r.say("", f"{them[:1].upper()}{them[1:]} hangs here: search to read it.")
     carried = [o["name"] for oid, o in sim.objects.items()
                if sim.world.fact(oid, "location") == PLAYER]
     if carried:
-        r.say("", f"You carry {_and(carried)}.")
+        r.say("", f"You carry {and_list(carried)}.")
     if with_you:
-        r.say("", f"With you: {_and(with_you)}.")
-    return r.mark("Here: " + _and(here) + "." if here else "Nobody else is here.")
+        r.say("", f"With you: {and_list(with_you)}.")
+    return r.mark("Here: " + and_list(here) + "." if here else "Nobody else is here.")
 
 
 def help_(sim: Game) -> Reply:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from game import (
     PLAYER,
     Said,
+    and_list,
     answers,
     clock,
     clue_seen,
@@ -362,17 +363,13 @@ def mind_page(sim, rid: str, open_minds: bool = False) -> Page:
             saw = [sim.name(x) for x, _ in a.seen]
             page.add("text", f"{name} {sim.nverb(rid, 'say')} {p.subj} {p.verb('was')} at "
                      f"{sim.place_name(a.place)} {a.when}, and saw "
-                     + (_and(saw) if saw else "nobody else") + " there.")
+                     + (and_list(saw) if saw else "nobody else") + " there.")
     seen = [ev for ev in _seen_doing(sim, rid)]
     if seen:
         page.add("head", "What you saw them do")
         for ev in seen:
             page.add("text", f"{when(ev['at'])}: {seen_summary(sim, ev)}")
     return page
-
-
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _words(sim, s: Said) -> str:

@@ -15,6 +15,7 @@ from game import (
     PLAYER,
     CommandError,
     Simulation,
+    and_list,
     clock,
     last_event,
     notices,
@@ -87,6 +88,7 @@ class Session:
         self._recent: tuple[int, list[dict]] = (-1, [])
         self._known: Known | None = None
         self._noticed = (last_event(sim), sim.now)  # notices are for what comes after
+        self._room: tuple | None = None  # (place, who was here) when the player last looked
         self.notice: str | None = None  # why the clock last paused itself
         # The next tick, run ahead a few of its systems a frame (`sim.stepping()`) while it
         # comes due; it completes — the clock moves, the window looks again — only when it is
@@ -323,10 +325,25 @@ class Session:
         self._noticed = (last_event(self.sim), self.sim.now)
         for n in found:
             self.sim.transcript.add("notice", n.text, n.at, event=n.event)
+        self._look_around()
         if found:
             self.notice = found[-1].text
             self.stamp += 1
         return bool(found)
+
+    def _look_around(self) -> None:
+        """While the clock runs, who came or went where the player stands goes into the log
+        as a command's reply says it ("Here now: Greta."), though it stops nothing: Ben left
+        and Lin came with nothing said (a playtest)."""
+        if not self.has_player:
+            return
+        room = (self.place, tuple(self.here()))
+        if self._room is not None and room[0] == self._room[0] and room[1] != self._room[1]:
+            names = [self.sim.name(r) for r in room[1]]
+            self.sim.transcript.add("mark", ("Here now: " + and_list(names) + ".") if names else
+                                    "Nobody is here now.", self.sim.now)
+            self.stamp += 1
+        self._room = room
 
     @property
     def alpha(self) -> float:
@@ -391,6 +408,7 @@ class Session:
         self.typed.append(text)
         self.settle()
         self.sim.command(cmd, typed=text)
+        self._room = (self.place, tuple(self.here()))  # its reply said who is here now
         self.take_notice()  # what happened while the verb took its time
         self.stamp += 1
         return True

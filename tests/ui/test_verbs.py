@@ -384,3 +384,21 @@ def test_a_tooltip_waits_for_the_pointer_to_move_after_a_click_and_sits_above_it
     ui.post(pygame.MOUSEMOTION, pos=(x + 1, y), rel=(1, 0), buttons=(0, 0, 0))
     ui.frame(2)
     assert ui.app._tip and ui.app._tip.startswith("look")
+
+
+def test_who_comes_and_goes_while_the_clock_runs_is_logged_where_the_player_stands():
+    """A playtest: Ben left and Lin came while the clock ran at 1x, and nothing said so."""
+    s = Session.new("the_ledger", 0)
+    s.submit("go well")  # Mira and Greta are there; Mira goes home at nine
+    before = len(s.sim.transcript.entries())
+    s.set_speed(4)
+    for _ in range(200):
+        s.advance(1 / 4)
+        if s.sim.state["mira"].place != "well" or s.over:
+            break
+        if s.speed == 0:
+            s.set_speed(4)
+    assert s.sim.state["mira"].place != "well"
+    new = [e.text for e in s.sim.transcript.entries()[before:] if e.kind == "mark"]
+    assert "Here now: Greta." in new
+    assert new.count("Here now: Greta.") == 1  # said once, not every tick
