@@ -374,7 +374,9 @@ def seen_summary(sim: Game, ev: dict) -> str:
                     f"{sim.name(listener)} that {said_}")
         else:
             text = f"{sim.name(speaker)} told {sim.name(listener)} that {said_}"
-        if d.get("basis") == "saw" and speaker != PLAYER:
+        if ev["claim"].partition(".")[0] == speaker and speaker != PLAYER:
+            text += f" (speaking of {p.refl})"  # as the note says: not "he said he saw it"
+        elif d.get("basis") == "saw" and speaker != PLAYER:
             text += f" ({p.subj} said {p.subj} saw it)"
         if speaker == PLAYER and d.get("anonymous"):
             text += " (without saying where you heard it)"

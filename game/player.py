@@ -604,7 +604,9 @@ def bring(sim: Game, rid: str) -> Reply:
     if trust < WILLING_TRUST:
         return Reply(False, minutes=clock.TICK).say(sim.name(rid), sim.words.render(
             "refuse", f"{rid}|refuse|{sim.now}", reason="distrust")).mark(
-            f"{sim.name(rid)} will not come with you.", f"trust in you {trust:.2f}")
+            f"{sim.name(rid)} will not come with you: {sim.pronoun(rid).subj} "
+            f"{sim.pronoun(rid).verb('do')} not trust you enough. You could bring others to "
+            f"{sim.pronoun(rid).obj} instead.", f"trust in you {trust:.2f}")
     st = sim.state[rid]
     st.following = PLAYER
     st.follow_until = sim.now + BRING_HOURS * clock.HOUR

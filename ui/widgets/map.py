@@ -294,7 +294,8 @@ class TownMap(Widget):
             status = self._where.get(rid, ("", "awake"))[1]
             is_player = rid == PLAYER
             if cv is not None:
-                self._claim_token(surf, (x, y), beliefs.get(rid), cv, is_player)
+                self._claim_token(surf, (x, y), beliefs.get(rid), cv, is_player,
+                                  faded=status == "unseen")
                 if status == "unseen":
                     pygame.draw.circle(surf, T.MAP_BG, (x, y), tr + 5, 3)
             label = "You"[:1] if is_player else self._initials.get(rid, "?")
@@ -367,7 +368,9 @@ class TownMap(Widget):
         at = w.clock
         return f"last seen here {at}" if w.seen else f"said to be here at {at}"
 
-    def _claim_token(self, surf, pos, held, cv, is_player: bool) -> None:
+    def _claim_token(self, surf, pos, held, cv, is_player: bool, faded: bool = False) -> None:
+        """`faded`: drawn where the player last saw them or heard they were, not seen there
+        now — paler, as on the plain map."""
         x, y = pos
         tr = self.token_r
         if held is None:
@@ -382,6 +385,8 @@ class TownMap(Widget):
         fill = T.mix(T.mix(T.MAP_BG, (255, 255, 255), 0.2), col, 0.35 + 0.65 * strength)
         if state == "past":
             fill = T.mix(fill, T.NO_BELIEF, 0.6)
+        if faded:
+            fill = T.mix(fill, T.MAP_BG, 0.6)
         pygame.draw.circle(surf, T.MAP_INK, (x, y + 1), tr + 1)
         pygame.draw.circle(surf, fill, (x, y), tr)
         ring = pygame.Rect(x - tr - 4, y - tr - 4, 2 * tr + 8, 2 * tr + 8)
