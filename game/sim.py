@@ -17,6 +17,7 @@ import gc
 import json
 import random
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from sqlite_utils import Database
@@ -197,13 +198,29 @@ class Simulation(Setup, Naming):
         for _ in self.stepping():
             pass
 
+    @contextmanager
+    def _tick_transaction(self):
+        """The tick's transaction. A tick abandoned half-run after its database was closed (a
+        window shut mid-tick, a town dropped) ends quietly: there is nothing left to roll
+        back, and the rollback's error surfaced as an 'exception ignored' at teardown."""
+        try:
+            with self.db.atomic():
+                yield
+        except sqlite3.ProgrammingError as exc:
+            try:
+                self.db.conn.total_changes  # noqa: B018 (raises once the database is closed)
+            except sqlite3.ProgrammingError:
+                if isinstance(exc.__context__, GeneratorExit):
+                    raise GeneratorExit from None
+            raise
+
     def stepping(self) -> Iterator[str]:
         """One tick as its pipeline of systems, yielding the name of each as it is done. The
         tick is one transaction: run the generator to its end (`step` does) before anything
         else reads or writes the town."""
         if self.ending:
             return
-        with self.db.atomic(), self.store.deferred():
+        with self._tick_transaction(), self.store.deferred():
             t = self.now
             for _, ev in self._due(t):
                 acts.scheduled(self, ev)

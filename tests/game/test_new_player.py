@@ -133,3 +133,29 @@ def test_a_thing_shown_again_is_said_to_be_seen_already():
     assert "You've shown me Oswin's old index card already." in again
     assert "Tilly has seen it before; nothing changes." in again
     assert "does not believe" not in again
+
+
+def test_a_tick_left_half_run_when_its_database_closes_ends_quietly():
+    """Python 3.13 printed 'Exception ignored in: <generator object Simulation.stepping>'
+    (a rollback on a closed database) when a town was dropped mid-tick."""
+    import gc
+    import sys
+
+    caught = []
+    hook, sys.unraisablehook = sys.unraisablehook, caught.append
+    try:
+        sim = Simulation.new("missing_key", seed=0)
+        tick = sim.stepping()
+        next(tick)  # a tick under way, its transaction open
+        sim.db.conn.close()
+        tick.close()
+        del tick
+        gc.collect()
+    finally:
+        sys.unraisablehook = hook
+    assert not caught
+    sim = Simulation.new("missing_key", seed=0)
+    tick = sim.stepping()
+    next(tick)
+    tick.close()  # abandoned with the database open: rolled back, as before
+    assert not sim.db.conn.in_transaction
