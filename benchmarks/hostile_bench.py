@@ -26,7 +26,6 @@ import json
 import os
 import random
 import signal
-import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -40,6 +39,7 @@ from game.save import SaveError, open_checked  # noqa: E402
 from game.scenario import ScenarioError, load_scenario  # noqa: E402
 from game.scenario.loader import SCENARIOS, parse_text, shipped_names  # noqa: E402
 from game.sim import Simulation  # noqa: E402
+from memory.driver import sqlite3  # noqa: E402  (the engine's driver: a floor on another is none)
 
 CHILD = """
 import sys

@@ -93,11 +93,12 @@ def test_the_sim_check_catches_each_way_of_importing_it(tmp_path):
 
 
 def test_sqlite_comes_from_one_driver():
-    """Every module of memory, game and ui takes the SQLite driver from memory.driver (the
-    one sqlite-utils chose), so connections, backups and errors agree when pysqlite3 is
-    installed; only memory/driver.py itself names sqlite-utils' choice."""
+    """Every module of memory, game and ui — and the benchmarks, whose floors must run on the
+    engine's SQLite — takes the SQLite driver from memory.driver (the one sqlite-utils
+    chose), so connections, backups and errors agree when pysqlite3 is installed; only
+    memory/driver.py itself names sqlite-utils' choice."""
     bad = []
-    for package in ("memory", "game", "ui"):
+    for package in ("memory", "game", "ui", "benchmarks"):
         for f in sorted((ROOT / package).rglob("*.py")):
             if "sqlite3" in imported_roots(f) or "pysqlite3" in imported_roots(f):
                 bad.append(str(f.relative_to(ROOT)))
