@@ -204,7 +204,9 @@ def known_claims(session) -> list[str]:
     first = questions(sim)
     if not session.has_player:
         return [c for e in sim.sc.endings for c in (getattr(e, "explain", []) or [])]
-    met = game_known_claims(sim)
+    # Not where someone was at an hour: those are asked with 'who', and the vocabulary has
+    # no words for them (a chip put 'ask ada dee.at_d1_0700' on the line, then refused).
+    met = {c for c in game_known_claims(sim) if not c.partition(".")[2].startswith("at_d")}
     return [*first, *sorted(met - set(first))]
 
 

@@ -30,3 +30,25 @@ def test_the_pickers_questions_are_the_briefs_before_any_answer():
     offered = composer.known_claims(session)
     assert offered[:len(questions(sim))] == questions(sim)
     assert "mill_rota.location" in offered
+
+
+def test_the_pickers_questions_are_ones_the_command_line_takes():
+    """After Bo said where Dee was at 07:40, the Ask picker offered "where Dee was" (twice,
+    for two hours), which put 'ask ada dee.at_d1_0700' on the line — refused."""
+    from types import SimpleNamespace
+
+    from game.sim import Simulation
+    from ui import composer
+
+    sim = Simulation.new("missing_key", seed=3)
+    for line in ("go market", "who bo day 1 07:40", "go cafe", "wait 1h", "who ada 08:00"):
+        try:
+            sim.command(line)
+        except Exception:  # noqa: BLE001 (a line that does not fit this seed's day)
+            pass
+    session = SimpleNamespace(sim=sim, has_player=True)
+    offered = composer.known_claims(session)
+    assert not [c for c in offered if ".at_d" in c]
+    v = sim.names()
+    for c in offered:
+        assert v.claim(composer.short_words(v, "claims", c)) == c
