@@ -77,6 +77,7 @@ class Session:
         self.scenario = scenario if scenario is not None else sim.sc.scenario.id
         self.seed = seed
         self.speed = 0
+        self._resume = 1  # the speed Space runs the clock at again (the last one it ran at)
         self.acc = 0.0
         self._open_minds = False
         self.stamp = 0  # bumps whenever the simulation changes, for caches
@@ -189,9 +190,13 @@ class Session:
             # at 16x would be an hour of the town in a few frames).
             self.acc = min(self.acc, 1.0)
         self.speed = speed
+        if speed:
+            self._resume = speed
 
-    def toggle_pause(self, resume_to: int = 1) -> None:
-        self.set_speed(0 if self.speed else resume_to)
+    def toggle_pause(self, resume_to: int | None = None) -> None:
+        """Space: pause, or run again at the speed it last ran at (1x at first) — after the
+        clock stopped itself at a notice, a player at 16x was put back to 1x."""
+        self.set_speed(0 if self.speed else resume_to or self._resume)
 
     def advance(self, dt: float) -> int:
         """Let `dt` seconds of real time pass; returns how many ticks the simulation took."""

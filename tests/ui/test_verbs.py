@@ -402,3 +402,17 @@ def test_who_comes_and_goes_while_the_clock_runs_is_logged_where_the_player_stan
     new = [e.text for e in s.sim.transcript.entries()[before:] if e.kind == "mark"]
     assert "Here now: Greta." in new
     assert new.count("Here now: Greta.") == 1  # said once, not every tick
+
+
+def test_space_runs_the_clock_again_at_the_speed_it_last_ran_at():
+    """After the clock stopped itself at a notice, Space put a player running at 16x back
+    to 1x."""
+    s = Session.new("missing_key", 0)
+    s.toggle_pause()
+    assert s.speed == 1  # at first, 1x
+    s.set_speed(16)
+    s.set_speed(0)  # as a notice stops it
+    s.toggle_pause()
+    assert s.speed == 16
+    s.toggle_pause()
+    assert s.speed == 0
