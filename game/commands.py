@@ -151,8 +151,12 @@ def parse(text: str, names: Names | None = None) -> Command:
             args = args[1:]
         need(1, 1)
         _resident(args[0], names)
-    elif verb in ("look", "help"):
-        need(0, 0)
+    elif verb == "look":  # as typed in play: 'look around' is 'look'
+        if args and " ".join(a.lower() for a in args) not in ("around", "here", "about"):
+            raise CommandError(f"usage: {usage} (to go through a spot: search SPOT)")
+        args = []
+    elif verb == "help":
+        args = []  # 'help ask': the whole list says it
     return Command(verb, tuple(args), " ".join([verb, *args]))
 
 

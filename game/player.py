@@ -15,7 +15,7 @@ from . import acts, clock, lies, perception, talk, visible, witness
 from .commands import Command, CommandError, asked_minutes, wait_minutes
 from .people import ASLEEP, AWAKE, AWAY
 from .perception import split
-from .sources import origin_name, read_at
+from .sources import FORGOTTEN, origin_name, read_at
 from .world import Event
 
 if TYPE_CHECKING:
@@ -630,9 +630,12 @@ def heard_from(sim: Game, rid: str, claim: str | None = None) -> bool:
         s, a = split(q)
         if (s, a) in told or any(e.teller == rid for e in sim.store.evidence(PLAYER, s, a)):
             return True  # ...or said of themselves (a declaration)
-    # ...or showed it, taking what you told or showed them (the case board lists it so)...
-    if any(x.claim in ({claim} if claim else set(questions(sim)))
-           for x in reactions(sim, rid, claim)):
+    # ...or, for one question, showed where they stand on it in how they took what you told
+    # or showed them — a nod, a frown, a change of mind says what they hold; a shake of the
+    # head only that they hold something else. Not for the case as a whole: coming along
+    # (`bring`) still asks that you have heard them out, not only told them something.
+    if claim is not None and any(x.turn not in ("react:rejected", "react:blank")
+                                 for x in reactions(sim, rid, claim)):
         return True
     # ...or that they know nothing of it, cannot remember, or will not say: you asked.
     asked = {claim} if claim else set(questions(sim))
@@ -680,18 +683,20 @@ def look(sim: Game) -> Reply:
     r = Reply(True, minutes=0)
     r.say("", f"You are at {sim.place_name(place)}; it is {clock.fmt_clock(sim.now)} on day "
           f"{clock.day_of(sim.now)}.")
-    here = [sim.name(x) for x in sim.present(place) if x != PLAYER]
     with_you = [sim.name(x) for x in followers(sim)]
+    here = [sim.name(x) for x in sim.present(place) if x != PLAYER
+            and sim.name(x) not in with_you]
     spots = [s for s in sim.places[place]["spots"]
              if s not in sim.places[place]["hidden"] or has_lead(sim, f"{place}.{s}")]
     if spots:
         r.say("", "Spots you could search here: "
               + and_list([f"the {s.replace('_', ' ')}" for s in spots]) + ".")
     hung = [sim.documents[d]["name"] for d in sorted(sim.documents)
-            if sim.documents[d]["place"] == place]
+            if sim.documents[d]["place"] == place and sim.documents[d]["says"]]
     if hung:
         them = and_list(hung)
-        r.say("", f"{them[:1].upper()}{them[1:]} hangs here: search to read it.")
+        r.say("", f"{them[:1].upper()}{them[1:]} {'is' if len(hung) == 1 else 'are'} here: "
+              f"search to read {'it' if len(hung) == 1 else 'them'}.")
     carried = [o["name"] for oid, o in sim.objects.items()
                if sim.world.fact(oid, "location") == PLAYER]
     if carried:
@@ -865,10 +870,10 @@ def _links(sim: Game, b: Belief, told: talk.Told) -> list[str]:
     chain = list(told.chain)[:-1]  # without the speaker
     out = []
     for earlier, later in zip(chain, chain[1:], strict=False):
-        if earlier in sim.people:
-            out.append(f"{sim.name(later)} had it from {sim.name(earlier)}.")
-        else:  # a notice, a ledger: "Ora read it on the notice board."
-            out.append(f"{sim.name(later)} read it {read_at(origin_name(sim, earlier))}.")
+        if earlier in sim.people or earlier == FORGOTTEN:
+            out.append(f"{sim.name(later)} had it from {origin_name(sim, earlier)}.")
+        else:  # a notice, a ledger, a letter: "Ora read it on the notice board."
+            out.append(f"{sim.name(later)} read it {read_at(sim.document_words(earlier))}.")
     return list(reversed(out))
 
 

@@ -40,10 +40,11 @@ _READ_ON = {"board", "notice", "sign", "poster", "handbill", "bill", "card", "wa
 
 
 def read_at(name: str) -> str:
-    """'on the notice board', 'in the new ledger': where writing is read, by its name's last
-    word."""
-    last = name.split()[-1].lower().strip(".,'’") if name.split() else ""
-    return f"{'on' if last in _READ_ON else 'in'} {name}"
+    """'on the notice board', 'in the new ledger': where writing is read, by the words of
+    its name."""
+    # any of its words: "the notice at the well" is read on, like "the notice board"
+    on = any(w.lower().strip(".,'’") in _READ_ON for w in name.split())
+    return f"{'on' if on else 'in'} {name}"
 
 
 def origin_name(sim: Game, origin: str | None) -> str:

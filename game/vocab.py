@@ -33,9 +33,17 @@ STOP = {"the", "a", "an", "of", "about", "in", "on", "at", "to", "is", "was", "s
 YES_NO = ("yes", "no")
 
 
+# Latin letters with no accent to drop, in the plain letters they are typed as.
+_LATIN = str.maketrans({"ø": "o", "Ø": "O", "ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe",
+                        "Œ": "OE", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ð": "d", "Ð": "D",
+                        "þ": "th", "Þ": "Th", "ı": "i", "ŋ": "ng", "Ŋ": "Ng"})
+
+
 def norm(text: str) -> str:
-    """Lower case, accents and possessive 's dropped: "Ada's Café" -> "ada cafe"."""
-    t = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    """Lower case, accents and possessive 's dropped: "Ada's Café" -> "ada cafe", "Søren"
+    -> "soren"."""
+    t = unicodedata.normalize("NFKD", text.translate(_LATIN)).encode(
+        "ascii", "ignore").decode().lower()
     return re.sub(r"['’]s\b", "", t)
 
 
@@ -89,7 +97,7 @@ def _unreadable(typed: str) -> bool:
     nothing here, so the rest of the line must not be read as if it were not there ('ä€😀'
     read as 'a', and found two questions beginning with it)."""
     return any(unicodedata.category(ch)[0] in "LNS" and not unicodedata.normalize(
-        "NFKD", ch).encode("ascii", "ignore") for ch in typed)
+        "NFKD", ch.translate(_LATIN)).encode("ascii", "ignore") for ch in typed)
 
 
 def match(typed: str, pool: list[Entry]) -> list[Entry]:

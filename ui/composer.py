@@ -203,7 +203,8 @@ def known_claims(session) -> list[str]:
     sim = session.sim
     first = questions(sim)
     if not session.has_player:
-        return [c for e in sim.sc.endings for c in (getattr(e, "explain", []) or [])]
+        return list(dict.fromkeys(c for e in sim.sc.endings
+                                  for c in (getattr(e, "explain", []) or [])))
     # Not where someone was at an hour: those are asked with 'who', and the vocabulary has
     # no words for them (a chip put 'ask ada dee.at_d1_0700' on the line, then refused).
     met = {c for c in game_known_claims(sim) if not c.partition(".")[2].startswith("at_d")}

@@ -356,3 +356,21 @@ def test_a_word_of_symbols_or_other_scripts_names_nothing():
             parse(typed, sim.names())
         assert not isinstance(e.value, Ambiguous) and "no " in str(e.value)
     assert parse("go plöugh", sim.names()).args == ("inn",)  # accents still fold
+
+
+def test_latin_letters_with_no_accent_to_drop_are_typed_as_themselves(tmp_path):
+    """The review: after symbols were made to name nothing, 'Søren' and 'Straße' could only
+    be typed as 'sren' and 'strae'."""
+    import shutil
+    from pathlib import Path
+
+    folder = tmp_path / "missing_key"
+    shutil.copytree(Path("content/scenarios/missing_key"), folder)
+    toml = folder / "scenario.toml"
+    toml.write_text(toml.read_text().replace('name = "Fen"', 'name = "Søren"')
+                    .replace("name = \"Ada's Café\"", 'name = "Straße Café"'))
+    sim = Simulation.new(folder, seed=0)
+    v = sim.names()
+    assert parse("ask søren key location", v).args[0] == "fen"
+    assert parse("ask soren key location", v).args[0] == "fen"
+    assert parse("go straße", v).args == ("cafe",) == parse("go strasse", v).args
