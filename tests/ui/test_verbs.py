@@ -416,3 +416,14 @@ def test_space_runs_the_clock_again_at_the_speed_it_last_ran_at():
     assert s.speed == 16
     s.toggle_pause()
     assert s.speed == 0
+
+
+def test_a_picker_with_nothing_to_offer_says_why(town):
+    """After a refused 'search drawer' the picker said "Choose where exactly (optional)" over
+    no chips."""
+    ui = town
+    ui.key(pygame.K_RETURN)
+    ui.type("search zzz")
+    ui.frame(2)
+    assert ui.shows("Nothing you know of fits “zzz”")
+    assert not ui.shows("Choose where exactly")

@@ -232,6 +232,9 @@ class Dialogue(Widget):
             want = "whom — nobody is here to talk to"
         title = (f"Choose {want}" + (" (optional)" if ex.optional else "")) if ex.kind else \
             "Ready"
+        if ex.kind and ex.prefix and not opts and ex.kind != "resident":
+            # (a picker titled "Choose where exactly" over no chips at all: say why)
+            title = f"Nothing you know of fits “{T.fit(ex.prefix, 'small_bold', 200)}”"
         # lay out chips in rows above the command line
         maxw = inner.width - 20
         rows: list[list[tuple[composer.Choice, int]]] = [[]]
