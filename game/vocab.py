@@ -385,12 +385,17 @@ class Vocabulary:
         # A hidden spot nobody has led the player to answers to its exact id only: 'drawer'
         # was a winning guess for where Ada's key is before anyone had said a word of it.
         unled = self.unled_spots()
+        known = self._known_values(claim)
+        # Typed in play, even an answer's exact words or id name it only once the player has
+        # met it: 'conclude meeting when on day 3 at six' was taken before the new notice
+        # was up, and 'postponed' refused — a guess told which answers exist. (A walkthrough,
+        # read before its run, may name any by its words or id.)
         exact = [e for e in everything if (key in e.keys or spaced in e.keys)
                  and (e.id not in unled or (_exact_id(typed) == e.id
-                                            and not self._guessing))]
+                                            and not self._guessing))
+                 and not (self._guessing and known is not None and e.id not in known)]
         if len(exact) == 1:
             return exact[0].id
-        known = self._known_values(claim)
         pool = everything if known is None else [e for e in everything if e.id in known]
         found = match(typed, pool)
         if len(found) == 1:

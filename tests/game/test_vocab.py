@@ -374,3 +374,19 @@ def test_latin_letters_with_no_accent_to_drop_are_typed_as_themselves(tmp_path):
     assert parse("ask søren key location", v).args[0] == "fen"
     assert parse("ask soren key location", v).args[0] == "fen"
     assert parse("go straße", v).args == ("cafe",) == parse("go strasse", v).args
+
+
+def test_an_answer_not_yet_met_is_no_word_typed_even_in_its_own_words():
+    """A playtest: 'conclude meeting when on day 3 at six' was taken before the new notice
+    was up, and 'postponed' refused, so guessing told which answers exist."""
+    sim = Simulation.new("cancelled_meeting", seed=3)
+    for typed in ("conclude meeting when on day 3 at six", "conclude meeting when d3_1800",
+                  "conclude meeting when postponed", "tell ora meeting when cancelled"):
+        with pytest.raises(CommandError, match="nor an answer you have heard"):
+            sim.command(typed)
+    # read before its run, a walkthrough may name it (the run refuses nothing it has met)
+    assert parse("conclude meeting.when d3_1800", sim.names()).args[1] == "d3_1800"
+    sim.command("wait 1d")
+    sim.command("wait 2h")  # day 2, 10:10: the new notice is up in the square
+    sim.command("search")
+    assert sim.command("conclude meeting when on day 3 at six").ok
