@@ -72,10 +72,16 @@ class Names:
         self.spots = set(spots)
 
 
+MAX_LINE = 500  # characters: the longest command, or a 'say', is far shorter
+
+
 def parse(text: str, names: Names | None = None) -> Command:
     words = text.strip().split()
     if not words:
         raise CommandError("empty command")
+    if len(text) > MAX_LINE:  # refused without echoing it back, nor trying every split
+        raise CommandError(f"that line is {len(text):,} characters long; a command is at "
+                           f"most {MAX_LINE}")
     verb, args = words[0].lower(), words[1:]
     if verb not in VERBS:
         from difflib import SequenceMatcher

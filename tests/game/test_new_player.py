@@ -178,3 +178,10 @@ def test_writing_is_read_on_a_board_or_a_notice_and_in_a_ledger():
     assert read_at("the notice board") == "on the notice board"
     assert read_at("the notice at the well") == "on the notice at the well"
     assert read_at("the new ledger") == "in the new ledger"
+
+
+def test_a_very_long_line_is_refused_without_being_echoed_back():
+    sim = Simulation.new("missing_key", seed=0)
+    with pytest.raises(CommandError) as e:
+        sim.command("ask ada " + "key " * 2000)
+    assert len(str(e.value)) < 100 and "8,008 characters" in str(e.value)
