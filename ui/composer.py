@@ -163,7 +163,8 @@ def choices(session, text: str) -> list[Choice]:
         typed = words(ex.prefix)
         out = [c for c in out if all(any(w.startswith(t) for w in words(
             f"{c.insert} {c.label}")) for t in typed)]
-    return out[:MAX_CHOICES]
+    # every verb (sixteen: 'look' and 'help' came last and were cut); other kinds, a few
+    return out if ex.kind == "verb" else out[:MAX_CHOICES]
 
 
 def _one_word(v, value: str, allowed: set[str] | None) -> str:

@@ -49,3 +49,16 @@ def test_the_pickers_questions_are_ones_the_command_line_takes():
     v = sim.names()
     for c in offered:
         assert v.claim(composer.short_words(v, "claims", c)) == c
+
+
+def test_the_verb_chips_offer_every_verb():
+    """'look' and 'help', the last of sixteen verbs, were cut at fourteen chips."""
+    from types import SimpleNamespace
+
+    from game import VERBS
+    from game.sim import Simulation
+    from ui import composer
+
+    sim = Simulation.new("missing_key", seed=0)
+    session = SimpleNamespace(sim=sim, has_player=True)
+    assert [c.insert for c in composer.choices(session, "")] == list(VERBS)
