@@ -109,6 +109,11 @@ def go(sim: Game, place: str) -> Reply:
     return r
 
 
+def here_now(names: list[str]) -> str:
+    """Who the player sees where they stayed, once it changed: 'Here now: Greta.'"""
+    return f"Here now: {and_list(names)}." if names else "Nobody is here now."
+
+
 def and_list(names: list[str]) -> str:
     """'Ana', 'Ana and Ben', 'Ana, Ben and Mo'."""
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -683,9 +688,9 @@ def look(sim: Game) -> Reply:
     r = Reply(True, minutes=0)
     r.say("", f"You are at {sim.place_name(place)}; it is {clock.fmt_clock(sim.now)} on day "
           f"{clock.day_of(sim.now)}.")
-    with_you = [sim.name(x) for x in followers(sim)]
-    here = [sim.name(x) for x in sim.present(place) if x != PLAYER
-            and sim.name(x) not in with_you]
+    following = followers(sim)
+    with_you = [sim.name(x) for x in following]
+    here = [sim.name(x) for x in sim.present(place) if x != PLAYER and x not in following]
     spots = [s for s in sim.places[place]["spots"]
              if s not in sim.places[place]["hidden"] or has_lead(sim, f"{place}.{s}")]
     if spots:

@@ -15,8 +15,8 @@ from game import (
     PLAYER,
     CommandError,
     Simulation,
-    and_list,
     clock,
+    here_now,
     last_event,
     notices,
     seen_events,
@@ -345,8 +345,7 @@ class Session:
         room = (self.place, tuple(self.here()))
         if self._room is not None and room[0] == self._room[0] and room[1] != self._room[1]:
             names = [self.sim.name(r) for r in room[1]]
-            self.sim.transcript.add("mark", ("Here now: " + and_list(names) + ".") if names else
-                                    "Nobody is here now.", self.sim.now)
+            self.sim.transcript.add("mark", here_now(names), self.sim.now)
             self.stamp += 1
         self._room = room
 
