@@ -222,9 +222,12 @@ class Simulation(Setup, Naming):
             return
         with self._tick_transaction(), self.store.deferred():
             t = self.now
+            movement.move(self)
+            # Then the scheduled events, so that what happens at a minute happens among the
+            # people there at that minute: an actor whose day brings them to the place at
+            # that minute is there to do it (before, they arrived a tick after).
             for _, ev in self._due(t):
                 acts.scheduled(self, ev)
-            movement.move(self)
             reading.read_documents(self)
             yield "movement"
             by_place = self._by_place()

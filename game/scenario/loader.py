@@ -19,7 +19,7 @@ from pydantic import BaseModel, ValidationError
 
 from memory import Evidence, InvalidEvidence
 
-from .. import clock
+from .. import clock, people
 from ..conditions import Condition, ConditionError
 from . import minds
 from .lines import LineMap
@@ -459,7 +459,41 @@ class Checker:
             self.bad(loc + ("place",), "an event happens somewhere: give place or actor")
         if e.when:
             self._condition(loc + ("when",), e.when)
+        self._there(loc, e)
         minds.relay(self, i, e)
+
+    def _there(self, loc: tuple, e) -> None:
+        """An event in the story happens among the people at its place at its minute: an actor
+        elsewhere by their day would be seen by nobody doing it, and a player there would
+        watch it happen with nobody doing it. A warning, since an intent or the player may
+        yet bring them. Backstory (before the start) is watched by nobody; whether a spoken
+        `say` reaches its listener, and a speaker asleep, are errors (minds.same_place)."""
+        if e.place is None or e.place not in self.places or e.kind == "edit":
+            return
+        r = self.residents.get(e.actor or "")
+        if r is None or any(s.place not in self.places for s in r.schedule):
+            return  # already reported
+        at = clock.align(clock.parse_when(e.at))
+        if at < clock.parse_when(self.sc.scenario.start):
+            return
+        if self._people is None:
+            self._people = {x.id: people.from_scenario(x) for x in self.sc.residents}
+        status, place = self._people[r.id].status_at(at)
+        spoken = e.kind == "say" and e.by == "word" and e.target
+        if (status == people.AWAKE and place == e.place) or (spoken and status != people.AWAKE):
+            return
+        where = ("away at" if status == people.AWAY else
+                 "asleep at" if status == people.ASLEEP else "at")
+        self.warnings.append((
+            self.lines.line_of(loc + ("actor",)), _loc_name(loc + ("actor",)),
+            f"{r.name} is {where} {self._place_name(place)} at {clock.fmt(at)} by "
+            f"the schedule, not at {self._place_name(e.place)} where this happens: "
+            f"give {r.id} a visit (visits = [{{ from = \"{clock.fmt(at)}\", to = …, "
+            f"place = \"{e.place}\" }}]) or move the event"))
+
+    def _place_name(self, pid: str) -> str:
+        p = self.places.get(pid)
+        return f"{pid!r}" if p is None else f"{p.name} ({pid!r})"
 
     def _edit_event(self, loc: tuple, e) -> None:
         """An author's edit of a memory: whose, which claim, and what to put in."""

@@ -79,7 +79,7 @@ def test_a_reply_says_what_the_player_saw_happen_while_its_time_passed():
     sim = Simulation.new("cancelled_meeting", seed=1)
     sim.command("wait 10")
     text = sim.command("wait 26h").text()
-    assert "At 14:00: Quill pinned up a notice: the meeting is cancelled" in text
+    assert "At 10:00: Quill pinned up a notice: the meeting is cancelled" in text
     assert "At 10:00 on day 2: Quill pinned up a new notice" in text
     sim.command("go hall")
     text = sim.command("wait 20").text()

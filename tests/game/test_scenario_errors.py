@@ -149,3 +149,66 @@ when = 'believes("ben", "ann.tok", "yes")'
     loaded = load_scenario(write_scenario(text))
     assert any("endings[0].when" in w and "'tok'" in w and "did you mean 'took'" in w
                for w in loaded.warnings), loaded.warnings
+
+
+ELSEWHERE = TINY.replace('id = "ann"\nname = "Ann"\nhome = "home"\n',
+                         'id = "ann"\nname = "Ann"\nhome = "home"\n'
+                         'schedule = [{ at = "09:00", place = "home" }, '
+        '{ at = "10:00", place = "square" }]\n') + '''
+[[events]]
+id = "pie"
+at = "day 1 AT"
+kind = "happen"
+actor = "ACTOR"
+place = "square"
+effects = [{ claim = "ann.took", value = "yes" }]
+'''
+
+
+def elsewhere(at: str, actor: str) -> str:
+    return ELSEWHERE.replace("AT", at).replace("ACTOR", actor)
+
+
+def test_an_event_whose_actor_is_elsewhere_by_the_schedule_is_a_warning(write_scenario):
+    """The playtest: cancelled_meeting's notice went up in the square while Quill, its actor,
+    was in the old hall by his day, so nobody saw him pin it. The author is told where the
+    actor is instead, at the actor's line, and how to mend it."""
+    text = elsewhere("10:00", "ben")
+    loaded = load_scenario(write_scenario(text))
+    line = line_of(text, 'actor = "ben"')
+    want = (f":{line}: events[0].actor: Ben is at Home ('home') "
+            "at day 1 10:00 by the schedule, not at Square ('square') where this happens: "
+            'give ben a visit (visits = [{ from = "day 1 10:00", to = …, place = "square" }]) '
+            "or move the event")
+    assert [w for w in loaded.warnings if "events[0]" in w] == [
+        f"{loaded.file}{want}"], loaded.warnings
+    # Ann's day brings her to the square at ten: no warning (the tick moves her, then the
+    # event happens); and before the start an event is backstory, watched by nobody.
+    assert load_scenario(write_scenario(elsewhere("10:00", "ann"))).warnings == []
+    assert "Ann is at Home ('home') at day 1 09:50" in " ".join(
+        load_scenario(write_scenario(elsewhere("09:50", "ann"))).warnings)
+    assert load_scenario(write_scenario(elsewhere("08:00", "ben"))).warnings == []
+    # A visit puts Ben there.
+    visiting = text.replace('id = "ben"\nname = "Ben"\nhome = "home"\n',
+                            'id = "ben"\nname = "Ben"\nhome = "home"\nvisits = [{ from = '
+                            '"day 1 10:00", to = "day 1 10:30", place = "square" }]\n')
+    assert load_scenario(write_scenario(visiting)).warnings == []
+
+
+def test_a_letter_is_written_where_its_writer_is(write_scenario):
+    """A letter travels to its reader, but its writing happens at the event's place: Ann at
+    home writing it in the square is warned of. Spoken words with both at home are not."""
+    said = TINY + '''
+[[events]]
+id = "word"
+at = "day 1 10:00"
+kind = "say"
+actor = "ann"
+target = "ben"
+place = "home"
+says = [{ claim = "ann.took", value = "yes" }]
+'''
+    assert load_scenario(write_scenario(said)).warnings == []
+    letter = said.replace('place = "home"', 'place = "square"\nby = "letter"')
+    assert [w.split(": ")[1] for w in load_scenario(write_scenario(letter)).warnings] == [
+        "events[0].actor"]

@@ -130,3 +130,39 @@ def test_a_game_continued_from_its_save_believes_what_the_game_that_went_on_does
     assert [b.model_dump() for b in back.store.beliefs()] == \
         [b.model_dump() for b in straight.store.beliefs()]
     assert back.store.memory_events() == straight.store.memory_events()
+
+
+def test_an_event_happens_among_the_people_there_at_its_minute():
+    """The playtest: Quill's notices went up at the minute his day brought him to the square,
+    yet the tick ran its events before anyone moved, so he (and whoever came with him) was
+    still elsewhere and nobody saw him do it. Now the tick moves everyone, then runs the
+    minute's events."""
+    from pathlib import Path
+
+    from game.scenario.loader import parse_text
+
+    from .conftest import TINY
+
+    text = TINY.replace(
+        'id = "ann"\nname = "Ann"\nhome = "home"\n',
+        'id = "ann"\nname = "Ann"\nhome = "home"\n'
+        'schedule = [{ at = "09:00", place = "home" }, '
+        '{ at = "10:00", place = "square" }]\n').replace(
+        'id = "ben"\nname = "Ben"\nhome = "home"\n',
+        'id = "ben"\nname = "Ben"\nhome = "home"\n'
+        'schedule = [{ at = "09:00", place = "home" }, '
+        '{ at = "10:00", place = "square" }]\n') + '''
+[[events]]
+id = "pie"
+at = "day 1 10:00"
+kind = "happen"
+actor = "ann"
+place = "square"
+effects = [{ claim = "ann.took", value = "yes" }]
+'''
+    sim = Simulation.new(parse_text(text, Path("tiny.toml")), 0)
+    sim.run(days=0.5)
+    event = next(e for e in sim.world.log(kind="happen") if e["data"].get("id") == "pie")
+    assert event["participants"] == ["ann"] and event["witnesses"] == ["ben"]
+    assert sim.store.belief("ben", "ann", "took").value == "yes"
+    assert sim.store.belief("cat", "ann", "took") is None  # at home, saw nothing
