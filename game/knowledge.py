@@ -320,14 +320,14 @@ def last_whereabouts(sim: Game, rid: str,
                      heard_: list[Said] | None = None) -> Whereabouts | None:
     """Where the player last saw `rid`, or was last told they were — whichever is later.
     `heard_`: everything the player heard (`said(sim)`), if already read. Someone who left a
-    place in the minute the player arrived was seen there: the player's arrival shows who is
-    there before that minute's comings and goings, and they could be asked then."""
+    place in the minute the player arrived was not seen there: everyone has moved for a
+    minute before the player arrives or acts in it (game.sim: movement ends the tick)."""
     start = clock.align(clock.parse_when(sim.sc.scenario.start))
     seen = sim.db.execute(
         "SELECT q.place, max(p.since, q.since) AS a, min(coalesce(p.until, :now), "
         "coalesce(q.until, :now)) AS b FROM presence p JOIN presence q ON q.place = p.place "
-        "WHERE p.resident = :me AND q.resident = :rid AND (max(p.since, q.since) < "
-        "min(coalesce(p.until, :now), coalesce(q.until, :now)) OR q.until = p.since) "
+        "WHERE p.resident = :me AND q.resident = :rid AND max(p.since, q.since) < "
+        "min(coalesce(p.until, :now), coalesce(q.until, :now)) "
         "ORDER BY b DESC, a DESC LIMIT 1",
         {"me": PLAYER, "rid": rid, "now": sim.now + 1}).fetchone()
     best = None

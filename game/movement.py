@@ -1,5 +1,6 @@
-"""Movement, the tick's first system: everyone goes where their day, their intent or the
-player takes them."""
+"""Movement, the tick's last system, run as the clock moves on: everyone goes where the new
+minute, their intent or the player takes them, before the player acts at that minute and
+before its events."""
 
 from __future__ import annotations
 

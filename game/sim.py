@@ -1,14 +1,16 @@
 """The simulation: one town, one SQLite database, one seeded random generator, 10-minute ticks.
 
 Each tick (one transaction) is a pipeline of systems, each a module called in order with the
-town (typed by the protocols of `game.town`): scheduled events (`acts`) -> movement
-(`movement`) -> reading (`reading`) -> company (`copresence`) -> talk (`talk`, place by place)
--> perception (memory takes in the tick's evidence) -> decisions and actions (`thinking`,
-`pursuit`, resident by resident) -> perception -> attention (`attention`) -> the memory passes
-(hourly, and daily aging). `stepping()` yields between systems, so a window can run a tick a
-few systems a frame; nothing outside reads the town until the tick is done. Everything that
-decides what happens next is in the database or in the saved runtime state, so the same
-scenario, seed and commands give the same world log, byte for byte.
+town (typed by the protocols of `game.town`): scheduled events (`acts`) -> reading
+(`reading`) -> company (`copresence`) -> talk (`talk`, place by place) -> perception (memory
+takes in the tick's evidence) -> decisions and actions (`thinking`, `pursuit`, resident by
+resident) -> perception -> attention (`attention`) -> the memory passes (hourly, and daily
+aging) -> the clock moves on -> movement (`movement`: everyone goes where the new minute has
+them, so the player, acting between ticks, meets them there). `stepping()` yields between
+systems, so a window can run a tick a few systems a frame; nothing outside reads the town
+until the tick is done. Everything that decides what happens next is in the database or in
+the saved runtime state, so the same scenario, seed and commands give the same world log,
+byte for byte.
 """
 
 from __future__ import annotations
@@ -172,6 +174,11 @@ class Simulation(Setup, Naming):
             sim = cls(checked.db, loaded.scenario, file=str(loaded.file),
                       templates=loaded.templates)
             sim._restore()
+            with sim.db.atomic():
+                # A save written before movement came at a tick's end has everyone where the
+                # last tick left them; moving them now is what that Hearsay did first on
+                # going on. For any later save it moves nobody.
+                movement.move(sim)
         except SaveError:
             checked.db.close()
             raise
@@ -222,10 +229,9 @@ class Simulation(Setup, Naming):
             return
         with self._tick_transaction(), self.store.deferred():
             t = self.now
-            movement.move(self)
-            # Then the scheduled events, so that what happens at a minute happens among the
-            # people there at that minute: an actor whose day brings them to the place at
-            # that minute is there to do it (before, they arrived a tick after).
+            # Everyone is where the minute has them (moved as the last tick ended), so what
+            # happens at a minute happens among the people there at that minute: an actor
+            # whose day brings them to the place then is there to do it.
             for _, ev in self._due(t):
                 acts.scheduled(self, ev)
             reading.read_documents(self)
@@ -269,6 +275,12 @@ class Simulation(Setup, Naming):
             self.now = t + clock.TICK
             self._check_stages()
             self._check_endings()
+            if not self.ending:
+                # Movement into the new minute, done as the clock moves on: between ticks —
+                # when the player looks, asks and acts — everyone is where that minute has
+                # them. (Done at the start of the next tick, a player told "it is
+                # 10:00" met Quill in the old hall, who then said he was in the square at ten.)
+                movement.move(self)
 
     def run(self, *, days: float | None = None, until: int | None = None,
             progress: Callable[[int], None] | None = None) -> None:

@@ -202,15 +202,20 @@ def test_a_rewording_may_not_add_or_drop_a_fact(sim_with_model, added):
     assert not same_facts(template, added, ["Cy", "Bo"], words)
 
 
+def said_by(reply) -> str:
+    """The resident's answer in a reply (a line marking who came or went may follow it)."""
+    return next(ln.text for ln in reply.lines if ln.kind == "speech")
+
+
 def test_a_huge_or_embellished_answer_is_never_shown(fake, sim_with_model):
     sim = sim_with_model
     meet(sim, "ada")
-    template = sim.command("ask ada ada_key.moved_by").lines[-1].text  # (no reply queued)
+    template = said_by(sim.command("ask ada ada_key.moved_by"))  # (no reply queued)
     for bad in ("Bo told me Cy took it — and I saw Cy steal the cash box myself.",
                 "Bo, Cy. " + "blah " * 400_000):
         fake.replies.append(bad)
         meet(sim, "ada")
-        said = sim.command("ask ada ada_key.moved_by").lines[-1].text
+        said = said_by(sim.command("ask ada ada_key.moved_by"))
         assert said != bad and len(said) < 400
         assert "Cy" in said and "saw" not in said and "cash" not in said
     assert "Cy" in template
@@ -232,7 +237,7 @@ def test_a_slow_model_costs_at_most_the_verbs_budget(fake, monkeypatch):
     t = time.monotonic()
     r = sim.command("ask ada ada_key.moved_by")
     assert time.monotonic() - t < 1.2
-    assert "Cy" in r.lines[-1].text and "swore" not in r.lines[-1].text
+    assert "Cy" in said_by(r) and "swore" not in said_by(r)
     fake.delay = 0.0
 
 

@@ -37,11 +37,11 @@ def test_who_is_here_stays_true_for_the_next_verb():
 
 def test_arriving_just_as_someone_leaves_does_not_list_them():
     sim = Simulation.new("missing_key", seed=0)
-    sim.run(until=clock.parse_when("day 1 19:00"))
-    assert sim.state["ada"].place == "cafe"  # she leaves in the tick that starts now
+    sim.run(until=clock.parse_when("day 1 18:50"))
+    assert sim.state["ada"].place == "cafe"  # she leaves at 19:00, as the walk ends
     r = sim.command("go cafe")
     assert "Here: Ada" not in r.text()
-    assert sim.state[PLAYER].place == "cafe" and sim.now == clock.parse_when("day 1 19:10")
+    assert sim.state[PLAYER].place == "cafe" and sim.now == clock.parse_when("day 1 19:00")
 
 
 def test_where_is_answers_from_what_you_saw_or_were_told():
@@ -62,14 +62,27 @@ def test_someone_talked_with_as_they_left_was_seen():
     """The playtest: Quill, listed on arrival and answering a question in the minute he left
     his house, was then "not seen" by `where is` (his stay ended as the player's began)."""
     sim = Simulation.new("cancelled_meeting", seed=1)
-    for c in ("wait 10", "search square", "go inn", "go school", "go hall"):
+    for c in ("search square", "go inn", "go school", "go hall"):
         sim.command(c)
     assert "Here: Quill" in sim.command("go quill house").text()
-    arrived = sim.now
+    assert clock.fmt(sim.now) == "day 1 08:50"
     assert sim.command("ask quill meeting when").ok
-    assert sim.state["quill"].place != "quill_home"  # he left in that minute
+    assert sim.state["quill"].place != "quill_home"  # he left as the answer's minutes ended
     text = sim.command("where is quill").text()
-    assert f"You last saw Quill at Quill's house at {clock.fmt_clock(arrived)}" in text, text
+    assert "You last saw Quill at Quill's house from 08:50 to 09:00 on day 1" in text, text
+
+
+def test_someone_who_left_as_the_player_arrived_was_not_seen():
+    """A second playtest: arriving at Quill's house at 09:00, the minute he leaves for the
+    old hall, said "Nobody is here", yet `where is quill` then said "You last saw Quill at
+    Quill's house at 09:00". Everyone has moved for a minute before the player arrives in it,
+    so he was never in sight."""
+    sim = Simulation.new("cancelled_meeting", seed=1)
+    for c in ("wait 10", "search square", "go inn", "go school", "go hall"):
+        sim.command(c)
+    assert "Nobody is here." in sim.command("go quill house").text()
+    assert clock.fmt(sim.now) == "day 1 09:00"
+    assert "You have not seen Quill" in sim.command("where is quill").text()
 
 
 def test_a_reply_says_what_the_player_saw_happen_while_its_time_passed():
@@ -133,7 +146,7 @@ def test_a_reply_says_who_came_or_went_where_the_player_stayed():
     """The playtest: arriving at Greta's cottage said "Nobody is here", she came home in the
     next ten minutes, and no reply said so — yet `where is` then knew she had been there."""
     sim = Simulation.new("the_ledger", seed=2)
-    for c in ("go apothecary", "wait 80", "go well", "wait 10"):
+    for c in ("go apothecary", "wait 80", "go well"):
         sim.command(c)
     assert "Nobody is here." in sim.command("go greta cottage").text()
     text = sim.command("wait 10").text()
