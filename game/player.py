@@ -873,9 +873,20 @@ def _when(sim: Game, b: Belief) -> str:
 
 def _links(sim: Game, b: Belief, told: talk.Told) -> list[str]:
     chain = list(told.chain)[:-1]  # without the speaker
+    speaker = told.chain[-1] if told.chain else b.resident
+    if told.as_held and chain and b.teller and chain[-1] != b.teller:
+        # The chain is the latest telling's (Rue's), the teller named the one the belief
+        # rests on (Ora): "Ora told me. Pat had it from Sam…" would join two stories.
+        return []
+    if speaker in chain:
+        # Word that came round to the speaker again: told from where it left them ("Pat had
+        # it from me"), not through them in the third person and on round the loop.
+        chain = chain[len(chain) - 1 - chain[::-1].index(speaker):]
     out = []
     for earlier, later in zip(chain, chain[1:], strict=False):
-        if earlier in sim.people or earlier == FORGOTTEN:
+        if earlier == speaker:
+            out.append(f"{sim.name(later)} had it from me.")
+        elif earlier in sim.people or earlier == FORGOTTEN:
             out.append(f"{sim.name(later)} had it from {origin_name(sim, earlier)}.")
         else:  # a notice, a ledger, a letter: "Ora read it on the notice board."
             out.append(f"{sim.name(later)} read it {read_at(sim.document_words(earlier))}.")

@@ -49,3 +49,26 @@ def test_every_verb_says_what_changed_in_a_marked_line():
         r = sim.command(cmd)
         assert r.ok, (cmd, r.text())
         assert any(ln.kind == "mark" for ln in r.lines), (cmd, r.text())
+
+
+def test_why_tells_word_that_came_round_from_the_speaker_and_never_joins_two_stories():
+    """A playtest: Sam, asked why, said "Ora told me. Pat had it from Sam. Sam had it from
+    Ora…" — himself in the third person, round the loop, and a chain that was not Ora's."""
+    from game import clock, talk
+    from game.player import _links
+
+    sim = Simulation.new("cancelled_meeting", seed=0)
+    sim.run(until=clock.parse_when("day 2 13:00"))
+    b = sim.store.belief("pat", "meeting", "when")
+    assert b is not None and b.kind == "hearsay"
+
+    def links(chain: tuple[str, ...], teller: str) -> list[str]:
+        told = talk.Told(0, "meeting.when", b.value, "heard", chain[0], chain, False)
+        return _links(sim, b.model_copy(update={"teller": teller}), told)
+
+    assert links(("notice", "rue", "sam", "pat"), "sam") == [
+        "Sam had it from Rue.", "Rue read it on the notice board."]
+    # It went Rue -> Pat -> Sam and back to Pat: told from where it left Pat.
+    assert links(("notice", "rue", "pat", "sam", "pat"), "sam") == ["Sam had it from me."]
+    # The telling the chain comes from is not the named teller's: no chain at all.
+    assert links(("notice", "rue", "sam", "pat"), "ora") == []
