@@ -425,6 +425,7 @@ class Checker:
         if b.event and b.event not in (events := {e.id for e in self.sc.events}):
             self.bad(loc + ("event",), f"no event {b.event!r}" + _near(b.event, events)
                      + " — name one of the scenario's [[events]]")
+        self._read_there(loc, b)
         earlier = {(x.resident, x.claim) for x in self.sc.beliefs[:i]} if b.premises else set()
         for p in b.premises:
             if (b.resident, p) not in earlier:
@@ -463,33 +464,67 @@ class Checker:
         minds.relay(self, i, e)
 
     def _there(self, loc: tuple, e) -> None:
-        """An event in the story happens among the people at its place at its minute: an actor
-        elsewhere by their day would be seen by nobody doing it, and a player there would
-        watch it happen with nobody doing it. A warning, since an intent or the player may
-        yet bring them. Backstory (before the start) is watched by nobody; whether a spoken
-        `say` reaches its listener, and a speaker asleep, are errors (minds.same_place)."""
+        """An event happens among the people at its place at its minute: an actor elsewhere
+        by their day would be seen by nobody doing it, and a player there would watch it
+        happen with nobody doing it. A warning, since an intent or the player may yet bring
+        them. Backstory is checked from the start's own day, whose whereabouts are written
+        and can be asked about ("who was at the clinic at seven?"): there, the listener of
+        spoken words too; in play, whether they reach the listener, and a speaker asleep, are
+        errors (minds.same_place). A letter travels."""
         if e.place is None or e.place not in self.places or e.kind == "edit":
             return
-        r = self.residents.get(e.actor or "")
-        if r is None or any(s.place not in self.places for s in r.schedule):
-            return  # already reported
-        at = clock.align(clock.parse_when(e.at))
-        if at < clock.parse_when(self.sc.scenario.start):
+        at, start = clock.parse_when(e.at), clock.parse_when(self.sc.scenario.start)
+        if at < start - clock.time_of_day(start):
+            return  # an earlier day: nobody's whereabouts are written for it
+        if at >= start:
+            at = clock.align(at)  # in play it happens in its tick, among those moved there
+        spoken = e.kind == "say" and e.by == "word" and e.target
+        self._at_place(loc + ("actor",), e.actor, e.place, at,
+                       "where this happens", quiet_unless_awake=bool(spoken and at >= start))
+        if spoken and at < start:
+            self._at_place(loc + ("target",), e.target, e.place, at, "where this is said")
+
+    def _read_there(self, loc: tuple, b) -> None:
+        """A memory of the start's own day says where its holder was: a notice read at 07:45
+        is read at the notice board, an event seen or told at its place. Whereabouts that say
+        otherwise ("I read it this morning", from one at home all morning) are warned of."""
+        if b.kind == "document" and b.document in self.documents:
+            place = self.documents[b.document].place
+            at = clock.parse_when(b.at) if b.at is not None else \
+                clock.parse_when(self.sc.scenario.start)
+            why, key = "where it is read", "at" if b.at is not None else "document"
+        elif b.kind in ("firsthand", "witnessed", "declared") and b.event:
+            e = next((x for x in self.sc.events if x.id == b.event), None)
+            if e is None or e.place is None or e.kind == "edit":
+                return
+            place, at, why, key = e.place, clock.parse_when(e.at), "where it happened", "event"
+        else:
             return
+        start = clock.parse_when(self.sc.scenario.start)
+        if place in self.places and at >= start - clock.time_of_day(start):
+            self._at_place(loc + (key,), b.resident, place, at, why)
+
+    def _at_place(self, loc: tuple, rid: str | None, place: str, at: int, why: str, *,
+                  quiet_unless_awake: bool = False) -> None:
+        """Warn at `loc` if resident `rid` is not awake at `place` at minute `at` by the
+        schedule (and its visits and absences)."""
+        r = self.residents.get(rid or "")
+        if r is None or any(s.place not in self.places for s in r.schedule):
+            return  # a player, nobody, or already reported
         if self._people is None:
             self._people = {x.id: people.from_scenario(x) for x in self.sc.residents}
-        status, place = self._people[r.id].status_at(at)
-        spoken = e.kind == "say" and e.by == "word" and e.target
-        if (status == people.AWAKE and place == e.place) or (spoken and status != people.AWAKE):
+        status, there = self._people[r.id].status_at(at)
+        if (status == people.AWAKE and there == place) or (
+                quiet_unless_awake and status != people.AWAKE):
             return
         where = ("away at" if status == people.AWAY else
                  "asleep at" if status == people.ASLEEP else "at")
         self.warnings.append((
-            self.lines.line_of(loc + ("actor",)), _loc_name(loc + ("actor",)),
-            f"{r.name} is {where} {self._place_name(place)} at {clock.fmt(at)} by "
-            f"the schedule, not at {self._place_name(e.place)} where this happens: "
-            f"give {r.id} a visit (visits = [{{ from = \"{clock.fmt(at)}\", to = …, "
-            f"place = \"{e.place}\" }}]) or move the event"))
+            self.lines.line_of(loc), _loc_name(loc),
+            f"{r.name} is {where} {self._place_name(there)} at {clock.fmt(at)} by "
+            f"the schedule, not at {self._place_name(place)} {why}: give {r.id} a visit "
+            f"(visits = [{{ from = \"{clock.fmt(at)}\", to = …, place = \"{place}\" }}]) "
+            "or change the time"))
 
     def _place_name(self, pid: str) -> str:
         p = self.places.get(pid)

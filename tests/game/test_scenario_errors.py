@@ -179,15 +179,17 @@ def test_an_event_whose_actor_is_elsewhere_by_the_schedule_is_a_warning(write_sc
     want = (f":{line}: events[0].actor: Ben is at Home ('home') "
             "at day 1 10:00 by the schedule, not at Square ('square') where this happens: "
             'give ben a visit (visits = [{ from = "day 1 10:00", to = …, place = "square" }]) '
-            "or move the event")
+            "or change the time")
     assert [w for w in loaded.warnings if "events[0]" in w] == [
         f"{loaded.file}{want}"], loaded.warnings
-    # Ann's day brings her to the square at ten: no warning (the tick moves her, then the
-    # event happens); and before the start an event is backstory, watched by nobody.
+    # Ann's day brings her to the square at ten: no warning (everyone has moved for the
+    # minute before it happens). Backstory on the start's own day is checked too: whereabouts
+    # are written for it, and can be asked about.
     assert load_scenario(write_scenario(elsewhere("10:00", "ann"))).warnings == []
     assert "Ann is at Home ('home') at day 1 09:50" in " ".join(
         load_scenario(write_scenario(elsewhere("09:50", "ann"))).warnings)
-    assert load_scenario(write_scenario(elsewhere("08:00", "ben"))).warnings == []
+    assert "Ben is at Home ('home') at day 1 08:00" in " ".join(
+        load_scenario(write_scenario(elsewhere("08:00", "ben"))).warnings)
     # A visit puts Ben there.
     visiting = text.replace('id = "ben"\nname = "Ben"\nhome = "home"\n',
                             'id = "ben"\nname = "Ben"\nhome = "home"\nvisits = [{ from = '
@@ -212,3 +214,52 @@ says = [{ claim = "ann.took", value = "yes" }]
     letter = said.replace('place = "home"', 'place = "square"\nby = "letter"')
     assert [w.split(": ")[1] for w in load_scenario(write_scenario(letter)).warnings] == [
         "events[0].actor"]
+
+
+def test_a_memory_of_the_days_start_says_where_its_holder_was(write_scenario):
+    """A playtest: Rue said "I read it this morning" of the notice on the square, while
+    `who rue` put her at home all morning. A memory from the start's own day (whose
+    whereabouts are written and can be asked about) is warned of when the holder's day has
+    them elsewhere; a visit mends it."""
+    read = TINY + '''
+[[documents]]
+id = "notice"
+name = "the notice"
+place = "square"
+says = [{ claim = "ann.took", value = "yes" }]
+
+[[beliefs]]
+resident = "ben"
+claim = "ann.took"
+value = "yes"
+kind = "document"
+document = "notice"
+at = "day 1 08:30"
+'''
+    warned = load_scenario(write_scenario(read)).warnings
+    assert [w.split(": ", 2)[1:] for w in warned] == [[
+        "beliefs[0].at", "Ben is at Home ('home') at day 1 08:30 by the schedule, not at Square "
+        "('square') where it is read: give ben a visit (visits = [{ from = \"day 1 08:30\", "
+        "to = …, place = \"square\" }]) or change the time"]], warned
+    visiting = read.replace('id = "ben"\nname = "Ben"\nhome = "home"\n',
+                            'id = "ben"\nname = "Ben"\nhome = "home"\nvisits = [{ from = '
+                            '"day 1 08:20", to = "day 1 08:40", place = "square" }]\n')
+    assert load_scenario(write_scenario(visiting)).warnings == []
+    # Seen at an event of that morning: where the event was.
+    seen = TINY + '''
+[[events]]
+id = "pie"
+at = "day 1 08:00"
+kind = "happen"
+place = "square"
+effects = [{ claim = "ann.took", value = "yes" }]
+
+[[beliefs]]
+resident = "cat"
+claim = "ann.took"
+value = "yes"
+kind = "witnessed"
+event = "pie"
+'''
+    assert [w.split(": ")[1] for w in load_scenario(write_scenario(seen)).warnings] == [
+        "beliefs[0].event"]
