@@ -579,8 +579,11 @@ def show(sim: Game, rid: str, oid: str) -> Reply:
     else:
         r.say(sim.name(rid), sim.words.render("shown", f"{rid}|shown|{oid}|{sim.now}", s=ctx,
                                               o=outs[0]), event=eid)
-    for ch in changes:
-        r.mark(ch.line, ch.detail)
+    said: set[str] = set()
+    for ch in changes:  # (a handbill shown again: one "seen it before", not one a claim)
+        if ch.line not in said:
+            said.add(ch.line)
+            r.mark(ch.line, ch.detail)
     return r
 
 

@@ -87,8 +87,9 @@ def _perform(town: Town, rid: str, it) -> None:
     elif it.action == "attend":
         town.record(Event(kind="attend", at=town.now, actor=rid, place=place,
                           claim=it.claim, value=it.value,
-                          summary=f"{town.name(rid)} came to {town.place_name(place)} for "
-                          f"{town.say_claim(it.claim, it.value)}", participants=[rid],
+                          summary=f"{town.name(rid)} came to {town.place_name(place)}, "
+                          f"believing that {town.say_claim(it.claim, it.value)}",
+                          participants=[rid],
                           witnesses=town.onlookers(place, (rid,))))
         town.state[rid].intent = Intent(action="stay", purpose="act", reaction=it.reaction,
                                         claim=it.claim, value=it.value, since=town.now,

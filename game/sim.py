@@ -408,6 +408,7 @@ class Simulation(Setup, Naming):
         before, since = pacing.last_event(self), self.now
         place = self.state[PLAYER].place
         here_before = [x for x in self.present(place) if x != PLAYER]
+        with_before = player.followers(self)
         for _ in range(reply.minutes // clock.TICK):
             if self.ending:
                 break
@@ -420,6 +421,12 @@ class Simulation(Setup, Naming):
                                if clock.day_of(n.at) != clock.day_of(since) else "")
                             + f": {n.text.rstrip('.')}.", "mark", event=n.event)
                 for n in pacing.notices(self, before, since)] if self.now > since else []
+        # Someone who came along and whose time with the player ran out goes their own way
+        # in front of them (they vanished from "With you" unsaid; a playtest).
+        following = player.followers(self)
+        seen += [player.Line("", f"{self.name(x)} goes {self.pronoun(x).poss} own way.",
+                             "mark")
+                 for x in with_before if x not in following and not self.ending]
         # Who came or went where the player stayed while the time passed: they see the
         # room change, as they see it on arriving ("Here: …").
         here_now = [x for x in self.present(place) if x != PLAYER]

@@ -62,7 +62,7 @@ def change(sim: Game, rid: str, claim: str, value: str, before: Held | None,
                                         f"{v('have')} not heard that before, and "
                                         f"{v('take')} it in")
             return Change("new", f"{first}: {what}.", detail)
-        return Change("rejected", f"{name} {v('do')} not believe it.", detail)
+        return Change("rejected", f"{name} {v('do')} not believe that {what}.", detail)
     old = sim.say_claim(claim, before.value, them=rid)  # "she's no longer sure that she…"
     if after.value == before.value != value and _gone(sim, rid, claim):
         # What they cannot recall they cannot weigh it against, or show (§7).
@@ -92,8 +92,9 @@ def change(sim: Game, rid: str, claim: str, value: str, before: Held | None,
     if after.confidence < before.confidence:
         # Not "still less sure": that they were unsure before is nothing the player saw.
         return Change("less", f"{name} {v('be')} less sure now that {old}.", detail)
+    # What they do not believe, said: after a mediation's two accounts "it" named neither.
     return Change("rejected", f"{name} {v('shake')} {p.poss} head: {p.subj} "
-                  f"{p.verb('do')} not believe it.", detail)
+                  f"{p.verb('do')} not believe that {what}.", detail)
 
 
 def _named(sim: Game, value: str, attribute: str) -> bool:

@@ -180,3 +180,36 @@ def test_the_transcript_is_saved_and_restored(tmp_path):
     sim.save(tmp_path / "s.db")
     again = Simulation.load(tmp_path / "s.db")
     assert [(e.kind, e.who, e.text, e.at) for e in again.transcript.entries()] == before
+
+
+def test_someone_brought_along_says_when_they_go_their_own_way():
+    """A playtest: Rue followed "until 12:30", then was no longer with the player, with
+    nothing said."""
+    sim = Simulation.new("cancelled_meeting", seed=0)
+    sim.run(until=clock.parse_when("day 2 10:40"))
+    for c in ("go inn", "ask pat meeting when", "bring pat", "go square"):
+        assert sim.command(c).ok, c
+    assert "own way" not in sim.command("wait 2h").text()
+    text = sim.command("wait 1h").text()
+    assert "Pat goes their own way." in text, text
+    assert "own way" not in sim.command("wait 1h").text()
+
+
+def test_a_thing_shown_again_is_seen_before_once_and_a_head_shaken_says_at_what():
+    """A playtest: showing the handbill (two claims) to Vee again said "Vee has seen it before;
+    nothing changes." twice; and after a mediation "Pat shakes their head: they do not
+    believe it." named nothing."""
+    sim = Simulation.new("cancelled_meeting", seed=0)
+    sim.run(until=clock.parse_when("day 2 10:30"))
+    for c in ("go hall", "ask quill handbill location", "search desk", "take handbill",
+              "go school", "show vee handbill"):
+        assert sim.command(c).ok, c
+    again = sim.command("show vee handbill").text()
+    assert again.count("Vee has seen it before; nothing changes.") == 1, again
+    from game import visible
+    from game.visible import Held
+
+    ch = visible.change(sim, "vee", "meeting.when", "d2_1800",
+                        Held("d3_1800", 80, "influencing"), Held("d3_1800", 80, "influencing"))
+    assert ch.line == ("Vee shakes their head: they do not believe that the town meeting is "
+                       "on day 2 at six."), ch.line
