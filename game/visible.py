@@ -50,7 +50,7 @@ def change(sim: Game, rid: str, claim: str, value: str, before: Held | None,
 
     def v(base: str) -> str:  # a verb after the name: "Mo frowns"
         return sim.nverb(rid, base)
-    what = sim.say_claim(claim, value)
+    what = sim.say_claim(claim, value, them=rid)  # "Ben nods: … surer now that he stayed…"
     attribute = claim.partition(".")[2]
     detail = _numbers(sim, attribute, before, after)
     look = f"{v('see')} it for {p.refl} and " if seen else ""

@@ -102,8 +102,12 @@ def recall_hour(sim: Town, rid: str, at: int) -> Hour:
         out.memory = _how(before[rid], own.confidence)
     else:  # only the faces say where they were
         out.memory = HAZY if own is None else _how(before[anchor.subject], anchor.confidence)
+    # Whom they saw there by then: a face first taken in later in the hour was not there at
+    # the minute asked about ("At 09:00 I was at the café. I saw you there." of a player
+    # who came at 09:20; a playtest).
+    by = max(at, t)
     for x, b in sorted(held.items(), key=lambda kv: (-before[kv[0]], kv[0])):
-        if b.value == where:
+        if b.value == where and b.since <= by:
             out.seen.append(Seen(x, _how(before[x], b.confidence), b.misremembered))
     return out
 

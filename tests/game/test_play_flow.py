@@ -213,3 +213,19 @@ def test_a_thing_shown_again_is_seen_before_once_and_a_head_shaken_says_at_what(
                         Held("d3_1800", 80, "influencing"), Held("d3_1800", 80, "influencing"))
     assert ch.line == ("Vee shakes their head: they do not believe that the town meeting is "
                        "on day 2 at six."), ch.line
+
+
+def test_a_reaction_about_oneself_says_he_not_his_name():
+    """A playtest: "Ben nods: it is as he thought, and he's surer now that Ben stayed away
+    from the supper…" — Ben of himself, in the third person."""
+    from game import visible
+    from game.visible import Held
+
+    sim = Simulation.new("bad_blood", seed=9)
+    was = Held("working", 60, "influencing")
+    line = visible.change(sim, "ben", "ben.refused_why", "working", was,
+                          Held("working", 80, "influencing")).line
+    assert line == ("Ben nods: it is as he thought, and he's surer now that he stayed away "
+                    "from the supper because of the night shift at the mill."), line
+    assert "that Ben stayed away" in visible.change(
+        sim, "ana", "ben.refused_why", "working", was, Held("working", 80, "influencing")).line

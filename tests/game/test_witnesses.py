@@ -211,3 +211,19 @@ def test_asked_about_a_night_they_slept_through_or_a_forgotten_hour():
     assert "can't remember" in r.text() or "couldn't tell you" in r.text()
     assert sim.store.belief(PLAYER, "fen", "at_d1_0800") is None
     assert sim.store.belief(PLAYER, "dee", "at_d1_0800") is None
+
+
+def test_a_witness_names_only_whom_they_had_seen_by_the_minute_asked():
+    """A playtest: Ada, asked where she was at 09:00, said "At 09:00 I was at Ada's Café. I
+    saw you there." — the player came in at 09:20; at 09:00 they were in the square. Her
+    memory of the hour holds every face she took in during it; she names those she had
+    taken in by the minute asked about."""
+    from game.sim import Simulation
+
+    sim = Simulation.new("missing_key", seed=5)
+    for c in ("go cafe", "wait 70"):
+        sim.command(c)
+    early = sim.command("who ada day 1 09:00").text()
+    assert "Ada's Café" in early and "you" not in early.split("▸")[0], early
+    later = sim.command("who ada day 1 09:30").text()
+    assert "I saw you there." in later, later
