@@ -20,8 +20,8 @@ def move(town: Residents) -> None:
         if person.is_player:
             continue
         status, place = person.status_at(town.now)
-        if st.following and st.follow_until <= town.now:
-            st.following = None
+        if st.following and (st.follow_until <= town.now or status != AWAKE):
+            st.following = None  # time up, or asleep or away: they go their own way
         if st.following and status == AWAKE:
             place = town.state[st.following].place  # brought along by the player
         elif status == AWAKE and st.intent is not None:

@@ -109,6 +109,12 @@ def go(sim: Game, place: str) -> Reply:
     return r
 
 
+def own_way(sim: Game, rid: str) -> str:
+    """Someone who came along with the player and no longer does: their time is up, or they
+    are asleep or away."""
+    return f"{sim.name(rid)} goes {sim.pronoun(rid).poss} own way."
+
+
 def here_now(names: list[str]) -> str:
     """Who the player sees where they stayed, once it changed: 'Here now: Greta.'"""
     return f"Here now: {and_list(names)}." if names else "Nobody is here now."

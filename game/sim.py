@@ -174,11 +174,14 @@ class Simulation(Setup, Naming):
             sim = cls(checked.db, loaded.scenario, file=str(loaded.file),
                       templates=loaded.templates)
             sim._restore()
-            with sim.db.atomic():
-                # A save written before movement came at a tick's end has everyone where the
-                # last tick left them; moving them now is what that Hearsay did first on
-                # going on. For any later save it moves nobody.
-                movement.move(sim)
+            if not sim.ending:
+                with sim.db.atomic():
+                    # A save written before movement came at a tick's end has everyone where
+                    # the tick before its minute left them: moved into that minute, the
+                    # player meets them where the clock says. (That Hearsay ran the minute's
+                    # events before moving anyone, so such a save's first tick can go
+                    # otherwise than it would have there.) Any later save: nobody moves.
+                    movement.move(sim)
         except SaveError:
             checked.db.close()
             raise
@@ -235,7 +238,7 @@ class Simulation(Setup, Naming):
             for _, ev in self._due(t):
                 acts.scheduled(self, ev)
             reading.read_documents(self)
-            yield "movement"
+            yield "events"
             by_place = self._by_place()
             for _ in copresence.taking_in(self, by_place):  # who is here with whom
                 yield "company"
@@ -273,14 +276,14 @@ class Simulation(Setup, Naming):
                 self.store.age(t + clock.TICK)
             yield "ready"  # all but the clock moving on: the window waits until it is due
             self.now = t + clock.TICK
+            # Movement into the new minute, done as the clock moves on: between ticks — when
+            # the player looks, asks and acts, and when stages and endings are judged ("five
+            # in the schoolroom at 18:10") — everyone is where that minute has them. (Done at
+            # the start of the next tick, a player told "it is 10:00" met Quill in the old
+            # hall, who then said he was in the square at ten.)
+            movement.move(self)
             self._check_stages()
             self._check_endings()
-            if not self.ending:
-                # Movement into the new minute, done as the clock moves on: between ticks —
-                # when the player looks, asks and acts — everyone is where that minute has
-                # them. (Done at the start of the next tick, a player told "it is
-                # 10:00" met Quill in the old hall, who then said he was in the square at ten.)
-                movement.move(self)
 
     def run(self, *, days: float | None = None, until: int | None = None,
             progress: Callable[[int], None] | None = None) -> None:
@@ -424,8 +427,7 @@ class Simulation(Setup, Naming):
         # Someone who came along and whose time with the player ran out goes their own way
         # in front of them (they vanished from "With you" unsaid; a playtest).
         following = player.followers(self)
-        seen += [player.Line("", f"{self.name(x)} goes {self.pronoun(x).poss} own way.",
-                             "mark")
+        seen += [player.Line("", player.own_way(self, x), "mark")
                  for x in with_before if x not in following and not self.ending]
         # Who came or went where the player stayed while the time passed: they see the
         # room change, as they see it on arriving ("Here: …").

@@ -16,9 +16,11 @@ from game import (
     CommandError,
     Simulation,
     clock,
+    followers,
     here_now,
     last_event,
     notices,
+    own_way,
     seen_events,
     started_from,
 )
@@ -89,7 +91,8 @@ class Session:
         self._recent: tuple[int, list[dict]] = (-1, [])
         self._known: Known | None = None
         self._noticed = (last_event(sim), sim.now)  # notices are for what comes after
-        self._room: tuple | None = None  # (place, who was here) when the player last looked
+        # (place, who was here, who was with them) when the player last looked
+        self._room: tuple | None = None
         self.notice: str | None = None  # why the clock last paused itself
         # The next tick, run ahead a few of its systems a frame (`sim.stepping()`) while it
         # comes due; it completes — the clock moves, the window looks again — only when it is
@@ -342,11 +345,18 @@ class Session:
         and Lin came with nothing said (a playtest)."""
         if not self.has_player:
             return
-        room = (self.place, tuple(self.here()))
-        if self._room is not None and room[0] == self._room[0] and room[1] != self._room[1]:
-            names = [self.sim.name(r) for r in room[1]]
-            self.sim.transcript.add("mark", here_now(names), self.sim.now)
-            self.stamp += 1
+        room = (self.place, tuple(self.here()), tuple(followers(self.sim)))
+        if self._room is not None:
+            place, here, with_you = self._room
+            gone = [r for r in with_you if r not in room[2] and not self.sim.ending]
+            for rid in gone:  # as a command's reply says it: "Pat goes their own way."
+                self.sim.transcript.add("mark", own_way(self.sim, rid), self.sim.now)
+            moved = room[0] == place and room[1] != here
+            if moved:
+                names = [self.sim.name(r) for r in room[1]]
+                self.sim.transcript.add("mark", here_now(names), self.sim.now)
+            if gone or moved:
+                self.stamp += 1
         self._room = room
 
     @property
@@ -412,7 +422,8 @@ class Session:
         self.typed.append(text)
         self.settle()
         self.sim.command(cmd, typed=text)
-        self._room = (self.place, tuple(self.here()))  # its reply said who is here now
+        # Its reply said who is here now, and who went their own way.
+        self._room = (self.place, tuple(self.here()), tuple(followers(self.sim)))
         self.take_notice()  # what happened while the verb took its time
         self.stamp += 1
         return True

@@ -476,8 +476,9 @@ class Checker:
         at, start = clock.parse_when(e.at), clock.parse_when(self.sc.scenario.start)
         if at < start - clock.time_of_day(start):
             return  # an earlier day: nobody's whereabouts are written for it
-        if at >= start:
-            at = clock.align(at)  # in play it happens in its tick, among those moved there
+        # In play it happens in its tick, among those moved there for it; before the start,
+        # whereabouts are written a tick at a time (game.setup), so it is judged by its tick.
+        at = clock.align(at)
         spoken = e.kind == "say" and e.by == "word" and e.target
         self._at_place(loc + ("actor",), e.actor, e.place, at,
                        "where this happens", quiet_unless_awake=bool(spoken and at >= start))
@@ -495,14 +496,16 @@ class Checker:
             why, key = "where it is read", "at" if b.at is not None else "document"
         elif b.kind in ("firsthand", "witnessed", "declared") and b.event:
             e = next((x for x in self.sc.events if x.id == b.event), None)
-            if e is None or e.place is None or e.kind == "edit":
-                return
+            if e is None or e.place is None or e.kind == "edit" or (
+                    e.kind == "say" and e.by == "letter"):
+                return  # (a letter is read wherever its reader is)
             place, at, why, key = e.place, clock.parse_when(e.at), "where it happened", "event"
         else:
             return
         start = clock.parse_when(self.sc.scenario.start)
         if place in self.places and at >= start - clock.time_of_day(start):
-            self._at_place(loc + (key,), b.resident, place, at, why)
+            # (by its tick: the day's whereabouts are written a tick at a time)
+            self._at_place(loc + (key,), b.resident, place, clock.align(at), why)
 
     def _at_place(self, loc: tuple, rid: str | None, place: str, at: int, why: str, *,
                   quiet_unless_awake: bool = False) -> None:

@@ -100,6 +100,7 @@ def same_place(ck: Checker, loc: tuple, e) -> None:
     at = clock.parse_when(e.at)
     if at < clock.parse_when(ck.sc.scenario.start):
         return
+    at = clock.align(at)  # it is said in its tick, among those moved there for that minute
     if ck._people is None:
         from ..people import from_scenario
 

@@ -38,3 +38,18 @@ def test_a_save_from_before_continues_as_the_old_code_continued_it(tmp_path):
     sim.run(days=1.0)
     assert sim.world.log_hash() == want["continued_log"]
     assert _digest(_histories(sim)) == want["continued_beliefs"]
+
+
+def test_a_save_from_before_movement_ended_the_tick_has_everyone_where_its_minute_has_them(
+        tmp_path):
+    """`data/save_before_tick_order.db`, written by the Hearsay before movement came at a
+    tick's end (8ee56db: missing_key, seed 2, saved at 19:00 on day 1), has Ada still in her
+    café, where the tick before left her, though at 19:00 she goes home. Loaded, she is home:
+    between ticks the player meets everyone where the clock's minute has them."""
+    path = tmp_path / "old.db"
+    shutil.copyfile(DATA / "save_before_tick_order.db", path)
+    before = hashlib.sha256(path.read_bytes()).hexdigest()
+    sim = Simulation.load(path)
+    assert sim.state["ada"].place == "ada_home"
+    sim.run(days=0.25)
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == before  # the save untouched

@@ -229,3 +229,16 @@ def test_a_reaction_about_oneself_says_he_not_his_name():
                     "from the supper because of the night shift at the mill."), line
     assert "that Ben stayed away" in visible.change(
         sim, "ana", "ben.refused_why", "working", was, Held("working", 80, "influencing")).line
+
+
+def test_someone_brought_along_who_goes_to_bed_goes_their_own_way():
+    """A review: Pat, brought along at 20:00, was asleep at home by 22:00 while `look` still
+    said "With you: Pat" and a walk brought the sleeping Pat along."""
+    sim = Simulation.new("cancelled_meeting", seed=0)
+    sim.run(until=clock.parse_when("day 1 20:00"))
+    for c in ("go inn", "ask pat meeting when", "bring pat", "go square", "wait 1h"):
+        assert sim.command(c).ok, c
+    assert "Pat goes their own way." in sim.command("wait 1h").text()
+    assert sim.state["pat"].status == "asleep" and sim.state["pat"].following is None
+    assert "With you" not in sim.command("look").text()
+    assert "comes with you" not in sim.command("go inn").text()

@@ -263,3 +263,47 @@ event = "pie"
 '''
     assert [w.split(": ")[1] for w in load_scenario(write_scenario(seen)).warnings] == [
         "beliefs[0].event"]
+
+
+def test_spoken_words_are_judged_in_their_tick_and_a_letters_reader_anywhere(write_scenario):
+    """A review: a `say` at 10:05 to someone whose day brings them at 10:05 validated, yet it
+    runs in the 10:00 tick, before they come, and reaches nobody. And a resident told of a
+    backstory letter was warned of not being where it was written."""
+    said = TINY.replace('id = "ben"\nname = "Ben"\nhome = "home"\n',
+                        'id = "ben"\nname = "Ben"\nhome = "home"\nschedule = [{ at = '
+                        '"09:00", place = "home" }, { at = "10:05", place = "square" }]\n') + '''
+[[events]]
+id = "word"
+at = "day 1 10:05"
+kind = "say"
+actor = "ann"
+target = "ben"
+place = "square"
+says = [{ claim = "ann.took", value = "yes" }]
+'''
+    err, _ = error_for(write_scenario, said.replace(
+        'id = "ann"\nname = "Ann"\nhome = "home"\n',
+        'id = "ann"\nname = "Ann"\nhome = "home"\nschedule = [{ at = "09:00", place = '
+        '"square" }]\n'))
+    assert err.field == "events[0].target" and "ben is at home at day 1 10:00" in err.reason
+    letter = TINY + '''
+[[events]]
+id = "letter"
+at = "day 1 08:00"
+kind = "say"
+by = "letter"
+actor = "ann"
+target = "ben"
+place = "square"
+says = [{ claim = "ann.took", value = "yes" }]
+
+[[beliefs]]
+resident = "ben"
+claim = "ann.took"
+value = "yes"
+kind = "declared"
+teller = "ann"
+event = "letter"
+'''
+    assert [w.split(": ")[1] for w in load_scenario(write_scenario(letter)).warnings] == [
+        "events[0].actor"]  # Ann writing it in the square; Ben reads it at home

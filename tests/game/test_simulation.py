@@ -166,3 +166,42 @@ effects = [{ claim = "ann.took", value = "yes" }]
     assert event["participants"] == ["ann"] and event["witnesses"] == ["ben"]
     assert sim.store.belief("ben", "ann", "took").value == "yes"
     assert sim.store.belief("cat", "ann", "took") is None  # at home, saw nothing
+
+
+def test_an_ending_is_judged_where_everyone_is_at_its_minute(tmp_path):
+    """A review: an ending at 10:00 asking whether Ann is in the square read where she was a
+    tick earlier, though her day puts her there at ten. And a save of a story over loads as
+    it was left: nobody moves."""
+    from pathlib import Path
+
+    from game.scenario.loader import parse_text
+
+    from .conftest import TINY
+
+    text = TINY.replace(
+        'id = "ann"\nname = "Ann"\nhome = "home"\n',
+        'id = "ann"\nname = "Ann"\nhome = "home"\n'
+        'schedule = [{ at = "09:00", place = "home" }, { at = "10:00", place = "square" }]\n'
+    ) + '''
+[[endings]]
+id = "there"
+title = "There"
+text = "Ann is in the square."
+at = "day 1 10:00"
+when = 'at("ann", "square")'
+
+[[endings]]
+id = "not_there"
+title = "Not there"
+text = "Ann is not."
+at = "day 1 10:00"
+when = "true"
+'''
+    sim = Simulation.new(parse_text(text, Path("tiny.toml")), 0)
+    sim.run(days=0.5)
+    assert sim.ending == "there"
+    where = {r: (st.place, st.status) for r, st in sim.state.items()}
+    path = sim.save(tmp_path / "over.db")
+    again = Simulation.load(path)
+    assert again.ending == "there"
+    assert {r: (st.place, st.status) for r, st in again.state.items()} == where

@@ -427,3 +427,24 @@ def test_a_picker_with_nothing_to_offer_says_why(town):
     ui.frame(2)
     assert ui.shows("Nothing you know of fits “zzz”")
     assert not ui.shows("Choose where exactly")
+
+
+def test_someone_brought_along_going_their_own_way_on_the_running_clock_is_logged():
+    """As a command's reply says it ("Pat goes their own way."), so does the log while the
+    clock runs: Pat, brought along, left the player's side with nothing said (a review)."""
+    from game import clock
+
+    s = Session.new("cancelled_meeting", 0)
+    s.sim.run(until=clock.parse_when("day 2 10:40"))
+    for c in ("go inn", "ask pat meeting when", "bring pat", "go square"):
+        s.submit(c)
+    before = len(s.sim.transcript.entries())
+    s.set_speed(16)
+    for _ in range(2000):
+        s.advance(1 / 4)
+        if s.sim.now > clock.parse_when("day 2 14:30") or s.over:
+            break
+        if s.speed == 0:
+            s.set_speed(16)
+    new = [e.text for e in s.sim.transcript.entries()[before:] if e.kind == "mark"]
+    assert new.count("Pat goes their own way.") == 1, new
