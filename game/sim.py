@@ -296,7 +296,9 @@ class Simulation(Setup, Naming):
     def _due(self, t: int):
         """Scheduled events whose minute falls in this tick (backstory ones never do)."""
         if self._by_tick is None:
-            start = clock.parse_when(self.sc.scenario.start)
+            # From the start's tick, as setup counts the backstory (an unaligned start at
+            # 09:05 left an event at 09:02 in neither: never run).
+            start = clock.align(clock.parse_when(self.sc.scenario.start))
             self._by_tick = {}
             for i, ev in self.events:
                 at = clock.parse_when(ev.at)

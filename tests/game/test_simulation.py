@@ -205,3 +205,25 @@ when = "true"
     again = Simulation.load(path)
     assert again.ending == "there"
     assert {r: (st.place, st.status) for r, st in again.state.items()} == where
+
+
+def test_an_event_between_the_start_tick_and_an_unaligned_start_happens():
+    """A review: with the start at 09:05, an event at 09:02 was neither backstory (setup
+    counts from the start's tick, 09:00) nor run (the tick's events counted from 09:05)."""
+    from pathlib import Path
+
+    from game.scenario.loader import parse_text
+
+    from .conftest import TINY
+
+    text = TINY.replace('start = "day 1 09:00"', 'start = "day 1 09:05"') + '''
+[[events]]
+id = "pie"
+at = "day 1 09:02"
+kind = "happen"
+place = "home"
+effects = [{ claim = "ann.took", value = "yes" }]
+'''
+    sim = Simulation.new(parse_text(text, Path("tiny.toml")), 0)
+    sim.run(days=0.1)
+    assert sim.world.fact("ann", "took") == "yes"
