@@ -52,6 +52,16 @@ home = "home"
 '''
 
 
+SEEN_AT_TEN = 'schedule = [{ at = "09:00", place = "home" }, { at = "10:00", place = "square" }]'
+
+
+def with_keys(text: str, rid: str, *lines: str) -> str:
+    """TINY (or text built on it) with keys added to one resident's table: a schedule, visits."""
+    head = f'id = "{rid}"\nname = "{rid.title()}"\nhome = "home"\n'
+    assert head in text, rid
+    return text.replace(head, head + "".join(f"{line}\n" for line in lines), 1)
+
+
 @pytest.fixture
 def write_scenario(tmp_path):
     """Write scenario text to a file and return its path."""

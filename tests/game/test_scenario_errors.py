@@ -6,7 +6,7 @@ from click.testing import CliRunner
 from game.scenario import ScenarioError, load_scenario
 from ui.cli import main
 
-from .conftest import TINY
+from .conftest import SEEN_AT_TEN, TINY, with_keys
 
 
 def error_for(write_scenario, text):
@@ -151,10 +151,7 @@ when = 'believes("ben", "ann.tok", "yes")'
                for w in loaded.warnings), loaded.warnings
 
 
-ELSEWHERE = TINY.replace('id = "ann"\nname = "Ann"\nhome = "home"\n',
-                         'id = "ann"\nname = "Ann"\nhome = "home"\n'
-                         'schedule = [{ at = "09:00", place = "home" }, '
-        '{ at = "10:00", place = "square" }]\n') + '''
+ELSEWHERE = with_keys(TINY, "ann", SEEN_AT_TEN) + '''
 [[events]]
 id = "pie"
 at = "day 1 AT"
@@ -191,9 +188,8 @@ def test_an_event_whose_actor_is_elsewhere_by_the_schedule_is_a_warning(write_sc
     assert "Ben is at Home ('home') at day 1 08:00" in " ".join(
         load_scenario(write_scenario(elsewhere("08:00", "ben"))).warnings)
     # A visit puts Ben there.
-    visiting = text.replace('id = "ben"\nname = "Ben"\nhome = "home"\n',
-                            'id = "ben"\nname = "Ben"\nhome = "home"\nvisits = [{ from = '
-                            '"day 1 10:00", to = "day 1 10:30", place = "square" }]\n')
+    visiting = with_keys(text, "ben", 'visits = [{ from = "day 1 10:00", to = "day 1 10:30", '
+                                      'place = "square" }]')
     assert load_scenario(write_scenario(visiting)).warnings == []
 
 
@@ -241,9 +237,8 @@ at = "day 1 08:30"
         "beliefs[0].at", "Ben is at Home ('home') at day 1 08:30 by the schedule, not at Square "
         "('square') where it is read: give ben a visit (visits = [{ from = \"day 1 08:30\", "
         "to = …, place = \"square\" }]) or change the time"]], warned
-    visiting = read.replace('id = "ben"\nname = "Ben"\nhome = "home"\n',
-                            'id = "ben"\nname = "Ben"\nhome = "home"\nvisits = [{ from = '
-                            '"day 1 08:20", to = "day 1 08:40", place = "square" }]\n')
+    visiting = with_keys(read, "ben", 'visits = [{ from = "day 1 08:20", to = "day 1 08:40", '
+                                      'place = "square" }]')
     assert load_scenario(write_scenario(visiting)).warnings == []
     # Seen at an event of that morning: where the event was.
     seen = TINY + '''
@@ -269,9 +264,8 @@ def test_spoken_words_are_judged_in_their_tick_and_a_letters_reader_anywhere(wri
     """A review: a `say` at 10:05 to someone whose day brings them at 10:05 validated, yet it
     runs in the 10:00 tick, before they come, and reaches nobody. And a resident told of a
     backstory letter was warned of not being where it was written."""
-    said = TINY.replace('id = "ben"\nname = "Ben"\nhome = "home"\n',
-                        'id = "ben"\nname = "Ben"\nhome = "home"\nschedule = [{ at = '
-                        '"09:00", place = "home" }, { at = "10:05", place = "square" }]\n') + '''
+    said = with_keys(TINY, "ben", 'schedule = [{ at = "09:00", place = "home" }, '
+                                  '{ at = "10:05", place = "square" }]') + '''
 [[events]]
 id = "word"
 at = "day 1 10:05"
@@ -281,10 +275,8 @@ target = "ben"
 place = "square"
 says = [{ claim = "ann.took", value = "yes" }]
 '''
-    err, _ = error_for(write_scenario, said.replace(
-        'id = "ann"\nname = "Ann"\nhome = "home"\n',
-        'id = "ann"\nname = "Ann"\nhome = "home"\nschedule = [{ at = "09:00", place = '
-        '"square" }]\n'))
+    err, _ = error_for(write_scenario, with_keys(
+        said, "ann", 'schedule = [{ at = "09:00", place = "square" }]'))
     assert err.field == "events[0].target" and "ben is at home at day 1 10:00" in err.reason
     letter = TINY + '''
 [[events]]

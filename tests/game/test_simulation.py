@@ -141,17 +141,9 @@ def test_an_event_happens_among_the_people_there_at_its_minute():
 
     from game.scenario.loader import parse_text
 
-    from .conftest import TINY
+    from .conftest import SEEN_AT_TEN, TINY, with_keys
 
-    text = TINY.replace(
-        'id = "ann"\nname = "Ann"\nhome = "home"\n',
-        'id = "ann"\nname = "Ann"\nhome = "home"\n'
-        'schedule = [{ at = "09:00", place = "home" }, '
-        '{ at = "10:00", place = "square" }]\n').replace(
-        'id = "ben"\nname = "Ben"\nhome = "home"\n',
-        'id = "ben"\nname = "Ben"\nhome = "home"\n'
-        'schedule = [{ at = "09:00", place = "home" }, '
-        '{ at = "10:00", place = "square" }]\n') + '''
+    text = with_keys(with_keys(TINY, "ann", SEEN_AT_TEN), "ben", SEEN_AT_TEN) + '''
 [[events]]
 id = "pie"
 at = "day 1 10:00"
@@ -176,13 +168,9 @@ def test_an_ending_is_judged_where_everyone_is_at_its_minute(tmp_path):
 
     from game.scenario.loader import parse_text
 
-    from .conftest import TINY
+    from .conftest import SEEN_AT_TEN, TINY, with_keys
 
-    text = TINY.replace(
-        'id = "ann"\nname = "Ann"\nhome = "home"\n',
-        'id = "ann"\nname = "Ann"\nhome = "home"\n'
-        'schedule = [{ at = "09:00", place = "home" }, { at = "10:00", place = "square" }]\n'
-    ) + '''
+    text = with_keys(TINY, "ann", SEEN_AT_TEN) + '''
 [[endings]]
 id = "there"
 title = "There"
