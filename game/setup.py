@@ -105,10 +105,12 @@ class Setup:
                                          schedule=[], sleep=(0, 0), is_player=True)
             self.db.execute("INSERT INTO people VALUES (?, ?, ?, ?, ?, 1)",
                             (PLAYER, pl.name, "you", pl.start, self.people[PLAYER].spec()))
-        day_start = self.now - clock.time_of_day(self.now)
+        # From the start of the backstory's first day (the start's own day at least).
+        day_start = t0 - clock.time_of_day(t0)
         for rid, person in self.people.items():
-            # Where everyone was earlier that day follows from their schedules: write it, so
-            # "who was there?" can be asked about the backstory too.
+            # Where everyone was since that day began follows from their schedules: write it,
+            # so "who was there?" can be asked about the backstory too — bad_blood's supper
+            # was the evening before the start, and nobody could say where they had been.
             last = None
             for t in range(day_start, self.now + 1, clock.TICK):
                 place = person.status_at(t)[1]

@@ -248,6 +248,14 @@ def _unknown_keys(sc: Scenario, lines: LineMap, file: Path) -> list[str]:
     return warnings
 
 
+def _parses(when) -> bool:
+    try:
+        clock.parse_when(when)
+    except ValueError:
+        return False
+    return True
+
+
 class Checker:
     """Cross-references the schema cannot see: every id names something that exists."""
 
@@ -263,6 +271,7 @@ class Checker:
         self.warnings: list[tuple[int | None, str, str]] = []
         self._attrs: set[str] | None = None
         self._people: dict | None = None
+        self._from: int | None = None
 
     def bad(self, loc: tuple, msg: str) -> None:
         self.problems.append((self.lines.line_of(loc), _loc_name(loc), msg))
@@ -474,7 +483,7 @@ class Checker:
         if e.place is None or e.place not in self.places or e.kind == "edit":
             return
         at, start = clock.parse_when(e.at), clock.parse_when(self.sc.scenario.start)
-        if at < start - clock.time_of_day(start):
+        if at < self._written_from():
             return  # an earlier day: nobody's whereabouts are written for it
         # In play it happens in its tick, among those moved there for it; before the start,
         # whereabouts are written a tick at a time (game.setup), so it is judged by its tick.
@@ -502,10 +511,20 @@ class Checker:
             place, at, why, key = e.place, clock.parse_when(e.at), "where it happened", "event"
         else:
             return
-        start = clock.parse_when(self.sc.scenario.start)
-        if place in self.places and at >= start - clock.time_of_day(start):
+        if place in self.places and at >= self._written_from():
             # (by its tick: the day's whereabouts are written a tick at a time)
             self._at_place(loc + (key,), b.resident, place, clock.align(at), why)
+
+    def _written_from(self) -> int:
+        """The minute from which everyone's whereabouts are written (game.setup): the start of
+        the backstory's first day, or of the start's own day."""
+        if self._from is None:
+            start = clock.parse_when(self.sc.scenario.start)
+            first = min([start] + [clock.parse_when(e.at) for e in self.sc.events
+                                   if e.kind != "edit" and _parses(e.at)
+                                   and clock.parse_when(e.at) < start])
+            self._from = first - clock.time_of_day(first)
+        return self._from
 
     def _at_place(self, loc: tuple, rid: str | None, place: str, at: int, why: str, *,
                   quiet_unless_awake: bool = False) -> None:

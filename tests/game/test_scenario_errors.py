@@ -299,3 +299,18 @@ event = "letter"
 '''
     assert [w.split(": ")[1] for w in load_scenario(write_scenario(letter)).warnings] == [
         "events[0].actor"]  # Ann writing it in the square; Ben reads it at home
+
+
+def test_the_backstorys_first_day_is_checked_as_the_starts_own(write_scenario):
+    """Whereabouts are written from the first day of the backstory: an event the evening
+    before the start is checked too."""
+    text = TINY.replace('start = "day 1 09:00"', 'start = "day 2 09:00"') + '''
+[[events]]
+id = "supper"
+at = "day 1 19:00"
+kind = "happen"
+actor = "ann"
+place = "square"
+'''
+    warned = load_scenario(write_scenario(text)).warnings
+    assert [w.split(": ")[1] for w in warned] == ["events[0].actor"], warned

@@ -227,3 +227,17 @@ def test_a_witness_names_only_whom_they_had_seen_by_the_minute_asked():
     assert "Ada's Café" in early and "you" not in early.split("▸")[0], early
     later = sim.command("who ada day 1 09:30").text()
     assert "I saw you there." in later, later
+
+
+def test_witnesses_can_place_themselves_on_the_backstorys_first_day():
+    """A playtest: in bad_blood, whose supper was the evening before the start, every
+    witness asked where they were that night said "I can't remember" — whereabouts were
+    written only from the start's own day. Now from the backstory's first day: Mo saw Ben
+    come in for the night shift."""
+    from game import witness
+    from game.sim import Simulation
+
+    sim = Simulation.new("bad_blood", seed=9)
+    hour = witness.recall_hour(sim, "mo", clock.parse_when("day 1 19:00"))
+    assert hour.place == "mill" and "ben" in [x.who for x in hour.seen]
+    assert witness.recall_hour(sim, "ben", clock.parse_when("day 1 23:00")).place == "mill"
