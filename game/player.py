@@ -196,7 +196,11 @@ def ask(sim: Game, rid: str, claim: str, *, why: bool = False) -> Reply:
     ctx["memory"] = memory or ""
     r = Reply(True).say(name, sim.words.render(
         "why" if why else "answer", f"{rid}|{claim}|{sim.now}", s=ctx), event=told.event_id)
-    return r.mark(noted(sim, rid, claim, told), _mind(sim, b, told))
+    line = noted(sim, rid, claim, told)
+    if why and sim.db.execute("SELECT 1 FROM transcript WHERE kind = 'mark' AND text = ? "
+                              "LIMIT 1", (line,)).fetchone():
+        return r  # asked why after asking what: the same note again says nothing new
+    return r.mark(line, _mind(sim, b, told))
 
 
 def noted(sim: Game, rid: str, claim: str, told: talk.Told) -> str:

@@ -242,3 +242,14 @@ def test_someone_brought_along_who_goes_to_bed_goes_their_own_way():
     assert sim.state["pat"].status == "asleep" and sim.state["pat"].following is None
     assert "With you" not in sim.command("look").text()
     assert "comes with you" not in sim.command("go inn").text()
+
+
+def test_why_after_asking_does_not_repeat_the_note():
+    """A playtest: every `why` repeated the previous `ask`'s "Noted: …" line word for word."""
+    sim = Simulation.new("missing_key", seed=0)
+    for c in ("go cafe", "wait"):
+        sim.command(c)
+    note = [ln.text for ln in sim.command("ask ada key moved").lines if ln.kind == "mark"]
+    assert note and note[0].startswith("Noted: Ada says")
+    why = sim.command("why ada key moved")
+    assert why.ok and note[0] not in why.text() and "Bo told me" in why.text()
