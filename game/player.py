@@ -97,13 +97,16 @@ def go(sim: Game, place: str) -> Reply:
         st.place = place
         sim.move_to(PLAYER, place, sim.now)
         out = []
-        for rid in followers(sim):
+        with_you = followers(sim)
+        for rid in with_you:
             sim.state[rid].place = place
             sim.move_to(rid, place, sim.now)
             out.append(Line("", f"{sim.name(rid)} comes with you."))
-        here = [sim.name(x) for x in sim.present(place) if x != PLAYER]
-        out.append(Line("", "Here: " + and_list(here) + "." if here else "Nobody is here.",
-                        "mark"))
+        # Who is there besides whoever came along ("Mira comes with you." says her), as
+        # `look` has it.
+        here = [sim.name(x) for x in sim.present(place) if x != PLAYER and x not in with_you]
+        out.append(Line("", "Here: " + and_list(here) + "." if here else
+                        "Nobody else is here." if with_you else "Nobody is here.", "mark"))
         return out
     r.after = arrive
     return r
@@ -297,6 +300,8 @@ def who(sim: Game, rid: str, *when: str) -> Reply:
         group = [sim.name(x.who) for x in hour.seen if x.memory == how]
         ctx[how] = and_list(group) if group else ""
         ctx[f"{how}_n"] = len(group)
+    # "I saw you and Tilly there", not "There were you and Tilly there" (a playtest)
+    ctx["sure_you"] = any(x.who == PLAYER and x.memory == "sure" for x in hour.seen)
     r = Reply(True).say(sim.name(rid), sim.words.render("who", f"{rid}|who|{at}", s=ctx),
                         event=eid)
     name = sim.name(rid)

@@ -431,6 +431,7 @@ def _who(*, place: str, seen: list[tuple[str, str]] = (), memory: str = "sure",
         group = [n for n, m in seen if m == how]
         out[how] = " and ".join(group)
         out[f"{how}_n"] = len(group)
+    out["sure_you"] = ("you", "sure") in seen  # the player among those surely seen
     return out
 
 
@@ -440,6 +441,7 @@ SAMPLES: dict[str, list[dict[str, Any]]] = {
     "mediate": _SAID,
     "who": [{"s": _who(place="the café", seen=[("Bo", "sure"), ("Fen", "think"),
                                                 ("Cy", "hazy")])},
+            {"s": _who(place="the café", seen=[("you", "sure"), ("Tilly", "sure")])},
             {"s": _who(place="the café", memory="hazy", seen=[])},
             {"s": _who(place="", forgot=True)},
             {"s": _who(place="home", asleep=True)},

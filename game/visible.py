@@ -43,6 +43,9 @@ class Change:
     detail: str
 
 
+UNSURE = ("doubtful", "anomalous")  # torn between two accounts
+
+
 def change(sim: Game, rid: str, claim: str, value: str, before: Held | None,
            after: Held | None, *, seen: bool = False) -> Change:
     """How `rid` took being told (or, `seen`, shown) that claim = value."""
@@ -81,11 +84,18 @@ def change(sim: Game, rid: str, claim: str, value: str, before: Held | None,
                       f"{sim.say_claim(claim, after.value)}.", detail)
     if before.value == value:
         if after.confidence > before.confidence:
+            # Surer, yet still torn between two accounts: said, or the next answer ("torn")
+            # seems to undo the nod (a playtest).
+            torn = f", though {p.subj_be} torn between two accounts" if \
+                after.state in UNSURE else ""
             return Change("reinforce", f"{name} {look}{v('nod')}: it is as {p.subj} "
-                          f"thought, and {p.subj_be} surer now that {what}.", detail)
+                          f"thought, and {p.subj_be} surer now that {what}{torn}.", detail)
+        if after.state in UNSURE:
+            return Change("same", f"{name} {v('be')} torn over whether {what}; nothing "
+                          "changes.", detail)
         return Change("same", f"{name} already {v('know')} that {what}; nothing "
                       "changes.", detail)
-    unsure = ("doubtful", "anomalous")
+    unsure = UNSURE
     if after.state in unsure and before.state not in unsure:
         return Change("doubt", f"{name} {v('frown')} — {p.subj_be} no longer sure that "
                       f"{old}.", detail)

@@ -253,3 +253,30 @@ def test_why_after_asking_does_not_repeat_the_note():
     assert note and note[0].startswith("Noted: Ada says")
     why = sim.command("why ada key moved")
     assert why.ok and note[0] not in why.text() and "Bo told me" in why.text()
+
+
+def test_replies_a_playtest_of_the_ledger_found_at_odds():
+    """A playtest of the_ledger: "she's surer now that she is allergic", then the next answer
+    "torn between two accounts"; "Tilly already knows … nothing changes" of a torn Tilly;
+    "There were you and Tilly there"; and a walk with Mira said "Here: Mira" where `look`
+    said "With you: Mira. Nobody else is here"."""
+    from game import visible
+    from game.visible import Held
+
+    sim = Simulation.new("the_ledger", seed=4)
+    torn = Held("yes", 60, "doubtful")
+    assert visible.change(sim, "mira", "mira.willowbark_allergy", "yes", torn,
+                          Held("yes", 70, "doubtful"), seen=True).line.endswith(
+        "surer now that she is allergic to willowbark, though she's torn between two accounts.")
+    assert visible.change(sim, "tilly", "mira.willowbark_allergy", "yes", torn, torn).line == (
+        "Tilly is torn over whether Mira is allergic to willowbark; nothing changes.")
+    text = sim.words.render("who", "k", s={
+        "time": "14:00 on day 1", "place": "Oswin's Apothecary", "asleep": False,
+        "away": False, "forgot": False, "memory": "sure", "sure": "you and Tilly", "sure_n": 2,
+        "think": "", "think_n": 0, "hazy": "", "hazy_n": 0, "sure_you": True})
+    assert "I saw you and Tilly there." in text, text
+    sim.run(until=clock.parse_when("day 1 10:00"))
+    for c in ("go mira cottage", "ask mira mira allergy", "bring mira"):
+        assert sim.command(c).ok, c
+    walk = sim.command("go well").text()
+    assert "Mira comes with you." in walk and "Here: Mira" not in walk, walk
