@@ -268,6 +268,11 @@ def who(sim: Game, rid: str, *when: str) -> Reply:
     at = clock.parse_when(" ".join(when)) if when else sim.now - clock.TICK
     if at > sim.now:
         return fail("That has not happened yet.", minutes=0)  # nothing asked: no time
+    if at >= clock.align(sim.now):
+        # The minute now: not yet a memory (who is about is taken in as it passes), so
+        # Joss, in front of the player, said "It's gone" of it (a playtest).
+        return fail("That is now: nothing of it has gone by to remember yet — `look` shows "
+                    "who is here.", minutes=0)
     hour = lies.alibi(sim, rid, PLAYER, witness.recall_hour(sim, rid, at))
     p = sim.pronoun(rid)
     slot = hour.slot

@@ -280,3 +280,16 @@ def test_replies_a_playtest_of_the_ledger_found_at_odds():
         assert sim.command(c).ok, c
     walk = sim.command("go well").text()
     assert "Mira comes with you." in walk and "Here: Mira" not in walk, walk
+
+
+def test_who_about_the_minute_now_is_not_a_memory_yet():
+    """A playtest: asked at 14:00 where he was at 14:00, Joss, in front of the player, said
+    "It's gone — I couldn't tell you where I was"."""
+    sim = Simulation.new("the_ledger", seed=11)
+    sim.run(until=clock.parse_when("day 1 14:00"))
+    sim.command("go apothecary")  # 14:10 now, with Joss there
+    assert "Joss" in sim.command("look").text()
+    r = sim.command(f"who joss day 1 {clock.fmt_clock(sim.now)}")
+    assert not r.ok and "That is now" in r.text() and r.minutes == 0, r.text()
+    sim.command("wait 10")
+    assert "It's gone" not in sim.command("who joss").text()
