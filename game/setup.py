@@ -17,7 +17,7 @@ from . import acts, clock, copresence, lies, people, perception
 from .generate import saved_scenario_text
 from .people import Person
 from .player import PLAYER
-from .scenario.loader import LoadedScenario, ScenarioError
+from .scenario.loader import LoadedScenario, ScenarioError, written_from
 from .state import RState
 
 
@@ -105,8 +105,7 @@ class Setup:
                                          schedule=[], sleep=(0, 0), is_player=True)
             self.db.execute("INSERT INTO people VALUES (?, ?, ?, ?, ?, 1)",
                             (PLAYER, pl.name, "you", pl.start, self.people[PLAYER].spec()))
-        # From the start of the backstory's first day (the start's own day at least).
-        day_start = t0 - clock.time_of_day(t0)
+        day_start = written_from(self.sc)  # the backstory's first day, or the start's
         for rid, person in self.people.items():
             # Where everyone was since that day began follows from their schedules: write it,
             # so "who was there?" can be asked about the backstory too — bad_blood's supper

@@ -248,12 +248,14 @@ def _unknown_keys(sc: Scenario, lines: LineMap, file: Path) -> list[str]:
     return warnings
 
 
-def _parses(when) -> bool:
-    try:
-        clock.parse_when(when)
-    except ValueError:
-        return False
-    return True
+def written_from(sc: Scenario) -> int:
+    """The minute from which everyone's whereabouts are written when a run begins
+    (game.setup), so that "where were you then?" can be asked of it: the start of the
+    backstory's first day, or of the start's own day."""
+    start = clock.align(clock.parse_when(sc.scenario.start))
+    first = min([start] + [at for e in sc.events if e.kind != "edit"
+                           and (at := clock.parse_when(e.at)) < start])
+    return first - clock.time_of_day(first)
 
 
 class Checker:
@@ -476,9 +478,9 @@ class Checker:
         """An event happens among the people at its place at its minute: an actor elsewhere
         by their day would be seen by nobody doing it, and a player there would watch it
         happen with nobody doing it. A warning, since an intent or the player may yet bring
-        them. Backstory is checked from the start's own day, whose whereabouts are written
-        and can be asked about ("who was at the clinic at seven?"): there, the listener of
-        spoken words too; in play, whether they reach the listener, and a speaker asleep, are
+        them. Backstory is checked from its first day, whose whereabouts are written and can
+        be asked about ("who was at the clinic at seven?"): there, the listener of spoken
+        words too; in play, whether they reach the listener, and a speaker asleep, are
         errors (minds.same_place). A letter travels."""
         if e.place is None or e.place not in self.places or e.kind == "edit":
             return
@@ -495,7 +497,7 @@ class Checker:
             self._at_place(loc + ("target",), e.target, e.place, at, "where this is said")
 
     def _read_there(self, loc: tuple, b) -> None:
-        """A memory of the start's own day says where its holder was: a notice read at 07:45
+        """A memory of the backstory's days says where its holder was: a notice read at 07:45
         is read at the notice board, an event seen or told at its place. Whereabouts that say
         otherwise ("I read it this morning", from one at home all morning) are warned of."""
         if b.kind == "document" and b.document in self.documents:
@@ -516,14 +518,8 @@ class Checker:
             self._at_place(loc + (key,), b.resident, place, clock.align(at), why)
 
     def _written_from(self) -> int:
-        """The minute from which everyone's whereabouts are written (game.setup): the start of
-        the backstory's first day, or of the start's own day."""
         if self._from is None:
-            start = clock.parse_when(self.sc.scenario.start)
-            first = min([start] + [clock.parse_when(e.at) for e in self.sc.events
-                                   if e.kind != "edit" and _parses(e.at)
-                                   and clock.parse_when(e.at) < start])
-            self._from = first - clock.time_of_day(first)
+            self._from = written_from(self.sc)
         return self._from
 
     def _at_place(self, loc: tuple, rid: str | None, place: str, at: int, why: str, *,
