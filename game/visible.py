@@ -95,8 +95,7 @@ def change(sim: Game, rid: str, claim: str, value: str, before: Held | None,
                           "changes.", detail)
         return Change("same", f"{name} already {v('know')} that {what}; nothing "
                       "changes.", detail)
-    unsure = UNSURE
-    if after.state in unsure and before.state not in unsure:
+    if after.state in UNSURE and before.state not in UNSURE:
         return Change("doubt", f"{name} {v('frown')} — {p.subj_be} no longer sure that "
                       f"{old}.", detail)
     if after.confidence < before.confidence:
