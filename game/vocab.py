@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 STOP = {"the", "a", "an", "of", "about", "in", "on", "at", "to", "is", "was", "s", "did",
         "does", "do", "whether", "what", "thing", "and"}  # "Ava and Ben's": 'ava ben'
 YES_NO = ("yes", "no")
+# What else a yes or a no is typed as ("tell tilly mira allergy true" was refused; a playtest).
+YES_NO_WORDS = {"yes": "true", "no": "false"}
 
 
 # Latin letters with no accent to drop, in the plain letters they are typed as.
@@ -220,7 +222,7 @@ class Vocabulary:
             *self.places.entries.values(), *self.spots.entries.values(),
             *self.objects.entries.values(),
             *[Entry(v, ws[0], ws[1:]) for v, ws in said.items()],
-            *[Entry(v, v, []) for v in YES_NO]])
+            *[Entry(v, v, [YES_NO_WORDS[v]]) for v in YES_NO]])
         self._worded_cache: dict[tuple[str, str], Entry] = {}  # (attribute, value) -> entry
         # What anyone in town can name without having heard it as an answer.
         # Spots the scenario hides (the café's drawer): no word names one, nor is it offered

@@ -235,6 +235,9 @@ def test_a_yes_or_no_answer_answers_to_its_question_s_words():
         f"tell tilly {claim} yes"
     assert parse("tell tilly mira allergy not allergic", v).text == f"tell tilly {claim} no"
     assert parse("tell tilly mira allergy yes", v).text == f"tell tilly {claim} yes"
+    # The playtest: 'true' was refused where 'yes' worked.
+    assert parse("tell tilly mira allergy true", v).text == f"tell tilly {claim} yes"
+    assert parse("tell tilly mira allergy FALSE", v).text == f"tell tilly {claim} no"
     with pytest.raises(CommandError) as err:
         parse("tell tilly mira allergy allergic", v)
     assert "could be “is allergic to willowbark” or “is not allergic to willowbark”" in \
