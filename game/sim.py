@@ -502,10 +502,14 @@ class Simulation(Setup, Naming):
 
     def onlookers(self, place: str, exclude=()) -> list[str]:
         """Who sees something happen at `place`: everyone there, but in a crowd only those
-        near enough — CROWD_SEEN of them, drawn by the simulation's random generator."""
-        out = [x for x in self.present(place) if x not in exclude]
+        near enough — CROWD_SEEN of them, drawn by the simulation's random generator — and
+        the player, when there."""
+        here = self.present(place)
+        out = [x for x in here if x not in exclude]
         if len(out) > CROWD_SEEN:
-            out = sorted(self.rng.sample(out, CROWD_SEEN))
+            # The player, there and watching, sees it whatever the draw (talk.with_player).
+            out = talk.with_player(self, here, sorted(self.rng.sample(out, CROWD_SEEN)),
+                                   list(exclude))
         return out
 
     def tellable(self, rid: str) -> list[Salient]:

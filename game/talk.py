@@ -193,6 +193,19 @@ class Told:
     sure: str = ""  # how sure they sounded, as the event records it (a liar sounds certain)
 
 
+def with_player(sim: Town, present: list[str], catching: list[str],
+                exclude: list[str]) -> list[str]:
+    """Those who catch something said or done here, with the player among them when they
+    stand here: what happens in front of them is what they are there for. A playtest of
+    the_ledger, waiting in the shop, missed Joss's word to Tilly on a coin toss ("you hear
+    most of what is said in the shop"). Everyone's draws are made as before, the player's
+    too, so the town's random stream is the same whether or not they were there."""
+    you = next((x for x in present if sim.people[x].is_player), None)
+    if you is None or you in catching or you in exclude:
+        return catching
+    return sorted([*catching, you])
+
+
 def tell(sim: Town, speaker: str, listener: str, b: Belief, place: str,
          present: list[str], *, asked_by: str | None = None, kind: str = "talk",
          extra_listeners: list[str] | None = None,
@@ -226,6 +239,7 @@ def tell(sim: Town, speaker: str, listener: str, b: Belief, place: str,
     if len(overhear) > OVERHEAR_MAX:  # in a crowd, only those close by catch the words
         overhear = sorted(sim.rng.sample(overhear, OVERHEAR_MAX))
     hearers = [listener] + list(extra_listeners or [])
+    overhear = with_player(sim, present, overhear, [speaker, *hearers])
     sure = sureness(b.confidence, b.state.value, mstate, lie=lie is not None)
     name = sim.name
     summary = (f"{name(speaker)} told {name(listener)} that {sim.say_claim(claim, value)}"

@@ -197,3 +197,27 @@ def test_a_wait_says_when_it_was_rounded_to_the_clock_and_takes_days():
     assert "You wait 24 hours." in sim.command("wait 1d").text() and sim.now == now + 24 * 60
     with pytest.raises(CommandError, match="between 1 minute and 7 days"):
         parse("wait 8d", sim.names())
+
+
+@pytest.mark.parametrize("scenario,place", [("missing_key", "cafe"), ("bad_blood", "square")])
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_player_hears_what_is_said_where_they_stand(scenario, place, seed):
+    """Overhearing was a coin toss for the player as for anyone nearby (a playtest of
+    the_ledger missed Joss's word to Tilly in the shop it was told it hears)."""
+    sim = Simulation.new(scenario, seed=seed)
+    sim.command(f"go {place}")
+    start = sim.now
+    for _ in range(12):
+        sim.command("wait 1h")
+    said = [ev for ev in sim.world.log() if ev["at"] >= start and ev["place"] == place
+            and ev["kind"] in ("talk", "say", "announce") and PLAYER not in ev["participants"]]
+    assert said
+    assert all(PLAYER in ev["witnesses"] for ev in said), [ev["summary"] for ev in said]
+
+
+def test_waiting_in_the_shop_the_player_hears_joss_and_is_told_so():
+    sim = Simulation.new("the_ledger", seed=0)
+    sim.command("go clinic")
+    sim.command("wait 6h")
+    text = sim.command("wait 2h").text()
+    assert "At 14:10: Joss told Tilly that Mira is not allergic to willowbark." in text
