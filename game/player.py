@@ -808,8 +808,10 @@ def said_context(sim: Game, speaker: str, claim: str, told: talk.Told | None,
     ctx.update({
         "what": sim.say_claim(claim, told.value, me=speaker, you=listener),
         "value": sim.value_words(told.value, a),
-        "state": "influencing" if told.lie else b.state.value,
-        "confidence": 85 if told.lie else b.confidence, "source": source,
+        # A liar says it as sure as a liar sounds, whatever they hold: Joss, shaken by the
+        # card, said "It's muddled now…" while the note had him certain he saw it.
+        "state": "influencing" if told.acted else b.state.value,
+        "confidence": 85 if told.acted else b.confidence, "source": source,
         # "Who told you?" — the teller, or "someone" once that telling is dormant (§10).
         "teller": (("someone" if ctx["memory"] == "forgot_source" else name(b.teller))
                    if b.teller else "") if told.as_held else
@@ -836,7 +838,7 @@ def said_context(sim: Game, speaker: str, claim: str, told: talk.Told | None,
         "old_what": "", "corrected_by": "", "against_what": "", "against_who": "",
         "against_says": "says", "history": "",
     })
-    if b.state.value == "corrected" and not told.lie:
+    if b.state.value == "corrected" and not told.acted:
         old = [c for c in b.candidates if not c.held]
         if old:
             ctx["old_what"] = sim.say_claim(claim, old[0].value, me=speaker, you=listener)
@@ -846,7 +848,7 @@ def said_context(sim: Game, speaker: str, claim: str, told: talk.Told | None,
             else "I found out otherwise")
         if last and last.cause == "correct":
             ctx["history"] = ""
-    if b.state.value in ("doubtful", "anomalous") and not told.lie:
+    if b.state.value in ("doubtful", "anomalous") and not told.acted:
         others = [c for c in b.candidates if not c.held]
         if others:
             top = max(others, key=lambda c: c.confidence)

@@ -191,6 +191,9 @@ class Told:
     # scenario scripts, and a claim to have seen what they heard or worked out.
     as_held: bool = True
     sure: str = ""  # how sure they sounded, as the event records it (a liar sounds certain)
+    # Told as a liar tells it — the lie's value, basis and certainty — whether or not the
+    # value is what they hold (a false "I saw it" of what they believe is a lie too).
+    acted: bool = False
 
 
 def with_player(sim: Town, present: list[str], catching: list[str],
@@ -267,4 +270,4 @@ def tell(sim: Town, speaker: str, listener: str, b: Belief, place: str,
     sim.count("talk")
     return Told(eid, claim, value, basis, origin, tuple(chain),
                 lie is not None and lie["value"] != b.value,
-                given is None and lie is None and not embellished, sure)
+                given is None and lie is None and not embellished, sure, lie is not None)

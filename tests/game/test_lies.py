@@ -193,3 +193,20 @@ def test_motives_are_checked():
     fields = {p[1] for p in exc.value.problems}
     assert {"residents[1].lies[0].motive.about",
             "residents[1].lies[0].motive.known_to"} <= fields
+
+
+def test_a_shaken_liar_still_says_his_lie_as_sure_as_his_note_says():
+    """A playtest of the_ledger: Joss frowned at Oswin's card, then answered "It's muddled
+    now. I'd have said…" while the note had him certain he saw it. A liar tells the lie as a
+    liar does, whatever he holds; the frown before it is the player's clue."""
+    sim = Simulation.new("the_ledger", seed=0)
+    for line in ("go clinic", "ask tilly oswin_card.location", "go oswin_home",
+                 "search oswin_home.desk", "take oswin_card", "go lane"):
+        assert sim.command(line).ok, line
+    assert "Joss frowns" in sim.command("show joss oswin_card").text()
+    held = sim.store.belief("joss", "mira", "willowbark_allergy")
+    assert held.state.value in ("doubtful", "anomalous")  # shaken inside
+    text = sim.command("ask joss mira.willowbark_allergy").text()
+    assert "muddled" not in text and "not sure" not in text and "what to think" not in text
+    assert "Mira is not allergic to willowbark" in text
+    assert "he seemed certain" in text
