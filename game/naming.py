@@ -160,6 +160,11 @@ class Naming:
             holder = "I" if value == me else "you" if value == you else words
             has = "have" if holder in ("I", "you") else self.nverb(value, "have")
             text = f"{holder} {has} {who}"
+        elif attribute == "location" and "." in value and value.partition(".")[0] in \
+                self.places and (label is None or label.label == AT_LABEL):
+            # In a spot, by what it is: "in the drawer", "on the shelf" ("is at the drawer in
+            # Ada's Café" read oddly; a playtest).
+            text = f"{who} is {preposition(value)} {words}"
         elif label is not None and label.label and label.label.endswith(": {value}") and \
                 value in ("yes", "no") and value not in label.values:
             # "Cy was at the café counter early: no" reads "Cy was not at the café counter
@@ -205,6 +210,20 @@ class Naming:
 
 AT_LABEL = "{subject} is at {value}"  # where a thing is: the wording "has" stands in for
 
+# Spots a thing is in or on, by the spot's last word; at any other.
+_IN = {"drawer", "till", "box", "chest", "cupboard", "cabinet", "basket", "bag", "jar",
+       "safe", "trunk", "barrel", "office", "room", "cellar", "loft", "shed", "pantry"}
+_ON = {"shelf", "floor", "table", "bench", "board", "sill", "windowsill", "mantel", "hook"}
+
+
+def preposition(loc: str) -> str:
+    """'in' a place; in, on or at a spot in one, by what the spot is."""
+    _, _, spot = loc.partition(".")
+    if not spot:
+        return "in"
+    last = spot.rsplit("_", 1)[-1]
+    return "in" if last in _IN else "on" if last in _ON else "at"
+
 _AUXILIARIES = ("is", "was", "are", "were", "has", "had", "have", "will", "did", "does")
 
 
@@ -221,7 +240,24 @@ def _negate(text: str) -> str:
             return " ".join(words[:i + 1] + ["not"] + words[i + 1:])
         if w == "can":
             return " ".join(words[:i] + ["cannot"] + words[i + 1:])
+    for i, w in enumerate(words[1:], start=1):
+        if w in _PAST:  # "Ben came to Ana's supper" -> "Ben did not come to Ana's supper"
+            return " ".join(words[:i] + ["did", "not", _PAST[w]] + words[i + 1:])
     return f"it is not so that {text}"
+
+
+# Common verbs in the past tense, to their base form: a label with no auxiliary is negated
+# with "did not" ("it is not so that Ben came to Ana's supper" read as a logic dump to a
+# playtester).
+_PAST = {"came": "come", "went": "go", "saw": "see", "took": "take", "gave": "give",
+         "told": "tell", "left": "leave", "knew": "know", "found": "find", "made": "make",
+         "brought": "bring", "kept": "keep", "paid": "pay", "said": "say", "stole": "steal",
+         "broke": "break", "wrote": "write", "sent": "send", "ate": "eat", "drank": "drink",
+         "met": "meet", "sat": "sit", "slept": "sleep", "heard": "hear", "got": "get",
+         "stayed": "stay", "moved": "move", "worked": "work", "showed": "show",
+         "asked": "ask", "called": "call", "visited": "visit", "helped": "help",
+         "opened": "open", "closed": "close", "locked": "lock", "signed": "sign",
+         "posted": "post", "lied": "lie", "agreed": "agree", "refused": "refuse"}
 
 
 _GRAMMAR = [("I is ", "I am "), ("I has ", "I have "), ("I does ", "I do "),

@@ -16,6 +16,7 @@ from functools import cached_property
 from . import clock
 
 AWAKE, ASLEEP, AWAY = "awake", "asleep", "away"
+WALKING = "walking"  # the player between places, for the tick a walk takes (player.go)
 DEFAULT_MEMORY = 0.7  # the memory trait of a resident whose scenario gives none
 
 

@@ -13,7 +13,8 @@ from memory import Belief, Candidate, Evidence, Outcome, about_attribute
 
 from . import acts, clock, lies, perception, talk, visible, witness
 from .commands import Command, CommandError, asked_minutes, wait_minutes
-from .people import ASLEEP, AWAKE, AWAY
+from .naming import preposition
+from .people import ASLEEP, AWAKE, AWAY, WALKING
 from .perception import split
 from .sources import FORGOTTEN, origin_name, read_at
 from .world import Event
@@ -68,8 +69,10 @@ class Reply:
 
 
 def fail(text: str, minutes: int = clock.TICK) -> Reply:
-    """A verb that was tried and could not be done: it still took its time (walking up to
-    someone who is not there is not free), unless `minutes` says otherwise."""
+    """A verb that was tried and could not be done: it still took its time, unless `minutes`
+    says otherwise. Someone not here (or asleep, or away) costs nothing — `look` says who is
+    here for nothing, and "Ada is not here. ▸ Here now: Ada." read as a contradiction to
+    both playtesters who met it."""
     return Reply(False, [Line("", text, "error")], minutes=minutes)
 
 
@@ -92,8 +95,15 @@ def go(sim: Game, place: str) -> Reply:
     if st.place == place:
         return fail(f"You are already at {sim.place_name(place)}.")
     r = Reply(True).say("", f"You walk to {sim.place_name(place)}.")
+    # On the way for the walk's tick: at neither place, so nothing that happens at either is
+    # seen or overheard (a playtest, leaving the café at 09:40, was told on arriving at the
+    # market that Cy avoided Ada in the café at 09:50).
+    st.status = WALKING
+    sim.moved()
 
     def arrive() -> list[Line]:
+        st.status = AWAKE
+        sim.moved()
         st.place = place
         sim.move_to(PLAYER, place, sim.now)
         out = []
@@ -105,8 +115,13 @@ def go(sim: Game, place: str) -> Reply:
         # Who is there besides whoever came along ("Mira comes with you." says her), as
         # `look` has it.
         here = [sim.name(x) for x in sim.present(place) if x != PLAYER and x not in with_you]
+        sleeping = [sim.name(x) for x in asleep_here(sim, place)]
+        awake = " awake" if sleeping else ""
         out.append(Line("", "Here: " + and_list(here) + "." if here else
-                        "Nobody else is here." if with_you else "Nobody is here.", "mark"))
+                        f"Nobody else is{awake} here." if with_you else
+                        f"Nobody is{awake} here.", "mark"))
+        if sleeping:
+            out.append(Line("", f"Asleep here: {and_list(sleeping)}.", "mark"))
         return out
     r.after = arrive
     return r
@@ -165,7 +180,7 @@ def _here(sim: Game, rid: str) -> str | None:
 
 def ask(sim: Game, rid: str, claim: str, *, why: bool = False) -> Reply:
     if (no := _here(sim, rid)) is not None:
-        return fail(no)
+        return fail(no, minutes=0)
     s, a = split(claim)
     b = sim.store.belief(rid, s, a, history=True)
     place = sim.state[PLAYER].place
@@ -252,12 +267,24 @@ def ask_why(sim: Game, rid: str, claim: str) -> Reply:
     return ask(sim, rid, claim, why=True)
 
 
+def _asked_time(sim: Game, when: tuple[str, ...]) -> int:
+    """The minute a typed time names. A time with no day is the latest such time gone by —
+    today's, or yesterday's if today's has not come: on day 2, "who lin 07:00" asked about
+    day 1 (a playtest), as a bare time in a scenario file means day 1."""
+    text = " ".join(when)
+    at = clock.parse_when(text)
+    if text.strip().lower().startswith("day"):
+        return at
+    today = (clock.day_of(sim.now) - 1) * clock.DAY + clock.time_of_day(at)
+    return today if today <= sim.now or today < clock.DAY else today - clock.DAY
+
+
 def who(sim: Game, rid: str, *when: str) -> Reply:
     """Where was `rid` at a time, and whom did they see there? The way to find witnesses —
     answered from their memory of that hour (game.witness), which may be faint, empty or
     wrong; never from the world."""
     if (no := _here(sim, rid)) is not None:
-        return fail(no)
+        return fail(no, minutes=0)
     # With no time, the last minute gone by: its hour is in their memory, where the minute
     # now may not be yet (on the hour, before they have taken in who is about) — asked at
     # 09:00 beside the player, "I can't remember where I was".
@@ -265,7 +292,7 @@ def who(sim: Game, rid: str, *when: str) -> Reply:
     if not when and sim.now - clock.TICK < start:
         return fail("No time has gone by yet to ask about: let some pass, then ask.",
                     minutes=0)
-    at = clock.parse_when(" ".join(when)) if when else sim.now - clock.TICK
+    at = _asked_time(sim, when) if when else sim.now - clock.TICK
     if at > sim.now:
         return fail("That has not happened yet.", minutes=0)  # nothing asked: no time
     if at >= clock.align(sim.now):
@@ -349,7 +376,7 @@ def _no_lead(sim: Game, value: str, claim: str | None = None) -> Reply | None:
 def tell(sim: Game, rid: str, claim: str, value: str, anonymously: str = "") -> Reply:
     """Spread a rumour: as yourself, or without saying where it came from (§5 anomaly)."""
     if (no := _here(sim, rid)) is not None:
-        return fail(no)
+        return fail(no, minutes=0)
     if (no_lead := _no_lead(sim, value, claim)) is not None:
         return no_lead
     s, a = split(claim)
@@ -384,7 +411,12 @@ def tell(sim: Game, rid: str, claim: str, value: str, anonymously: str = "") -> 
     after = visible.held(sim, rid, claim)
     ch = visible.change(sim, rid, claim, value, before, after)
     visible.witnessed(sim, rid, claim, ch, after, "told", PLAYER)
-    ctx = {"what": sim.say_claim(claim, value, me=rid, you=PLAYER), "change": ch.kind}
+    held_now = sim.store.belief(rid, s, a, history=False)
+    # One who saw it does not say "that's what I heard too" (Fen, of the drawer; a playtest).
+    saw = held_now is not None and held_now.value == value and held_now.kind in (
+        "firsthand", "witnessed")
+    ctx = {"what": sim.say_claim(claim, value, me=rid, you=PLAYER), "change": ch.kind,
+           "saw": saw}
     return Reply(True).say(sim.name(rid), sim.words.render(
         "told", f"{rid}|told|{claim}|{sim.now}", o=out, s=ctx), event=eid).mark(
         ch.line, ch.detail)
@@ -394,14 +426,15 @@ def mediate(sim: Game, a: str, b: str, claim: str) -> Reply:
     """Put two residents together on one question; each tells the other what they know."""
     for rid in (a, b):
         if (no := _here(sim, rid)) is not None:
-            return fail(no)
+            return fail(no, minutes=0)
     s, attr = split(claim)
     for rid in (a, b):
         # A mediator sits people down over a question knowing where each of them stands.
         if not heard_from(sim, rid, claim):
             # (a name takes "stands", whatever the pronoun: "where Sam stands")
             return fail(f"You do not know where {sim.name(rid)} stands on "
-                        f"{sim.say_claim(claim)}: ask {sim.pronoun(rid).obj} first.")
+                        f"{sim.say_claim(claim)}: ask {sim.pronoun(rid).obj} first.",
+                        minutes=0)  # nobody was sat down: nothing done, no time
     place = sim.state[PLAYER].place
     present = sim.present(place)
     r = Reply(True)
@@ -465,15 +498,33 @@ def search(sim: Game, where: str | None = None) -> Reply:
     if not found and read:
         return r.mark("Read: " + and_list(read) + ".")
     if not found:
-        return r.say("", f"You search {sim.where(where or st.place)} and find nothing of "
-                     "note.").mark("Nothing found.")
+        return r.say("", _searched(sim, place, spot)).mark("Nothing found.")
     for oid in found:
         o = sim.objects[oid]
         loc = sim.world.fact(oid, "location") or place
-        at = _preposition(loc).capitalize()  # in the drawer, at the desk, in the café
+        at = preposition(loc).capitalize()  # in the drawer, at the desk, in the café
         r.say("", f"{at} {sim.where(loc)}: {o['name']}." + (f" {o['text']}" if o.get("text")
                                                                else ""))
     return r.mark("Found: " + and_list([sim.objects[o]["name"] for o in found]) + ".")
+
+
+def _searched(sim: Game, place: str, spot: str) -> str:
+    """What a search that found nothing went through: the spot, or the place's open spots
+    and any hidden one the player knows of, which a look around passes by. "You search The
+    Mill and find nothing of note", with the rota on the desk, read as if there was nothing
+    there (a playtest)."""
+    if spot:
+        return f"You search {sim.where(f'{place}.{spot}')} and find nothing of note."
+    p = sim.places[place]
+    open_ = [s for s in p["spots"] if s not in p["hidden"]]
+    led = [s for s in p["spots"] if s in p["hidden"] and has_lead(sim, f"{place}.{s}")]
+    spots = and_list([f"the {s.replace('_', ' ')}" for s in open_]) if open_ else ""
+    text = (f"You look around {sim.place_name(place)}" + (f" — {spots} —" if spots else "")
+            + " and find nothing of note.")
+    for s in led:
+        name = s.replace("_", " ")
+        text += f" To go through the {name}, search the {name}."
+    return text
 
 
 def _read_here(sim: Game, place: str, r: Reply) -> list[str]:
@@ -492,21 +543,6 @@ def _read_here(sim: Game, place: str, r: Reply) -> list[str]:
         r.say("", f"{name[:1].upper()}{name[1:]} says: {says}.")
         names.append(name)
     return names
-
-
-# Spots a thing is in or on, by the spot's last word; at any other.
-_IN = {"drawer", "till", "box", "chest", "cupboard", "cabinet", "basket", "bag", "jar",
-       "safe", "trunk", "barrel", "office", "room", "cellar", "loft", "shed", "pantry"}
-_ON = {"shelf", "floor", "table", "bench", "board", "sill", "windowsill", "mantel", "hook"}
-
-
-def _preposition(loc: str) -> str:
-    """'in' a place; in, on or at a spot in one, by what the spot is."""
-    _, _, spot = loc.partition(".")
-    if not spot:
-        return "in"
-    last = spot.rsplit("_", 1)[-1]
-    return "in" if last in _IN else "on" if last in _ON else "at"
 
 
 def has_lead(sim: Game, spot: str) -> bool:
@@ -550,7 +586,7 @@ def show(sim: Game, rid: str, oid: str) -> Reply:
     """The resident sees the thing for themselves: first-hand (or, for a note, document)
     evidence of what it shows."""
     if (no := _here(sim, rid)) is not None:
-        return fail(no)
+        return fail(no, minutes=0)
     o = sim.objects[oid]
     place = sim.state[PLAYER].place
     where = sim.world.fact(oid, "location") or ""
@@ -620,7 +656,7 @@ def _known_here(sim: Game, place: str) -> set[str]:
 
 def bring(sim: Game, rid: str) -> Reply:
     if (no := _here(sim, rid)) is not None:
-        return fail(no)
+        return fail(no, minutes=0)
     if not heard_from(sim, rid):
         # Nobody leaves what they are doing for a stranger's hunch: you bring a witness you
         # have found, someone whose account of the case you have heard.
@@ -731,7 +767,23 @@ def look(sim: Game) -> Reply:
         r.say("", f"You carry {and_list(carried)}.")
     if with_you:
         r.say("", f"With you: {and_list(with_you)}.")
-    return r.mark("Here: " + and_list(here) + "." if here else "Nobody else is here.")
+    r.mark("Here: " + and_list(here) + "." if here else
+           "Nobody else is awake here." if asleep_here(sim, place) else "Nobody else is here.")
+    return _sleepers(sim, place, r)
+
+
+def asleep_here(sim: Game, place: str) -> list[str]:
+    """Who is asleep at `place` (their home, at night): the player who walks in sees them,
+    where "Nobody is here" had a playtester wondering where the town slept."""
+    return [rid for rid, st in sorted(sim.state.items())
+            if st.status == ASLEEP and st.place == place and rid != PLAYER]
+
+
+def _sleepers(sim: Game, place: str, r: Reply) -> Reply:
+    sleeping = asleep_here(sim, place)
+    if sleeping:
+        r.mark(f"Asleep here: {and_list([sim.name(x) for x in sleeping])}.")
+    return r
 
 
 def help_(sim: Game) -> Reply:
@@ -813,15 +865,18 @@ def said_context(sim: Game, speaker: str, claim: str, told: talk.Told | None,
         "state": "influencing" if told.acted else b.state.value,
         "confidence": 85 if told.acted else b.confidence, "source": source,
         # "Who told you?" — the teller, or "someone" once that telling is dormant (§10).
-        "teller": (("someone" if ctx["memory"] == "forgot_source" else name(b.teller))
+        # The one they tell it to, when it was them: "You told me…", not "Ivo told me…" to
+        # Ivo's face in a mediation (a playtest).
+        "teller": (("someone" if ctx["memory"] == "forgot_source" else
+                    "you" if b.teller == listener else name(b.teller))
                    if b.teller else "") if told.as_held else
         (name(told.chain[-2]) if told.basis == "heard" and len(told.chain) > 1 else ""),
         # "Mira told me so herself": the teller's own reflexive, not a fixed "themselves" —
         # unless the teller is forgotten ("someone told me so themselves").
-        "teller_self": sim.pronoun(b.teller).refl if b.teller and
-        ctx["memory"] != "forgot_source" else "themselves",
-        "teller_subj": sim.pronoun(b.teller).subj if b.teller and
-        ctx["memory"] != "forgot_source" else "they",
+        "teller_self": "yourself" if b.teller == listener else sim.pronoun(b.teller).refl
+        if b.teller and ctx["memory"] != "forgot_source" else "themselves",
+        "teller_subj": "you" if b.teller == listener else sim.pronoun(b.teller).subj
+        if b.teller and ctx["memory"] != "forgot_source" else "they",
         # Whom the teller had it from, or what they read it on ("the notice board").
         "origin": origin_name(sim, told.origin), "chain": chain,
         "origin_read": bool(told.origin) and told.origin not in sim.people and
@@ -834,6 +889,8 @@ def said_context(sim: Game, speaker: str, claim: str, told: talk.Told | None,
         # not just any claim about them ("Mira is allergic to willowbark").
         "self_did": told.value == speaker and _is_actor(sim, a),
         "basis_said": b.basis or "", "sources": b.sources,
+        **(_also(sim, b, listener) if told.as_held else {"also_from": "", "also_read": "",
+                                                          "also_reckoned": False}),
         "when": _when(sim, b), "links": _links(sim, b, told), "premises": _premises(sim, b),
         "old_what": "", "corrected_by": "", "against_what": "", "against_who": "",
         "against_says": "says", "history": "",
@@ -857,6 +914,29 @@ def said_context(sim: Game, speaker: str, claim: str, told: talk.Told | None,
             ctx["against_what"] = sim.say_claim(claim, top.value, me=speaker, you=listener)
             ctx["against_who"], ctx["against_says"] = _who_says(sim, top, speaker, listener)
     return ctx
+
+
+def _also(sim: Game, b: Belief, listener: str) -> dict:
+    """What else what they hold stands on, by name: whom else they heard it from ("Eli and
+    Gus"; "you" to the listener), what they read it in, and whether they worked it out for
+    themselves too. "And I've heard it from one other besides" named nobody — and was said
+    of Ana's own reasoning (a playtest)."""
+    tellers, docs, reckoned = [], [], False
+    for e in sim.store.evidence(b.resident, b.subject, b.attribute):
+        if e.value != b.value:
+            continue
+        if e.kind == "inferred" and b.kind != "inferred":
+            reckoned = True
+        elif e.kind == "document" and b.kind != "document" and e.document:
+            name = sim.document_words(e.document)
+            if name not in docs:
+                docs.append(name)
+        elif e.teller and e.teller not in (b.teller, b.resident) and e.teller not in tellers \
+                and (e.teller in sim.people or e.teller == PLAYER):
+            tellers.append(e.teller)
+    return {"also_from": and_list(["you" if x == listener else sim.name(x) for x in tellers])
+            if tellers else "", "also_read": and_list(docs) if docs else "",
+            "also_reckoned": reckoned}
 
 
 def _is_actor(sim: Game, attribute: str) -> bool:

@@ -436,22 +436,36 @@ class Simulation(Setup, Naming):
         here_now = [x for x in self.present(place) if x != PLAYER]
         here = player.Line("", player.here_now([self.name(x) for x in here_now]), "mark") \
             if self.now > since and here_now != here_before else None
-        over = None
+        over: list[player.Line] = []
         if self.ending and not ended_before:  # the reply says how it ended, not only when
-            e = next(x for x in self.sc.endings if x.id == self.ending)
-            over = player.Line("", f"The story is over: {e.title}.", "mark")
-        if reply.after is not None or seen or here is not None or over is not None:
+            over = self._ending_lines()
+        if reply.after is not None or seen or here is not None or over:
             with self.db.atomic(), self.store.deferred():
                 more = reply.after() if reply.after is not None else []
                 if here is not None and self.state[PLAYER].place == place:
                     seen.append(here)  # (walked on, their arrival's "Here: …" says it)
-                more = seen + more + ([over] if over is not None else [])
+                more = seen + more + over
                 self.flush()
                 self._check_stages()
                 self._write_lines(more, self.now)
             reply.lines.extend(more)
             reply.after = None
         return reply
+
+    def _ending_lines(self) -> list[player.Line]:
+        """How the story ended, in a reply: its title, its text, and what the player found
+        out of what the story asks — the window's ending screen says as much; the reply
+        said only the title, and a playtester who won could not tell what they had done."""
+        e = next(x for x in self.sc.endings if x.id == self.ending)
+        out = [player.Line("", f"The story is over: {e.title}.", "mark"),
+               player.Line("", " ".join(e.text.split()))]
+        if self.sc.stages:
+            reached = self.stages_reached()
+            n = sum(st.id in reached for st in self.sc.stages)
+            out.append(player.Line("", f"You found out {n} of {len(self.sc.stages)}:", "mark"))
+            out += [player.Line("", ("✓ " if st.id in reached else "· ") + st.text, "mark")
+                    for st in self.sc.stages]
+        return out
 
     def _write_lines(self, lines, at: int) -> None:
         for ln in lines:

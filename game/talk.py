@@ -209,6 +209,22 @@ def with_player(sim: Town, present: list[str], catching: list[str],
     return sorted([*catching, you])
 
 
+def _embellishes(sim: Town, speaker: str, listener: str, claim: str, drawn: bool) -> bool:
+    """Whether one given to it claims to have seen what they heard: as drawn — except to the
+    player, who can ask twice, and is told the story they were told before. Ivo said "With
+    my own eyes…", then, asked why, "Nobody told me. I worked it out" (a playtest). The draw
+    is made either way, so the town's random stream is the same."""
+    if not sim.people[listener].is_player:
+        return drawn
+    row = sim.db.execute(
+        "SELECT json_extract(data, '$.embellished'), json_extract(data, '$.basis') FROM "
+        "world_log WHERE actor = ? AND kind IN ('talk', 'why') AND target = ? AND claim = ? "
+        "ORDER BY id DESC LIMIT 1", (speaker, listener, claim)).fetchone()
+    if row is None:
+        return drawn
+    return bool(row[0]) or row[1] == "saw"
+
+
 def tell(sim: Town, speaker: str, listener: str, b: Belief, place: str,
          present: list[str], *, asked_by: str | None = None, kind: str = "talk",
          extra_listeners: list[str] | None = None,
@@ -233,7 +249,9 @@ def tell(sim: Town, speaker: str, listener: str, b: Belief, place: str,
         origin, chain, basis = provenance(sim, speaker, b, mstate)
         if mstate in ("forgot_source", "hazy") and asked_by is None:
             sim.count("memory_state_expressed")  # "someone told me once — I forget who"
-        if person.honesty < 0.5 and basis != "saw" and sim.rng.random() < 0.5 - person.honesty:
+        if person.honesty < 0.5 and basis != "saw" and (
+                _embellishes(sim, speaker, listener, claim,
+                             sim.rng.random() < 0.5 - person.honesty)):
             basis, origin, chain, embellished = "saw", speaker, [speaker], True
     overhear = [x for x in present if x not in (speaker, listener)
                 and x not in (extra_listeners or [])

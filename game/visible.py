@@ -57,6 +57,11 @@ def change(sim: Game, rid: str, claim: str, value: str, before: Held | None,
     attribute = claim.partition(".")[2]
     detail = _numbers(sim, attribute, before, after)
     look = f"{v('see')} it for {p.refl} and " if seen else ""
+    if guarded(sim, rid, claim):
+        # One who lies to the player about it shows them nothing of what they hold: Bo,
+        # shown the key, "nods: it is as he thought… that Ada's key was moved by Dee", then
+        # said Cy again, and the twist was given away (a playtest).
+        return Change("guarded", f"{name} {look}{v('give')} nothing away.", detail)
     if after is None:
         return Change("rejected", f"{name} takes no notice.", detail)
     if before is None:
@@ -93,7 +98,7 @@ def change(sim: Game, rid: str, claim: str, value: str, before: Held | None,
         if after.state in UNSURE:
             return Change("same", f"{name} {v('be')} torn over whether {what}; nothing "
                           "changes.", detail)
-        return Change("same", f"{name} already {v('know')} that {what}; nothing "
+        return Change("same", f"{name} already {v('believe')} that {what}; nothing "
                       "changes.", detail)
     if after.state in UNSURE and before.state not in UNSURE:
         return Change("doubt", f"{name} {v('frown')} — {p.subj_be} no longer sure that "
@@ -104,6 +109,15 @@ def change(sim: Game, rid: str, claim: str, value: str, before: Held | None,
     # What they do not believe, said: after a mediation's two accounts "it" named neither.
     return Change("rejected", f"{name} {v('shake')} {p.poss} head: {p.subj} "
                   f"{p.verb('do')} not believe that {what}.", detail)
+
+
+def guarded(sim: Game, rid: str, claim: str) -> bool:
+    """Whether `rid` keeps up a lie about `claim` with the player, or keeps quiet about it
+    (`lies.stance`): their face shows nothing of what they hold."""
+    from .lies import LIE, QUIET, stance
+    from .player import PLAYER
+
+    return claim in sim.people[rid].lies and stance(sim, rid, claim, PLAYER) in (LIE, QUIET)
 
 
 def _named(sim: Game, value: str, attribute: str) -> bool:
@@ -143,9 +157,10 @@ def witnessed(sim: Game, rid: str, claim: str, ch: Change, after: Held | None,
     from .player import PLAYER
 
     data = {"change": ch.kind, "because": because, "by": by}
-    if after is not None:
-        data["sure"] = sureness(after.confidence, after.state, "")
+    shown = after if ch.kind != "guarded" else None  # a guarded face shows no value
+    if shown is not None:
+        data["sure"] = sureness(shown.confidence, shown.state, "")
     sim.record(Event(kind="react", at=sim.now, actor=rid, target=PLAYER,
                      place=sim.state[PLAYER].place, claim=claim,
-                     value=after.value if after else None, summary=ch.line, data=data,
+                     value=shown.value if shown else None, summary=ch.line, data=data,
                      participants=[rid, PLAYER]))

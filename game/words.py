@@ -64,5 +64,6 @@ def tidy(text: str) -> str:
     """Collapse template whitespace and capitalise sentences."""
     text = re.sub(r"\s+", " ", text).strip()
     text = re.sub(r"\s+([,.;:!?])", r"\1", text)
-    return re.sub(r"(^|[.!?]\s+|—\s+\")([a-z])", lambda m: m.group(1) + m.group(2).upper(),
+    # …and the first word of a quotation ('Ana to Ivo: "You told me…"').
+    return re.sub(r"(^|[.!?]\s+|[—:]\s+\")([a-z])", lambda m: m.group(1) + m.group(2).upper(),
                   text)

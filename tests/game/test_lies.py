@@ -198,15 +198,40 @@ def test_motives_are_checked():
 def test_a_shaken_liar_still_says_his_lie_as_sure_as_his_note_says():
     """A playtest of the_ledger: Joss frowned at Oswin's card, then answered "It's muddled
     now. I'd have said…" while the note had him certain he saw it. A liar tells the lie as a
-    liar does, whatever he holds; the frown before it is the player's clue."""
+    liar does, whatever he holds."""
     sim = Simulation.new("the_ledger", seed=0)
     for line in ("go clinic", "ask tilly oswin_card.location", "go oswin_home",
                  "search oswin_home.desk", "take oswin_card", "go lane"):
         assert sim.command(line).ok, line
-    assert "Joss frowns" in sim.command("show joss oswin_card").text()
+    # Shaken inside, he shows the player nothing of it (a liar's face is guarded).
+    assert "Joss sees it for himself and gives nothing away." in \
+        sim.command("show joss oswin_card").text()
     held = sim.store.belief("joss", "mira", "willowbark_allergy")
-    assert held.state.value in ("doubtful", "anomalous")  # shaken inside
+    assert held.state.value in ("doubtful", "anomalous")
     text = sim.command("ask joss mira.willowbark_allergy").text()
     assert "muddled" not in text and "not sure" not in text and "what to think" not in text
     assert "Mira is not allergic to willowbark" in text
     assert "he seemed certain" in text
+
+
+def test_a_liar_shown_the_truth_gives_nothing_away():
+    """A playtest of missing_key: Bo, shown the key, "nods: it is as he thought, and he's
+    surer now that Ada's key was moved by Dee", then said Cy again — the twist given away by
+    his face. A guarded face records no value the player could take as what he holds."""
+    sim = Simulation.new("missing_key", seed=7)
+    sim.command("go inn")
+    sim.command("ask fen ada_key.location")
+    for line in ("go cafe", "search cafe.drawer", "take ada_key"):
+        assert sim.command(line).ok, line
+    for _ in range(12):
+        if sim.state["bo"].place == sim.state[PLAYER].place:
+            break
+        sim.command(f"go {sim.state['bo'].place}")
+    assert lies.stance(sim, "bo", "ada_key.moved_by", PLAYER) == lies.LIE
+    text = sim.command("show bo ada_key").text()
+    assert "Bo sees it for himself and gives nothing away." in text
+    assert "Dee" not in text and "as he thought" not in text
+    react = [ev for ev in sim.world.log(kind="react") if ev["actor"] == "bo"]
+    assert react and react[-1]["value"] is None
+    told = sim.command("tell bo ada_key.moved_by dee").text()
+    assert "already knows" not in told and "gives nothing away" in told

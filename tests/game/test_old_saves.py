@@ -36,6 +36,8 @@ def test_a_save_from_before_continues_as_the_old_code_continued_it(tmp_path):
     assert _digest(hist) == want["history"]
     assert sim.store.db.execute("SELECT count(*) FROM recall_words").fetchone()[0] > 0
     sim.run(days=1.0)
+    # Re-pinned when a thing in a spot came to be said "in the drawer", not "at the drawer":
+    # the continued log differs from the one pinned before only in those words.
     assert sim.world.log_hash() == want["continued_log"]
     assert _digest(_histories(sim)) == want["continued_beliefs"]
 

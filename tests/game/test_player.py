@@ -221,3 +221,123 @@ def test_waiting_in_the_shop_the_player_hears_joss_and_is_told_so():
     sim.command("wait 6h")
     text = sim.command("wait 2h").text()
     assert "At 14:10: Joss told Tilly that Mira is not allergic to willowbark." in text
+
+
+def test_on_the_way_the_player_sees_nothing_at_either_end():
+    """A playtest: leaving the café at 09:40, the player was told on arriving at the market
+    that "At 09:50: Cy avoided Ada" — in the café they had left."""
+    sim = Simulation.new("missing_key", seed=7)
+    for line in ("go cafe", "wait 10", "ask ada key moved", "who ada day 1 07:30",
+                 "wait 10"):
+        sim.command(line)
+    before = max(ev["id"] for ev in sim.world.log())
+    reply = sim.command("go market").text()
+    during = [ev for ev in sim.world.log() if ev["id"] > before]
+    assert any(ev["kind"] == "avoid" and ev["place"] == "cafe" for ev in during)
+    assert all(PLAYER not in ev["witnesses"] for ev in during)
+    assert "avoided" not in reply and "Here: Eli and Hana." in reply
+    assert sim.state[PLAYER].status == "awake" and sim.state[PLAYER].place == "market"
+
+
+def test_the_reply_that_ends_the_story_says_what_it_means_and_what_was_found_out():
+    """A playtest won and read only "The story is over: One long table."; the window's
+    ending screen has the ending's text and what the player found out."""
+    sim = Simulation.new("the_ledger", seed=0)
+    sim.command("go clinic")
+    reply = sim.command("wait 3d")
+    text = reply.text()
+    ending = next(e for e in sim.sc.endings if e.id == sim.ending)
+    assert f"The story is over: {ending.title}." in text
+    assert " ".join(ending.text.split()) in text
+    assert "You found out 1 of 2:" in text
+    assert "✓ You have read or been told that Mira is not allergic to willowbark." in text
+    assert "· You have read or been told that Mira is allergic to willowbark." in text
+
+
+def test_walking_in_at_night_the_player_sees_who_is_asleep_there():
+    """A playtest: at Ada's house after midnight, "Nobody is here.", and later Ada said she
+    was asleep at home then."""
+    sim = Simulation.new("missing_key", seed=7)
+    sim.command("wait 15h")
+    assert sim.state["ada"].status == "asleep" and sim.state["ada"].place == "ada_home"
+    text = sim.command("go ada_home").text()
+    assert "Nobody is awake here." in text and "Asleep here: Ada." in text
+    assert "Asleep here: Ada." in sim.command("look").text()
+
+
+def test_a_search_that_finds_nothing_says_what_it_went_through():
+    """A playtest: "You search The Mill and find nothing of note", with the rota on the
+    desk, read as if nothing was there."""
+    sim = Simulation.new("bad_blood", seed=11)
+    sim.command("go mill")
+    text = sim.command("search").text()
+    assert "You look around The Mill — the office and the floor — and find nothing of note." \
+        in text and "desk" not in text  # no word of a spot the player has no lead on
+    sim.command("ask mo rota location")
+    assert "To go through the desk, search the desk." in sim.command("search").text()
+    assert "Found: the mill rota." in sim.command("search desk").text()
+
+
+def test_an_eyewitness_told_what_she_saw_does_not_say_she_heard_it():
+    """A playtest: Fen, who saw the key put in the drawer, answered "that's what I heard
+    too"; a belief already held is "believed", not "known" (it may be false)."""
+    sim = Simulation.new("missing_key", seed=7)
+    sim.command("go inn")
+    sim.command("ask fen ada_key.location")
+    text = sim.command("tell fen ada_key.location cafe.drawer").text()
+    assert "heard" not in text.split("▸")[0]
+    assert "saw" in text.split("▸")[0]
+
+
+def test_why_names_what_else_a_belief_stands_on():
+    """A playtest: Ana's "And I've heard it from one other besides" named nobody, and the
+    other was her own reasoning."""
+    sim = Simulation.new("bad_blood", seed=11)
+    for line in ("go mill", "ask mo ben.refused_why", "wait", "go bakery",
+                 "ask ana ben.refused_why"):
+        sim.command(line)
+    kinds = {e.kind for e in sim.store.evidence("ana", "ben", "refused_why")}
+    assert "inferred" in kinds
+    text = sim.command("why ana ben.refused_why").text()
+    assert "Ivo told me" in text and "worked it out for myself" in text
+    assert "one other" not in text
+
+
+def test_in_a_mediation_the_teller_is_you_to_their_face():
+    """A playtest: Ana to Ivo: "Ivo told me Ben stayed away…", and "Ivo already knows that…"
+    of a belief that is false."""
+    sim = Simulation.new("bad_blood", seed=11)
+    sim.command("go bakery")
+    sim.command("ask ana ben.refused_why")
+    for _ in range(40):
+        if sim.state["ivo"].place == sim.state["ana"].place == sim.state[PLAYER].place:
+            break
+        sim.command("wait 10")
+    sim.command("ask ivo ben.refused_why")
+    assert sim.store.belief("ana", "ben", "refused_why").teller == "ivo"
+    text = sim.command("mediate ana ivo ben.refused_why").text()
+    assert 'Ana to Ivo: "You told me Ben stayed away' in text, text
+    assert "already knows" not in text and "Ivo already believes that" in text
+
+
+def _catch(sim, rid):
+    for _ in range(60):
+        st = sim.state[rid]
+        if st.place == sim.state[PLAYER].place and st.status == "awake":
+            return
+        if st.status == "awake" and sim.places[st.place]["kind"] != "away":
+            sim.command(f"go {st.place}")
+        else:
+            sim.command("wait 10")
+    raise AssertionError(f"could not catch up with {rid}")
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_one_who_told_you_he_saw_it_says_so_again_when_asked_why(seed):
+    """A playtest: Ivo, asked, said "I saw it myself: Ben stayed away…"; asked why, "Nobody
+    told me. I worked it out" — an embellishment drawn afresh for each telling."""
+    sim = Simulation.new("bad_blood", seed=seed)
+    _catch(sim, "ivo")
+    assert "I saw it myself" in sim.command("ask ivo ben.refused_why").text()
+    _catch(sim, "ivo")
+    assert "Because I saw it" in sim.command("why ivo ben.refused_why").text()

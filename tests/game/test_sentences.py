@@ -30,9 +30,15 @@ def test_a_thing_a_person_holds_is_theirs_to_have(missing_key):
     assert sim.say_claim("ada_key.location", "cy", me="cy") == "I have Ada's key"
     assert sim.say_claim("ada_key.location", "cy", me="cy", you="ada") == "I have your key"
     assert sim.say_claim("ada_key.location", "ada", me="cy", you="ada") == "you have your key"
-    # Places and "missing" read as before.
-    assert sim.say_claim("ada_key.location", "cafe.drawer").endswith(" is at the drawer in "
+    # Places and "missing" read as before; a spot by what it is (a playtest read "is at the
+    # drawer").
+    assert sim.say_claim("ada_key.location", "cafe.drawer").endswith(" is in the drawer in "
                                                                       "Ada's Café")
+    assert sim.say_claim("ada_key.location", "cafe.drawer", me="cy").endswith(
+        " is in the drawer in Ada's Café")
+    assert sim.say_claim("ada_key.location", "cafe.drawer", me="ada", you="cy") == \
+        "my key is in the drawer in Ada's Café"
+    assert sim.say_claim("ada_key.location", "cafe") == "Ada's key is at Ada's Café"
     assert sim.say_claim("ada_key.location", "missing") == "Ada's key is missing"
     assert sim.say_claim("believes ada_key.location".join(["bo.", ""]), PLAYER) == \
         "Bo believes you have Ada's key"
@@ -165,11 +171,22 @@ def test_the_note_of_an_answer_about_the_speaker_names_them_once():
     assert "Noted: Mira says she is allergic to willowbark" in text, text
 
 
-def test_why_names_the_teller_by_pronoun_and_counts_in_words():
-    """'Ivo said they saw it.And I've heard it from 1 other besides.' (the playtest)."""
+def test_why_names_the_teller_by_pronoun_and_what_else_it_stands_on():
+    """'Ivo said they saw it.And I've heard it from 1 other besides.' (the playtest); the
+    other was Ana's own reasoning, and is now said as such (a later playtest)."""
     from game.sim import Simulation
 
     sim = Simulation.new("bad_blood", seed=0)
     sim.command("go bakery")
     text = sim.command("why ana ben refused").text()
-    assert "Ivo said he saw it. And I've heard it from one other besides." in text, text
+    assert "Ivo said he saw it. And I'd worked it out for myself, besides." in text, text
+
+
+def test_a_label_with_no_auxiliary_is_negated_with_did_not():
+    """A playtest read Ivo's premise "it is not so that Ben came to Ana's supper" as a
+    logic dump."""
+    from game.naming import _negate
+
+    assert _negate("Ben came to Ana's supper") == "Ben did not come to Ana's supper"
+    assert _negate("Cy was at the counter") == "Cy was not at the counter"
+    assert _negate("the well froze") == "it is not so that the well froze"  # no verb known

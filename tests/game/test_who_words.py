@@ -15,3 +15,19 @@ def test_there_was_one_and_there_were_several():
     assert any("There was Ada there" in t for t in one)
     assert any("There were Ada" in t for t in many)
     assert not any("There was" in t for t in many)
+
+
+def test_a_time_with_no_day_is_the_latest_such_time_gone_by():
+    """A playtest: on day 2, 'who lin 07:00' answered "At 07:00 on day 1…"."""
+    from game import clock
+    from game.player import PLAYER
+
+    sim = Simulation.new("bad_blood", seed=11)  # starts day 2 08:00
+    lin = sim.state["lin"].place
+    sim.command(f"go {lin}")
+    assert sim.state[PLAYER].place == sim.state["lin"].place
+    assert "on day 2" in sim.command("who lin 07:00").text()
+    assert "on day 1" in sim.command("who lin day 1 19:00").text()
+    assert sim.now < clock.parse_when("day 2 23:00")
+    # Today's 23:00 has not come: yesterday's is meant.
+    assert "23:00 on day 1" in sim.command("who lin 23:00").text()
