@@ -448,3 +448,12 @@ def test_someone_brought_along_going_their_own_way_on_the_running_clock_is_logge
             s.set_speed(16)
     new = [e.text for e in s.sim.transcript.entries()[before:] if e.kind == "mark"]
     assert new.count("Pat goes their own way.") == 1, new
+
+
+def test_at_night_the_status_line_says_who_sleeps_here(town):
+    """The line under the verbs said "Nobody here." in Ada's house with Ada asleep in it."""
+    town.command("wait 15h")
+    town.command("go ada_home")
+    town.frame(2)
+    assert town.shows("At Ada's house. Nobody awake here. Asleep: Ada.")
+    assert town.shows("Asleep here: Ada.")  # the reply, in the log

@@ -13,7 +13,7 @@ import bisect
 
 import pygame
 
-from game import VERBS, clock
+from game import VERBS, asleep_here, clock
 
 from .. import composer
 from .. import theme as T
@@ -213,9 +213,14 @@ class Dialogue(Widget):
         ex = composer.expecting(self.line.value)
         text = composer.usage(ex.verb) if ex.verb else ""
         if not text:
-            here = [self.town.session.sim.name(r) for r in self.town.session.here()]
-            place = self.town.session.sim.place_name(self.town.session.place or "")
-            text = f"At {place}. " + (f"Here: {', '.join(here)}." if here else "Nobody here.")
+            sim = self.town.session.sim
+            here = [sim.name(r) for r in self.town.session.here()]
+            place = sim.place_name(self.town.session.place or "")
+            asleep = [sim.name(r) for r in asleep_here(sim, self.town.session.place or "")]
+            text = f"At {place}. " + (f"Here: {', '.join(here)}." if here else
+                                      "Nobody awake here." if asleep else "Nobody here.")
+            if asleep:
+                text += f" Asleep: {', '.join(asleep)}."
             T.text(surf, text, (x, y), "small", T.DIM, width=w)
             return
         T.text(surf, text, (x, y), "small", T.TEAL, width=w)
