@@ -511,11 +511,36 @@ class Checker:
                     e.kind == "say" and e.by == "letter"):
                 return  # (a letter is read wherever its reader is)
             place, at, why, key = e.place, clock.parse_when(e.at), "where it happened", "event"
+        elif b.kind in ("declared", "hearsay") and b.teller in self.residents and \
+                b.at is not None and not b.event:
+            self._told_there(loc, b)
+            return
         else:
             return
         if place in self.places and at >= self._written_from():
             # (by its tick: the day's whereabouts are written a tick at a time)
             self._at_place(loc + (key,), b.resident, place, clock.align(at), why)
+
+    def _told_there(self, loc: tuple, b) -> None:
+        """Words heard from a resident before the start, at a minute of the backstory's days,
+        were heard where both were, awake: Lin "heard it from Ben" at 07:00, at home with Ben
+        asleep — and asked who she saw then, said nobody (a playtest)."""
+        at = clock.align(clock.parse_when(b.at))
+        if not self._written_from() <= at < clock.parse_when(self.sc.scenario.start):
+            return
+        listener = self.residents.get(b.resident)
+        if listener is None or any(s.place not in self.places for s in listener.schedule):
+            return
+        if self._people is None:
+            self._people = {x.id: people.from_scenario(x) for x in self.sc.residents}
+        status, there = self._people[listener.id].status_at(at)
+        teller = self.residents[b.teller].name
+        if status != people.AWAKE:
+            _, where = self._people[b.teller].status_at(at)
+            self._at_place(loc + ("at",), b.resident, where, at, f"to hear it from {teller}")
+        else:
+            self._at_place(loc + ("at",), b.teller, there, at,
+                           f"to tell {listener.name} (who is there)")
 
     def _written_from(self) -> int:
         if self._from is None:

@@ -314,3 +314,32 @@ place = "square"
 '''
     warned = load_scenario(write_scenario(text)).warnings
     assert [w.split(": ")[1] for w in warned] == ["events[0].actor"], warned
+
+
+def test_words_heard_before_the_start_were_heard_where_both_were(write_scenario):
+    """A playtest: Lin "heard it from Ben" at 07:00, at home with Ben asleep, and asked who
+    she saw then, said nobody. A hearsay memory with its teller and minute on the start's
+    day is warned of when the teller is elsewhere, or the listener is not awake."""
+    told = TINY + '''
+[[beliefs]]
+resident = "cat"
+claim = "ann.took"
+value = "yes"
+kind = "hearsay"
+teller = "ben"
+origin = "ben"
+at = "day 1 08:30"
+'''
+    assert load_scenario(write_scenario(told)).warnings == []  # both at home
+    away = with_keys(told, "ben", 'visits = [{ from = "day 1 08:20", to = "day 1 08:40", '
+                                  'place = "square" }]')
+    warned = load_scenario(write_scenario(away)).warnings
+    assert [w.split(": ", 2)[1:] for w in warned] == [[
+        "beliefs[0].at", "Ben is at Square ('square') at day 1 08:30 by the schedule, not at "
+        "Home ('home') to tell Cat (who is there): give ben a visit (visits = [{ from = "
+        "\"day 1 08:30\", to = …, place = \"home\" }]) or change the time"]], warned
+    asleep = with_keys(told, "cat", 'sleep = { from = "22:00", to = "08:45" }')
+    warned = load_scenario(write_scenario(asleep)).warnings
+    assert [w.split(": ", 2)[1] for w in warned] == ["beliefs[0].at"]
+    assert "Cat is asleep at Home ('home') at day 1 08:30" in warned[0]
+    assert "to hear it from Ben" in warned[0]
