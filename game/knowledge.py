@@ -46,6 +46,7 @@ class Said:
     # "react:" and how it moved them (`visible.Change.kind`)
     about: int | None = None  # an answer to `who`: the minute the player asked about. The
     # claim it is filed under covers the hour (game.copresence); this is what was said.
+    via: str | None = None  # whom they said they had it from, when not where it began
 
     @property
     def overheard(self) -> bool:
@@ -78,7 +79,8 @@ def said(sim: Game, teller: str | None = None, claim: str | None = None) -> list
             to=to, asked=data.get("asked_by") == PLAYER or
             t.get("kind") == "ask_who", sure=data.get("sure", "") or "",
             turn=t.get("kind", "talk"),
-            about=data.get("when") if t.get("kind") == "ask_who" else None))
+            about=data.get("when") if t.get("kind") == "ask_who" else None,
+            via=r.chain[-2] if len(r.chain) > 2 and r.chain[-1] == r.teller else None))
     out += reactions(sim, teller, claim)
     return sorted(out, key=lambda x: (x.at, x.event or 0))
 

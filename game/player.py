@@ -230,7 +230,8 @@ def noted(sim: Game, rid: str, claim: str, told: talk.Told) -> str:
 
     p = sim.pronoun(rid)
     kind = "declared" if (claim.partition(".")[0] == rid or told.value == rid) else "hearsay"
-    src = gave(sim, rid, kind, told.basis, told.origin)
+    via = told.chain[-2] if len(told.chain) > 2 and told.chain[-1] == rid else None
+    src = gave(sim, rid, kind, told.basis, told.origin, via)
     src = f"{p.subj} {src[4:]}" if src.startswith("who ") else f"speaking {src}"
     if kind == "declared" and told.basis == "heard" and told.origin not in (rid, None):
         # Of themselves, but from what they were told ("Ada told me I was at the counter"):

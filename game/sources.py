@@ -63,9 +63,10 @@ def origin_name(sim: Game, origin: str | None) -> str:
 
 
 def gave(sim: Game, teller: str, kind: str, basis: str | None,
-         origin: str | None) -> str:
+         origin: str | None, via: str | None = None) -> str:
     """The source a teller gave, after their name: 'who said he saw it', 'who had heard it
-    from Ada', 'who worked it out', 'of herself'."""
+    from Ada', 'who worked it out', 'of herself' — and, given whom they had it from (`via`)
+    when that is not where it began, 'who had heard it from Eli, who had it from Bo'."""
     p = sim.pronoun(teller)
     if kind == "declared":
         return f"of {p.refl}"
@@ -76,6 +77,10 @@ def gave(sim: Game, teller: str, kind: str, basis: str | None,
     if origin and origin != teller:
         if origin == FORGOTTEN:
             return "who had heard it, and could not say from whom"
+        if via and via not in (origin, teller) and via in sim.people:
+            # Gus said "Eli told me — had it from Bo"; the note had only Bo (a playtest).
+            return f"who had heard it from {sim.name(via)}, who had it from " \
+                f"{origin_name(sim, origin)}"
         if origin not in sim.people:  # read by them, or by whoever told them: not said
             return f"who said it came from {origin_name(sim, origin)}"
         return f"who had heard it from {origin_name(sim, origin)}"

@@ -77,7 +77,7 @@ def account(sim, s: Said, *, with_teller: bool = True) -> str:
     p = sim.pronoun(s.teller)
     if s.kind == "reaction":
         return _reaction(sim, s, with_teller)
-    src = gave(sim, s.teller, s.kind, s.basis, s.origin)
+    src = gave(sim, s.teller, s.kind, s.basis, s.origin, s.via)
     src = src[4:] if src.startswith("who ") else f"spoke {src}"
     how = ("when you asked" if s.asked else "to you" if s.to == PLAYER else
            f"at the meeting you set up with {sim.name(s.to)}" if s.turn == "mediate" else
@@ -154,7 +154,7 @@ def _source(sim, s: Said) -> str:
     if s.kind == "reaction":
         return _reaction(sim, s, False).split(" (")[0].removeprefix(
             sim.pronoun(s.teller).subj + " ")
-    src = gave(sim, s.teller, s.kind, s.basis, s.origin)
+    src = gave(sim, s.teller, s.kind, s.basis, s.origin, s.via)
     return src[4:] if src.startswith("who ") else f"speaking {src}"
 
 

@@ -341,3 +341,21 @@ def test_one_who_told_you_he_saw_it_says_so_again_when_asked_why(seed):
     assert "I saw it myself" in sim.command("ask ivo ben.refused_why").text()
     _catch(sim, "ivo")
     assert "Because I saw it" in sim.command("why ivo ben.refused_why").text()
+
+
+def test_the_note_of_an_answer_names_whom_they_had_it_from_and_where_it_began():
+    """A playtest: Gus said "Eli told me — had it from Bo"; the note said only "he had heard
+    it from Bo"."""
+    sim = Simulation.new("missing_key", seed=2)
+    sim.command("wait 5h")
+    meet(sim, "gus")
+    assert sim.store.belief("gus", "ada_key", "moved_by").teller == "eli"
+    text = sim.command("ask gus ada_key.moved_by").text()
+    assert "Eli told me" in text
+    assert "he had heard it from Eli, who had it from Bo" in text
+    from game.knowledge import said
+    from ui.casebook import account
+
+    s = [x for x in said(sim, "gus", "ada_key.moved_by") if x.kind == "hearsay"][-1]
+    assert s.via == "eli"
+    assert "had heard it from Eli, who had it from Bo" in account(sim, s)
