@@ -35,6 +35,8 @@ FUNCTIONS: dict[str, tuple[int, int, str]] = {
     "fact": (1, 1, 'fact("cy.barred") -> the world\'s value of a claim, "" if none'),
     "believes": (3, 4, 'believes("ada", "cy.took_ada_key", "yes" [, min_confidence]) -> held '
                        "value is that, not past"),
+    "heard": (3, 3, 'heard("player", "ada_key.moved_by", "cy") -> any of their evidence has '
+                    "that value, held or not: seen, read or told"),
     "value": (2, 2, 'value("ada", "ada_key.location") -> the value ada holds, "" if none'),
     "confidence": (2, 2, 'confidence("ada", "cy.took_ada_key") -> 0..100, 0 if no belief'),
     "knows": (2, 2, 'knows("ada", "ada_key.location") -> holds the true value, not past'),
@@ -241,6 +243,7 @@ class _Parser:
 SIGNATURES: dict[str, tuple[tuple[str, ...], str]] = {
     "fact": (("str",), "str"),
     "believes": (("str", "str", "any", "num"), "bool"),
+    "heard": (("str", "str", "any"), "bool"),
     "value": (("str", "str"), "str"),
     "confidence": (("str", "str"), "num"),
     "knows": (("str", "str"), "bool"),

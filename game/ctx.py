@@ -31,6 +31,13 @@ class ConditionContext:
         return (h is not None and h[0] == str(value) and h[2] != "past"
                 and h[1] >= min_confidence)
 
+    def fn_heard(self, who: str, claim: str, value: str) -> bool:
+        """Whether any of their evidence about the claim has this value: what a stage means
+        by "you have read or been told that…", whatever they came to hold (a playtest heard
+        Tilly say the ledger's "not allergic" after the card, and the stage stayed unmet)."""
+        s, a = split(claim)
+        return any(e.value == str(value) for e in self.sim.store.evidence(who, s, a))
+
     def fn_value(self, who: str, claim: str) -> str:
         h = self._held(who, claim)
         return h[0] if h is not None else ""

@@ -601,7 +601,8 @@ class Checker:
                     isinstance(call.args[at].value, str):
                 self._known_attribute(loc, call.args[at].value)
             lits = [a.value for a in call.args if a.op == "lit"]
-            if call.value in ("believes", "value", "confidence", "knows", "trust", "at") and \
+            if call.value in ("believes", "heard", "value", "confidence", "knows", "trust",
+                              "at") and \
                     lits and isinstance(lits[0], str) and call.args[0].op == "lit":
                 self._person(loc, lits[0])
             if call.value == "time" and lits:
@@ -612,7 +613,7 @@ class Checker:
 
 
 # Which argument of a condition function is a claim ("subject.attribute").
-_CLAIM_ARG = {"fact": 0, "believes": 1, "value": 1, "confidence": 1, "knows": 1,
+_CLAIM_ARG = {"fact": 0, "believes": 1, "heard": 1, "value": 1, "confidence": 1, "knows": 1,
               "count_believers": 0, "concluded": 0}
 BUILTIN_ATTRIBUTES = {"location", "accused_by", "avoid", "break_off", "reconcile",
                       "administer", "owner", "rival_of", "friend_of", "gains_from"}

@@ -250,8 +250,9 @@ def test_the_reply_that_ends_the_story_says_what_it_means_and_what_was_found_out
     assert f"The story is over: {ending.title}." in text
     assert " ".join(ending.text.split()) in text
     assert "You found out 1 of 2:" in text
-    assert "✓ You have read or been told that Mira is not allergic to willowbark." in text
-    assert "· You have read or been told that Mira is allergic to willowbark." in text
+    assert "✓ The new ledger, and those who go by it, say Mira is not allergic to " \
+        "willowbark." in text
+    assert "· Mira is allergic to willowbark: she said so herself, years ago." in text
 
 
 def test_walking_in_at_night_the_player_sees_who_is_asleep_there():
@@ -359,3 +360,18 @@ def test_the_note_of_an_answer_names_whom_they_had_it_from_and_where_it_began():
     s = [x for x in said(sim, "gus", "ada_key.moved_by") if x.kind == "hearsay"][-1]
     assert s.via == "eli"
     assert "had heard it from Eli, who had it from Bo" in account(sim, s)
+
+
+def test_a_stage_of_what_was_heard_is_met_by_what_was_heard_not_only_by_what_is_held():
+    """A playtest: Tilly told the player the ledger's "not allergic" after they had read
+    Oswin's card; the ending's checklist still had "· …not allergic" unmet, its condition
+    asking what the player held."""
+    sim = Simulation.new("the_ledger", seed=0)
+    meet(sim, "mira")
+    sim.command("ask mira mira.willowbark_allergy")  # of herself: first-hand rank
+    assert sim.store.belief(PLAYER, "mira", "willowbark_allergy").value == "yes"
+    assert sim.stages_reached() == {"mira_said"}
+    sim.command("go clinic")
+    sim.command("ask tilly mira.willowbark_allergy")
+    assert sim.store.belief(PLAYER, "mira", "willowbark_allergy").value == "yes"  # still
+    assert sim.stages_reached() == {"mira_said", "ledger_says"}
