@@ -79,8 +79,9 @@ def gave(sim: Game, teller: str, kind: str, basis: str | None,
             return "who had heard it, and could not say from whom"
         if via and via not in (origin, teller) and via in sim.people:
             # Gus said "Eli told me — had it from Bo"; the note had only Bo (a playtest).
-            return f"who had heard it from {sim.name(via)}, who had it from " \
-                f"{origin_name(sim, origin)}"
+            return f"who had heard it from {sim.name(via)}, who " + (
+                f"had it from {origin_name(sim, origin)}" if origin in sim.people else
+                f"said it came from {origin_name(sim, origin)}")
         if origin not in sim.people:  # read by them, or by whoever told them: not said
             return f"who said it came from {origin_name(sim, origin)}"
         return f"who had heard it from {origin_name(sim, origin)}"

@@ -61,6 +61,7 @@ def test_a_teller_who_had_it_from_a_notice_is_not_said_to_have_read_it():
     text = sim.command("ask sam meeting when").text()
     assert "Ora told me — read it on the notice board" in text
     assert "said it came from the notice board" in text and "read it in" not in text
+    assert "heard it from Ora, who said it came from the notice board" in text
     assert "Ora read it on the notice board." in sim.command("why sam meeting when").text()
 
 
