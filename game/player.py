@@ -321,8 +321,12 @@ def who(sim: Game, rid: str, *when: str) -> Reply:
                                kind="hearsay", teller=rid, origin=rid, basis="saw",
                                at=sim.now, event=f"w{eid}"))
     names = [sim.name(x.who) for x in hour.seen]
-    # "I was at home", not "I was at Mira's cottage" in Mira's mouth
+    # "I was at home", not "I was at Mira's cottage" in Mira's mouth — but not of a home that
+    # is a public place: Sam, who lives at the Lamb, said "at home" with Ned, Pat and Rue
+    # about, and the note "at The Lamb" (a playtest).
     home = getattr(sim.people.get(rid), "home", None)
+    if home is not None and sim.places.get(home, {}).get("kind") not in ("home", None):
+        home = None
     ctx = {"time": _at_time(at)[3:], "place": "" if not hour.place else "home"
            if hour.place == home else sim.place_name(hour.place),
            "asleep": hour.status == ASLEEP, "away": hour.status == AWAY,

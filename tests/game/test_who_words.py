@@ -31,3 +31,22 @@ def test_a_time_with_no_day_is_the_latest_such_time_gone_by():
     assert sim.now < clock.parse_when("day 2 23:00")
     # Today's 23:00 has not come: yesterday's is meant.
     assert "23:00 on day 1" in sim.command("who lin 23:00").text()
+
+
+def test_one_who_lives_at_an_inn_says_the_inn_not_home():
+    """A playtest: Sam, who keeps the Lamb and lives there, said "I was at home. I saw Ned,
+    Pat, you and Rue there", and the note "at The Lamb"."""
+    from game import clock
+    from game.player import PLAYER
+
+    sim = Simulation.new("cancelled_meeting", seed=23)
+    sim.run(until=clock.parse_when("day 1 12:00"))
+    sim.command("go inn")
+    assert sim.state[PLAYER].place == sim.state["sam"].place == "inn"
+    text = sim.command("who sam day 1 09:00").text()
+    assert "I was at The Lamb" in text and "at home" not in text
+    mira = Simulation.new("the_ledger", seed=0)  # a home that is a home is "home"
+    mira.command("go mira_home")
+    mira.run(until=clock.parse_when("day 1 10:00"))
+    assert mira.state["mira"].place == mira.state[PLAYER].place == "mira_home"
+    assert "I was at home" in mira.command("who mira day 1 09:30").text()
