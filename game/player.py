@@ -862,6 +862,13 @@ def said_context(sim: Game, speaker: str, claim: str, told: talk.Told | None,
                   "document": "document", "hearsay": "heard", "inferred": "reckon",
                   "implanted": "heard"}[b.kind]
     chain = [name(x) for x in told.chain]
+    # Who told them, as the chain they give has it: the teller of the telling it comes from.
+    # Pat said "Ned told me" (the belief's first teller) while the note, from the same
+    # telling, had "heard it from Sam, who had it from Ned" (a playtest).
+    teller = b.teller
+    if told.as_held and b.kind == "hearsay" and len(told.chain) >= 2 and \
+            told.chain[-2] in sim.people:
+        teller = told.chain[-2]
     ctx.update({
         "what": sim.say_claim(claim, told.value, me=speaker, you=listener),
         "value": sim.value_words(told.value, a),
@@ -873,15 +880,15 @@ def said_context(sim: Game, speaker: str, claim: str, told: talk.Told | None,
         # The one they tell it to, when it was them: "You told me…", not "Ivo told me…" to
         # Ivo's face in a mediation (a playtest).
         "teller": (("someone" if ctx["memory"] == "forgot_source" else
-                    "you" if b.teller == listener else name(b.teller))
-                   if b.teller else "") if told.as_held else
+                    "you" if teller == listener else name(teller))
+                   if teller else "") if told.as_held else
         (name(told.chain[-2]) if told.basis == "heard" and len(told.chain) > 1 else ""),
         # "Mira told me so herself": the teller's own reflexive, not a fixed "themselves" —
         # unless the teller is forgotten ("someone told me so themselves").
-        "teller_self": "yourself" if b.teller == listener else sim.pronoun(b.teller).refl
-        if b.teller and ctx["memory"] != "forgot_source" else "themselves",
-        "teller_subj": "you" if b.teller == listener else sim.pronoun(b.teller).subj
-        if b.teller and ctx["memory"] != "forgot_source" else "they",
+        "teller_self": "yourself" if teller == listener else sim.pronoun(teller).refl
+        if teller and ctx["memory"] != "forgot_source" else "themselves",
+        "teller_subj": "you" if teller == listener else sim.pronoun(teller).subj
+        if teller and ctx["memory"] != "forgot_source" else "they",
         # Whom the teller had it from, or what they read it on ("the notice board").
         "origin": origin_name(sim, told.origin), "chain": chain,
         "origin_read": bool(told.origin) and told.origin not in sim.people and
@@ -894,9 +901,10 @@ def said_context(sim: Game, speaker: str, claim: str, told: talk.Told | None,
         # not just any claim about them ("Mira is allergic to willowbark").
         "self_did": told.value == speaker and _is_actor(sim, a),
         "basis_said": b.basis or "", "sources": b.sources,
-        **(_also(sim, b, listener) if told.as_held else {"also_from": "", "also_read": "",
+        **(_also(sim, b, listener, teller) if told.as_held else {"also_from": "", "also_read": "",
                                                           "also_reckoned": False}),
-        "when": _when(sim, b), "links": _links(sim, b, told), "premises": _premises(sim, b),
+        "when": _when(sim, b), "links": _links(sim, b, told, teller),
+        "premises": _premises(sim, b),
         "old_what": "", "corrected_by": "", "against_what": "", "against_who": "",
         "against_says": "says", "history": "",
     })
@@ -921,7 +929,7 @@ def said_context(sim: Game, speaker: str, claim: str, told: talk.Told | None,
     return ctx
 
 
-def _also(sim: Game, b: Belief, listener: str) -> dict:
+def _also(sim: Game, b: Belief, listener: str, named: str | None) -> dict:
     """What else what they hold stands on, by name: whom else they heard it from ("Eli and
     Gus"; "you" to the listener), what they read it in, and whether they worked it out for
     themselves too. "And I've heard it from one other besides" named nobody — and was said
@@ -936,7 +944,7 @@ def _also(sim: Game, b: Belief, listener: str) -> dict:
             name = sim.document_words(e.document)
             if name not in docs:
                 docs.append(name)
-        elif e.teller and e.teller not in (b.teller, b.resident) and e.teller not in tellers \
+        elif e.teller and e.teller not in (named, b.resident) and e.teller not in tellers \
                 and (e.teller in sim.people or e.teller == PLAYER):
             tellers.append(e.teller)
     return {"also_from": and_list(["you" if x == listener else sim.name(x) for x in tellers])
@@ -981,10 +989,10 @@ def _when(sim: Game, b: Belief) -> str:
     return "yesterday" if days == 1 else f"{days} days ago"
 
 
-def _links(sim: Game, b: Belief, told: talk.Told) -> list[str]:
+def _links(sim: Game, b: Belief, told: talk.Told, teller: str | None) -> list[str]:
     chain = list(told.chain)[:-1]  # without the speaker
     speaker = told.chain[-1] if told.chain else b.resident
-    if told.as_held and chain and b.teller and chain[-1] != b.teller:
+    if told.as_held and chain and teller and chain[-1] != teller:
         # The chain is the latest telling's (Rue's), the teller named the one the belief
         # rests on (Ora): "Ora told me. Pat had it from Sam…" would join two stories.
         return []

@@ -64,7 +64,7 @@ def test_why_tells_word_that_came_round_from_the_speaker_and_never_joins_two_sto
 
     def links(chain: tuple[str, ...], teller: str) -> list[str]:
         told = talk.Told(0, "meeting.when", b.value, "heard", chain[0], chain, False)
-        return _links(sim, b.model_copy(update={"teller": teller}), told)
+        return _links(sim, b, told, teller)
 
     assert links(("notice", "rue", "sam", "pat"), "sam") == [
         "Sam had it from Rue.", "Rue read it on the notice board."]
@@ -72,3 +72,18 @@ def test_why_tells_word_that_came_round_from_the_speaker_and_never_joins_two_sto
     assert links(("notice", "rue", "pat", "sam", "pat"), "sam") == ["Sam had it from me."]
     # The telling the chain comes from is not the named teller's: no chain at all.
     assert links(("notice", "rue", "sam", "pat"), "ora") == []
+
+
+def test_who_told_them_is_the_same_in_their_words_and_in_the_note():
+    """A playtest: Pat said "Ned told me…" (the belief's first teller), and the note of the
+    same answer "they had heard it from Sam, who had it from Ned" (the telling the chain
+    comes from)."""
+    sim = Simulation.new("cancelled_meeting", seed=23)
+    for line in ("wait 1d", "wait 1h", "wait 50", "wait", "search", "go inn",
+                 "ask sam meeting.when"):
+        sim.command(line)
+    b = sim.store.belief("pat", "meeting", "when")
+    assert b.teller == "ned"  # the first to tell her; Sam told her since
+    text = sim.command("ask pat meeting.when").text()
+    assert "Pat: Sam told me — had it from Ned." in text
+    assert "they had heard it from Sam, who had it from Ned" in text
