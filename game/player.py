@@ -760,12 +760,19 @@ def look(sim: Game) -> Reply:
     if spots:
         r.say("", "Spots you could search here: "
               + and_list([f"the {s.replace('_', ' ')}" for s in spots]) + ".")
-    hung = [sim.documents[d]["name"] for d in sorted(sim.documents)
-            if sim.documents[d]["place"] == place and sim.documents[d]["says"]]
-    if hung:
-        them = and_list(hung)
-        r.say("", f"{them[:1].upper()}{them[1:]} {'is' if len(hung) == 1 else 'are'} here: "
-              f"search to read {'it' if len(hung) == 1 else 'them'}.")
+    here_docs = [d for d in sorted(sim.documents)
+                 if sim.documents[d]["place"] == place and sim.documents[d]["says"]]
+    # Read as it stands now, a document says so ("search to read it" stayed after reading;
+    # a playtest); a new version of it is to be read again.
+    read = {d for d in here_docs if sim.state[PLAYER].read.get(d, 0) >=
+            (sim.world.version(d, "version") or 1)}
+    for group, words in (([d for d in here_docs if d not in read], "search to read {it}"),
+                         ([d for d in here_docs if d in read], "you have read {it}")):
+        if group:
+            them = and_list([sim.documents[d]["name"] for d in group])
+            it = "it" if len(group) == 1 else "them"
+            r.say("", f"{them[:1].upper()}{them[1:]} {'is' if len(group) == 1 else 'are'} "
+                  f"here: {words.format(it=it)}.")
     carried = [o["name"] for oid, o in sim.objects.items()
                if sim.world.fact(oid, "location") == PLAYER]
     if carried:

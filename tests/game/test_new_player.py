@@ -5,6 +5,7 @@ after someone has shown where they stand, and a brief for a town with no player.
 import pytest
 from click.testing import CliRunner
 
+from game import clock
 from game.commands import CommandError, parse
 from game.player import heard_from
 from game.sim import Simulation
@@ -28,6 +29,12 @@ def test_look_says_where_you_are_who_is_here_and_what_you_could_search_for_no_ti
 
 def test_look_names_what_hangs_here_and_what_you_carry():
     sim = Simulation.new("cancelled_meeting", seed=1)
+    assert "The notice board is here: search to read it." in sim.command("look").text()
+    sim.command("search")  # read as it stands: said so (it said "search to read it" still)
+    assert "The notice board is here: you have read it." in sim.command("look").text()
+    sim.command("go inn")  # away while Quill pins up a new notice at 10:00
+    sim.run(until=clock.parse_when("day 1 10:20"))
+    sim.command("go square")
     assert "The notice board is here: search to read it." in sim.command("look").text()
     sim = Simulation.new("bad_blood", seed=1)
     for line in ("go mill", "ask mo mill_rota location", "search desk", "take rota"):
