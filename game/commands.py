@@ -23,7 +23,7 @@ from . import clock
 
 VERBS = {
     "go": "go PLACE — walk somewhere (10 minutes)",
-    "wait": "wait [MINUTES|Nh|Nd] — let time pass (default 10 minutes)",
+    "wait": "wait [MINUTES|Nh|Nd|until TIME] — let time pass (default 10 minutes)",
     "ask": "ask RESIDENT CLAIM — what do they believe about it?",
     "why": "why RESIDENT CLAIM — why do they believe it? (their evidence, in their words)",
     "who": "who RESIDENT [TIME] — where were they then, and whom did they see?",
@@ -101,9 +101,14 @@ def parse(text: str, names: Names | None = None) -> Command:
         need(1, 1)
         _place(args[0], names)
     elif verb == "wait":
-        need(0, 1)
-        if args:
-            wait_minutes(args[0])
+        if args and args[0] == "until":
+            need(2, 4)
+            if not _timeish(args[1:]):
+                _bad_time(args[1:])
+        else:
+            need(0, 1)
+            if args:
+                wait_minutes(args[0])
     elif verb in ("ask", "why"):
         need(2, 2)
         _resident(args[0], names)
@@ -179,9 +184,14 @@ def _resolved(verb: str, args: list[str], v, usage: str, text: str) -> Command:
         need(1)
         out = [v.place(" ".join(args))]
     elif verb == "wait":
-        need(0, 1)
-        if args:
-            wait_minutes(args[0].lower())
+        if args and args[0].lower() == "until":  # "wait until day 3 18:00" (a playtest)
+            need(2)
+            if not _timeish(args[1:]):
+                _bad_time(args[1:])
+        else:
+            need(0, 1)
+            if args:
+                wait_minutes(args[0].lower())
         out = [a.lower() for a in args]
     elif verb in ("ask", "why"):
         need(2)

@@ -2,7 +2,10 @@
 after the tick's departures so "Here: …" holds for the next verb, `where is` answers from what
 the player saw or was told, and the transcript is part of a save."""
 
+import pytest
+
 from game import clock
+from game.commands import CommandError
 from game.player import PLAYER
 from game.sim import Simulation
 
@@ -302,3 +305,18 @@ def test_who_about_the_minute_now_is_not_a_memory_yet():
     assert not r.ok and "That is now" in r.text() and r.minutes == 0, r.text()
     sim.command("wait 10")
     assert "It's gone" not in sim.command("who joss").text()
+
+
+def test_wait_until_a_time():
+    """A playtest typed 'wait until day 3 20:00' and was refused."""
+    sim = Simulation.new("the_ledger", seed=0)  # starts day 1 08:00
+    assert "You wait until 12:00 on day 1." in sim.command("wait until 12:00").text()
+    assert sim.now == clock.parse_when("day 1 12:00")
+    r = sim.command("wait until day 1 11:00")
+    assert not r.ok and "already past" in r.text() and sim.now == clock.parse_when("day 1 12:00")
+    sim.command("wait until 09:00")  # no day: the next 09:00 to come
+    assert sim.now == clock.parse_when("day 2 09:00")
+    sim.command("wait until day 2 09:15")  # time passes in whole ticks, up to it
+    assert sim.now == clock.parse_when("day 2 09:20")
+    with pytest.raises(CommandError, match="is not a time"):
+        sim.command("wait until soon")
