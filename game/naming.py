@@ -67,6 +67,14 @@ class Naming:
             base)
 
     def place_name(self, pid: str) -> str:
+        """A place as running text names it: "You walk to the Mill", not "to The Mill" (a
+        name's own leading "The" is an article mid-sentence). A label, or the start of a
+        sentence, takes `place_label`."""
+        name = self.place_label(pid)
+        return "the " + name[4:] if name.startswith("The ") else name
+
+    def place_label(self, pid: str) -> str:
+        """A place's name as the scenario writes it: "The Mill"."""
         p = self.places.get(pid)
         return p["name"] if p else pid
 

@@ -91,7 +91,7 @@ def go(sim: Game, place: str) -> Reply:
     verb."""
     st = sim.state[PLAYER]
     if sim.places[place]["kind"] == "away":
-        return fail(f"{sim.place_name(place)} is out of town; you cannot go there.")
+        return fail(f"{sim.place_label(place)} is out of town; you cannot go there.")
     if st.place == place:
         return fail(f"You are already at {sim.place_name(place)}.")
     r = Reply(True).say("", f"You walk to {sim.place_name(place)}.")

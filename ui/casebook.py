@@ -175,7 +175,7 @@ def _vocabulary(page: Page, sim, heard: list[Said]) -> None:
         typed(short_words(v, "residents", r), sim.name(r))
         for r in sorted(v.residents, key=sim.name)) + ".")
     page.add("entry", "Places: " + ", ".join(
-        typed(short_words(v, "places", p), sim.place_name(p))
+        typed(short_words(v, "places", p), sim.place_label(p))
         for p in v.places if sim.places[p]["kind"] != "away") + ".")
     found = [o for o in v.objects if sim.store.belief(PLAYER, o, "location", history=False)]
     if found:

@@ -131,7 +131,7 @@ def test_a_protect_self_liar_gives_an_alibi_for_the_hour_the_lie_covers():
     assert sim.world.whereabouts("fin", 600, 610)[0][0] == "shed"  # the world knows better
     assert sim.store.belief(PLAYER, "fin", "at_d1_1000").value == "fin_home"
     r = sim.command("who fin day 1 09:00")  # an hour the lie does not cover: the truth
-    assert "The Lane" in r.text()
+    assert "the Lane" in r.text()
 
 
 def test_a_friend_protecting_a_friend_leaves_them_out_of_whom_they_saw():

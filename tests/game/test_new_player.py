@@ -18,7 +18,7 @@ def test_look_says_where_you_are_who_is_here_and_what_you_could_search_for_no_ti
     now = sim.now
     text = sim.command("look").text()
     assert sim.now == now
-    assert "You are at The Mill" in text and "Here: Mo." in text
+    assert "You are at the Mill" in text and "Here: Mo." in text
     assert "Spots you could search here: the office and the floor." in text
     assert "desk" not in text  # hidden, no lead yet
     sim.command("ask mo mill_rota location")

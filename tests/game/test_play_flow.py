@@ -67,7 +67,7 @@ def test_where_is_answers_from_what_you_saw_or_were_told():
     assert "Fen told you Dee was at Ada's Café at 08:10 on day 1" in \
         sim.command("where dee").text()
     sim.command("go square")
-    assert "You last saw Fen at The Drowsy Fox" in sim.command("where fen").text()
+    assert "You last saw Fen at the Drowsy Fox" in sim.command("where fen").text()
 
 
 def test_someone_talked_with_as_they_left_was_seen():

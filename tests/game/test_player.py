@@ -272,7 +272,7 @@ def test_a_search_that_finds_nothing_says_what_it_went_through():
     sim = Simulation.new("bad_blood", seed=11)
     sim.command("go mill")
     text = sim.command("search").text()
-    assert "You look around The Mill — the office and the floor — and find nothing of note." \
+    assert "You look around the Mill — the office and the floor — and find nothing of note." \
         in text and "desk" not in text  # no word of a spot the player has no lead on
     sim.command("ask mo rota location")
     assert "To go through the desk, search the desk." in sim.command("search").text()

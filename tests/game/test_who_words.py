@@ -44,7 +44,7 @@ def test_one_who_lives_at_an_inn_says_the_inn_not_home():
     sim.command("go inn")
     assert sim.state[PLAYER].place == sim.state["sam"].place == "inn"
     text = sim.command("who sam day 1 09:00").text()
-    assert "I was at The Lamb" in text and "at home" not in text
+    assert "I was at the Lamb" in text and "at home" not in text
     mira = Simulation.new("the_ledger", seed=0)  # a home that is a home is "home"
     mira.command("go mira_home")
     mira.run(until=clock.parse_when("day 1 10:00"))

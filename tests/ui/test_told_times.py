@@ -91,7 +91,7 @@ def test_an_hour_s_claim_on_its_own_says_the_hour_not_a_minute(asked_bo):
     assert when_words("at_d1_0700", [450]) == "at 07:30 on day 1"
     assert clock_words("at_d1_0800", [510, 480, 510]) == "08:00, 08:30"
     assert asked_bo.say_claim("fen.at_d1_0800", "inn") == \
-        "Fen was at The Drowsy Fox between 08:00 and 09:00 on day 1"
+        "Fen was at the Drowsy Fox between 08:00 and 09:00 on day 1"
     # A resident's own memory of the hour is the hour's: no minute claimed in open minds.
     fen = InspectorModel(session_of(asked_bo), "fen").rows()
     assert all(re.search(r"\d\d:00–\d\d:00$", r.claim) for r in fen

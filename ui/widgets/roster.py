@@ -30,7 +30,8 @@ class Roster(Widget):
         s, sim = self.town.session, self.town.session.sim
         st = sim.state[rid]
         if s.full_minds or rid == PLAYER:
-            return whereabouts(sim, rid), st.status == "awake"
+            where = whereabouts(sim, rid)  # a label here: "The Mill", as running text "the Mill"
+            return where[:1].upper() + where[1:], st.status == "awake"
         if st.place == s.place:
             return f"here, {whereabouts(sim, rid)}", True
         w = s.known().where.get(rid)
