@@ -61,6 +61,7 @@ _EXPORTS = {
     "short_words": ("vocab", "short_words"),
     "split_words": ("vocab", "words"),
     "notices": ("pacing", "notices"),
+    "overheard": ("pacing", "overheard"),
     # memory edits and comparing towns (issue 14)
     "edit_memory": ("edits", "edit"),
     "undo_edit": ("edits", "undo"),
@@ -103,6 +104,7 @@ __all__ = [
     "load_scenario",
     "mechanisms",
     "notices",
+    "overheard",
     "origin_name",
     "parse",
     "peek_save",

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import clock
-from .knowledge import seen_summary
+from .knowledge import TALK_KINDS, seen_summary
 from .player import PLAYER
 
 if TYPE_CHECKING:
@@ -66,6 +66,26 @@ def notices(sim: Game, after_event: int, since: int) -> list[Notice]:
         if since < by <= sim.now:
             out.append(Notice(by, f"The deadline has come ({when}): {what}."))
     return sorted(out, key=lambda n: (n.at, n.event or 0))
+
+
+def overheard(sim: Game, after_event: int) -> list[Notice]:
+    """Words the player caught in passing after world event `after_event` — said to someone
+    else where they stood. Not worth stopping the clock for, but said: a playtester waiting
+    at the mill could suddenly name the answer, having heard Pia tell Mo with nothing on
+    screen."""
+    if not sim.has_player:
+        return []
+    rows = sim.db.execute(
+        "SELECT id FROM world_log WHERE id > ? AND kind IN (" + ", ".join("?" for _ in TALK_KINDS)
+        + ") AND claim IS NOT NULL ORDER BY id", (after_event, *TALK_KINDS)).fetchall()
+    if not rows:
+        return []
+    from .queries import seen_events
+
+    seen = {ev["id"]: ev for ev in seen_events(sim, PLAYER, rows[0][0] - 1)}
+    return [Notice(ev["at"], seen_summary(sim, ev), ev["id"]) for (eid,) in rows
+            if (ev := seen.get(eid)) is not None and PLAYER in (ev["witnesses"] or [])
+            and ev.get("value") is not None]
 
 
 def last_event(sim: Game) -> int:

@@ -62,6 +62,8 @@ from .vocab import Vocabulary
 from .words import TemplateNarrator
 from .world import Event, World
 
+OVERHEARD_SHOWN = 6  # words caught in passing said in one reply, the latest
+
 TELLABLE = 12  # how many of its beliefs a speaker considers bringing up
 DEFAULT_IMPORTANCE = 3
 
@@ -421,16 +423,7 @@ class Simulation(Setup, Naming):
         # What the player saw happen while the verb's time passed (a wait, a walk, a talk):
         # the reply says so, as the window's log does — a witnessed event the reply left out
         # was learnt in silence, and found only on the case board.
-        seen = [player.Line("", f"At {clock.fmt_clock(n.at)}"
-                            + (f" on day {clock.day_of(n.at)}"
-                               if clock.day_of(n.at) != clock.day_of(since) else "")
-                            + f": {n.text.rstrip('.')}.", "mark", event=n.event)
-                for n in pacing.notices(self, before, since)] if self.now > since else []
-        # Someone who came along and whose time with the player ran out goes their own way
-        # in front of them (they vanished from "With you" unsaid; a playtest).
-        following = player.followers(self)
-        seen += [player.Line("", player.own_way(self, x), "mark")
-                 for x in with_before if x not in following and not self.ending]
+        seen = self._seen_while(before, since, with_before) if self.now > since else []
         # Who came or went where the player stayed while the time passed: they see the
         # room change, as they see it on arriving ("Here: …").
         here_now = [x for x in self.present(place) if x != PLAYER]
@@ -451,6 +444,37 @@ class Simulation(Setup, Naming):
             reply.lines.extend(more)
             reply.after = None
         return reply
+
+    def _seen_while(self, before: int, since: int, with_before: list[str]
+                    ) -> list[player.Line]:
+        """What the player saw happen while a verb's time passed, in time order: notices,
+        words caught in passing (the latest few: a long wait in a busy room would list
+        dozens; the case board keeps them all), and someone brought along going their own
+        way — at the minute their time ran out, on a long wait (Ana "goes her own way" was
+        said after a deadline two days later; a playtest)."""
+        heard = pacing.overheard(self, before)
+        more = len(heard) - OVERHEARD_SHOWN
+        timed = pacing.notices(self, before, since) + heard[max(0, more):]
+        following = player.followers(self)
+        untimed = []
+        for x in with_before:
+            if x in following or self.ending:
+                continue
+            until = self.state[x].follow_until
+            if since < until <= self.now and self.now - since > clock.TICK:
+                timed.append(pacing.Notice(until, player.own_way(self, x)))
+            else:  # asleep or away, or the one tick that passed
+                untimed.append(player.Line("", player.own_way(self, x), "mark"))
+        lines = [player.Line("", f"At {clock.fmt_clock(n.at)}"
+                             + (f" on day {clock.day_of(n.at)}"
+                                if clock.day_of(n.at) != clock.day_of(since) else "")
+                             + f": {n.text.rstrip('.')}.", "mark", event=n.event)
+                 for n in sorted(timed, key=lambda n: (n.at, n.event or 0))]
+        if more > 0:
+            lines.insert(0, player.Line("", f"You overheard {more} more exchange"
+                                        f"{'s' if more != 1 else ''} before these: the case "
+                                        "board has them all.", "mark"))
+        return lines + untimed
 
     def _ending_lines(self) -> list[player.Line]:
         """How the story ended, in a reply: its title, its text, and what the player found

@@ -20,6 +20,7 @@ from game import (
     here_now,
     last_event,
     notices,
+    overheard,
     own_way,
     seen_events,
     started_from,
@@ -330,9 +331,15 @@ class Session:
         log lists them); True if there were any."""
         after, since = self._noticed
         found = notices(self.sim, after, since)
+        # Into the log too, stopping nothing — unless a command's reply has said them.
+        heard = [n for n in overheard(self.sim, after)
+                 if not self.sim.transcript.spoken(n.event)]
         self._noticed = (last_event(self.sim), self.sim.now)
-        for n in found:
-            self.sim.transcript.add("notice", n.text, n.at, event=n.event)
+        for n in sorted(found + heard, key=lambda n: (n.at, n.event or 0)):
+            self.sim.transcript.add("notice" if n in found else "mark", n.text, n.at,
+                                    event=n.event)
+        if heard and not found:
+            self.stamp += 1
         self._look_around()
         if found:
             self.notice = found[-1].text

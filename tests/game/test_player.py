@@ -375,3 +375,23 @@ def test_a_stage_of_what_was_heard_is_met_by_what_was_heard_not_only_by_what_is_
     sim.command("ask tilly mira.willowbark_allergy")
     assert sim.store.belief(PLAYER, "mira", "willowbark_allergy").value == "yes"  # still
     assert sim.stages_reached() == {"mira_said", "ledger_says"}
+
+
+def test_words_overheard_while_waiting_are_said_in_the_reply(monkeypatch):
+    """A playtest waited at the mill and could then name the answer, having overheard Pia
+    tell Mo with nothing on screen (the case board had it)."""
+    from game import sim as sim_module
+
+    sim = Simulation.new("bad_blood", seed=3)
+    for line in ("go mill", "wait until day 2 09:00", "wait 10"):
+        sim.command(line)
+    text = sim.command("wait 10").text()
+    assert "▸ At 09:10: Pia told Mo that Ben stayed away from the supper because of the " \
+        "night shift at the mill (they said they saw it)." in text
+    # In a long wait only the latest few are said, and how many more there were.
+    monkeypatch.setattr(sim_module, "OVERHEARD_SHOWN", 0)
+    sim = Simulation.new("bad_blood", seed=3)
+    sim.command("go mill")
+    text = sim.command("wait until day 2 09:20").text()
+    assert "You overheard 1 more exchange before these: the case board has them all." in text
+    assert "Pia told Mo" not in text

@@ -128,3 +128,20 @@ def test_what_the_player_read_is_said_of_the_document():
     sim.command("search square")
     page = "\n".join(case_board(sim).lines())
     assert "The notice board said, when you read it (" in page and "read in" not in page, page
+
+
+def test_missing_beside_a_place_is_no_contradiction():
+    """A playtest: "These accounts contradict each other … Ada says Ada's key is missing …
+    Fen says … in the drawer" — both true (not where Ada looked; where Fen saw it go)."""
+    sim = Simulation.new("missing_key", seed=0)
+    sim.command("go inn")
+    sim.command("ask fen ada_key.location")
+    sim.command("go cafe")
+    sim.command("wait 10")
+    assert sim.state["ada"].place == "cafe"
+    sim.command("ask ada ada_key.location")
+    lines = case_board(sim).lines()
+    section = lines[lines.index("Where Ada's key is"):lines.index("What you have shown or told")]
+    assert "Ada's key is missing:" in section
+    assert "Ada's key is in the drawer in Ada's Café:" in section
+    assert not any("contradict" in x for x in section), section

@@ -457,3 +457,24 @@ def test_at_night_the_status_line_says_who_sleeps_here(town):
     town.frame(2)
     assert town.shows("At Ada's house. Nobody awake here. Asleep: Ada.")
     assert town.shows("Asleep here: Ada.")  # the reply, in the log
+
+
+def test_words_overheard_while_the_clock_runs_go_into_the_log_once(ui):
+    """What the player overhears where they stand is said in the log as the clock runs, as a
+    command's reply says it; a reply that said it is not repeated."""
+    from ui.play import build
+
+    build(ui.app, "bad_blood", seed=3)
+    ui.frame(2)
+    s = ui.town.session
+    ui.command("go mill")
+    ui.command("wait until day 2 09:00")
+    ui.key(pygame.K_PERIOD)  # a tick at a time, as the clock runs
+    ui.key(pygame.K_PERIOD)
+    assert s.now == clock.parse_when("day 2 09:20")
+    heard = [e for e in s.sim.transcript.entries() if "Pia told Mo" in e.text]
+    assert len(heard) == 1 and heard[0].kind == "mark", heard
+    ui.frame(2)
+    assert ui.shows("Pia told Mo that Ben stayed away")
+    ui.command("wait 10")
+    assert len([e for e in s.sim.transcript.entries() if "Pia told Mo" in e.text]) == 1
