@@ -40,6 +40,18 @@ def slot(minute: int) -> str:
     return f"{PREFIX}{clock.day_of(minute)}_{hour:02d}00"
 
 
+def moved_slot(minute: int) -> str:
+    """The claim of where one moved to within an hour, at the minute they did: 'at_d1_0920'
+    (one's own place only; the hour's claim holds the first place of the hour)."""
+    t = clock.time_of_day(minute)
+    return f"{PREFIX}{clock.day_of(minute)}_{t // clock.HOUR:02d}{t % clock.HOUR:02d}"
+
+
+def moved_slots(hour_slot: str) -> list[str]:
+    """The claims of moves within the hour `hour_slot` could have: a tick apart."""
+    return [hour_slot[:-2] + f"{m:02d}" for m in range(clock.TICK, clock.HOUR, clock.TICK)]
+
+
 def slot_minute(attribute: str) -> int | None:
     """The sim minute an hour's claim ('at_d1_0800') starts at, or None."""
     if not attribute.startswith(PREFIX):
@@ -64,7 +76,8 @@ def when_words(attribute: str, told: Iterable[int] = ()) -> str:
     start = slot_minute(attribute)
     if start is None:
         return ""
-    return (f"between {clock.fmt_clock(start)} and {clock.fmt_clock(start + clock.HOUR)} on "
+    end = (start // clock.HOUR + 1) * clock.HOUR  # a move's claim, from its minute
+    return (f"between {clock.fmt_clock(start)} and {clock.fmt_clock(end)} on "
             f"day {clock.day_of(start)}")
 
 
@@ -77,7 +90,7 @@ def clock_words(attribute: str, told: Iterable[int] = ()) -> str:
     start = slot_minute(attribute)
     if start is None:
         return ""
-    return f"{clock.fmt_clock(start)}–{clock.fmt_clock(start + clock.HOUR)}"
+    return f"{clock.fmt_clock(start)}–{clock.fmt_clock((start // clock.HOUR + 1) * clock.HOUR)}"
 
 
 def define(sim: Town) -> None:
@@ -136,10 +149,19 @@ def backstory(sim: Town, start: int, end: int) -> None:
 def _notice(sim: Town, rid: str, here: list[str], place: str, at: int, st, depth: str,
             presence, s: str) -> list[Observed]:
     if st.sighted_slot != s:
-        st.sighted_slot, st.sighted, st.noticed = s, [], 0
+        st.sighted_slot, st.sighted, st.noticed, st.sighted_place = s, [], 0, ""
     seen = st.sighted
     out: list[Observed] = []
     had = set(seen)
+    if rid in had and st.sighted_place and st.sighted_place != place:
+        # Moved within the hour: where they are now, at this minute. The hour's claim keeps
+        # the first place; without this Ada, back in her café at 09:20, said at 09:50 she
+        # was at the bakery she had looked into at 09:10 (a playtest).
+        pid = presence(rid)
+        out.append(Observed(rid, rid, moved_slot(at), place, _FIRSTHAND, at,
+                            f"p{pid}" if pid else "presence", 0))
+    if rid in here:
+        st.sighted_place = place
     fresh = [x for x in here if x not in had]
     if not fresh:
         return out

@@ -339,8 +339,10 @@ def who(sim: Game, rid: str, *when: str) -> Reply:
         participants=[PLAYER, rid]))
     # Their own whereabouts they declare; whom they saw is their testimony.
     if hour.place is not None:
-        sim.queue(Evidence(resident=PLAYER, subject=rid, attribute=slot, value=hour.place,
-                           kind="declared", teller=rid, at=sim.now, event=f"w{eid}"))
+        # (of a move within the hour, that move's claim: the hour's keeps its first place)
+        sim.queue(Evidence(resident=PLAYER, subject=rid, attribute=hour.own_slot or slot,
+                           value=hour.place, kind="declared", teller=rid, at=sim.now,
+                           event=f"w{eid}"))
     for x in named:
         if x != PLAYER:
             sim.queue(Evidence(resident=PLAYER, subject=x, attribute=slot, value=hour.place,
@@ -832,7 +834,8 @@ def help_(sim: Game) -> Reply:
     for usage in VERBS.values():
         r.say("", usage)
     return r.mark("Type names or ids, in any case, or their first letters; the case board "
-                  "gives the words for each question.")
+                  "(the window's Case tab, or `hearsay run --notebook`) gives the words for "
+                  "each question.")
 
 
 def _at_time(minute: int) -> str:

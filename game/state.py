@@ -46,6 +46,7 @@ class RState:
     sighted_slot: str = ""  # the hour whose company they have taken in (game.copresence)...
     sighted: list[str] = field(default_factory=list)  # ...who has had their chance this hour
     noticed: int = 0  # ...and how many others they took in
+    sighted_place: str = ""  # ...and where they last took in their own place this hour
     found_out: list[str] = field(default_factory=list)  # claims a liar believes found out
 
     def remember_told(self, key: str) -> None:

@@ -50,6 +50,7 @@ class Hour:
     seen: list[Seen] = field(default_factory=list)
     misremembered: list[str] = field(default_factory=list)  # debug: kinds that happened
     alibi: bool = False  # debug: they said somewhere else than they remember (a lie)
+    own_slot: str | None = None  # the claim their place comes from, when a move in the hour
 
 
 def recall_hour(sim: Town, rid: str, at: int) -> Hour:
@@ -77,6 +78,14 @@ def recall_hour(sim: Town, rid: str, at: int) -> Hour:
                 before[got.stand_in] = r.accessibility
     held = {b.subject: b for b in sim.store.beliefs(rid, attribute=s)
             if b.state.value != "past" and b.subject in before}
+    # Where they moved to within the hour, each at its minute (game.copresence): the
+    # question names the hour, and these are of it.
+    moves: list[tuple[Belief, float]] = []
+    for sub in copresence.moved_slots(s):
+        for r in sim.store.cue(rid, sim.now, attribute=sub):
+            b = r.belief
+            if b is not None and r.claim[0] == rid and b.state.value != "past":
+                moves.append((b, r.accessibility))
     if not held:
         status, _ = person.status_at(at)  # their own routine: asleep at home, or away
         if status != AWAKE:
@@ -88,17 +97,24 @@ def recall_hour(sim: Town, rid: str, at: int) -> Hour:
     # half past, so at twenty to eight they were at the café).
     # Faces taken in at the same moment outvote each other (and their own place, if it
     # disagrees): the place most of them say.
-    times = sorted({b.since for b in held.values()})
+    times = sorted({b.since for b in held.values()} | {b.since for b, _ in moves})
     t = max((x for x in times if x <= at), default=times[0])
+    moved = next((m for m in moves if m[0].since == t), None)
     here = [b for b in held.values() if b.since == t]
-    votes = {v: sum(b.value == v for b in here) for v in {b.value for b in here}}
-    where = max(sorted(votes), key=lambda v: (votes[v], any(
-        b.subject == rid and b.value == v for b in here)))
-    anchor = next(b for b in sorted(here, key=lambda b: (b.subject != rid, b.subject))
-                  if b.value == where)
+    if moved is not None:  # they moved then: where to is their own first-hand memory
+        where, anchor = moved[0].value, moved[0]
+        out.own_slot = moved[0].attribute
+    else:
+        votes = {v: sum(b.value == v for b in here) for v in {b.value for b in here}}
+        where = max(sorted(votes), key=lambda v: (votes[v], any(
+            b.subject == rid and b.value == v for b in here)))
+        anchor = next(b for b in sorted(here, key=lambda b: (b.subject != rid, b.subject))
+                      if b.value == where)
     out.place = where
     own = held.pop(rid, None)
-    if own is not None and own.value == where:
+    if moved is not None:
+        out.memory = _how(moved[1], moved[0].confidence)
+    elif own is not None and own.value == where:
         out.memory = _how(before[rid], own.confidence)
     else:  # only the faces say where they were
         out.memory = HAZY if own is None else _how(before[anchor.subject], anchor.confidence)

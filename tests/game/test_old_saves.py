@@ -39,6 +39,8 @@ def test_a_save_from_before_continues_as_the_old_code_continued_it(tmp_path):
     # Re-pinned when a thing in a spot came to be said "in the drawer", not "at the drawer":
     # the continued log differs from the one pinned before only in those words.
     assert sim.world.log_hash() == want["continued_log"]
+    # Re-pinned when a move within an hour came to be remembered at its minute: the beliefs
+    # continued differ from those pinned before only by those memories, added.
     assert _digest(_histories(sim)) == want["continued_beliefs"]
 
 

@@ -241,3 +241,26 @@ def test_witnesses_can_place_themselves_on_the_backstorys_first_day():
     hour = witness.recall_hour(sim, "mo", clock.parse_when("day 1 19:00"))
     assert hour.place == "mill" and "ben" in [x.who for x in hour.seen]
     assert witness.recall_hour(sim, "ben", clock.parse_when("day 1 23:00")).place == "mill"
+
+
+def test_a_move_within_the_hour_is_remembered_at_its_minute():
+    """A playtest in the window: Ada, back in her café at 09:20 and talking with the player
+    there, said at 10:00 "At 09:50 I was at Cy's Bakery", where she had looked in at 09:10 —
+    the hour's memory held one place, and the faces taken in said the bakery."""
+    sim = Simulation.new("missing_key", seed=0)
+    sim.command("go cafe")
+    for _ in range(5):
+        sim.command("wait 10")
+    assert sim.now == clock.parse_when("day 1 10:00")
+    places = {b.attribute: b.value for a in ["at_d1_0900", *copresence.moved_slots(
+        "at_d1_0900")] for b in sim.store.beliefs("ada", attribute=a) if b.subject == "ada"}
+    assert places == {"at_d1_0900": "cafe", "at_d1_0910": "bakery", "at_d1_0920": "cafe"}
+    assert "At 09:50 on day 1 I was at Ada's Café." in sim.command("who ada").text()
+    assert "At 09:10 on day 1 I was at Cy's Bakery. I saw Cy there." in \
+        sim.command("who ada day 1 09:10").text()
+    assert "At 09:00 on day 1 I was at Ada's Café." in sim.command("who ada day 1 09:00").text()
+    # The player's notes keep each where it was said: no account contradicts another.
+    noted = {b.attribute: b.value for b in sim.store.beliefs(PLAYER)
+             if b.subject == "ada" and b.attribute.startswith("at_d1_09")}
+    assert noted == {"at_d1_0900": "cafe", "at_d1_0910": "bakery", "at_d1_0920": "cafe"}
+    assert copresence.when_words("at_d1_0920") == "between 09:20 and 10:00 on day 1"

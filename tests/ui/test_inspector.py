@@ -14,10 +14,19 @@ def at_lunch(ui, open_minds: bool = True):
     return ui.town
 
 
+def about_the_key(ui, t) -> None:
+    """Show only the beliefs about Ada's key (her whereabouts, by the hour and each move
+    within one, come first by claim and fill the first screen)."""
+    ui.click_zone(t.inspector, "about:ada_key")
+    ui.frame()
+
+
 def test_clicking_a_resident_opens_their_beliefs(ui):
     t = at_lunch(ui)
     ui.click_zone(t.map, "resident:ada")
     assert t.panel == "inspector" and t.selected == "ada"
+    assert ("ada", "at_d1_0600") in t.inspector.rows_drawn  # her morning, by the hour
+    about_the_key(ui, t)
     assert ("ada_key", "moved_by") in t.inspector.rows_drawn
     assert ui.shows("Ada") and ui.shows("Ada's key · moved by")
     row = next(r for r in t.inspector.model.visible() if r.key == ("ada_key", "moved_by"))
@@ -29,6 +38,7 @@ def test_clicking_a_resident_opens_their_beliefs(ui):
 def test_opening_a_belief_shows_its_evidence_chain_and_history(ui):
     t = at_lunch(ui)
     ui.click_zone(t.map, "resident:ada")
+    about_the_key(ui, t)
     ui.click_zone(t.inspector, "row:ada_key.moved_by")
     assert t.panel == "belief" and t.belief == ("ada", "ada_key", "moved_by")
     d = t.detail
@@ -88,6 +98,7 @@ def test_open_minds_marks_false_beliefs_and_shows_truth(ui):
     ui.key(pygame.K_d)
     assert t.session.open_minds and t.session.sim.open_minds_used
     ui.click_zone(t.map, "resident:ada")
+    about_the_key(ui, t)
     row = next(r for r in t.inspector.model.visible() if r.key == ("ada_key", "moved_by"))
     assert row.false and row.truth == "Dee"
     assert ui.shows("✗ true: Dee") and ui.shows("OPEN MINDS — every mind and the truth shown")
@@ -200,6 +211,7 @@ def test_hovering_the_recall_gauge_explains_it(ui):
     t = at_lunch(ui)
     t.select("ada")
     ui.frame()
+    about_the_key(ui, t)
     insp = t.inspector
     rect = insp.zones.find("row:ada_key.moved_by")
     x = insp.zones.find("sort:state").x + 20  # the State / Recall column

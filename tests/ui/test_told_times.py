@@ -74,7 +74,8 @@ def test_answers_are_one_per_answer_given(asked_bo):
 def test_the_notebook_labels_say_the_minutes_asked_about(asked_bo):
     rows = {(r.subject, r.attribute): r.claim for r in
             InspectorModel(session_of(asked_bo), PLAYER).rows()}
-    assert rows[("bo", "at_d1_0700")] == "Bo · where, day 1 07:30"
+    # (Bo came to the café at 07:30, a move within the hour: its own claim, from its minute)
+    assert rows[("bo", "at_d1_0730")] == "Bo · where, day 1 07:30"
     assert rows[("bo", "at_d1_0800")] == "Bo · where, day 1 08:00, 08:30"
     assert rows[("dee", "at_d1_0700")] == "Dee · where, day 1 07:30"
     report = context(asked_bo)
@@ -92,7 +93,10 @@ def test_an_hour_s_claim_on_its_own_says_the_hour_not_a_minute(asked_bo):
     assert clock_words("at_d1_0800", [510, 480, 510]) == "08:00, 08:30"
     assert asked_bo.say_claim("fen.at_d1_0800", "inn") == \
         "Fen was at the Drowsy Fox between 08:00 and 09:00 on day 1"
-    # A resident's own memory of the hour is the hour's: no minute claimed in open minds.
+    # A resident's own memory of the hour is the hour's: no minute claimed in open minds —
+    # but a move within the hour, from its minute to the hour's end.
     fen = InspectorModel(session_of(asked_bo), "fen").rows()
     assert all(re.search(r"\d\d:00–\d\d:00$", r.claim) for r in fen
-               if r.attribute.startswith("at_d"))
+               if r.attribute.startswith("at_d") and r.attribute.endswith("00"))
+    assert all(re.search(r"\d\d:[1-5]0–\d\d:00$", r.claim) for r in fen
+               if r.attribute.startswith("at_d") and not r.attribute.endswith("00"))
