@@ -71,13 +71,17 @@ class Harness:
     def enter(self) -> None:
         self.key(pygame.K_RETURN)
 
-    def command(self, text: str) -> None:
-        """Type a command into the command line and press Enter, as a player would."""
+    def command(self, text: str, leave: bool = True) -> None:
+        """Type a command into the command line and press Enter, as a player would — and,
+        `leave`, Esc to leave the line, which stays open for the next command, so that keys
+        are shortcuts again."""
         if not self.town.dialogue.focused:  # the briefing's Enter leaves it focused
             self.key(pygame.K_RETURN)  # focus the command line
         assert self.town.dialogue.focused
         self.type(text)
         self.enter()
+        if leave and self.town.dialogue.focused and not self.town.dialogue.line.value:
+            self.key(pygame.K_ESCAPE)
 
     def kept_and_fresh(self, widget):
         """The frame just drawn (with `widget`'s kept drawing, ui.widgets.retained) and the same

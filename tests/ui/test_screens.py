@@ -205,8 +205,8 @@ def test_enter_on_the_briefing_opens_the_command_line_and_what_is_typed_is_the_c
         ui.press(ch)
     assert t.dialogue.line.value == "go cafe" and t.session.speed == 0 and t.tab == "case"
     ui.enter()
-    assert not t.dialogue.focused, t.dialogue.error
-    assert t.session.place == "cafe"
+    assert t.session.place == "cafe", t.dialogue.error
+    assert t.dialogue.focused and t.dialogue.line.value == ""  # open for the next command
 
 
 def test_space_on_the_briefing_lets_time_run_as_its_hint_says(ui):

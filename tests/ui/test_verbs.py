@@ -145,8 +145,7 @@ def test_slash_opens_the_command_line_without_typing_itself(town):
     town.key(pygame.K_TAB)  # nothing to complete: the line stays as it is
     town.enter()
     assert town.town.session.place == "inn"
-    town.key(pygame.K_RETURN)
-    town.key(pygame.K_UP)  # recall the last command
+    town.key(pygame.K_UP)  # the line is still open: recall the last command
     assert town.town.dialogue.line.value == "go inn"
 
 
@@ -478,3 +477,17 @@ def test_words_overheard_while_the_clock_runs_go_into_the_log_once(ui):
     assert ui.shows("Pia told Mo that Ben stayed away")
     ui.command("wait 10")
     assert len([e for e in s.sim.transcript.entries() if "Pia told Mo" in e.text]) == 1
+
+
+def test_the_command_line_stays_open_for_the_next_command(town):
+    """A window playtest typed "search counter" right after a command, and its "s" opened
+    Save/Load: the line had closed."""
+    t = town.town
+    town.command("go cafe", leave=False)
+    assert t.dialogue.focused and t.session.place == "cafe"
+    town.type("look")
+    town.enter()
+    assert t.dialogue.focused and town.shows("You are at Ada's Café")
+    assert type(town.top).__name__ == "TownScene"  # no Save/Load opened by the letters
+    town.enter()  # Enter on the empty line leaves it: keys are shortcuts again
+    assert not t.dialogue.focused

@@ -79,7 +79,10 @@ class Dialogue(Widget):
         self.error = ""
         self.recall = -1
         self.follow = True
-        self.focus(False)
+        # The line stays open for the next command: a window playtester typed "search" right
+        # after one and opened Save/Load with its "s". Enter on the empty line, or Esc,
+        # leaves it (and Space runs the clock again).
+        self.focus(True)
         self.town.after_command()
 
     def scroll(self, dy: int) -> None:
@@ -206,8 +209,9 @@ class Dialogue(Widget):
             self.error_at = T.text(surf, "✗ " + self.error, (x, y), "small_bold", T.BAD,
                                    width=w)
         elif self.focused:
-            T.text(surf, "Enter does it · Tab completes · Esc clears · Ctrl+A start · "
-                   "Ctrl+U clear · ↑ ↓ earlier commands", (x, y), "small", T.FAINT, width=w)
+            T.text(surf, "Enter does it (on an empty line: done) · Tab completes · Esc clears · "
+                   "Ctrl+A start · Ctrl+U clear · ↑ ↓ earlier commands", (x, y), "small", T.FAINT,
+                   width=w)
 
     def _usage(self, surf, x: int, y: int, w: int) -> None:
         ex = composer.expecting(self.line.value)
