@@ -290,6 +290,17 @@ def _keeps_quiet(sim: Game, rid: str, claim: str, place: str) -> Reply:
         f"{sim.name(rid)} would not say anything about {sim.say_claim(claim)}.", "kept quiet")
 
 
+def _quiet_between(sim: Game, speaker: str, listener: str, claim: str) -> bool:
+    """Sat down with someone in front of the player, a liar says one thing to both or keeps
+    quiet: his lie only if he would tell it to each, the truth only if he would tell each
+    the truth. Bo, guarded with the player, told Ada the truth at the table in front of them
+    (a window playtest)."""
+    if claim not in sim.people[speaker].lies:
+        return False
+    stances = {lies.stance(sim, speaker, claim, x) for x in (listener, PLAYER)}
+    return len(stances) > 1 or lies.QUIET in stances
+
+
 def ask_why(sim: Game, rid: str, claim: str) -> Reply:
     return ask(sim, rid, claim, why=True)
 
@@ -478,9 +489,16 @@ def mediate(sim: Game, a: str, b: str, claim: str) -> Reply:
                      witnesses=sim.onlookers(place, (PLAYER, a, b))))
     before = {x: visible.held(sim, x, claim) for x in (a, b)}
     said: dict[str, talk.Told | None] = {}
+    quiet: set[str] = set()
     for speaker, listener in ((a, b), (b, a)):
         belief = sim.store.belief(speaker, s, attr, history=True)
         told = None
+        if _quiet_between(sim, speaker, listener, claim):
+            said[speaker] = None
+            quiet.add(speaker)
+            r.say(sim.name(speaker), sim.words.render(
+                "refuse", f"{speaker}|quiet|{claim}|{sim.now}", reason="quiet"))
+            continue
         # A witness answers from memory: what they cannot recall now, they cannot tell (§7).
         if belief is not None and belief.state.value != "past" and \
                 talk.memory_state(sim, belief) != "gone":
@@ -494,7 +512,9 @@ def mediate(sim: Game, a: str, b: str, claim: str) -> Reply:
     for speaker, listener in ((a, b), (b, a)):
         told = said[speaker]
         if told is None:
-            r.mark(f"{sim.name(speaker)} had nothing to tell {sim.name(listener)}.")
+            r.mark(f"{sim.name(speaker)} would not say anything about "
+                   f"{sim.say_claim(claim)}." if speaker in quiet else
+                   f"{sim.name(speaker)} had nothing to tell {sim.name(listener)}.")
             continue
         after = visible.held(sim, listener, claim)
         ch = visible.change(sim, listener, claim, told.value, before[listener], after)

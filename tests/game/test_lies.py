@@ -235,3 +235,30 @@ def test_a_liar_shown_the_truth_gives_nothing_away():
     assert react and react[-1]["value"] is None
     told = sim.command("tell bo ada_key.moved_by dee").text()
     assert "already knows" not in told and "gives nothing away" in told
+
+
+def test_a_liar_sat_down_in_front_of_the_player_says_one_thing_to_both_or_nothing(
+        monkeypatch):
+    """A window playtest: Bo, guarded with the player, told Ada the truth at the table the
+    player had set, then said to the player "I'd rather not talk about it". Would he tell Ada
+    one thing and the player another, he keeps quiet."""
+    from tests.game.test_player import meet
+
+    sim = Simulation.new("missing_key", seed=0)
+    for line in ("go inn", "ask fen ada_key.location", "go cafe", "search cafe.drawer",
+                 "take ada_key"):
+        sim.command(line)
+    meet(sim, "ada")
+    sim.command("ask ada ada_key.moved_by")
+    sim.command("bring ada")
+    meet(sim, "bo")
+    sim.command("ask bo ada_key.moved_by")
+    real = lies.stance
+    monkeypatch.setattr(lies, "stance", lambda s, speaker, claim, listener: lies.TRUTH if (
+        speaker, listener) == ("bo", "ada") else real(s, speaker, claim, listener))
+    before = max(ev["id"] for ev in sim.world.log())
+    text = sim.command("mediate bo ada ada_key.moved_by").text()
+    assert "Bo would not say anything about who moved Ada's key." in text, text
+    assert not any(ev["actor"] == "bo" and ev["kind"] == "mediate"
+                   for ev in sim.world.log() if ev["id"] > before)
+    assert "Ada to Bo:" in text  # she still says her piece
