@@ -491,3 +491,12 @@ def test_the_command_line_stays_open_for_the_next_command(town):
     assert type(town.top).__name__ == "TownScene"  # no Save/Load opened by the letters
     town.enter()  # Enter on the empty line leaves it: keys are shortcuts again
     assert not t.dialogue.focused
+
+
+def test_walk_here_is_typed_in_the_players_words(town):
+    """A window playtest: "Walk here" on Dee's cottage echoed `go dee_home`, an id."""
+    t = town.town
+    town.click_zone(t.map, "place:ada_home")
+    town.click_zone(t.card, "walk here")
+    assert t.session.place == "ada_home"
+    assert [e.text for e in t.session.transcript if e.kind == "command"][-1] == "go ada house"

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pygame
 
+from game import short_words
+
 from .. import theme as T
 from .base import Widget, button, panel, shadow
 
@@ -65,8 +67,12 @@ class PlaceCard(Widget):
             T.text(surf, line, (x + 10, y + 46 + i * 16), "small", T.DIM)
         by = self.rect.bottom - 34
         if can_go:
+            # In the words a player types ("go cottage"), not the place's id ("go dee_home"),
+            # as the log echoes it (a window playtest).
             button(surf, self.zones, (x + 10, by, 110, 26), "Walk here",
-                   lambda: town.run_command(f"go {pid}"), name="walk here", style="small_bold")
+                   lambda: town.run_command(
+                       f"go {short_words(town.session.sim.names(), 'places', pid)}"),
+                   name="walk here", style="small_bold")
         if can_search:
             button(surf, self.zones, (x + 10, by, 110, 26), "Search here",
                    lambda: town.start_verb("search"), name="search here", style="small_bold")
