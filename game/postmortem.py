@@ -133,8 +133,10 @@ class PostMortem:
             helped = [m for m in self.moves if m.effect == HELPED]
             hurt = [m for m in self.moves if m.effect == HURT]
             n = len(self.moves)
+            same = n - len(helped) - len(hurt)
             out.append(f"  What you did: {n} reaction{'s' if n != 1 else ''} — "
-                       f"{len(helped)} helped, {len(hurt)} made it worse")
+                       f"{len(helped)} helped, {len(hurt)} made it worse"
+                       + (f", {same} changed nothing" if same else ""))
             # What made it worse first, then what helped: eight of them, told in time order,
             # and how many more there were.
             picked = (hurt + helped)[:8]

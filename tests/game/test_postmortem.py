@@ -98,3 +98,20 @@ def test_run_prints_the_post_mortem_and_json_has_it():
     assert pm["ending"] == "barred" and pm["cause"] and pm["deciders"] and pm["moves"]
     res = cli.invoke(main, ["run", "missing_key", "--days", "0.5", "--json"])
     assert json.loads(res.output)["post_mortem"] is None  # no ending yet
+
+
+def test_what_the_player_did_adds_up():
+    """A window playtest: "7 times someone reacted…: 5 helped, 0 made it worse" — the rest
+    changed nothing, and now say so."""
+    for route in ("win-show-the-key.txt", "lose-fan-the-rumour.txt",
+                  "win-bring-the-witness.txt"):  # (this one has two that changed nothing)
+        sim, pm = played("missing_key", route)
+        n = len(pm.moves)
+        helped = sum(m.effect == "helped" for m in pm.moves)
+        hurt = sum(m.effect == "made it worse" for m in pm.moves)
+        line = next(x for x in pm.lines() if "What you did:" in x)
+        same = n - helped - hurt
+        assert line.endswith(f"{helped} helped, {hurt} made it worse"
+                             + (f", {same} changed nothing" if same else "")), line
+    assert "2 changed nothing" in "\n".join(played("missing_key", "win-bring-the-witness.txt")[1]
+                                             .lines())

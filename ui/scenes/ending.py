@@ -115,9 +115,11 @@ class EndingScene(Overlay):
             worse = [m for m in pm.moves if m.effect != "helped" and m.effect]
             rows.append(("head", "What your moves did"))
             n = len(pm.moves)
+            same = n - helped - len(worse)  # said, so the figures add up (a playtest)
             rows.append(("dim", f"{n} time{'s' if n != 1 else ''} someone reacted to what you "
                                 f"told, showed or put to them: {helped} helped, {len(worse)} "
-                                "made it worse."))
+                                "made it worse" + (f", {same} changed nothing" if same else "")
+                                + "."))
             for said in (pm.worse or [m.line for m in worse])[:2]:
                 rows += [("false", part) for part in T.wrap(said, "small", inner - 20)]
         if sim.open_minds_used and sim.has_player:
