@@ -170,6 +170,9 @@ def _wait_until(sim: Game, when: tuple[str, ...]) -> Reply:
     if at <= sim.now:
         return fail(f"It is already past {clock.fmt_clock(at)} on day {clock.day_of(at)}.",
                     minutes=0)
+    if at - sim.now > 7 * clock.DAY:  # as `wait` takes at most 7 days
+        return fail("That is more than 7 days away: wait at most 7 days at a time.",
+                    minutes=0)
     minutes = -(-(at - sim.now) // clock.TICK) * clock.TICK  # whole ticks, up to it
     r = Reply(True, [Line("", f"You wait until {clock.fmt_clock(sim.now + minutes)} on day "
                               f"{clock.day_of(sim.now + minutes)}.")], minutes)

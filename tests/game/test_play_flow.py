@@ -323,3 +323,6 @@ def test_wait_until_a_time():
     assert sim.now == clock.parse_when("day 2 09:20")
     with pytest.raises(CommandError, match="is not a time"):
         sim.command("wait until soon")
+    r = sim.command("wait until day 40 08:00")  # as `wait`: at most 7 days, and nothing lost
+    assert not r.ok and "at most 7 days" in r.text() and sim.now == clock.parse_when(
+        "day 2 09:20")
