@@ -1,5 +1,5 @@
 """Reading, a system of the tick: residents where a document hangs may read its latest
-version (curious ones more likely), once per version."""
+version (curious ones more likely), once per version. The player reads by searching."""
 
 from __future__ import annotations
 
@@ -17,8 +17,15 @@ def read_documents(town: Town) -> None:
         version = town.world.version(did, "version") or 1
         for rid in town.present(doc["place"]):
             st = town.state[rid]
-            if st.read.get(did, 0) >= version:
+            if st.read.get(did, 0) >= version or st.passed_over.get(did, 0) >= version:
                 continue
             if town.rng.random() < 0.3 + 0.5 * town.people[rid].curiosity:
+                if town.people[rid].is_player:
+                    # The player reads by searching, and is told what it says: never in
+                    # silence — a playtester asking Tilly a question was then told "The new
+                    # ledger is here: you have read it", and knew what it said unshown. Drawn
+                    # for as before, once a version, so the town's random stream is the same.
+                    st.passed_over[did] = version
+                    continue
                 perception.read(town, rid, did)
                 town.count("read")

@@ -39,6 +39,8 @@ class RState:
     verified: dict[str, int] = field(default_factory=dict)
     told: list[str] = field(default_factory=list)
     read: dict[str, int] = field(default_factory=dict)
+    # The player's draw to read a document in passing, made and let go (game.reading).
+    passed_over: dict[str, int] = field(default_factory=dict)
     following: str | None = None  # brought along by the player
     follow_until: int = 0
     attention: float = -1.0  # slots left today (§11); -1 until first set
