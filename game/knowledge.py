@@ -370,15 +370,16 @@ def seen_summary(sim: Game, ev: dict) -> str:
         d = ev["data"]
         speaker, listener = ev["actor"], ev["target"]
         p = sim.pronoun(speaker)
-        said_ = sim.say_claim(ev["claim"], ev["value"])
+        # Of themselves, in their pronoun: "Ivo told Ana that he is avoiding Ben", not "…that
+        # Ivo is avoiding Ben (speaking of himself)" (a playtest read it as robotic).
+        self_ = ev["claim"].partition(".")[0] == speaker and speaker != PLAYER
+        said_ = sim.say_claim(ev["claim"], ev["value"], them=speaker if self_ else None)
         if d.get("asked_by") and d["asked_by"] != speaker:
             text = (f"{sim.name(d['asked_by'])} asked {sim.name(speaker)}, who told "
                     f"{sim.name(listener)} that {said_}")
         else:
             text = f"{sim.name(speaker)} told {sim.name(listener)} that {said_}"
-        if ev["claim"].partition(".")[0] == speaker and speaker != PLAYER:
-            text += f" (speaking of {p.refl})"  # as the note says: not "he said he saw it"
-        elif d.get("basis") == "saw" and speaker != PLAYER:
+        if not self_ and d.get("basis") == "saw" and speaker != PLAYER:
             text += f" ({p.subj} said {p.subj} saw it)"
         if speaker == PLAYER and d.get("anonymous"):
             text += " (without saying where you heard it)"

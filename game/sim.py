@@ -420,6 +420,14 @@ class Simulation(Setup, Naming):
             if self.ending:
                 break
             self.step()
+        # Time run up to a deadline runs on to how it ends: endings are judged a tick or so
+        # after the deadline they follow (the council votes at 18:00, the story ends at
+        # 18:10), and a playtester who waited "until day 4 17:00" read that the deadline had
+        # come and never how it ended.
+        for _ in range(self._to_the_ending(since) // clock.TICK):
+            if self.ending:
+                break
+            self.step()
         # What the player saw happen while the verb's time passed (a wait, a walk, a talk):
         # the reply says so, as the window's log does — a witnessed event the reply left out
         # was learnt in silence, and found only on the case board.
@@ -444,6 +452,16 @@ class Simulation(Setup, Naming):
             reply.lines.extend(more)
             reply.after = None
         return reply
+
+    def _to_the_ending(self, since: int) -> int:
+        """Minutes to the last ending timed within the hour after now, if time since `since`
+        reached a goal's deadline and the story has not ended yet; else 0."""
+        if self.ending or not any(since < clock.parse_when(g.by) <= self.now
+                                  for g in self.sc.goals if g.by):
+            return 0
+        soon = [at for e in self.sc.endings if e.at is not None
+                if self.now < (at := clock.parse_when(e.at)) <= self.now + clock.HOUR]
+        return max(soon) - self.now if soon else 0
 
     def _seen_while(self, before: int, since: int, with_before: list[str]
                     ) -> list[player.Line]:
@@ -561,7 +579,15 @@ class Simulation(Setup, Naming):
         return self.store.beliefs(rid, attribute="location", wants_look=True)
 
     def held_evidence(self, rid: str, b: Belief) -> EvidenceRecord | None:
-        """The latest evidence for what `rid` holds (its value, of its kind)."""
+        """The evidence behind what `rid` holds: the one whose teller and origin the belief
+        carries (else the latest for its value, of its kind). Pat, holding Quill's word, said
+        "Ned told me" — Ned's later word, the latest — while the note, from the belief, had
+        "heard it from Quill" (a playtest)."""
+        held = next((c for c in b.candidates if c.held), None)
+        if held is not None and held.evidence_id is not None:
+            rec = self.store.evidence_by_id(held.evidence_id)
+            if rec is not None and rec.resident == rid and rec.value == b.value:
+                return rec
         return self.store.latest_evidence(rid, b.subject, b.attribute, b.value, b.kind)
 
     def importance(self, claim: str) -> int:

@@ -124,6 +124,11 @@ def match(typed: str, pool: list[Entry]) -> list[Entry]:
         whole = [e for e in hits if all(w in e.words for w in typed_words)]
         if len(whole) == 1:
             return whole
+        # "apothecary" names the place, not each spot in it as well (a spot's words include
+        # its place's): `search apothecary` was refused as ambiguous in a playtest.
+        roots = [e for e in hits if not any(e.id.startswith(o.id + ".") for o in hits)]
+        if len(roots) == 1:
+            return roots
     return hits
 
 

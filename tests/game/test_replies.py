@@ -75,9 +75,10 @@ def test_why_tells_word_that_came_round_from_the_speaker_and_never_joins_two_sto
 
 
 def test_who_told_them_is_the_same_in_their_words_and_in_the_note():
-    """A playtest: Pat said "Ned told me…" (the belief's first teller), and the note of the
-    same answer "they had heard it from Sam, who had it from Ned" (the telling the chain
-    comes from)."""
+    """Playtests: Pat said "Ned told me…" (the belief's first teller), and the note of the
+    same answer "they had heard it from Sam, who had it from Ned" (the latest telling, which
+    the chain came from); later Pat said "Ned told me" (the latest) under a note "heard it from
+    Quill" (the belief's). Both now come from the telling the belief holds by: the first."""
     sim = Simulation.new("cancelled_meeting", seed=23)
     for line in ("wait 1d", "wait 1h", "wait 50", "wait", "search", "go inn",
                  "ask sam meeting.when"):
@@ -85,5 +86,5 @@ def test_who_told_them_is_the_same_in_their_words_and_in_the_note():
     b = sim.store.belief("pat", "meeting", "when")
     assert b.teller == "ned"  # the first to tell her; Sam told her since
     text = sim.command("ask pat meeting.when").text()
-    assert "Pat: Sam told me — had it from Ned." in text
-    assert "they had heard it from Sam, who had it from Ned" in text
+    assert "Pat: Ned told me the town meeting is cancelled." in text
+    assert "they had heard it from Ned;" in text

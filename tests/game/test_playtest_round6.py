@@ -1,0 +1,70 @@
+"""What a sixth round of blind playtests found, each pinned: the story ends when the player
+waits to its deadline; the player reads only by searching; a place named alone is the place,
+not its spots; someone speaking of themselves is said in their pronoun; Ben knows he missed
+the supper."""
+
+from game.sim import Simulation
+
+
+def test_waiting_until_the_deadline_shows_how_the_story_ends():
+    """bad_blood's endings are judged at 17:10, a tick after its 17:00 deadline: a playtester
+    who waited "until day 4 17:00" read that the deadline had come, and never the ending."""
+    sim = Simulation.new("bad_blood", seed=8)
+    text = sim.command("wait until day 4 17:00").text()
+    assert sim.ending is not None
+    assert "The deadline has come (17:00 on day 4)" in text
+    assert "The story ended at 17:10 on day 4." in text
+    assert "The story is over: " in text
+    assert sim.command("look").text() == "The story is over."
+
+
+def test_a_wait_that_stops_short_of_the_deadline_does_not_run_on():
+    sim = Simulation.new("bad_blood", seed=8)
+    sim.command("wait until day 4 16:50")
+    assert sim.ending is None and sim.now % (24 * 60) == 16 * 60 + 50
+
+
+def test_the_player_does_not_read_a_document_in_passing():
+    """A playtester asked Tilly a question beside the new ledger, and `look` then said "The
+    new ledger is here: you have read it" — read in silence, in no reply."""
+    sim = Simulation.new("the_ledger", seed=11)
+    sim.command("go apothecary")
+    for _ in range(12):
+        sim.command("wait")
+    assert "The new ledger is here: search to read it." in sim.command("look").text()
+    assert not sim.state["player"].read
+    assert "The new ledger says" in sim.command("search apothecary").text()
+    assert "you have read it" in sim.command("look").text()
+
+
+def test_passing_a_document_by_draws_as_reading_it_did():
+    """The town's random stream is the one it was: the player's draw to read in passing is
+    made once a version, as when they read it, and let go."""
+    sim = Simulation.new("the_ledger", seed=11)
+    sim.command("go apothecary")
+    sim.command("wait 2h")
+    assert sim.state["player"].passed_over == {"ledger_pages": 1}
+    assert sim.state["player"].read == {}
+
+
+def test_a_place_named_alone_is_the_place_not_each_spot_in_it():
+    """`search apothecary` was refused: "'apothecary' could be “Oswin's Apothecary” or “the
+    counter in Oswin's Apothecary” or …" (a spot's words include its place's)."""
+    sim = Simulation.new("the_ledger", seed=11)
+    sim.command("go apothecary")
+    assert "Found: the new ledger." in sim.command("search apothecary").text()
+
+
+def test_someone_speaking_of_themselves_is_said_in_their_pronoun():
+    """"Ivo told Ana that Ivo is avoiding Ben (speaking of himself)" read as robotic."""
+    sim = Simulation.new("bad_blood", seed=8)
+    text = sim.command("wait until day 4 17:00").text()
+    assert "Ivo told Ana that he is avoiding Ben." in text
+    assert "(speaking of" not in text
+
+
+def test_ben_knows_he_did_not_come_to_the_supper():
+    """"Ben does not know whether he came to Ana's supper" — he, of all people."""
+    sim = Simulation.new("bad_blood", seed=8)
+    b = sim.store.belief("ben", "ben", "came_to_supper")
+    assert b is not None and b.value == "no" and b.kind == "firsthand"
