@@ -397,8 +397,11 @@ def who(sim: Game, rid: str, *when: str) -> Reply:
                  if ctx["think"] else "",
                  f"maybe saw {ctx['hazy']}" if ctx["hazy"] else ""]
         seen = ", and " + and_list([x for x in parts if x])
+    # "at home" in their words is a place in the note, and which: "at Hal's yard, his home"
+    # (a playtester read "I was at home" above "at Hal's yard", not knowing it was his).
+    where = sim.place_name(hour.place) + (f", {p.poss} home," if hour.place == home else "")
     return r.mark(f"Noted: {name} {sim.nverb(rid, 'say')} {p.subj} {p.verb('was')} at "
-                  f"{sim.place_name(hour.place)} {_at_time(at)}{seen}.")
+                  f"{where} {_at_time(at)}{seen}.")
 
 
 def _no_lead(sim: Game, value: str, claim: str | None = None) -> Reply | None:

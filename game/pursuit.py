@@ -87,7 +87,10 @@ def _perform(town: Town, rid: str, it) -> None:
     elif it.action == "attend":
         town.record(Event(kind="attend", at=town.now, actor=rid, place=place,
                           claim=it.claim, value=it.value,
-                          summary=f"{town.name(rid)} came to {town.place_name(place)}, "
+                          # "waited", not "came to": they are there already, moved in as
+                          # the last tick ended — "At 17:50: Vee came to the Schoolroom" was
+                          # read after "Here now: … Vee" at 17:50 (a playtest).
+                          summary=f"{town.name(rid)} waited at {town.place_name(place)}, "
                           f"believing that {town.say_claim(it.claim, it.value)}",
                           participants=[rid],
                           witnesses=town.onlookers(place, (rid,))))

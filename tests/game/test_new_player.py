@@ -54,7 +54,7 @@ def test_help_lists_every_verb_with_what_it_needs():
 def test_the_reply_that_ends_the_story_says_how_it_ended():
     sim = Simulation.new("cancelled_meeting", seed=3)
     text = sim.command("wait 7d").text()
-    assert "\n▸ The story is over: An empty schoolroom.\n" in text
+    assert "\n▸ The story is over: Too few in the schoolroom.\n" in text
     assert text.index("The story is over") > text.index("The story ended at")
     assert not sim.command(parse("wait", sim.names())).ok  # and nothing after it
 
