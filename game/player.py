@@ -933,6 +933,9 @@ def said_context(sim: Game, speaker: str, claim: str, told: talk.Told | None,
         teller = told.chain[-2]
     ctx.update({
         "what": sim.say_claim(claim, told.value, me=speaker, you=listener),
+        # After "Ben told me so himself:", Ben is "he" ("…: he stayed away from the supper").
+        "what_of_teller": sim.say_claim(claim, told.value, me=speaker, you=listener,
+                                        them=teller if teller and s == teller else None),
         "value": sim.value_words(told.value, a),
         # A liar says it as sure as a liar sounds, whatever they hold: Joss, shaken by the
         # card, said "It's muddled now…" while the note had him certain he saw it.

@@ -68,3 +68,10 @@ def test_ben_knows_he_did_not_come_to_the_supper():
     sim = Simulation.new("bad_blood", seed=8)
     b = sim.store.belief("ben", "ben", "came_to_supper")
     assert b is not None and b.value == "no" and b.kind == "firsthand"
+
+
+def test_told_so_by_the_one_it_is_about_is_said_in_their_pronoun():
+    """"Ben told me so himself: Ben stayed away from the supper…" named him twice."""
+    sim = Simulation.new("bad_blood", seed=8)
+    text = sim.command("ask lin ben.refused_why").text()
+    assert "Lin: Ben told me so himself: he stayed away from the supper" in text
