@@ -121,6 +121,14 @@ class Naming:
                         text = text.replace(f" {p.subj}{a}", f" {p.subj}{b}", 1)
                 return text
         text = self._say_claim(claim, value, me=me, you=you, told=told)
+        if them is not None and them not in (me, you) and subject in self.objects and \
+                self.objects[subject].get("owner") == them:
+            # Their own thing, in their possessive: "Ada says her key is missing", not
+            # "Ada says Ada's key is missing" (a playtest).
+            who, owned = self.thing(subject, me, you), self.name(them) + "'s "
+            if who.startswith(owned) and text.startswith(who + " "):
+                return f"{self.pronoun(them).poss} {who[len(owned):]}{text[len(who):]}"
+            return text
         if them is None or subject != them or subject in (me, you):
             return text
         who = self.thing(subject, me, you)

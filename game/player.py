@@ -378,7 +378,9 @@ def who(sim: Game, rid: str, *when: str) -> Reply:
     for how in ("sure", "think", "hazy"):
         group = [sim.name(x.who) for x in hour.seen if x.memory == how]
         ctx[how] = and_list(group) if group else ""
-        ctx[f"{how}_n"] = len(group)
+        # "you" takes "were" however many: "I think you was there" (a playtest)
+        ctx[f"{how}_n"] = 2 if any(x.who == PLAYER for x in hour.seen if x.memory == how) \
+            else len(group)
     # "I saw you and Tilly there", not "There were you and Tilly there" (a playtest)
     ctx["sure_you"] = any(x.who == PLAYER and x.memory == "sure" for x in hour.seen)
     r = Reply(True).say(sim.name(rid), sim.words.render("who", f"{rid}|who|{at}", s=ctx),

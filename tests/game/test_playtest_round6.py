@@ -75,3 +75,34 @@ def test_told_so_by_the_one_it_is_about_is_said_in_their_pronoun():
     sim = Simulation.new("bad_blood", seed=8)
     text = sim.command("ask lin ben.refused_why").text()
     assert "Lin: Ben told me so himself: he stayed away from the supper" in text
+
+
+def test_you_were_there_whatever_the_memory(monkeypatch):
+    """"I think you was there" / "Noted: … thinks you was there" (a playtest): the player,
+    alone in a group, takes "were"."""
+    from game import witness
+
+    sim = Simulation.new("missing_key", seed=4)
+    sim.command("go cafe")
+    sim.command("wait 30")  # Ada is back in her café
+    real = witness.recall_hour
+
+    def thinks_you(town, rid, at):
+        hour = real(town, rid, at)
+        hour.seen = [witness.Seen("player", "think")]
+        return hour
+
+    monkeypatch.setattr(witness, "recall_hour", thinks_you)
+    text = sim.command("who ada day 1 09:00").text()
+    assert "I think you were there." in text
+    assert "thinks you were there" in text
+    assert "you was" not in text
+
+
+def test_their_own_thing_takes_their_possessive_in_the_note():
+    """"Noted: Ada says Ada's key is missing" (a playtest)."""
+    sim = Simulation.new("missing_key", seed=4)
+    sim.command("go cafe")
+    sim.command("wait 30")
+    text = sim.command("ask ada key location").text()
+    assert "Noted: Ada says her key is missing" in text
