@@ -323,18 +323,24 @@ def last_whereabouts(sim: Game, rid: str,
     """Where the player last saw `rid`, or was last told they were — whichever is later.
     `heard_`: everything the player heard (`said(sim)`), if already read. Someone who left a
     place in the minute the player arrived was not seen there: everyone has moved for a
-    minute before the player arrives or acts in it (game.sim: movement ends the tick)."""
+    minute before the player arrives or acts in it (game.sim: movement ends the tick). The
+    player's own record of a place closes when they arrive at the next, a walk's tick after
+    they set off — on the way, they saw nobody ("from 12:40 to 14:10" was read by a
+    playtester who had walked out at 14:00)."""
     start = clock.align(clock.parse_when(sim.sc.scenario.start))
+    # (the minute they set off is one they saw, as is now: both ends count, hence the + 1)
     seen = sim.db.execute(
-        "SELECT q.place, max(p.since, q.since) AS a, min(coalesce(p.until, :now), "
-        "coalesce(q.until, :now)) AS b FROM presence p JOIN presence q ON q.place = p.place "
-        "WHERE p.resident = :me AND q.resident = :rid AND max(p.since, q.since) < "
-        "min(coalesce(p.until, :now), coalesce(q.until, :now)) "
+        "SELECT q.place, max(p.since, q.since) AS a, min(coalesce(p.until - :walk + 1, :now), "
+        "coalesce(q.until, :now)) AS b, p.until FROM presence p JOIN presence q ON q.place = "
+        "p.place WHERE p.resident = :me AND q.resident = :rid AND max(p.since, q.since) < "
+        "min(coalesce(p.until - :walk + 1, :now), coalesce(q.until, :now)) "
         "ORDER BY b DESC, a DESC LIMIT 1",
-        {"me": PLAYER, "rid": rid, "now": sim.now + 1}).fetchone()
+        {"me": PLAYER, "rid": rid, "now": sim.now + 1, "walk": clock.TICK}).fetchone()
     best = None
     if seen is not None and seen[2] > start:
-        best = Whereabouts(rid, seen[0], max(seen[1], start), min(seen[2], sim.now), True)
+        left = seen[3] - clock.TICK if seen[3] is not None else sim.now
+        best = Whereabouts(rid, seen[0], max(seen[1], start), min(seen[2], left, sim.now),
+                           True)
     for s in heard_ if heard_ is not None else said(sim):
         subject, _, a = s.claim.partition(".")
         if subject != rid or not (a.startswith("at_d") or a == "location"):

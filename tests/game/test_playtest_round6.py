@@ -106,3 +106,19 @@ def test_their_own_thing_takes_their_possessive_in_the_note():
     sim.command("wait 30")
     text = sim.command("ask ada key location").text()
     assert "Noted: Ada says her key is missing" in text
+
+
+def test_last_seen_ends_when_the_player_set_off():
+    """"You last saw Hana at Ada's Café from 12:40 to 14:10" — to a playtester who walked
+    out at 14:00; and someone seen in the minute the player set off was seen."""
+    sim = Simulation.new("bad_blood", seed=8)
+    assert "Here: Lin." in sim.command("look").text()
+    sim.command("go mill")
+    assert sim.command("where is lin").text() == \
+        "▸ You last saw Lin at Market Square at 08:00 on day 2."
+    sim = Simulation.new("bad_blood", seed=8)
+    sim.command("wait 40")
+    assert "Here: Lin." in sim.command("look").text()
+    sim.command("go mill")
+    assert sim.command("where is lin").text() == \
+        "▸ You last saw Lin at Market Square from 08:00 to 08:40 on day 2."
