@@ -500,3 +500,24 @@ def test_walk_here_is_typed_in_the_players_words(town):
     town.click_zone(t.card, "walk here")
     assert t.session.place == "ada_home"
     assert [e.text for e in t.session.transcript if e.kind == "command"][-1] == "go ada house"
+
+
+def test_the_line_open_again_after_a_command_leaves_its_reply_uncovered(town):
+    """A window playtest: after every command the "Choose what to do" picker, over the verb
+    buttons, covered the newest lines of the log — its reply — until Esc. Open again after a
+    command, an empty line shows no picker; typing brings it back, and so does opening the
+    line afresh."""
+    ui = town
+    d = ui.town.dialogue
+    ui.command("look", leave=False)
+    ui.frame(2)
+    assert d.focused and d.popup.height == 0
+    assert ui.shows("You are at Square")
+    ui.type("as")
+    ui.frame(2)
+    assert d.popup.height > 0
+    ui.key(pygame.K_ESCAPE)  # clears the draft
+    ui.key(pygame.K_ESCAPE)  # leaves the line
+    ui.key(pygame.K_RETURN)  # opened afresh: the picker offers what to do
+    ui.frame(2)
+    assert d.focused and d.popup.height > 0

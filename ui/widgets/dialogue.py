@@ -48,6 +48,7 @@ class Dialogue(Widget):
         self._rows: list[tuple] = []
         self.popup = pygame.Rect(0, 0, 0, 0)
         self.choices: list[composer.Choice] = []  # what the last frame offered (tests)
+        self.after = False  # the line is open again after a command, not yet typed on
 
     # -- input ------------------------------------------------------------------------------
 
@@ -57,6 +58,7 @@ class Dialogue(Widget):
 
     def focus(self, on: bool = True) -> None:
         self.line.focused = on
+        self.after = False
         if on:
             self.error = ""
 
@@ -83,6 +85,7 @@ class Dialogue(Widget):
         # after one and opened Save/Load with its "s". Enter on the empty line, or Esc,
         # leaves it (and Space runs the clock again).
         self.focus(True)
+        self.after = True
         self.town.after_command()
 
     def scroll(self, dy: int) -> None:
@@ -167,7 +170,10 @@ class Dialogue(Widget):
                                            top_of_input - inner.y))
         self.popup = pygame.Rect(0, 0, 0, 0)
         self.choices = []
-        if talk and self.focused:
+        # Open again after a command, an empty line offers no "Choose what to do" over the
+        # newest lines of the log (the verb buttons under it are the same choice): a window
+        # playtester pressed Esc after every command to read its reply.
+        if talk and self.focused and not (self.after and not self.line.value.strip()):
             self._choices(surf, inner, line_r)
 
     @staticmethod
