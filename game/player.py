@@ -401,7 +401,10 @@ def who(sim: Game, rid: str, *when: str) -> Reply:
         seen = ", and " + and_list([x for x in parts if x])
     # "at home" in their words is a place in the note, and which: "at Hal's yard, his home"
     # (a playtester read "I was at home" above "at Hal's yard", not knowing it was his).
-    where = sim.place_name(hour.place) + (f", {p.poss} home," if hour.place == home else "")
+    # ("at Tilly's room", not "at Tilly's room, her home,": the name says whose it is)
+    mine = sim.place_label(hour.place).startswith(name + "'s ")
+    where = sim.place_name(hour.place) + (f", {p.poss} home," if hour.place == home and
+                                          not mine else "")
     return r.mark(f"Noted: {name} {sim.nverb(rid, 'say')} {p.subj} {p.verb('was')} at "
                   f"{where} {_at_time(at)}{seen}.")
 
@@ -677,6 +680,7 @@ def show(sim: Game, rid: str, oid: str) -> Reply:
     changes = []
     # The ledger's eight entries for Mira are eight pieces of evidence, but one thing seen
     # and one reaction to it: it said the same line eight times.
+    seen_as = []
     for c, v in dict.fromkeys(map(tuple, shows)):
         after = visible.held(sim, rid, c)
         ch = visible.change(sim, rid, c, v, before[c], after, seen=True)
@@ -684,7 +688,15 @@ def show(sim: Game, rid: str, oid: str) -> Reply:
             ch = replace(ch, kind="same", line=f"{sim.name(rid)} has seen it before; "
                          "nothing changes.")
         changes.append(ch)
-        visible.witnessed(sim, rid, c, changes[-1], after, "shown", oid)
+        seen_as.append((c, after))
+    guard = next((ch for ch in changes if ch.kind == "guarded"), None)
+    if guard is not None:
+        # One face for one thing shown: Ned, lying about when the meeting is, "gives nothing
+        # away" — and then "nods: it is as he thought… in the schoolroom" of the same
+        # handbill, under his "Means nothing to me" (a playtest).
+        changes = [replace(ch, kind="guarded", line=guard.line) for ch in changes]
+    for (c, after), ch in zip(seen_as, changes):
+        visible.witnessed(sim, rid, c, ch, after, "shown", oid)
     claim, value = shows[0]
     ctx = {"what": sim.say_claim(claim, value, me=rid, you=PLAYER),
            "change": changes[0].kind}

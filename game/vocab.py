@@ -141,7 +141,11 @@ def suggest(typed: str, pool: list[Entry]) -> str:
     """' — did you mean X?' with the nearest entry, in the form the player typed it."""
     if not pool:
         return ""
-    idlike = bool(re.search(r"[._]", typed))
+    # An id is suggested to one who typed ids ("ada_key.moved_bye"); to one who typed words
+    # with a dot ("quill house.desk", "hall.desk"), words: "did you mean 'quill_home'?" read
+    # as a leaked internal name (a playtest).
+    idlike = "_" in typed or bool(re.search(r"\.", typed)) and " " not in typed and \
+        _exact_id(typed.partition(".")[0]) in {norm(e.id).partition(".")[0] for e in pool}
     key = norm(typed)
 
     def score(e: Entry) -> float:

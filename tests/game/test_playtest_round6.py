@@ -122,3 +122,36 @@ def test_last_seen_ends_when_the_player_set_off():
     sim.command("go mill")
     assert sim.command("where is lin").text() == \
         "▸ You last saw Lin at Market Square from 08:00 to 08:40 on day 2."
+
+
+def test_one_thing_shown_shows_one_face():
+    """Ned, lying about when the meeting is, was shown the handbill: "Means nothing to me.
+    ▸ … gives nothing away. ▸ … nods: it is as he thought… in the schoolroom" (a playtest)."""
+    sim = Simulation.new("cancelled_meeting", seed=9)
+    sim.world._set_fact("handbill", "location", "player", sim.now, None)
+    sim.command("go farm")
+    text = sim.command("show ned handbill").text()
+    assert "Ned: Means nothing to me." in text
+    assert "▸ Ned sees it for himself and gives nothing away." in text
+    assert "takes it in" not in text and "nods" not in text
+
+
+def test_a_miss_typed_in_words_is_answered_in_words():
+    """"search quill house.desk" was refused with "did you mean 'quill_home'?" (a playtest)."""
+    import pytest
+
+    from game.commands import CommandError
+
+    sim = Simulation.new("cancelled_meeting", seed=9)
+    with pytest.raises(CommandError, match="did you mean 'quill's house'"):
+        sim.command("search quill house.desk")
+    with pytest.raises(CommandError, match="did you mean 'ada_key.moved_by'"):
+        Simulation.new("missing_key", seed=0).command("ask ada ada_key.moved_bye")
+
+
+def test_a_home_named_for_them_is_not_said_to_be_theirs_twice():
+    """"Tilly says she was at Tilly's room, her home" (a playtest)."""
+    sim = Simulation.new("the_ledger", seed=2)
+    sim.command("go apothecary")
+    text = sim.command("who tilly day 1 07:00").text()
+    assert "at Tilly's room at 07:00 on day 1" in text and "her home" not in text
