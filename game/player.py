@@ -695,7 +695,7 @@ def show(sim: Game, rid: str, oid: str) -> Reply:
         # away" — and then "nods: it is as he thought… in the schoolroom" of the same
         # handbill, under his "Means nothing to me" (a playtest).
         changes = [replace(ch, kind="guarded", line=guard.line) for ch in changes]
-    for (c, after), ch in zip(seen_as, changes):
+    for (c, after), ch in zip(seen_as, changes, strict=True):
         visible.witnessed(sim, rid, c, ch, after, "shown", oid)
     claim, value = shows[0]
     ctx = {"what": sim.say_claim(claim, value, me=rid, you=PLAYER),
