@@ -555,6 +555,12 @@ def search(sim: Game, where: str | None = None) -> Reply:
     if spot and (no_lead := _no_lead(sim, f"{place}.{spot}")) is not None:
         return no_lead
     if place != st.place:  # nothing done, so no time taken
+        # Which one they named, and where they are: "search desk" at Oswin's house named the
+        # apothecary's, and "You are not at Oswin's Apothecary" read as nonsense (a playtest).
+        if spot:
+            return fail(f"The {spot.replace('_', ' ')} you know of is in "
+                        f"{sim.place_name(place)}, and you are at "
+                        f"{sim.place_name(st.place)}.", minutes=0)
         return fail(f"You are not at {sim.place_name(place)}.", minutes=0)
     r = Reply(True)
     found = acts.look(sim, PLAYER, place, spot or None)

@@ -94,7 +94,11 @@ def test_a_search_somewhere_else_takes_no_time():
     sim = Simulation.new("the_ledger", seed=1)
     now = sim.now
     r = sim.command(parse("search clinic.desk", sim.names()))
-    assert not r.ok and "You are not at" in r.text() and sim.now == now
+    assert not r.ok and sim.now == now
+    # which desk, and where the player is ("You are not at Oswin's Apothecary" was read, at
+    # Oswin's house, as nonsense: a playtest)
+    assert r.text() == "The desk you know of is in Oswin's Apothecary, and you are at Mill Lane."
+    assert sim.command("search clinic").text() == "You are not at Oswin's Apothecary."
 
 
 def test_the_brief_of_a_town_with_no_player_offers_no_verbs():
