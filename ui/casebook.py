@@ -236,16 +236,29 @@ def _question(page: Page, sim, claim: str, heard: list[Said], open_minds: bool) 
     # "Missing" is "not where I looked", not a place: beside a place it contradicts nothing
     # ("Ada says her key is missing" and "Fen says it is in the drawer" are both so; a
     # playtest was sent after a false lead).
-    places = {v for v in by_value if not (v == "missing" and claim.endswith(".location"))}
+    # What changes over time (where a thing is) was told at different times: an account
+    # older than what the player has since seen for themselves is overtaken, not
+    # contradicted — Mo's "at the desk" (09:00) and Pia's "you have it" (09:40), when the
+    # player took the rota at 09:20, were flagged "someone is mistaken, or lying" (a
+    # window playtest).
+    label = sim.attributes.get(claim.partition(".")[2])
+    moves = label is not None and label.nature == "state"
+    since = _own_at(sim, claim) if moves else None
+    now_told = {v: [s for s in g if since is None or s.at >= since]
+                for v, g in by_value.items()}
+    now_told = {v: g for v, g in now_told.items() if g}
+    places = {v for v in now_told if not (v == "missing" and claim.endswith(".location"))}
     if len(places) > 1:
-        page.add("warn", "These accounts contradict each other:")
-        for value, group in by_value.items():
+        page.add("warn", "These accounts differ — it may have moved between them, or someone "
+                 "is mistaken:" if moves else "These accounts contradict each other:")
+        for value, group in now_told.items():
             for s in group:
                 page.add("warn", f"{sim.name(s.teller)} says {sim.say_claim(claim, value)}"
                          f" — {_source(sim, s)}", 1)
-        saw = [s for g in by_value.values() for s in g if s.basis == "saw"]
+        saw = [s for g in now_told.values() for s in g if s.basis == "saw"]
         if len({s.value for s in saw}) > 1:
-            page.add("warn", "Each says they saw it: someone is mistaken, or lying.", 1)
+            page.add("warn", "Each says they saw it: " + ("it moved, or someone is mistaken "
+                     "or lying." if moves else "someone is mistaken, or lying."), 1)
     for u in unanswered(sim):
         if u.claim == claim and u.resident not in latest:
             page.add("dim", f"{sim.name(u.resident)} {sim.nverb(u.resident, 'do')} not know ("
@@ -268,6 +281,13 @@ def _question(page: Page, sim, claim: str, heard: list[Said], open_minds: bool) 
                 f"{sim.name(r)}: {sim.value_words(b.value, a)} ({b.confidence}, "
                 f"{b.state.value})"
                 for r, b in sorted(held.items())))
+
+
+def _own_at(sim, claim: str) -> int | None:
+    """When the player last saw or read for themselves what the claim is, if ever."""
+    s, a = claim.split(".")
+    return next((e.at for e in reversed(sim.store.evidence(PLAYER, s, a))
+                 if e.kind in ("firsthand", "witnessed", "document")), None)
 
 
 def _own(sim, claim: str) -> str:
