@@ -218,16 +218,25 @@ class App:
             T.text(surface, s, (x + 8, y + 5 + i * lh), "small", T.TEXT)
 
     def _draw_toasts(self, surface: pygame.Surface, dt: float) -> None:
+        # Over the map when the scene has one, wrapped to it: a long "Paused: …" ran across
+        # the panel's tabs and was cut off ("…back to…", a window playtest).
+        rects = getattr(self.top, "rects", None) or {}
+        area = rects.get("map") or surface.get_rect()
         y = T.TOP_H + 10
+        lh = T.line_height("ui_bold") + 2
         for t in self._toasts:
             t[1] -= dt
-            w = T.width_of(t[0], "ui_bold") + 28
-            r = pygame.Rect(0, y, w, 30)
-            r.centerx = surface.get_width() // 2
+            lines = T.wrap(t[0], "ui_bold", area.width - 60)[:3]
+            w = max(T.width_of(s, "ui_bold") for s in lines) + 28
+            r = pygame.Rect(0, y, w, 30 + (len(lines) - 1) * lh)
+            r.centerx = area.centerx
             base.shadow(surface, r, 4)
             base.panel(surface, r, T.RAISED, T.ACCENT, radius=15)
-            T.text(surface, t[0], r.center, "ui_bold", T.TEXT, align="center", valign="center")
-            y += 36
+            top = r.centery - (len(lines) - 1) * lh // 2
+            for i, s in enumerate(lines):
+                T.text(surface, s, (r.centerx, top + i * lh), "ui_bold", T.TEXT,
+                       align="center", valign="center")
+            y = r.bottom + 6
         self._toasts = [t for t in self._toasts if t[1] > 0]
 
     def still(self) -> bool:

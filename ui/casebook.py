@@ -128,7 +128,9 @@ def case_board(sim, open_minds: bool = False) -> Page:
         for claim in others:
             latest = {x.teller: x for x in heard_all if x.claim == claim}
             for s in latest.values():
-                page.add("text", f"{sim.name(s.teller)}: {sim.say_claim(claim, s.value)} — "
+                # "Ana says she broke off with Ben", not "Ana: Ana broke off with Ben"
+                page.add("text", f"{sim.name(s.teller)} {sim.nverb(s.teller, 'say')} "
+                         f"{sim.say_claim(claim, s.value, them=s.teller)} — "
                          f"{account(sim, s, with_teller=False)}")
     _whereabouts(page, sim)
     _done(page, sim)

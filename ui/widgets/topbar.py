@@ -106,5 +106,7 @@ class TopBar(Widget):
             return ""
         t = min(ahead)
         hours = (t - s.now) // 60
-        left = f"{hours}h" if hours < 48 else f"{hours // 24}d {hours % 24}h"
+        # ("0h left" was read with half an hour to go: a window playtest)
+        left = f"{t - s.now} min" if hours < 1 else f"{hours}h" if hours < 48 else \
+            f"{hours // 24}d {hours % 24}h"
         return f"{left} left — deadline {clock.fmt(t)}"

@@ -1,0 +1,41 @@
+"""What a window playtest of bad_blood found on screen, pinned: a long "Paused: …" stays over
+the map, wrapped, not across the panel's tabs; the clock says minutes when under an hour is
+left; a thing heard of oneself is said in one's pronoun on the case board."""
+
+from game import clock
+from game.sim import Simulation
+from ui.casebook import case_board
+from ui.play import build
+
+LONG = ("Paused: Two hours left until 17:00 on day 4: Find out why Ben stayed away, and who "
+        "knew; Bring Ana and Ben back together before the harvest festival.")
+
+
+def test_a_long_notice_is_wrapped_over_the_map_not_cut_across_the_tabs(ui):
+    build(ui.app, "bad_blood", seed=3)
+    ui.frame(2)
+    ui.app.toast(LONG, 4.0)
+    ui.frame(1)
+    shown = [t for t in ui.texts() if t.startswith("Paused:") or "harvest festival." in t]
+    assert len(shown) >= 2 and shown[-1].endswith("harvest festival.")  # all, wrapped
+    assert not any(t.endswith("…") for t in shown)
+    words = " ".join(t for t in ui.texts() if t in LONG)
+    assert "Bring Ana and Ben back together" in words
+
+
+def test_under_an_hour_left_the_clock_says_minutes(ui):
+    build(ui.app, "bad_blood", seed=3)
+    ui.frame(2)
+    s = ui.town.session
+    s.sim.run(until=clock.parse_when("day 4 16:30"))
+    ui.frame(2)
+    assert ui.shows("30 min left — deadline day 4 17:00")
+    assert not ui.shows("0h left")
+
+
+def test_a_thing_heard_of_oneself_is_said_in_ones_pronoun_on_the_board():
+    sim = Simulation.new("bad_blood", seed=3)
+    sim.command("wait until day 4 16:30")
+    text = case_board(sim).text()
+    assert "Ana: Ana broke off" not in text
+    assert "Ana says she broke off with Ben" in text
