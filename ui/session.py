@@ -32,7 +32,7 @@ class Known:
     each resident said in their hearing and where each was last seen or said to be."""
 
     def __init__(self, sim: Simulation, stamp: int):
-        from game import last_whereabouts, said
+        from game import last_whereabouts, said, unanswered
 
         self.stamp = stamp
         self.said = said(sim) if sim.has_player else []
@@ -41,6 +41,8 @@ class Known:
         self.told: dict[str, int] = {}
         for s in self.said:
             self.told[s.teller] = self.told.get(s.teller, 0) + 1
+        # asked, and told nothing ("I don't know"): not "not asked yet" (a window playtest)
+        self.asked = {u.resident for u in unanswered(sim)} if sim.has_player else set()
 
 
 SPEEDS = (0, 1, 4, 16)  # pause, 1x, 4x, 16x

@@ -2,6 +2,8 @@
 the map, wrapped, not across the panel's tabs; the clock says minutes when under an hour is
 left; a thing heard of oneself is said in one's pronoun on the case board."""
 
+import pygame
+
 from game import clock
 from game.sim import Simulation
 from ui.casebook import case_board
@@ -39,3 +41,15 @@ def test_a_thing_heard_of_oneself_is_said_in_ones_pronoun_on_the_board():
     text = case_board(sim).text()
     assert "Ana: Ana broke off" not in text
     assert "Ana says she broke off with Ben" in text
+
+
+def test_someone_asked_who_knew_nothing_is_not_listed_as_not_asked(ui):
+    """The People tab said Tam was "not asked yet" after he was asked, and knew nothing."""
+    build(ui.app, "bad_blood", seed=3)
+    ui.frame(2)
+    ui.command("ask lin rota location")  # "Lin does not know where the mill rota is."
+    ui.key(pygame.K_p)
+    ui.frame(2)
+    assert ui.town.tab == "people"
+    assert ui.shows("asked; knew nothing")
+    assert ui.shows("not asked yet")  # (everyone else)

@@ -47,8 +47,10 @@ class Roster(Widget):
         if s.full_minds or rid == PLAYER:
             n = self.town.belief_count(rid)
             return f"{n} belief{'s' if n != 1 else ''}"
-        n = s.known().told.get(rid, 0)
-        return f"told you {n} thing{'s' if n != 1 else ''}" if n else "not asked yet"
+        known = s.known()
+        n = known.told.get(rid, 0)
+        return f"told you {n} thing{'s' if n != 1 else ''}" if n else \
+            "asked; knew nothing" if rid in known.asked else "not asked yet"
 
     def draw(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
