@@ -982,6 +982,9 @@ def said_context(sim: Game, speaker: str, claim: str, told: talk.Told | None,
         "self_about": s == speaker or (told.value == speaker),
         # Seen for themselves, but a thing that shows it, not the deed: "I've seen Ada's key".
         "clue": _clue(sim, speaker, b) if told.as_held and source == "saw" else "",
+        # Seen because they did it: the clerk who pinned the notice up says so, not "With my
+        # own eyes… I was standing right there" (a playtest).
+        "posted": told.as_held and source == "saw" and _posted(sim, speaker, b),
         # It is about them because they did it ("Ada's key was moved by Cy", said by Cy) —
         # not just any claim about them ("Mira is allergic to willowbark").
         "self_did": told.value == speaker and _is_actor(sim, a),
@@ -1065,6 +1068,17 @@ def _clue(sim: Game, speaker: str, b: Belief) -> str:
     oid = acts.clue_seen(sim, rec.event, f"{b.subject}.{b.attribute}", b.value) \
         if rec is not None else None
     return sim.thing(oid, me=speaker, you=PLAYER) if oid else ""
+
+
+def _posted(sim: Game, speaker: str, b: Belief) -> bool:
+    """Whether what they hold they saw by putting it up themselves (a notice they pinned)."""
+    rec = sim.held_evidence(speaker, b)
+    ref = rec.event if rec is not None else None
+    if not ref or not ref.startswith("w") or not ref[1:].isdigit():
+        return False
+    row = sim.db.execute("SELECT kind, actor FROM world_log WHERE id = ?",
+                         (int(ref[1:]),)).fetchone()
+    return row is not None and row[0] == "post_notice" and row[1] == speaker
 
 
 def _when(sim: Game, b: Belief) -> str:

@@ -155,3 +155,15 @@ def test_a_home_named_for_them_is_not_said_to_be_theirs_twice():
     sim.command("go apothecary")
     text = sim.command("who tilly day 1 07:00").text()
     assert "at Tilly's room at 07:00 on day 1" in text and "her home" not in text
+
+
+def test_the_clerk_who_pinned_the_notice_says_so():
+    """Quill, of his own notice: "With my own eyes…", "Because I saw it… I was standing
+    right there" (a playtest)."""
+    sim = Simulation.new("cancelled_meeting", seed=9)
+    sim.command("wait until 10:30")
+    sim.command("go hall")
+    assert "I put the notice up myself: the town meeting is cancelled." in \
+        sim.command("ask quill meeting when").text()
+    assert "Because I put the notice up myself, this morning." in \
+        sim.command("why quill meeting when").text()
