@@ -67,7 +67,8 @@ def test_a_change_of_mind_names_what_they_had_thought_whole(ledger, missing_key)
     mk = Simulation.new(missing_key, seed=0)
     ch = visible.change(mk, "ada", "ada_key.moved_by", "dee", Held("cy", 70, "influencing"),
                         Held("dee", 72, "corrected"))
-    assert ch.line == "Ada changes her mind: Ada's key was moved by Dee — not Cy."
+    # (her own key, in her possessive: "Ada changes her mind: Ada's key…" named her twice)
+    assert ch.line == "Ada changes her mind: her key was moved by Dee — not Cy."
     # A yes/no label ("...: {value}") is never "— not no".
     ch = visible.change(mk, "ada", "cy.at_counter", "no", Held("yes", 70, "influencing"),
                         Held("no", 72, "corrected"))
