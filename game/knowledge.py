@@ -378,8 +378,15 @@ def seen_summary(sim: Game, ev: dict) -> str:
         p = sim.pronoun(speaker)
         # Of themselves, in their pronoun: "Ivo told Ana that he is avoiding Ben", not "…that
         # Ivo is avoiding Ben (speaking of himself)" (a playtest read it as robotic).
-        self_ = ev["claim"].partition(".")[0] == speaker and speaker != PLAYER
+        about = {ev["claim"].partition(".")[0], ev["value"]}
+        self_ = speaker in about and speaker != PLAYER
         said_ = sim.say_claim(ev["claim"], ev["value"], them=speaker if self_ else None)
+        if self_ and listener in about and listener != PLAYER and not d.get("asked_by"):
+            # Of themselves and the one they tell, in their own words: 'Ivo told Ben, "I am
+            # avoiding you."', not "Ivo told Ben that he is avoiding Ben" (a playtest).
+            quoted = sim.say_claim(ev["claim"], ev["value"], me=speaker, you=listener)
+            return f'{sim.name(speaker)} told {sim.name(listener)}, "{quoted[:1].upper()}' \
+                f'{quoted[1:]}."'
         if d.get("asked_by") and d["asked_by"] != speaker:
             text = (f"{sim.name(d['asked_by'])} asked {sim.name(speaker)}, who told "
                     f"{sim.name(listener)} that {said_}")

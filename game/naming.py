@@ -129,6 +129,13 @@ class Naming:
             if who.startswith(owned) and text.startswith(who + " "):
                 return f"{self.pronoun(them).poss} {who[len(owned):]}{text[len(who):]}"
             return text
+        if them is not None and value == them and subject != them and \
+                them not in (me, you) and them in self.people:
+            # Of them, at the end: "Ben says Ana broke off with him", not "…with Ben"
+            named = " " + self.name(them)
+            if text.endswith(named):
+                return text[:-len(named)] + " " + self.pronoun(them).obj
+            return text
         if them is None or subject != them or subject in (me, you):
             return text
         who = self.thing(subject, me, you)

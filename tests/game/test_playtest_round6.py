@@ -167,3 +167,20 @@ def test_the_clerk_who_pinned_the_notice_says_so():
         sim.command("ask quill meeting when").text()
     assert "Because I put the notice up myself, this morning." in \
         sim.command("why quill meeting when").text()
+
+
+def test_words_of_speaker_and_listener_are_said_as_they_said_them():
+    """"At 22:00: Ivo told Ben that he is avoiding Ben"; "Ben says Ana broke off with Ben —
+    speaking of himself" (a playtest)."""
+    from game.knowledge import seen_summary
+
+    sim = Simulation.new("bad_blood", seed=12)
+
+    def talk(claim, value, actor, target):
+        return seen_summary(sim, dict(kind="talk", claim=claim, value=value, actor=actor,
+                                      target=target, data={}))
+
+    assert talk("ivo.avoid", "ben", "ivo", "ben") == 'Ivo told Ben, "I am avoiding you."'
+    assert talk("ana.break_off", "ben", "ana", "ivo") == "Ana told Ivo that she broke off with Ben"
+    assert talk("ana.break_off", "ben", "ben", "ivo") == "Ben told Ivo that Ana broke off with him"
+    assert talk("ana.break_off", "ben", "lin", "ivo") == "Lin told Ivo that Ana broke off with Ben"
