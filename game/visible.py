@@ -93,6 +93,13 @@ def change(sim: Game, rid: str, claim: str, value: str, before: Held | None,
             # seems to undo the nod (a playtest).
             torn = f", though {p.subj_be} torn between two accounts" if \
                 after.state in UNSURE else ""
+            # What the player saw and heard, not "it is as he thought" from one who last told
+            # them otherwise: Ivo said "a slight", came round (told by Ana), then nodded at the
+            # rota "as he thought" (a playtest). Whether he came round or lied, it is unseen.
+            if _last_told_player(sim, rid, claim) not in (None, value):
+                return Change("reinforce", f"{name} {look}{v('nod')}, though {p.subj} "
+                              f"told you otherwise before: {p.subj_be} surer now that "
+                              f"{what}{torn}.", detail)
             return Change("reinforce", f"{name} {look}{v('nod')}: it is as {p.subj} "
                           f"thought, and {p.subj_be} surer now that {what}{torn}.", detail)
         if after.state in UNSURE:
@@ -109,6 +116,17 @@ def change(sim: Game, rid: str, claim: str, value: str, before: Held | None,
     # What they do not believe, said: after a mediation's two accounts "it" named neither.
     return Change("rejected", f"{name} {v('shake')} {p.poss} head: {p.subj} "
                   f"{p.verb('do')} not believe that {what}.", detail)
+
+
+def _last_told_player(sim: Game, rid: str, claim: str) -> str | None:
+    """The value `rid` last told the player for `claim`, if they ever did."""
+    from .player import PLAYER
+
+    row = sim.db.execute(
+        "SELECT value FROM world_log WHERE kind IN ('talk', 'why') AND actor = ? AND "
+        "target = ? AND claim = ? AND value IS NOT NULL ORDER BY id DESC LIMIT 1",
+        (rid, PLAYER, claim)).fetchone()
+    return row[0] if row else None
 
 
 def guarded(sim: Game, rid: str, claim: str) -> bool:

@@ -184,3 +184,21 @@ def test_words_of_speaker_and_listener_are_said_as_they_said_them():
     assert talk("ana.break_off", "ben", "ana", "ivo") == "Ana told Ivo that she broke off with Ben"
     assert talk("ana.break_off", "ben", "ben", "ivo") == "Ben told Ivo that Ana broke off with him"
     assert talk("ana.break_off", "ben", "lin", "ivo") == "Lin told Ivo that Ana broke off with Ben"
+
+
+def test_a_nod_from_one_who_told_you_otherwise_says_so():
+    """Ivo told the player "a slight", came round since, and nodded at the rota "it is as he
+    thought" — which read as a lie caught out (a playtest)."""
+    from game.visible import Held, change
+
+    sim = Simulation.new("bad_blood", seed=12)
+    sim.command("wait until 10:00")
+    sim.command(f"go {sim.state['ivo'].place}")
+    assert "on purpose, as a slight" in sim.command("ask ivo ben.refused_why").text()
+    ch = change(sim, "ivo", "ben.refused_why", "working", Held("working", 60, "influencing"),
+                Held("working", 80, "influencing"), seen=True)
+    assert ch.line.startswith("Ivo sees it for himself and nods, though he told you otherwise "
+                              "before: he's surer now that Ben stayed away"), ch.line
+    ch = change(sim, "ana", "ben.refused_why", "working", Held("working", 60, "influencing"),
+                Held("working", 80, "influencing"), seen=True)
+    assert "it is as she thought" in ch.line
