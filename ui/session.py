@@ -43,6 +43,12 @@ class Known:
             self.told[s.teller] = self.told.get(s.teller, 0) + 1
         # asked, and told nothing ("I don't know"): not "not asked yet" (a window playtest)
         self.asked = {u.resident for u in unanswered(sim)} if sim.has_player else set()
+        # The last minute the player was at each place (their record of it closes as they
+        # arrive at the next, a walk's tick after they set off).
+        self.visited: dict[str, int] = dict(sim.db.execute(
+            "SELECT place, max(coalesce(until - ?, ?)) FROM presence WHERE resident = ? "
+            "GROUP BY place", (clock.TICK, sim.now, PLAYER)).fetchall()) \
+            if sim.has_player else {}
 
 
 SPEEDS = (0, 1, 4, 16)  # pause, 1x, 4x, 16x

@@ -53,3 +53,22 @@ def test_someone_asked_who_knew_nothing_is_not_listed_as_not_asked(ui):
     assert ui.town.tab == "people"
     assert ui.shows("asked; knew nothing")
     assert ui.shows("not asked yet")  # (everyone else)
+
+
+def test_a_faded_token_does_not_come_back_where_the_player_has_since_looked(ui):
+    """A window playtest: a faded token (where someone was last seen, or said to be) came
+    back at the café each time the player left it, though they had just seen nobody of
+    the sort there."""
+    build(ui.app, "missing_key", seed=0)
+    ui.frame(2)
+    m = ui.town.map
+    ui.command("go cafe")
+    ui.command("wait 30")  # Ada is back in her café
+    ui.command("go square")
+    ui.frame(2)
+    assert m._whereabouts()["ada"] == ("cafe", "unseen")  # last seen there
+    ui.command("wait until 19:30")  # Ada has gone home
+    ui.command("go cafe")
+    ui.command("go square")
+    ui.frame(2)
+    assert "ada" not in m._whereabouts()  # looked since, and she was not there

@@ -139,10 +139,14 @@ class TownMap(Widget):
                     continue
                 if st.place == here:
                     out[rid] = (here, st.status)
-                elif known.where.get(rid) is not None and known.where[rid].place != here:
+                elif (w := known.where.get(rid)) is not None and w.place != here and \
+                        known.visited.get(w.place, -1) <= w.end:
                     # (last seen here, and gone: the player sees they are not here, and
-                    # knows no better place for them, so there is none to draw them at)
-                    out[rid] = (known.where[rid].place, "unseen")
+                    # knows no better place for them, so there is none to draw them at —
+                    # nor, once gone, back there: the player has been there since and not
+                    # seen them. Dee's faded token, "said to be" at the café at 07:30, came
+                    # back as the player left it each time: a window playtest)
+                    out[rid] = (w.place, "unseen")
             return out
         cv = self.town.claim_view
         if cv is not None and not cv.live:
