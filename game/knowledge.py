@@ -360,6 +360,14 @@ def last_whereabouts(sim: Game, rid: str,
     return best
 
 
+def last_visits(sim: Game) -> dict[str, int]:
+    """The last minute the player was at each place they have been (their record of a place
+    closes as they arrive at the next, a walk's tick after they set off; now, where they are)."""
+    return dict(sim.db.execute(
+        "SELECT place, max(coalesce(until - ?, ?)) FROM presence WHERE resident = ? "
+        "GROUP BY place", (clock.TICK, sim.now, PLAYER)).fetchall())
+
+
 def here_now(sim: Game) -> list[str]:
     """Who the player can see: awake where the player is."""
     place = sim.state[PLAYER].place

@@ -32,7 +32,7 @@ class Known:
     each resident said in their hearing and where each was last seen or said to be."""
 
     def __init__(self, sim: Simulation, stamp: int):
-        from game import last_whereabouts, said, unanswered
+        from game import last_visits, last_whereabouts, said, unanswered
 
         self.stamp = stamp
         self.said = said(sim) if sim.has_player else []
@@ -45,10 +45,7 @@ class Known:
         self.asked = {u.resident for u in unanswered(sim)} if sim.has_player else set()
         # The last minute the player was at each place (their record of it closes as they
         # arrive at the next, a walk's tick after they set off).
-        self.visited: dict[str, int] = dict(sim.db.execute(
-            "SELECT place, max(coalesce(until - ?, ?)) FROM presence WHERE resident = ? "
-            "GROUP BY place", (clock.TICK, sim.now, PLAYER)).fetchall()) \
-            if sim.has_player else {}
+        self.visited: dict[str, int] = last_visits(sim) if sim.has_player else {}
 
 
 SPEEDS = (0, 1, 4, 16)  # pause, 1x, 4x, 16x
