@@ -95,7 +95,11 @@ def test_the_notebook_is_the_players_own_inspector(town):
 
 def test_open_minds_marks_false_beliefs_and_shows_truth(ui):
     t = at_lunch(ui, open_minds=False)
-    ui.key(pygame.K_d)
+    ui.key(pygame.K_d)  # asked once...
+    ui.frame()
+    assert not t.session.open_minds and t.minds_armed > 0
+    assert ui.shows("Open minds shows every mind and the truth")
+    ui.key(pygame.K_d)  # ...and again
     assert t.session.open_minds and t.session.sim.open_minds_used
     ui.click_zone(t.map, "resident:ada")
     about_the_key(ui, t)

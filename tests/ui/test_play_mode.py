@@ -89,6 +89,9 @@ def test_open_minds_is_marked_while_on_and_said_at_the_end(at_0940):
     assert not ui.shows("OPEN MINDS")
     ui.key(pygame.K_d)
     ui.frame()
+    assert not ui.shows("OPEN MINDS") and not t.session.sim.open_minds_used  # asked once
+    ui.key(pygame.K_d)
+    ui.frame()
     assert ui.shows("OPEN MINDS — every mind and the truth shown")
     assert "resident:ada" in t.map.zones.names()  # everyone, where they really are
     ui.key(pygame.K_d)
@@ -175,6 +178,7 @@ def test_a_residents_belief_page_closes_to_you_when_open_minds_goes_off(at_0940)
     ui = at_0940
     t = ui.town
     ui.key(pygame.K_d)
+    ui.key(pygame.K_d)  # (open minds asks twice)
     t.open_belief("ada", "ada_key", "moved_by")
     ui.frame()
     assert t.panel == "belief" and ui.shows("as Ada believes it")

@@ -116,6 +116,7 @@ def test_the_log_shows_what_the_player_saw_and_debug_shows_everything(town):
     assert seen and all(PLAYER in e["participants"] + e["witnesses"] for e in seen)
     assert any("asked Fen" in s or "Fen" in s for s in t.log.shown)
     town.key(pygame.K_d)
+    town.key(pygame.K_d)  # (open minds asks twice)
     everything = t.session.log()
     assert len(everything) == t.session.sim.world.count_events()
     assert any(e["data"].get("backstory") or e["at"] < 540 for e in everything)

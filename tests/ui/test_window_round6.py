@@ -72,3 +72,24 @@ def test_a_faded_token_does_not_come_back_where_the_player_has_since_looked(ui):
     ui.command("go square")
     ui.frame(2)
     assert "ada" not in m._whereabouts()  # looked since, and she was not there
+
+
+def test_open_minds_asks_twice_in_play_and_a_first_press_lapses(ui):
+    """A stray click on "Open minds" showed a blind playtester every mind and the truth, and
+    the ending said they had looked. In play it asks to be pressed again, within a few
+    seconds; turning it off, or on again once used, is one press."""
+    build(ui.app, "missing_key", seed=0)
+    ui.frame(2)
+    t = ui.town
+    ui.key(pygame.K_d)
+    assert not t.session.open_minds and not t.session.sim.open_minds_used
+    for _ in range(int(5 * 60)):  # five seconds of frames: the first press lapses
+        t.update(1 / 60)
+    ui.key(pygame.K_d)
+    assert not t.session.open_minds  # asked again, not opened
+    ui.key(pygame.K_d)
+    assert t.session.open_minds and t.session.sim.open_minds_used
+    ui.key(pygame.K_d)
+    assert not t.session.open_minds  # off at once
+    ui.key(pygame.K_d)
+    assert t.session.open_minds  # once used, on at once

@@ -45,6 +45,7 @@ class TownScene(TownKeys, Scene):
         self.place_card: str | None = None
         self.ended = False  # the ending screen has been shown
         self._told: str | None = None  # the last notice toasted
+        self.minds_armed = 0.0  # seconds a first press of Open minds waits for the second
         self.topbar = TopBar(self)
         self.map = TownMap(self)
         self.overlay = ClaimOverlay(self)
@@ -260,6 +261,8 @@ class TownScene(TownKeys, Scene):
         return (s.speed == 0 or s.over) and not self.overlay.replaying and self.map.settled()
 
     def update(self, dt: float) -> None:
+        if self.minds_armed > 0:  # (a first press of Open minds waits, while its toast shows)
+            self.minds_armed = max(0.0, self.minds_armed - dt)
         self.session.elastic = self.app.elastic  # the interactive loop paces elastically
         if self.app.elastic:
             self.session.window_took(self.app.busy_ms)

@@ -10,6 +10,8 @@ import pygame
 
 from game import PLAYER
 
+ARM_SECONDS = 4.0  # how long a first press of "Open minds" waits for the second (its toast's)
+
 TABS = (("case", "Case", "G"), ("people", "People", "P"), ("claims", "Claims", "C"),
         ("log", "Log", "L"))
 
@@ -99,6 +101,17 @@ class TownKeys:
             self.claim_view.seek(None)
 
     def do_debug(self) -> None:
+        s = self.session
+        if not s.open_minds and s.has_player and not s.sim.open_minds_used and \
+                not self.minds_armed > 0:
+            # Once, asked twice: one stray click on "Open minds" showed a blind playtester
+            # every mind and the truth, and the ending said they had looked.
+            self.minds_armed = ARM_SECONDS
+            self.app.toast("Open minds shows every mind and the truth, and the ending will "
+                           "say you looked: press D, or click it, again to open them.",
+                           ARM_SECONDS)
+            return
+        self.minds_armed = 0.0
         self.session.open_minds = not self.session.open_minds
         self.app.toast("Open minds: every mind and the truth — the ending will say you looked"
                        if self.session.open_minds and self.session.has_player else
