@@ -367,12 +367,18 @@ def mind_page(sim, rid: str, open_minds: bool = False) -> Page:
         gaps = [u for u in unanswered(sim, rid) if u.claim == claim]
         if not entries and not gaps:
             page.add("dim", f"You haven't asked {name} about {sim.say_claim(claim)}.")
+        # One line for what they said, and under it each time they said it: Bo's page read
+        # "Ada's key was moved by Cy." three times over (a window playtest).
+        by_value: dict[str, list[Said]] = {}
         for s in entries:
-            page.add("text", f"{sim.say_claim(claim, s.value)}.")
-            words = _words(sim, s)
-            if words:
-                page.add("quote", f"“{words}”", 1)
-            page.add("dim", account(sim, s, with_teller=False), 1)
+            by_value.setdefault(s.value, []).append(s)
+        for value, times in by_value.items():
+            page.add("text", f"{sim.say_claim(claim, value)}.")
+            for s in times:
+                words = _words(sim, s)
+                if words:
+                    page.add("quote", f"“{words}”", 1)
+                page.add("dim", account(sim, s, with_teller=False), 1)
         for u in gaps:
             page.add("dim", f"You asked {when(u.at)}: {p.subj} "
                      f"{'could not remember' if u.forgot else p.verb('do') + ' not know'}.")

@@ -176,3 +176,15 @@ def test_where_a_thing_was_before_the_player_took_it_contradicts_nothing():
     text = page.text()
     assert "These accounts differ — it may have moved between them" in text
     assert "Each says they saw it: it moved, or someone is mistaken or lying." in text
+
+
+def test_a_persons_page_says_what_they_said_once_and_lists_each_time():
+    """Bo's page read "Ada's key was moved by Cy." three times over (a window playtest)."""
+    sim = Simulation.new("missing_key", seed=0)
+    sim.command("go market")
+    first = sim.command("ask bo ada_key.moved_by").text()
+    assert "moved by Cy" in first, first
+    sim.command("ask bo ada_key.moved_by")
+    lines = mind_page(sim, "bo").lines()
+    assert sum(1 for x in lines if x.strip() == "Ada's key was moved by Cy.") == 1
+    assert sum(1 for x in lines if "when you asked" in x) == 2
