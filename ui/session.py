@@ -341,8 +341,12 @@ class Session:
                  if not self.sim.transcript.spoken(n.event)]
         self._noticed = (last_event(self.sim), self.sim.now)
         for n in sorted(found + heard, key=lambda n: (n.at, n.event or 0)):
-            self.sim.transcript.add("notice" if n in found else "mark", n.text, n.at,
-                                    event=n.event)
+            # Words caught in passing carry their minute, as a reply's do ("At 09:10: …"):
+            # untimed under "It is 09:50 on day 3" they read as out of order (a playtest).
+            self.sim.transcript.add(
+                "notice" if n in found else "mark",
+                n.text if n in found else f"At {clock.fmt_clock(n.at)}: {n.text}", n.at,
+                event=n.event)
         if heard and not found:
             self.stamp += 1
         self._look_around()

@@ -474,6 +474,7 @@ def test_words_overheard_while_the_clock_runs_go_into_the_log_once(ui):
     assert s.now == clock.parse_when("day 2 09:20")
     heard = [e for e in s.sim.transcript.entries() if "Pia told Mo" in e.text]
     assert len(heard) == 1 and heard[0].kind == "mark", heard
+    assert heard[0].text.startswith("At 09:"), heard[0].text  # its minute, as replies say it
     ui.frame(2)
     assert ui.shows("Pia told Mo that Ben stayed away")
     ui.command("wait 10")
