@@ -98,7 +98,9 @@ NO_BELIEF = (150, 146, 134)
 MIN_SIZE = (1024, 600)  # below this the window is drawn at this size and scaled down
 TOP_H = 50
 RIGHT_W = 510
-DIALOGUE_H = 236  # the replies' pane: five lines over the verbs and the command line
+DIALOGUE_H = 290  # the replies' pane: eight lines over the verbs and the command line...
+DIALOGUE_MIN = 236  # ...five, in a window too short to keep the map MAP_MIN_H tall beside it
+MAP_MIN_H = 380
 PAD = 12
 RADIUS = 6
 

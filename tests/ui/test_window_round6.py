@@ -93,3 +93,19 @@ def test_open_minds_asks_twice_in_play_and_a_first_press_lapses(ui):
     assert not t.session.open_minds  # off at once
     ui.key(pygame.K_d)
     assert t.session.open_minds  # once used, on at once
+
+
+def test_the_replies_pane_is_as_tall_as_the_map_can_spare(ui, tmp_path):
+    """Five lines of replies showed too little of one (a window playtest): at 1280×720 the
+    pane holds eight; a window too short to keep the map tall keeps five."""
+    from ui import theme as T
+    from ui.app import App
+
+    build(ui.app, "missing_key", seed=0)
+    ui.frame(2)
+    r = ui.town.rects
+    assert r["dialogue"].height == T.DIALOGUE_H and r["map"].height >= T.MAP_MIN_H
+    small = App((1024, 600), headless=True, saves=tmp_path / "s")
+    build(small, "missing_key", seed=0)
+    small._draw(small._surface(), 0.0)
+    assert small.top.rects["dialogue"].height == T.DIALOGUE_MIN

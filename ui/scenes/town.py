@@ -189,7 +189,10 @@ class TownScene(TownKeys, Scene):
     def layout(self, size: tuple[int, int]) -> dict[str, pygame.Rect]:
         w, h = size
         right_w = max(440, min(T.RIGHT_W, int(w * 0.42)))
-        dh = T.DIALOGUE_H if self.session.has_player else 64  # no player: just a note
+        # The replies' pane as tall as the map can spare (five lines showed too little of a
+        # reply, a window playtest); no player: just a note.
+        dh = max(T.DIALOGUE_MIN, min(T.DIALOGUE_H, h - T.TOP_H - T.MAP_MIN_H)) \
+            if self.session.has_player else 64
         r = {
             "top": pygame.Rect(0, 0, w, T.TOP_H),
             "right": pygame.Rect(w - right_w, T.TOP_H, right_w, h - T.TOP_H),

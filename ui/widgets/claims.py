@@ -62,11 +62,12 @@ class ClaimsPanel(Widget):
         self.zones.clear()
         town, sim = self.town, self.town.session.sim
         T.text(surf, "Claim view", (rect.x, rect.y), "head", T.TEXT)
-        T.text(surf, "Pick a claim: the map shows who believes what, and how strongly." if
-               town.session.full_minds else "Pick a question: the map shows who told you what, "
-               "and how sure they sounded.",
-               (rect.x, rect.y + 24), "small", T.DIM, width=rect.width - 120)
         cv = town.claim_view
+        # (short enough to be read whole: "…and how sur…" was cut off, a window playtest)
+        T.text(surf, "Pick a claim: the map shows who believes what." if
+               town.session.full_minds else "Pick a question: the map shows who told you what.",
+               (rect.x, rect.y + 24), "small", T.DIM,
+               width=rect.width - (120 if cv is not None else 0))
         if cv is not None:
             button(surf, self.zones, (rect.right - 110, rect.y, 110, 28), "Close view",
                    town.close_claim, name="close claim", style="small_bold")
