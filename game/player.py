@@ -631,15 +631,17 @@ def has_lead(sim: Game, spot: str) -> bool:
 def take(sim: Game, oid: str) -> Reply:
     st = sim.state[PLAYER]
     loc = sim.world.fact(oid, "location") or ""
+    # Nothing to pick up is nothing done, so no time taken (a refused take cost ten minutes
+    # of a playtester's clock, where a search elsewhere costs none).
     if loc == PLAYER:
-        return fail("You already have it.")
+        return fail("You already have it.", minutes=0)
     if loc.split(".")[0] != st.place or oid not in _known_here(sim, st.place):
-        return fail(f"You have not found {sim.objects[oid]['name']} here.")
+        return fail(f"You have not found {sim.objects[oid]['name']} here.", minutes=0)
     if not sim.objects[oid].get("portable", True):
         # Why, and what to do instead: a bare refusal left the player guessing (the playtest).
         name = sim.objects[oid]["name"]
         return fail(f"{name[:1].upper()}{name[1:]} stays where it is: you cannot carry it "
-                    "off, but you can show it to someone here.")
+                    "off, but you can show it to someone here.", minutes=0)
     onlookers = sim.onlookers(st.place, (PLAYER,))
     eid, _ = sim.record(Event(
         kind="take_object", at=sim.now, actor=PLAYER, place=st.place,
@@ -803,8 +805,12 @@ def where(sim: Game, rid: str) -> Reply:
                                             f"you where {p.subj} {p.verb('be')}.")
     place = sim.place_name(w.place)
     if w.seen:
-        span = _at_time(w.start) if w.end - w.start < clock.TICK or \
-            clock.day_of(w.start) != clock.day_of(w.end) else \
+        # Across midnight, both days: "from 18:30 on day 1 to 07:00 on day 2" (only the
+        # start was said — "at 18:30 on day 1" — after a night at Quill's: a playtest).
+        span = _at_time(w.start) if w.end - w.start < clock.TICK else \
+            f"from {clock.fmt_clock(w.start)} on day {clock.day_of(w.start)} to " \
+            f"{clock.fmt_clock(w.end)} on day {clock.day_of(w.end)}" \
+            if clock.day_of(w.start) != clock.day_of(w.end) else \
             f"from {clock.fmt_clock(w.start)} to {clock.fmt_clock(w.end)} on day " \
             f"{clock.day_of(w.end)}"
         return Reply(True, minutes=0).mark(f"You last saw {name} at {place} {span}.")

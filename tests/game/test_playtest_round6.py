@@ -202,3 +202,18 @@ def test_a_nod_from_one_who_told_you_otherwise_says_so():
     ch = change(sim, "ana", "ben.refused_why", "working", Held("working", 60, "influencing"),
                 Held("working", 80, "influencing"), seen=True)
     assert "it is as she thought" in ch.line
+
+
+def test_a_refused_take_costs_nothing_and_a_night_seen_through_says_both_days():
+    """A refused `take handbill` cost ten minutes; "You last saw Quill at Quill's house at
+    18:30 on day 1" was said after a night there with him till 07:00 (playtests)."""
+    sim = Simulation.new("cancelled_meeting", seed=3)
+    now = sim.now
+    assert "You have not found" in sim.command("take handbill").text() and sim.now == now
+    sim.command("wait until 18:00")
+    sim.command(f"go {sim.state['quill'].place}")
+    sim.command("wait until day 2 07:00")
+    here = sim.state["player"].place
+    sim.command("go square" if here != "square" else "go school")
+    text = sim.command("where is quill").text()
+    assert "on day 1 to 07:00 on day 2" in text, text
