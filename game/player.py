@@ -267,6 +267,9 @@ def noted(sim: Game, rid: str, claim: str, told: talk.Told) -> str:
         # the note says so, as their words do.
         src += f", as {origin_name(sim, told.origin)} told {p.obj}"
     b = sim.store.belief(rid, *split(claim), history=False)
+    if told.basis == "saw" and told.as_held and b is not None and kind == "hearsay" and \
+            _posted(sim, rid, b):  # as their words say: "I put the notice up myself"
+        src = f"{p.subj} said {p.subj} put it up {p.refl}"
     # As the telling recorded it, so the note, the case board and the window agree.
     sure = told.sure or ("certain" if told.lie or b is None else sureness(
         b.confidence, b.state.value, talk.memory_state(sim, b)))

@@ -163,8 +163,9 @@ def test_the_clerk_who_pinned_the_notice_says_so():
     sim = Simulation.new("cancelled_meeting", seed=9)
     sim.command("wait until 10:30")
     sim.command("go hall")
-    assert "I put the notice up myself: the town meeting is cancelled." in \
-        sim.command("ask quill meeting when").text()
+    text = sim.command("ask quill meeting when").text()
+    assert "I put the notice up myself: the town meeting is cancelled." in text
+    assert "he said he put it up himself" in text  # the note as the words
     assert "Because I put the notice up myself, this morning." in \
         sim.command("why quill meeting when").text()
 

@@ -1,5 +1,5 @@
-"""'Whom did you see?' agrees in number: 'There was Ada there', 'There were Ada and Eli there'
-(the playtest read "There was Ada, Eli and Hana there")."""
+"""'Whom did you see?' agrees in number: 'Ada was there too', 'Ada and Eli were there too'
+(the playtest read "There was Ada, Eli and Hana there"; another, "There was Quill there")."""
 
 from game.sim import Simulation
 from game.templates import _who
@@ -12,9 +12,10 @@ def test_there_was_one_and_there_were_several():
     many = {sim.words.render("who", f"k{i}", s=_who(
         place="the café", seen=[("Ada", "sure"), ("Eli", "sure"), ("Hana", "sure")]))
         for i in range(40)}
-    assert any("There was Ada there" in t for t in one)
-    assert any("There were Ada" in t for t in many)
-    assert not any("There was" in t for t in many)
+    assert any("Ada was there too" in t for t in one)
+    assert any("I saw Ada there" in t for t in one)
+    assert any("Hana were there too" in t for t in many)
+    assert not any("There was" in t or "There were" in t for t in one | many)
 
 
 def test_a_time_with_no_day_is_the_latest_such_time_gone_by():
