@@ -109,3 +109,17 @@ def test_the_replies_pane_is_as_tall_as_the_map_can_spare(ui, tmp_path):
     build(small, "missing_key", seed=0)
     small._draw(small._surface(), 0.0)
     assert small.top.rects["dialogue"].height == T.DIALOGUE_MIN
+
+
+def test_people_seen_on_another_day_say_which(ui):
+    """The People tab said "seen at the Plough 12:00" of a day gone by (a window playtest)."""
+    build(ui.app, "missing_key", seed=0)
+    ui.frame(2)
+    ui.command("go cafe")
+    ui.command("wait 30")  # Ada is back in her café
+    ui.command("go square")
+    ui.command("wait until day 2 09:00")
+    ui.key(pygame.K_p)
+    ui.frame(2)
+    assert any("seen at Ada's Café day 1 09:" in t for t in ui.texts()), \
+        [t for t in ui.texts() if "seen at" in t]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import PLAYER
+from game import PLAYER, clock
 
 from .. import theme as T
 from ..labels import whereabouts
@@ -38,6 +38,9 @@ class Roster(Widget):
         if w is None:
             return "not seen yet", False
         at = w.clock
+        m = w.end if w.seen else w.start
+        if not w.hour and clock.day_of(m) != clock.day_of(s.now):
+            at = f"day {clock.day_of(m)} {at}"  # ("seen at the Plough 12:00" — which day?)
         return (f"seen at {sim.place_name(w.place)} {at}" if w.seen else
                 f"said to be at {sim.place_name(w.place)} {at}"), False
 
