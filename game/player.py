@@ -888,9 +888,10 @@ def help_(sim: Game) -> Reply:
     r = Reply(True, minutes=0)
     for usage in VERBS.values():
         r.say("", usage)
+    # (the same words in the window and in a headless run: "the window's Case tab, or
+    # `hearsay run --notebook`" read oddly in both, playtesters said)
     return r.mark("Type names or ids, in any case, or their first letters; the case board "
-                  "(the window's Case tab, or `hearsay run --notebook`) gives the words for "
-                  "each question.")
+                  "gives the words for each question.")
 
 
 def _at_time(minute: int) -> str:
