@@ -393,8 +393,14 @@ def seen_summary(sim: Game, ev: dict) -> str:
             # Of themselves and the one they tell, in their own words: 'Ivo told Ben, "I am
             # avoiding you."', not "Ivo told Ben that he is avoiding Ben" (a playtest).
             quoted = sim.say_claim(ev["claim"], ev["value"], me=speaker, you=listener)
+            # (the full stop is the sentence's: 'Cy told Ada, "…".' had it twice)
             return f'{sim.name(speaker)} told {sim.name(listener)}, "{quoted[:1].upper()}' \
-                f'{quoted[1:]}."'
+                f'{quoted[1:]}"'
+        if not self_ and listener in about and listener in sim.people and \
+                sim.pronoun(listener).subj != sim.pronoun(speaker).subj:
+            # Of the one told, named just before, in their pronoun where it cannot be taken
+            # for the speaker's: "Bo told Cy that Eli is avoiding her".
+            said_ = sim.say_claim(ev["claim"], ev["value"], them=listener)
         if d.get("asked_by") and d["asked_by"] != speaker:
             text = (f"{sim.name(d['asked_by'])} asked {sim.name(speaker)}, who told "
                     f"{sim.name(listener)} that {said_}")

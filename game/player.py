@@ -974,8 +974,12 @@ def said_context(sim: Game, speaker: str, claim: str, told: talk.Told | None,
         # "Who told you?" — the teller, or "someone" once that telling is dormant (§10).
         # The one they tell it to, when it was them: "You told me…", not "Ivo told me…" to
         # Ivo's face in a mediation (a playtest).
+        # The player, to someone else, is "the detective": Tilly told Mira in a mediation
+        # "You told me you do not have a fever" of the player's word (a playtest).
         "teller": (("someone" if ctx["memory"] == "forgot_source" else
-                    "you" if teller == listener else name(teller))
+                    "you" if teller == listener else
+                    f"the {getattr(sim.sc.scenario, 'role', None) or 'stranger'}"
+                    if teller == PLAYER else name(teller))
                    if teller else "") if told.as_held else
         (name(told.chain[-2]) if told.basis == "heard" and len(told.chain) > 1 else ""),
         # "Mira told me so herself": the teller's own reflexive, not a fixed "themselves" —
@@ -1070,6 +1074,12 @@ def _who_says(sim: Game, other: Candidate, speaker: str, listener: str) -> tuple
         return "you", "say"
     if teller == speaker:
         return "I", "say"
+    if teller == PLAYER:
+        # The player, spoken of to someone else: "the detective says…". Eli told Cy, in a
+        # mediation, "but you say Ada's key was moved by Bo" of the player's own tip, and
+        # pinned it on Cy (a playtest).
+        role = getattr(sim.sc.scenario, "role", None)
+        return (f"the {role}" if role else "the stranger"), "says"
     return sim.name(teller), sim.nverb(teller, "say")
 
 

@@ -181,10 +181,14 @@ def test_words_of_speaker_and_listener_are_said_as_they_said_them():
         return seen_summary(sim, dict(kind="talk", claim=claim, value=value, actor=actor,
                                       target=target, data={}))
 
-    assert talk("ivo.avoid", "ben", "ivo", "ben") == 'Ivo told Ben, "I am avoiding you."'
+    assert talk("ivo.avoid", "ben", "ivo", "ben") == 'Ivo told Ben, "I am avoiding you"'
     assert talk("ana.break_off", "ben", "ana", "ivo") == "Ana told Ivo that she broke off with Ben"
     assert talk("ana.break_off", "ben", "ben", "ivo") == "Ben told Ivo that Ana broke off with him"
     assert talk("ana.break_off", "ben", "lin", "ivo") == "Lin told Ivo that Ana broke off with Ben"
+    # the one told, in their pronoun where it is not the speaker's too
+    assert talk("ivo.avoid", "ana", "ben", "ana") == "Ben told Ana that Ivo is avoiding her"
+    assert talk("ivo.avoid", "ben", "tam", "ben") == "Tam told Ben that Ivo is avoiding him"
+    assert talk("ivo.avoid", "ben", "mo", "ben") == "Mo told Ben that Ivo is avoiding Ben"
 
 
 def test_a_nod_from_one_who_told_you_otherwise_says_so():
@@ -218,3 +222,33 @@ def test_a_refused_take_costs_nothing_and_a_night_seen_through_says_both_days():
     sim.command("go square" if here != "square" else "go school")
     text = sim.command("where is quill").text()
     assert "on day 1 to 07:00 on day 2" in text, text
+
+
+def test_the_players_word_spoken_of_to_another_is_the_detectives():
+    """Eli told Cy, in a mediation, "but you say Ada's key was moved by Bo" of the player's
+    tip — pinning it on Cy (a playtest)."""
+    from game.player import PLAYER, _who_says
+    from memory import Candidate
+
+    sim = Simulation.new("missing_key", seed=11)
+    c = Candidate(value="bo", confidence=40, kind="hearsay", source="rumour", origins=[],
+                  held=False, teller=PLAYER, origin=PLAYER)
+    assert _who_says(sim, c, "eli", "cy") == ("the detective", "says")
+    assert _who_says(sim, c, "eli", PLAYER) == ("you", "say")
+
+
+def test_in_a_mediation_the_players_word_is_the_detectives():
+    """Tilly told Mira, sat down together, "You told me you do not have a fever" of what the
+    player had told her (a playtest)."""
+    from game import talk
+    from game.player import said_context
+
+    sim = Simulation.new("the_ledger", seed=7)
+    sim.command("go apothecary")
+    sim.command("tell tilly mira.fever no")
+    b = sim.store.belief("tilly", "mira", "fever")
+    assert b is not None and b.teller == "player"
+    told = talk.Told(0, "mira.fever", b.value, "heard", "player", ("player", "tilly"), False)
+    assert said_context(sim, "tilly", "mira.fever", told, b, listener="mira")["teller"] == \
+        "the detective"
+    assert said_context(sim, "tilly", "mira.fever", told, b)["teller"] == "you"
