@@ -710,7 +710,9 @@ def show(sim: Game, rid: str, oid: str) -> Reply:
         visible.witnessed(sim, rid, c, ch, after, "shown", oid)
     claim, value = shows[0]
     ctx = {"what": sim.say_claim(claim, value, me=rid, you=PLAYER),
-           "change": changes[0].kind}
+           "change": changes[0].kind,
+           # About themselves: not "Good to see it with my own eyes. I am allergic…"
+           "self_about": split(claim)[0] == rid}
     if again and changes[0].kind == "same":
         # Shown it before, and it moves them no further: they say so, not that they cannot
         # see what it has to do with anything.

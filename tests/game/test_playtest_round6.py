@@ -252,3 +252,15 @@ def test_in_a_mediation_the_players_word_is_the_detectives():
     assert said_context(sim, "tilly", "mira.fever", told, b, listener="mira")["teller"] == \
         "the detective"
     assert said_context(sim, "tilly", "mira.fever", told, b)["teller"] == "you"
+
+
+def test_shown_what_they_said_of_themselves_they_do_not_say_they_saw_it():
+    """Mira, shown Oswin's card: "Good to see it with my own eyes. I am allergic…" (a
+    playtest): of herself, she has always said so."""
+    sim = Simulation.new("the_ledger", seed=7)
+    sim.world._set_fact("oswin_card", "location", "player", sim.now, None)
+    sim.command("wait until 12:10")
+    sim.command(f"go {sim.state['mira'].place}")
+    text = sim.command("show mira card").text()
+    assert text.startswith("Mira: ") and "own eyes" not in text
+    assert "I am allergic to willowbark." in text
