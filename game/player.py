@@ -133,9 +133,13 @@ def own_way(sim: Game, rid: str) -> str:
     return f"{sim.name(rid)} goes {sim.pronoun(rid).poss} own way."
 
 
-def here_now(names: list[str]) -> str:
-    """Who the player sees where they stayed, once it changed: 'Here now: Greta.'"""
-    return f"Here now: {and_list(names)}." if names else "Nobody is here now."
+def here_now(names: list[str], gone: list[str] = ()) -> str:
+    """Who the player sees where they stayed, once it changed: 'Here now: Greta.' — and who
+    left, when someone did: 'Ivo has gone. Here now: Ana.' ("Here now: Ana" of a room Ana had
+    been in all along read as a contradiction: a playtest)."""
+    left = f"{and_list(list(gone))} {'has' if len(gone) == 1 else 'have'} gone. " \
+        if gone else ""
+    return left + (f"Here now: {and_list(names)}." if names else "Nobody is here now.")
 
 
 def and_list(names: list[str]) -> str:

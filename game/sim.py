@@ -435,7 +435,10 @@ class Simulation(Setup, Naming):
         # Who came or went where the player stayed while the time passed: they see the
         # room change, as they see it on arriving ("Here: …").
         here_now = [x for x in self.present(place) if x != PLAYER]
-        here = player.Line("", player.here_now([self.name(x) for x in here_now]), "mark") \
+        here = player.Line("", player.here_now(
+            [self.name(x) for x in here_now],
+            [self.name(x) for x in here_before if x not in here_now and
+             x not in with_before]), "mark") \
             if self.now > since and here_now != here_before else None
         over: list[player.Line] = []
         if self.ending and not ended_before:  # the reply says how it ended, not only when

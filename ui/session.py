@@ -370,7 +370,9 @@ class Session:
             moved = room[0] == place and room[1] != here
             if moved:
                 names = [self.sim.name(r) for r in room[1]]
-                self.sim.transcript.add("mark", here_now(names), self.sim.now)
+                left = [self.sim.name(r) for r in here if r not in room[1] and
+                        r not in with_you]  # (one going their own way is said so)
+                self.sim.transcript.add("mark", here_now(names, left), self.sim.now)
             if gone or moved:
                 self.stamp += 1
         self._room = room

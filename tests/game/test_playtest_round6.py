@@ -264,3 +264,12 @@ def test_shown_what_they_said_of_themselves_they_do_not_say_they_saw_it():
     text = sim.command("show mira card").text()
     assert text.startswith("Mira: ") and "own eyes" not in text
     assert "I am allergic to willowbark." in text
+
+
+def test_who_left_is_said_with_who_is_here_now():
+    """"▸ Here now: Ana." of a room Ana had been in all along, Ivo having left, read as a
+    contradiction (a playtest)."""
+    sim = Simulation.new("the_ledger", seed=0)
+    sim.command("go well")  # Mira and Greta are there; Mira goes home at nine
+    text = sim.command("wait until 09:30").text()
+    assert "Mira has gone. Here now: Greta." in text, text

@@ -400,8 +400,8 @@ def test_who_comes_and_goes_while_the_clock_runs_is_logged_where_the_player_stan
             s.set_speed(4)
     assert s.sim.state["mira"].place != "well"
     new = [e.text for e in s.sim.transcript.entries()[before:] if e.kind == "mark"]
-    assert "Here now: Greta." in new
-    assert new.count("Here now: Greta.") == 1  # said once, not every tick
+    assert "Mira has gone. Here now: Greta." in new  # who left, and who is here
+    assert new.count("Mira has gone. Here now: Greta.") == 1  # said once, not every tick
 
 
 def test_space_runs_the_clock_again_at_the_speed_it_last_ran_at():
