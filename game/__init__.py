@@ -46,6 +46,7 @@ _EXPORTS = {
     "own_way": ("player", "own_way"),
     "followers": ("player", "followers"),
     "asleep_here": ("player", "asleep_here"),
+    "put_it_up": ("player", "put_it_up"),
     "seen_summary": ("knowledge", "seen_summary"),
     "last_whereabouts": ("knowledge", "last_whereabouts"),
     "last_visits": ("knowledge", "last_visits"),
@@ -102,6 +103,7 @@ __all__ = [
     "generated_town",
     "last_event",
     "last_visits",
+    "put_it_up",
     "last_whereabouts",
     "load_scenario",
     "mechanisms",
@@ -181,7 +183,7 @@ if TYPE_CHECKING:
         unanswered,
     )
     from .pacing import last_event, notices
-    from .player import PLAYER
+    from .player import PLAYER, put_it_up
     from .postmortem import post_mortem
     from .queries import (
         SaveInfo,

@@ -7,6 +7,7 @@ is in `support.ACTION_CLASS`; the bar is checked before an action is chosen (`de
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from memory import Belief, Evidence
@@ -164,9 +165,11 @@ def ask(sim: Town, asker: str, target: str, claim: str, place: str, *,
 
 
 def look(sim: Town, who: str, place: str, spot: str | None = None,
-         looking_for: str | None = None) -> list[str]:
+         looking_for: str | None = None, reading: Sequence[str] = ()) -> list[str]:
     """Look at a place (or one spot of it): first-hand evidence of every object there.
-    Returns the objects seen."""
+    Returns the objects seen. `reading`: the names of what hangs there that they read as they
+    look (a notice board), for the event's words — "looked around Town Square and found
+    nothing" was logged of a player who had read the board (a window playtest)."""
     loc = f"{place}.{spot}" if spot else place
     found = []
     hidden = {f"{place}.{h}" for h in sim.places[place]["hidden"]} if place in sim.places \
@@ -181,8 +184,11 @@ def look(sim: Town, who: str, place: str, spot: str | None = None,
     if missing:
         learned.append((f"{looking_for}.location", "missing"))
     names = ", ".join(sim.objects[o]["name"] for o, _ in found)
+    read = f"read {', '.join(reading)}" if reading else ""
     summary = (f"{sim.name(who)} looked {'at the ' + spot + ' in' if spot else 'around'} "
-               f"{sim.place_name(place)} and found {names or 'nothing'}")
+               f"{sim.place_name(place)} and " + (
+                   f"found {names}" + (f", and {read}" if read else "") if names else
+                   read or "found nothing"))
     eid, _ = sim.record(Event(kind="look", at=sim.now, actor=who, place=place, summary=summary,
                               data={"spot": spot, "found": [o for o, _ in found]},
                               participants=[who],

@@ -570,7 +570,10 @@ def search(sim: Game, where: str | None = None) -> Reply:
                         f"{sim.place_name(st.place)}.", minutes=0)
         return fail(f"You are not at {sim.place_name(place)}.", minutes=0)
     r = Reply(True)
-    found = acts.look(sim, PLAYER, place, spot or None)
+    reading = [] if where and "." in where else [
+        sim.documents[d]["name"] for d in sorted(sim.documents)
+        if sim.documents[d]["place"] == place and sim.documents[d]["says"]]
+    found = acts.look(sim, PLAYER, place, spot or None, reading=reading)
     read = [] if where and "." in where else _read_here(sim, place, r)
     if not found and read:
         return r.mark("Read: " + and_list(read) + ".")
@@ -1094,6 +1097,13 @@ def _clue(sim: Game, speaker: str, b: Belief) -> str:
     oid = acts.clue_seen(sim, rec.event, f"{b.subject}.{b.attribute}", b.value) \
         if rec is not None else None
     return sim.thing(oid, me=speaker, you=PLAYER) if oid else ""
+
+
+def put_it_up(sim: Game, rid: str, claim: str) -> bool:
+    """Whether what `rid` holds of `claim` they saw by putting it up themselves (a notice
+    they pinned): said so, not "said he saw it", wherever their word is shown."""
+    b = sim.store.belief(rid, *split(claim), history=False)
+    return b is not None and _posted(sim, rid, b)
 
 
 def _posted(sim: Game, speaker: str, b: Belief) -> bool:

@@ -21,6 +21,7 @@ from game import (
     gave,
     last_whereabouts,
     origin_name,
+    put_it_up,
     questions,
     said,
     seen_summary,
@@ -79,6 +80,9 @@ def account(sim, s: Said, *, with_teller: bool = True) -> str:
         return _reaction(sim, s, with_teller)
     src = gave(sim, s.teller, s.kind, s.basis, s.origin, s.via)
     src = src[4:] if src.startswith("who ") else f"spoke {src}"
+    if s.basis == "saw" and s.kind == "hearsay" and put_it_up(sim, s.teller, s.claim):
+        # as their words said ("I put the notice up myself"), not "said he saw it"
+        src = f"said {p.subj} put it up {p.refl}"
     how = ("when you asked" if s.asked else "to you" if s.to == PLAYER else
            f"at the meeting you set up with {sim.name(s.to)}" if s.turn == "mediate" else
            f"overheard, to {sim.name(s.to)}")
@@ -156,6 +160,9 @@ def _source(sim, s: Said) -> str:
     if s.kind == "reaction":
         return _reaction(sim, s, False).split(" (")[0].removeprefix(
             sim.pronoun(s.teller).subj + " ")
+    if s.basis == "saw" and s.kind == "hearsay" and put_it_up(sim, s.teller, s.claim):
+        p = sim.pronoun(s.teller)
+        return f"said {p.subj} put it up {p.refl}"
     src = gave(sim, s.teller, s.kind, s.basis, s.origin, s.via)
     return src[4:] if src.startswith("who ") else f"speaking {src}"
 

@@ -273,3 +273,12 @@ def test_who_left_is_said_with_who_is_here_now():
     sim.command("go well")  # Mira and Greta are there; Mira goes home at nine
     text = sim.command("wait until 09:30").text()
     assert "Mira has gone. Here now: Greta." in text, text
+
+
+def test_a_look_that_read_the_board_is_logged_so():
+    """The log said "You looked around Town Square and found nothing" of a look that read
+    the notice board (a window playtest)."""
+    sim = Simulation.new("cancelled_meeting", seed=2)
+    assert "The notice board says:" in sim.command("search").text()
+    assert sim.world.log(kind="look")[-1]["summary"] == \
+        "You looked around Town Square and read the notice board"

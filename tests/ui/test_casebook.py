@@ -188,3 +188,15 @@ def test_a_persons_page_says_what_they_said_once_and_lists_each_time():
     lines = mind_page(sim, "bo").lines()
     assert sum(1 for x in lines if x.strip() == "Ada's key was moved by Cy.") == 1
     assert sum(1 for x in lines if "when you asked" in x) == 2
+
+
+def test_the_board_says_the_clerk_put_the_notice_up_as_he_said():
+    """The case board said "he said he saw it" of Quill, whose words were "I put the notice
+    up myself" (a window playtest)."""
+    sim = Simulation.new("cancelled_meeting", seed=9)
+    sim.command("wait until 10:30")
+    sim.command("go hall")
+    assert "I put the notice up myself" in sim.command("ask quill meeting.when").text()
+    board = case_board(sim).text()
+    assert "Quill: he said he put it up himself" in board, board
+    assert "Quill: he said he saw it" not in board
