@@ -228,7 +228,13 @@ def _question(page: Page, sim, claim: str, heard: list[Said], open_minds: bool) 
     page.add("head", question_text(sim, claim))
     latest: dict[str, Said] = {}
     for s in heard:
-        latest[s.teller] = s  # what each said last
+        was = latest.get(s.teller)
+        # What each said last — but their answer to the player stands for the same words
+        # overheard since: Quill's 11:20 answer had become "13:20, overheard, to Ned" (a
+        # window playtest).
+        if was is not None and was.value == s.value and s.overheard and not was.overheard:
+            continue
+        latest[s.teller] = s
     mine = _own(sim, claim)
     if mine:
         page.add("text", mine)

@@ -200,3 +200,26 @@ def test_the_board_says_the_clerk_put_the_notice_up_as_he_said():
     board = case_board(sim).text()
     assert "Quill: he said he put it up himself" in board, board
     assert "Quill: he said he saw it" not in board
+
+
+def test_an_answer_to_the_player_stands_for_the_same_words_overheard_since():
+    """Quill's 11:20 answer on the case board became "13:20, overheard, to Ned" (a window
+    playtest): the same words said since to someone else do not replace the answer."""
+    from game.knowledge import Said
+    from ui.casebook import Page, _question
+
+    sim = Simulation.new("cancelled_meeting", seed=2)
+
+    def said(value, at, to, asked):
+        return Said("quill", "meeting.when", value, at, "hearsay", "saw", "quill", None, to,
+                    asked, "certain", "talk")
+
+    page = Page()
+    _question(page, sim, "meeting.when", [said("cancelled", 680, "player", True),
+                                          said("cancelled", 800, "ned", False)], False)
+    text = page.text()
+    assert "when you asked" in text and "overheard" not in text
+    page = Page()  # a different value since is what they say now
+    _question(page, sim, "meeting.when", [said("cancelled", 680, "player", True),
+                                          said("d3_1800", 800, "ned", False)], False)
+    assert "overheard, to Ned" in page.text()
