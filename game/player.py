@@ -987,8 +987,7 @@ def said_context(sim: Game, speaker: str, claim: str, told: talk.Told | None,
         # "You told me you do not have a fever" of the player's word (a playtest).
         "teller": (("someone" if ctx["memory"] == "forgot_source" else
                     "you" if teller == listener else
-                    f"the {getattr(sim.sc.scenario, 'role', None) or 'stranger'}"
-                    if teller == PLAYER else name(teller))
+                    player_to_others(sim) if teller == PLAYER else name(teller))
                    if teller else "") if told.as_held else
         (name(told.chain[-2]) if told.basis == "heard" and len(told.chain) > 1 else ""),
         # "Mira told me so herself": the teller's own reflexive, not a fixed "themselves" —
@@ -1069,6 +1068,13 @@ def _is_actor(sim: Game, attribute: str) -> bool:
     return bool(a is not None and a.actor)
 
 
+def player_to_others(sim: Game) -> str:
+    """The player as a resident names them to someone else: by their role, "the detective"
+    ("You told me…" to another's face read as that one's word: a playtest)."""
+    role = getattr(sim.sc.scenario, "role", None)
+    return f"the {role}" if role else "the stranger"
+
+
 def _who_says(sim: Game, other: Candidate, speaker: str, listener: str) -> tuple[str, str]:
     """Who (or what) gives the other account, as the speaker says it to the listener, with
     "say" agreeing: ("you", "say"), ("Bo", "says"), ("the old card", "says"), ("someone",
@@ -1087,8 +1093,7 @@ def _who_says(sim: Game, other: Candidate, speaker: str, listener: str) -> tuple
         # The player, spoken of to someone else: "the detective says…". Eli told Cy, in a
         # mediation, "but you say Ada's key was moved by Bo" of the player's own tip, and
         # pinned it on Cy (a playtest).
-        role = getattr(sim.sc.scenario, "role", None)
-        return (f"the {role}" if role else "the stranger"), "says"
+        return player_to_others(sim), "says"
     return sim.name(teller), sim.nverb(teller, "say")
 
 
