@@ -91,8 +91,11 @@ class Roster(Widget):
             role = person.role if rid != PLAYER else "what you have learned, and from whom"
             T.text(surf, role, (r.x + 40, r.y + 22), "small", T.DIM, width=r.width - 200)
             where, status = self._where(rid)
+            # On the name's line, as wide as the name leaves: "seen at Ada's Café day 1 09:…"
+            # was cut at a fixed width beside a short name.
+            room = max(170, r.width - 60 - T.width_of(name, "ui_bold"))
             T.text(surf, where, (r.right - 10, r.y + 6), "small",
-                   T.TEXT if status else T.FAINT, align="right", width=170)
+                   T.TEXT if status else T.FAINT, align="right", width=room)
             T.text(surf, self._count(rid), (r.right - 10, r.y + 22), "small", T.FAINT,
                    align="right")
             self.zones.add(r.clip(body), lambda x=rid: town.select(x), f"person:{rid}")
