@@ -95,7 +95,7 @@ def parse(text: str, names: Names | None = None) -> Command:
 
     def need(n_min: int, n_max: int) -> None:
         if not n_min <= len(args) <= n_max:
-            raise CommandError(f"usage: {usage}")
+            raise CommandError(_usage(usage))
 
     if verb == "go":
         need(1, 1)
@@ -125,7 +125,7 @@ def parse(text: str, names: Names | None = None) -> Command:
         if not _ID.match(args[2]):
             raise CommandError(f"{args[2]!r} is not a value (lowercase letters, digits, _)")
         if len(args) == 4 and args[3] not in ("anonymously", "anon"):
-            raise CommandError(f"usage: {usage}")
+            raise CommandError(_usage(usage))
     elif verb == "show":
         need(2, 2)
         _resident(args[0], names)
@@ -155,7 +155,7 @@ def parse(text: str, names: Names | None = None) -> Command:
         _claim(args[0])
     elif verb == "say":
         if not args:
-            raise CommandError(f"usage: {usage}")
+            raise CommandError(_usage(usage))
         return Command(verb, (" ".join(text.strip().split()[1:]),), text.strip())
     elif verb == "where":
         if args[:1] == ["is"]:
@@ -164,11 +164,17 @@ def parse(text: str, names: Names | None = None) -> Command:
         _resident(args[0], names)
     elif verb == "look":  # as typed in play: 'look around' is 'look'
         if args and " ".join(a.lower() for a in args) not in ("around", "here", "about"):
-            raise CommandError(f"usage: {usage} (to go through a spot: search SPOT)")
+            raise CommandError(_usage(usage, "To go through a spot: search SPOT."))
         args = []
     elif verb == "help":
         args = []  # 'help ask': the whole list says it
     return Command(verb, tuple(args), " ".join([verb, *args]))
+
+
+def _usage(usage: str, then: str = "Type help for every command.") -> str:
+    """A command typed with the wrong number of words: how it is typed, in the player's terms
+    ('usage:' read as a developer's message to a playtester)."""
+    return f"Type it as: {usage}. {then}"
 
 
 def _resolved(verb: str, args: list[str], v, usage: str, text: str) -> Command:
@@ -177,7 +183,7 @@ def _resolved(verb: str, args: list[str], v, usage: str, text: str) -> Command:
     ids, as a walkthrough would write it."""
     def need(n_min: int, n_max: int | None = None) -> None:
         if len(args) < n_min or (n_max is not None and len(args) > n_max):
-            raise CommandError(f"usage: {usage}")
+            raise CommandError(_usage(usage))
 
     out: list[str]
     if verb == "go":
@@ -209,7 +215,7 @@ def _resolved(verb: str, args: list[str], v, usage: str, text: str) -> Command:
         anon = args[-1].lower() in ("anonymously", "anon")
         rest = args[:-1] if anon else args
         if len(rest) < 3:
-            raise CommandError(f"usage: {usage}")
+            raise CommandError(_usage(usage))
         who = v.resident(rest[0])
         out = [who, *_claim_and_value(v, rest[1:])]
         if anon:
@@ -237,14 +243,14 @@ def _resolved(verb: str, args: list[str], v, usage: str, text: str) -> Command:
     elif verb == "where":
         rest = args[1:] if args[:1] and args[0].lower() == "is" else args
         if len(rest) != 1:
-            raise CommandError(f"usage: {usage}")
+            raise CommandError(_usage(usage))
         out = [v.resident(rest[0])]
     elif verb == "help":
         out = []  # 'help ask': the whole list says it, the verb's line with the rest
     elif verb == "look":
         # 'look around', 'look here': the words after it add nothing
         if args and " ".join(a.lower() for a in args) not in ("around", "here", "about"):
-            raise CommandError(f"usage: {usage} (to go through a spot: search SPOT)")
+            raise CommandError(_usage(usage, "To go through a spot: search SPOT."))
         out = []
     else:  # say: free words, read by a model
         need(1)

@@ -23,7 +23,7 @@ def test_look_says_where_you_are_who_is_here_and_what_you_could_search_for_no_ti
     assert "desk" not in text  # hidden, no lead yet
     sim.command("ask mo mill_rota location")
     assert "the office, the floor and the desk" in sim.command("look around").text()
-    with pytest.raises(CommandError, match="usage: look"):
+    with pytest.raises(CommandError, match="Type it as: look"):
         sim.command("look at mo")
 
 
@@ -181,7 +181,7 @@ def test_look_and_help_read_alike_in_walkthroughs_and_typed():
     for text, args in (("look around", ()), ("look", ()), ("help ask", ())):
         assert parse(text).args == args  # no vocabulary: as a walkthrough line is checked
         assert parse(text, Simulation.new("missing_key", seed=0).names()).args == args
-    with pytest.raises(CommandError, match="usage: look"):
+    with pytest.raises(CommandError, match="Type it as: look"):
         parse("look at fen")
 
 
@@ -198,3 +198,13 @@ def test_a_very_long_line_is_refused_without_being_echoed_back():
     with pytest.raises(CommandError) as e:
         sim.command("ask ada " + "key " * 2000)
     assert len(str(e.value)) < 100 and "8,008 characters" in str(e.value)
+
+
+def test_a_command_short_of_words_says_how_to_type_it_in_the_players_terms():
+    # 'usage: ask RESIDENT CLAIM' read to a playtester as a developer's message
+    sim = Simulation.new("missing_key", seed=0)
+    for typed, shape in (("ask ada", "ask RESIDENT CLAIM"), ("where", "where is RESIDENT"),
+                         ("tell ada key", "tell RESIDENT CLAIM VALUE [anonymously]")):
+        with pytest.raises(CommandError) as e:
+            sim.command(typed)
+        assert str(e.value) == f"Type it as: {shape}. Type help for every command."
