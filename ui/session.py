@@ -438,7 +438,14 @@ class Session:
             self.sim.transcript.add("error", str(exc), self.sim.now)
             return False
         self.typed.append(text)
+        was = self.sim.now
         self.settle()
+        if self.sim.now != was:
+            # A tick already under way when the clock stopped lands before the command: said,
+            # or the player reads "paused at 17:50, my command ran at 18:00" as the command's
+            # cost (two playtesters did).
+            self.note(f"The clock ran on to {clock.fmt_clock(self.sim.now)} first: those "
+                      f"{self.sim.now - was} minutes were already under way.")
         self.sim.command(cmd, typed=text)
         # Its reply said who is here now, and who went their own way.
         self._room = (self.place, tuple(self.here()), tuple(followers(self.sim)))

@@ -209,6 +209,26 @@ def test_a_tick_runs_ahead_between_frames_and_lands_when_due():
         for b in straight.store.beliefs()]
 
 
+def test_a_command_after_a_pause_says_the_tick_under_way_ran_on_first():
+    """Paused with a tick run ahead, the next command lands it first: a playtester paused at
+    17:50 read their command's reply at 18:00 and took it for the command's cost. Said."""
+    s = Session.new("missing_key", 0)
+    s.set_speed(16)
+    s.advance(1 / 60)  # part of the next tick has run
+    s.set_speed(0)
+    was = s.now
+    assert s._tick is not None
+    s.submit("look")
+    ran_on = (f"The clock ran on to {clock.fmt_clock(was + clock.TICK)} first: those 10 "
+              f"minutes were already under way.")
+    said = [e.text for e in s.transcript]
+    assert ran_on in said and said.index(ran_on) < said.index("look")
+    # with nothing under way, nothing is said
+    s.submit("look")
+    assert not [e for e in s.transcript if "ran on" in e.text and e.text != ran_on]
+    assert [e.text for e in s.transcript].count(ran_on) == 1
+
+
 def _fake_clock(ms_per_look: float):
     """A clock that moves `ms_per_look` each time it is read: elastic pacing's slices per
     frame then follow from the code, not from how busy the machine is."""
