@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from memory import cue_recalled
+
 if TYPE_CHECKING:
     from .town import Game
 
@@ -29,6 +31,7 @@ SEED_001 = {
 def mechanisms(sim: Game) -> dict[str, int]:
     db = sim.db
     ev = sim.store.memory_events()
+    cue = cue_recalled(sim.store)
     c = sim.counters
     one = lambda sql: db.execute(sql).fetchone()[0]  # noqa: E731 - a local shorthand
     judged = "FROM decisions WHERE class = 'irreversible'"
@@ -56,11 +59,8 @@ def mechanisms(sim: Game) -> dict[str, int]:
         "memory_state_expressions": c.get("memory_state_expressed", 0),
         # Issue 10: company taken in (who stood where, an hour at a time), how much of the
         # dormancy above is those memories, and recalls that came back wrong.
-        "sightings": one("SELECT count(*) FROM evidence e JOIN claims c ON c.id = e.claim_id "
-                         "WHERE c.recall = 'cue'"),
-        "dormancy_entries_sightings": one(
-            "SELECT count(*) FROM memory_events m JOIN beliefs b ON b.id = m.belief_id JOIN "
-            "claims c ON c.id = b.claim_id WHERE m.kind = 'dormant' AND c.recall = 'cue'"),
+        "sightings": cue["evidence"],
+        "dormancy_entries_sightings": cue["dormant"],
         "misremembered": ev.get("misremembered", 0),
     }
 

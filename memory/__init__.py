@@ -38,6 +38,7 @@ from .queries import (
     claim_change_times,
     claim_values,
     claims,
+    cue_recalled,
     heard,
 )
 from .recall import Recalled
@@ -94,6 +95,7 @@ __all__ = [
     "claim_change_times",
     "claim_values",
     "claims",
+    "cue_recalled",
     "hearsay_confidence",
     "heard",
     "initial_confidence",

@@ -29,11 +29,11 @@ def _statements(p: MemoryParams) -> tuple[str, str]:
         f"after_evidence) SELECT id, :now, 'age', value, {new}, "
         f"CASE WHEN {new} <= {floor} THEN 'past' ELSE state END, "
         "'hearsay aging: no new evidence for ' || ((:now - quiet_since) / 1440) || ' days', "
-        f"(SELECT coalesce(max(id), 0) FROM evidence) FROM beliefs WHERE {where}"
+        f"(SELECT coalesce(max(id), 0) FROM evidence) FROM belief_rows WHERE {where}"
     )
     # SET expressions all read the row as it was before the update.
     update = (
-        f"UPDATE beliefs SET confidence = {new}, "
+        f"UPDATE belief_rows SET confidence = {new}, "
         f"state = CASE WHEN {new} <= {floor} THEN 'past' ELSE state END, "
         f"aged = (:now - quiet_since) / {period}, updated_at = max(updated_at, :now) "
         f"WHERE {where}"
@@ -57,8 +57,8 @@ def age(db: Database, now: int, p: MemoryParams = DEFAULT, working=None, cache=N
     n = len(changed)
     # A conclusion resting on a premise that has just gone past must be rechecked (§9).
     marked = [r[0] for r in db.conn.execute(
-        "UPDATE beliefs SET recheck = 1 WHERE recheck = 0 AND id IN (SELECT bp.belief_id FROM "
-        "belief_premises bp CROSS JOIN beliefs p ON p.id = bp.premise_id WHERE p.state = "
+        "UPDATE belief_rows SET recheck = 1 WHERE recheck = 0 AND id IN (SELECT bp.belief_id "
+        "FROM belief_premises bp CROSS JOIN belief_rows p ON p.id = bp.premise_id WHERE p.state = "
         "'past' AND p.updated_at = :now) RETURNING id", params)]  # from the premises: few
     if cache is not None:
         cache.flag("recheck", marked)
@@ -76,7 +76,7 @@ def mark_stale(db: Database, changes: list[tuple[str, int]], cache=None) -> int:
     total = 0
     for fact, version in changes:
         ids = [r[0] for r in conn.execute(
-            "UPDATE beliefs SET stale = 1 WHERE stale = 0 AND id IN (SELECT belief_id FROM "
+            "UPDATE belief_rows SET stale = 1 WHERE stale = 0 AND id IN (SELECT belief_id FROM "
             "belief_facts WHERE fact = ? AND version < ?) RETURNING id", (fact, version))]
         total += len(ids)
         if cache is not None:

@@ -18,7 +18,7 @@ BELIEF_COLUMNS = (
 )
 
 INSERT_BELIEF = (
-    f"INSERT INTO beliefs ({', '.join(BELIEF_COLUMNS)}) "
+    f"INSERT INTO belief_rows ({', '.join(BELIEF_COLUMNS)}) "
     f"VALUES ({', '.join('?' for _ in BELIEF_COLUMNS)})"
 )
 # Who and which claim never change, so an update leaves them (and their index) alone.
@@ -26,7 +26,7 @@ _FIXED = ("id", "resident", "claim_id", "created_at")
 _CHANGING = tuple(c for c in BELIEF_COLUMNS if c not in _FIXED)
 _CHANGING_AT = tuple(BELIEF_COLUMNS.index(c) for c in _CHANGING)
 UPDATE_BELIEF = (
-    "UPDATE beliefs SET " + ", ".join(f"{c} = ?" for c in _CHANGING) + " WHERE id = ?"
+    "UPDATE belief_rows SET " + ", ".join(f"{c} = ?" for c in _CHANGING) + " WHERE id = ?"
 )
 
 def _encoder():
@@ -53,6 +53,14 @@ SELECT_BELIEF = (
     "b.judged_importance, b.looked_back, b.misremembered, b.evidence_count, b.lazy "
     "FROM beliefs b JOIN claims c ON c.id = b.claim_id"
 )
+# The same of the rows written only (memory.unwritten): for a caller that has written the
+# rows of any unwritten memory it reads, or reads what no unwritten memory can be.
+SELECT_BELIEF_ROWS = SELECT_BELIEF.replace("FROM beliefs b", "FROM belief_rows b")
+# And of the lazy memories only their evidence stands for.
+SELECT_UNWRITTEN = SELECT_BELIEF.replace("FROM beliefs b", "FROM unwritten_beliefs b")
+SELECT_UNWRITTEN_BY_CLAIM = SELECT_BELIEF.replace(
+    "FROM beliefs b JOIN claims c ON c.id = b.claim_id",
+    "FROM claims c CROSS JOIN unwritten_beliefs b ON b.claim_id = c.id")
 
 
 def state_from_row(r: tuple) -> BeliefState:

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from .params import MemoryParams
 
 EVOKE = (
-    "UPDATE beliefs SET last_evoked_at = ?, access = 'active', "
+    "UPDATE belief_rows SET last_evoked_at = ?, access = 'active', "
     "dormant_at = ? + CAST(? * half_life AS INTEGER), "
     "gone_at = ? + CAST(? * half_life AS INTEGER) WHERE id = ? AND last_evoked_at <= ?"
 )

@@ -59,7 +59,7 @@ def materialize(f: Fresh, policy: str, params: MemoryParams) -> BeliefState:
 # The row's constant columns are written into the statement, and a value that fills several
 # columns is bound once (?9: the minute it was perceived), so a row binds 18 values, not 38.
 INSERT_FRESH = (
-    "INSERT INTO beliefs (id, resident, claim_id, value, confidence, state, rank, kind, "
+    "INSERT INTO belief_rows (id, resident, claim_id, value, confidence, state, rank, kind, "
     "candidates, since, created_at, updated_at, last_evidence_at, last_intervention_at, "
     "quiet_since, aged, exposures, uses, sources, last_evoked_at, importance, stale, recheck, "
     "wants_look, unjudged, premises, teller, origin, half_life, access, dormant_at, gone_at, "

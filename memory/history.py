@@ -45,12 +45,16 @@ CLAIM_VERSIONS = (
     "SELECT b.id AS belief_id, b.resident AS resident, e.id AS k1, 0 AS k2, e.id AS k3, "
     "e.at AS at, coalesce(e.after_value, e.value) AS value, coalesce(e.after_confidence, "
     "e.confidence) AS confidence, coalesce(e.after_state, 'influencing') AS state "
-    "FROM claims c JOIN beliefs b ON b.claim_id = c.id JOIN evidence e ON e.resident = "
-    "b.resident AND e.claim_id = b.claim_id WHERE c.subject = ? AND c.attribute = ? AND "
+    "FROM claims c JOIN belief_rows b ON b.claim_id = c.id JOIN evidence e ON e.resident = "
+    "b.resident AND e.claim_id = b.claim_id WHERE c.subject = :s AND c.attribute = :a AND "
     "e.outcome != 'keep' "
+    # A memory only its evidence stands for (memory.unwritten) has that one version.
+    "UNION ALL SELECT e.founds, e.resident, e.id, 0, e.id, e.at, e.value, "
+    "coalesce(e.after_confidence, e.confidence), 'influencing' FROM claims c JOIN evidence e "
+    "ON e.claim_id = c.id AND e.founds IS NOT NULL WHERE c.subject = :s AND c.attribute = :a "
     "UNION ALL SELECT b.id, b.resident, v.after_evidence, 1, v.id, v.at, v.value, "
-    "v.confidence, v.state FROM claims c JOIN beliefs b ON b.claim_id = c.id JOIN "
-    "belief_versions v ON v.belief_id = b.id WHERE c.subject = ? AND c.attribute = ?"
+    "v.confidence, v.state FROM claims c JOIN belief_rows b ON b.claim_id = c.id JOIN "
+    "belief_versions v ON v.belief_id = b.id WHERE c.subject = :s AND c.attribute = :a"
 )
 
 

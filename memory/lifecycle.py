@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import access as acc
+from . import unwritten
 from .fresh import half_life_of
 
 if TYPE_CHECKING:
@@ -86,7 +87,9 @@ def lazy_eligible(clock: Clock, recall: str | None, importance: int | None, kind
             and clock.can_wait(at))
 
 
-CATCH_UP = "UPDATE beliefs SET access = ?, looked_back = ?, lazy = 0 WHERE id = ? AND lazy = 1"
+CATCH_UP = (
+    "UPDATE belief_rows SET access = ?, looked_back = ?, lazy = 0 WHERE id = ? AND lazy = 1"
+)
 
 
 def catch_up(store, states: Iterable[BeliefState]) -> None:
@@ -103,6 +106,8 @@ def catch_up(store, states: Iterable[BeliefState]) -> None:
         b.lazy = False
         rows.append((b.access, int(b.looked_back), b.id))
     if rows:
+        # Those only their evidence stood for get their rows first (memory.unwritten).
+        unwritten.write_rows(store.db.conn, [r[2] for r in rows])
         store.db.conn.executemany(CATCH_UP, rows)
 
 
@@ -115,14 +120,16 @@ def catch_up_ids(store, ids: Iterable[int]) -> None:
         marks = ", ".join("?" for _ in chunk)
         rows = []
         for bid, dormant_at, gone_at, created_at in store.db.execute(
-                f"SELECT id, dormant_at, gone_at, created_at FROM beliefs WHERE lazy = 1 AND "
-                f"id IN ({marks})", chunk):
+                f"SELECT id, dormant_at, gone_at, created_at FROM belief_rows WHERE lazy = 1 "
+                f"AND id IN ({marks}) UNION ALL SELECT id, dormant_at, gone_at, created_at "
+                f"FROM unwritten_beliefs WHERE id IN ({marks})", chunk + chunk).fetchall():
             access, looked = clock.recorded(dormant_at, gone_at, created_at)
             rows.append((access, int(looked), bid))
             b = store._cache.by_id.get(bid)  # a working belief follows its row (memory.cache)
             if b is not None:
                 b.access, b.looked_back, b.lazy = access, looked, False
         if rows:
+            unwritten.write_rows(store.db.conn, [r[2] for r in rows])
             store.db.conn.executemany(CATCH_UP, rows)
 
 
@@ -130,8 +137,9 @@ def catch_up_claims(store, where: str, params: tuple) -> None:
     """`catch_up` for every lazy memory of the claims `where` (on `claims c`) names: their
     attribute is being redefined, so they may no longer be what a lazy memory must be."""
     ids = [r[0] for r in store.db.execute(
-        f"SELECT b.id FROM claims c JOIN beliefs b ON b.claim_id = c.id WHERE b.lazy = 1 AND "
-        f"{where}", params)]
+        f"SELECT b.id FROM claims c JOIN belief_rows b ON b.claim_id = c.id WHERE b.lazy = 1 "
+        f"AND {where} UNION ALL SELECT e.founds FROM claims c JOIN evidence e ON e.claim_id = "
+        f"c.id WHERE e.founds IS NOT NULL AND {where}", params + params)]
     catch_up_ids(store, ids)
 
 
@@ -140,8 +148,11 @@ def catch_up_every(db, clock: Clock) -> int:
     it was written with) would have recorded: before the store takes other numbers, under
     which it would no longer share the lazy memories' half-life."""
     a, lb = clock.access_at, clock.lookback_at
+    # Those only their evidence stands for read by the numbers they were written under: their
+    # rows first, as those numbers make them (memory.unwritten).
+    unwritten.write_all(db)
     return db.execute(  # the Database's: committed at once outside a transaction, as meta is
-        "UPDATE beliefs SET access = CASE WHEN :a IS NULL OR dormant_at >= :a THEN 'active' "
+        "UPDATE belief_rows SET access = CASE WHEN :a IS NULL OR dormant_at >= :a THEN 'active' "
         "WHEN gone_at >= :a THEN 'dormant' ELSE 'unrecallable' END, looked_back = "
         "(:lb IS NOT NULL AND created_at <= :lb - :h0), lazy = 0 WHERE lazy = 1",
         {"a": a, "lb": lb, "h0": clock.h0}).rowcount

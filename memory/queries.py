@@ -93,7 +93,7 @@ def _claim_versions(store: MemoryStore, subject: str, attribute: str) -> list[tu
     """Every version of every belief about the claim, each belief's in order (memory.history):
     (belief id, resident, k1, k2, k3, at, value, confidence, state)."""
     return store.db.execute(CLAIM_VERSIONS + " ORDER BY 1, 3, 4, 5",
-                            (subject, attribute, subject, attribute)).fetchall()
+                            {"s": subject, "a": attribute}).fetchall()
 
 
 def heard(store: MemoryStore, listener: str, *, teller: str | None = None,
@@ -135,13 +135,16 @@ def claims(store: MemoryStore, *, about_others: bool = False,
            limit: int | None = None) -> list[ClaimCount]:
     """Every claim someone holds a belief about, with how many do, most widely held first
     (then by subject and attribute). Claims about what others believe only if asked."""
-    sql = ("SELECT c.subject, c.attribute, count(b.id) AS n FROM claims c "
-           "JOIN beliefs b ON b.claim_id = c.id")
+    # Counted claim by claim over the rows written and the memories only their evidence
+    # stands for (memory.unwritten), each from its own index on the claim.
+    sql = ("SELECT c.subject, c.attribute, k.n FROM claims c JOIN (SELECT claim_id, count(*) "
+           "AS n FROM (SELECT claim_id FROM belief_rows UNION ALL SELECT claim_id FROM "
+           "evidence WHERE founds IS NOT NULL) GROUP BY claim_id) k ON k.claim_id = c.id")
     params: list = []
     if not about_others:
         sql += " WHERE c.attribute NOT LIKE ?"
         params.append(_ABOUT_OTHERS)
-    sql += " GROUP BY c.id ORDER BY n DESC, c.subject, c.attribute"
+    sql += " ORDER BY k.n DESC, c.subject, c.attribute"
     if limit is not None:
         sql += " LIMIT ?"
         params.append(int(limit))
@@ -173,3 +176,21 @@ def changed_since(store: MemoryStore, resident: str, at: int) -> list[tuple[str,
         "SELECT c.subject, c.attribute FROM beliefs b JOIN claims c ON c.id = b.claim_id "
         "WHERE b.resident = ? AND (b.updated_at >= ? OR b.last_evoked_at >= ?) "
         "ORDER BY c.subject, c.attribute", (resident, at, at))]
+
+
+def cue_recalled(store: MemoryStore) -> dict[str, int]:
+    """How much of memory is of claims recalled only by a cue (who stood where, issue 10):
+    {"evidence": pieces of evidence of them, "dormant": entries into dormancy of memories of
+    them}. A memory's claim is read from its row, or from the evidence that stands for it while
+    it has none (memory.unwritten)."""
+    store._sync()
+    one = store.db.execute
+    return {
+        "evidence": one("SELECT count(*) FROM evidence e JOIN claims c ON c.id = e.claim_id "
+                        "WHERE c.recall = 'cue'").fetchone()[0],
+        "dormant": one(
+            "SELECT count(*) FROM memory_events m JOIN claims c ON c.id = coalesce((SELECT "
+            "b.claim_id FROM belief_rows b WHERE b.id = m.belief_id), (SELECT e.claim_id FROM "
+            "evidence e WHERE e.founds = m.belief_id)) WHERE m.kind = 'dormant' AND "
+            "c.recall = 'cue'").fetchone()[0],
+    }

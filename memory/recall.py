@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import access as acc
-from . import lifecycle
+from . import lifecycle, unwritten
 from .belief import Belief, view
 from .codec import SELECT_BELIEF, state_from_row
 from .recall_index import LIMIT, belief_words, words
@@ -119,14 +119,21 @@ def cue(store: MemoryStore, resident: str, now: int, *, subject: str | None = No
             where.append(f"{col} = ?")
             params.append(val)
     # Driven from the claims when the cue names one (an attribute names few of them), so the
-    # cost does not grow with everything the resident remembers.
-    join = "claims c CROSS JOIN beliefs b ON b.claim_id = c.id" if (
-        subject is not None or attribute is not None) else \
-        "beliefs b JOIN claims c ON c.id = b.claim_id"
-    rows = store.db.execute(
-        "SELECT b.id, c.subject, c.attribute, b.value, b.last_evoked_at, b.half_life, b.lazy "
-        "FROM " + join + " WHERE " + " AND ".join(where) + " ORDER BY c.subject, c.attribute",
-        params).fetchall()
+    # cost does not grow with everything the resident remembers; the rows written, then the
+    # memories only their evidence stands for (memory.unwritten), each from its own index.
+    by_claim = subject is not None or attribute is not None
+    arms = []
+    for table, cols in (("belief_rows b", "b.id, b.last_evoked_at, b.half_life, b.lazy"),
+                        ("evidence b", "b.founds, b.at, l.half_life, 1")):
+        join = (f"claims c CROSS JOIN {table} ON b.claim_id = c.id" if by_claim else
+                f"{table} JOIN claims c ON c.id = b.claim_id")
+        if table.startswith("evidence"):
+            join += " CROSS JOIN lazy_clock l"
+        arms.append(f"SELECT {cols}, c.subject, c.attribute, b.value FROM {join} WHERE "
+                    + " AND ".join(where + (["b.founds IS NOT NULL"] if
+                                            table.startswith("evidence") else [])))
+    rows = [(bid, s, a, v, evoked, h, waits) for bid, evoked, h, waits, s, a, v in
+            store.db.execute(" UNION ALL ".join(arms) + " ORDER BY 5, 6", params + params)]
     chosen, lazy = [], []
     for bid, s, a, v, evoked, h, waits in rows:
         evoked = store._evoked_at(bid, evoked)
@@ -280,7 +287,6 @@ def _evoke(store: MemoryStore, resident: str, recalled: list[tuple], now: int,
 # found by when they were made (all share one half-life), and their rows are left as written.
 _NEW_DORMANT = "access = 'active' AND lazy = 0 AND dormant_at < :now"
 _NEW_GONE = "access = 'dormant' AND gone_at < :now"
-_LAZY_SINCE = "lazy = 1 AND created_at >= :lo AND created_at < :hi"
 _EARLIEST = -(2 ** 62)  # before any minute: the window's lower end when no pass has run
 
 
@@ -297,27 +303,27 @@ def refresh_access(store: MemoryStore, now: int) -> dict[str, int]:
     lazy = {"lo": since - clock.dormant, "hi": now - clock.dormant}
     went = conn.execute("INSERT INTO memory_events (at, resident, belief_id, kind, detail) "
                  "SELECT at, resident, id, 'dormant', detail FROM (SELECT dormant_at AS at, "
-                 "resident, id, last_evoked_at || ' ' || half_life AS detail FROM beliefs "
+                 "resident, id, last_evoked_at || ' ' || half_life AS detail FROM belief_rows "
                  f"WHERE {_NEW_DORMANT} UNION ALL SELECT dormant_at, resident, id, "
-                 "last_evoked_at || ' ' || half_life FROM beliefs WHERE "
-                 f"{_LAZY_SINCE}) ORDER BY at, id", p | lazy)
+                 f"last_evoked_at || ' ' || half_life FROM ({unwritten.lazy_rows()})) "
+                 "ORDER BY at, id", p | lazy)
     # A conclusion resting on a premise that went dormant needs rechecking (§9). (A lazy
     # memory is never a premise: one named as a premise was touched, and caught up.)
     cache = store._cache  # the working beliefs follow their rows (memory.cache)
     cache.flag("recheck", [r[0] for r in conn.execute(
-        "UPDATE beliefs SET recheck = 1 WHERE recheck = 0 AND id IN (SELECT bp.belief_id FROM "
-        "belief_premises bp JOIN beliefs pr ON pr.id = bp.premise_id WHERE "
+        "UPDATE belief_rows SET recheck = 1 WHERE recheck = 0 AND id IN (SELECT bp.belief_id "
+        "FROM belief_premises bp JOIN belief_rows pr ON pr.id = bp.premise_id WHERE "
         f"pr.{_NEW_DORMANT.replace(' AND ', ' AND pr.')}) RETURNING id", p)])
-    dormant = conn.execute(f"UPDATE beliefs SET access = 'dormant' WHERE {_NEW_DORMANT} "
+    dormant = conn.execute(f"UPDATE belief_rows SET access = 'dormant' WHERE {_NEW_DORMANT} "
                            "RETURNING id", p).fetchall()
     store._working.moved((r[0], acc.DORMANT) for r in dormant)
     cache.patch("access", ((r[0], acc.DORMANT) for r in dormant))
     lazy = {"lo": since - clock.gone, "hi": now - clock.gone}
     lost = conn.execute("INSERT INTO memory_events (at, resident, belief_id, kind) "
                  "SELECT at, resident, id, 'unrecallable' FROM (SELECT gone_at AS at, "
-                 f"resident, id FROM beliefs WHERE {_NEW_GONE} UNION ALL SELECT gone_at, "
-                 f"resident, id FROM beliefs WHERE {_LAZY_SINCE}) ORDER BY at, id", p | lazy)
-    gone = conn.execute(f"UPDATE beliefs SET access = 'unrecallable' WHERE {_NEW_GONE} "
+                 f"resident, id FROM belief_rows WHERE {_NEW_GONE} UNION ALL SELECT gone_at, "
+                 f"resident, id FROM ({unwritten.lazy_rows()})) ORDER BY at, id", p | lazy)
+    gone = conn.execute(f"UPDATE belief_rows SET access = 'unrecallable' WHERE {_NEW_GONE} "
                         "RETURNING id", p).fetchall()
     store._working.moved((r[0], acc.UNRECALLABLE) for r in gone)
     cache.patch("access", ((r[0], acc.UNRECALLABLE) for r in gone))
@@ -327,10 +333,11 @@ def refresh_access(store: MemoryStore, now: int) -> dict[str, int]:
 
 
 _BASE = "coalesce(judged_importance, importance, 5)"
+# (`o`, the others: a memory only its evidence stands for is never used, memory.unwritten.)
 _CLOSE = (
-    "EXISTS (SELECT 1 FROM beliefs o JOIN trust t ON t.listener = beliefs.resident AND "
-    "t.teller = o.resident AND t.topic = '*' AND t.value >= 0.7 WHERE o.claim_id = "
-    "beliefs.claim_id AND o.resident != beliefs.resident AND o.uses > 0)")
+    "EXISTS (SELECT 1 FROM belief_rows o JOIN trust t ON t.listener = belief_rows.resident "
+    "AND t.teller = o.resident AND t.topic = '*' AND t.value >= 0.7 WHERE o.claim_id = "
+    "belief_rows.claim_id AND o.resident != belief_rows.resident AND o.uses > 0)")
 _JUDGED = (f"min(10, {_BASE} + (uses > 0) + (json_array_length(candidates) > 1 OR state IN "
            f"('doubtful', 'anomalous', 'corrected')) + {_CLOSE})")
 _DUE = "looked_back = 0 AND lazy = 0 AND created_at <= :now - :h0"
@@ -352,12 +359,12 @@ def look_back(store: MemoryStore, now: int) -> dict[str, int]:
     judged = conn.execute(
         "INSERT INTO memory_events (at, resident, belief_id, kind, detail) SELECT :now, "
         "resident, id, 'lookback', detail FROM (SELECT created_at, resident, id, CASE WHEN "
-        f"{_HIGHER} THEN 'lengthened' ELSE 'kept' END AS detail FROM beliefs WHERE {_DUE} "
-        "UNION ALL SELECT created_at, resident, id, 'kept' FROM beliefs WHERE lazy = 1 AND "
-        "created_at > :lo AND created_at <= :now - :h0) ORDER BY created_at, id",
-        p | {"lo": lo})
+        f"{_HIGHER} THEN 'lengthened' ELSE 'kept' END AS detail FROM belief_rows WHERE "
+        f"{_DUE} UNION ALL SELECT created_at, resident, id, 'kept' FROM "
+        f"({unwritten.lazy_rows('>', '<=')})) ORDER BY created_at, id",
+        p | {"lo": lo, "hi": now - pm.half_life_minutes})
     longer = conn.execute(
-        f"UPDATE beliefs SET half_life = half_life * max(1, {_JUDGED}) / max(1, {_BASE}), "
+        f"UPDATE belief_rows SET half_life = half_life * max(1, {_JUDGED}) / max(1, {_BASE}), "
         f"judged_importance = {_JUDGED}, looked_back = 1 WHERE {_DUE} AND {_HIGHER} "
         "RETURNING id, half_life, judged_importance", p).fetchall()
     store._working.lengthened((r[0], r[1]) for r in longer)
@@ -366,13 +373,13 @@ def look_back(store: MemoryStore, now: int) -> dict[str, int]:
     cache.flag("looked_back", [r[0] for r in longer])
     lengthened = len(longer)
     cache.flag("looked_back", [r[0] for r in conn.execute(
-        f"UPDATE beliefs SET looked_back = 1 WHERE {_DUE} RETURNING id", p)])
+        f"UPDATE belief_rows SET looked_back = 1 WHERE {_DUE} RETURNING id", p)])
     # A longer H moves the thresholds later; a memory already recorded dormant (a low-
     # importance one can be by 64.8 h, before its look-back at 72 h) may now be above 2⁻³
     # again, and its recorded state must say so, or the pass would never record it going
     # dormant again and what reads the column (talk, association) would disagree with a(t).
     moved = conn.execute(
-        "UPDATE beliefs SET dormant_at = last_evoked_at + CAST(:da * half_life AS INTEGER), "
+        "UPDATE belief_rows SET dormant_at = last_evoked_at + CAST(:da * half_life AS INTEGER), "
         "gone_at = last_evoked_at + CAST(:ua * half_life AS INTEGER), access = CASE "
         "WHEN access != 'active' AND last_evoked_at + CAST(:da * half_life AS INTEGER) >= :now "
         "THEN 'active' WHEN access = 'unrecallable' AND last_evoked_at + CAST(:ua * half_life "

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from . import lifecycle
+from . import lifecycle, unwritten
 from . import misremember as rules
 from .codec import (
     INSERT_BELIEF,
@@ -79,7 +79,7 @@ def misremember(store: MemoryStore, resident: str, subject: str, attribute: str,
             nb, note = rules.stand_in(b, other, now, kind)
             claims = store._claims_for([(other, attribute)])
             nb.claim_id = claims[(other, attribute)][0]
-            nb.id = (store.db.execute("SELECT max(id) FROM beliefs").fetchone()[0] or 0) + 1
+            nb.id = unwritten.next_id(store.db.conn)
             store.db.conn.execute(INSERT_BELIEF, row_from_state(nb, store.params, 0))
             store._rewrote(nb, new=True)
             versions = [(nb.id, now, rules.CAUSE, nb.value, nb.confidence, nb.state,

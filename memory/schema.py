@@ -399,6 +399,48 @@ def _v11(db: Database) -> None:
     """)
 
 
+@migrations(name="0012_unwritten_lazy_memories")
+def _v12(db: Database) -> None:
+    # A lazy memory founded by one piece of evidence (memory.lifecycle: who stood where, most
+    # of what a town remembers) is its evidence row, `founds` naming the belief it founded,
+    # until something touches it: then its row is written (memory.unwritten). Every field of
+    # such a belief follows from that row and the lazy memories' one half-life
+    # (`lazy_clock`), so `beliefs` is a view of the rows written (`belief_rows`) and the
+    # memories their evidence stands for, field for field what their rows would have held.
+    _run_script(db, """
+        ALTER TABLE beliefs RENAME TO belief_rows;
+        ALTER TABLE evidence ADD COLUMN founds INTEGER;
+        CREATE INDEX IF NOT EXISTS evidence_founds ON evidence (founds)
+            WHERE founds IS NOT NULL;
+        CREATE INDEX IF NOT EXISTS evidence_founds_at ON evidence (at)
+            WHERE founds IS NOT NULL;
+        CREATE INDEX IF NOT EXISTS evidence_founds_by_claim ON evidence (claim_id)
+            WHERE founds IS NOT NULL;
+        CREATE TABLE IF NOT EXISTS lazy_clock (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            half_life REAL NOT NULL CHECK (half_life > 0),
+            dormant INTEGER NOT NULL CHECK (dormant >= 0),
+            gone INTEGER NOT NULL CHECK (gone >= dormant)
+        );
+        CREATE VIEW IF NOT EXISTS unwritten_beliefs AS SELECT e.founds AS id, e.resident,
+            e.claim_id, e.value, coalesce(e.after_confidence, e.confidence) AS confidence,
+            'influencing' AS state, e.rank, e.kind, json_array(json_array(e.value,
+            coalesce(e.after_confidence, e.confidence), e.rank, e.kind,
+            json_object(e.origin_key, e.rank), e.at, e.at, e.id, NULL, NULL, NULL))
+            AS candidates, e.at AS since, e.at AS created_at, e.at AS updated_at,
+            e.at AS last_evidence_at, NULL AS last_intervention_at, e.at AS quiet_since,
+            0 AS aged, 0 AS exposures, 0 AS uses, 1 AS sources, e.at AS last_evoked_at,
+            0 AS importance, 0 AS stale, 0 AS recheck, 0 AS wants_look, 0 AS unjudged,
+            NULL AS premises, NULL AS teller, NULL AS origin, l.half_life,
+            'active' AS access, e.at + l.dormant AS dormant_at, e.at + l.gone AS gone_at,
+            NULL AS judged_importance, 0 AS looked_back, 0 AS indexed, 0 AS misremembered,
+            1 AS evidence_count, 1 AS lazy
+            FROM evidence e CROSS JOIN lazy_clock l WHERE e.founds IS NOT NULL;
+        CREATE VIEW IF NOT EXISTS beliefs AS SELECT * FROM belief_rows
+            UNION ALL SELECT * FROM unwritten_beliefs;
+    """)
+
+
 def _run_script(db: Database, script: str) -> None:
     """Run a multi-statement script inside the migration's transaction.
 

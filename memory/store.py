@@ -20,7 +20,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from . import aging, discovery, edits, guard, history, lifecycle
+from . import aging, discovery, edits, guard, history, lifecycle, unwritten
 from . import args as check
 from . import recall as recall_mod
 from .access import accessibility as _accessibility
@@ -29,6 +29,9 @@ from .belief import EVENT_NATURE, STATE_NATURE, Belief, Version, view
 from .cache import BeliefCache
 from .codec import (
     SELECT_BELIEF,
+    SELECT_BELIEF_ROWS,
+    SELECT_UNWRITTEN,
+    SELECT_UNWRITTEN_BY_CLAIM,
     UPDATE_BELIEF,
     state_from_row,
     update_params,
@@ -111,6 +114,13 @@ class MemoryStore:
         self.track_versions: bool = meta.get("versions", "1") == "1"
         self.params: MemoryParams = (MemoryParams.model_validate_json(meta["params"])
                                      if "params" in meta else DEFAULT)
+        # The one half-life of lazy memories, which those only their evidence stands for
+        # read by (memory.unwritten): as the numbers in force make it. (Numbers changed
+        # above wrote their rows first; a record whose clock disagrees with its numbers
+        # keeps what its memories read as, written out.)
+        if unwritten.clock_differs(self.db, self.params):
+            unwritten.write_all(self.db)
+        unwritten.set_clock(self.db, self.params)
         self.trust_book = TrustBook(self.db, float(meta.get("default_trust", DEFAULT_TRUST)),
                                     self.params)
         # How far the hourly passes have run, for memories they leave as written
@@ -220,7 +230,7 @@ class MemoryStore:
         self._working.load(self.db.execute(
             "SELECT b.id, b.resident, c.subject, c.attribute, b.value, b.confidence, "
             "b.importance, b.updated_at, b.teller, b.origin, b.state, b.kind, b.access, "
-            "b.last_evoked_at, b.half_life, c.recall = 'free' FROM beliefs b JOIN claims c "
+            "b.last_evoked_at, b.half_life, c.recall = 'free' FROM belief_rows b JOIN claims c "
             "ON c.id = b.claim_id WHERE b.importance IS NULL OR b.importance > 0 OR "
             "c.recall = 'free'"))
 
@@ -228,7 +238,7 @@ class MemoryStore:
         """Rebuild recall's term index from its record: `recall_words`, and `beliefs.indexed`
         (0: pending, to be indexed at the resident's next recall)."""
         orphans = self.db.execute("SELECT count(*) FROM recall_words w WHERE NOT EXISTS "
-                                  "(SELECT 1 FROM beliefs b WHERE b.id = w.belief_id)"
+                                  "(SELECT 1 FROM belief_rows b WHERE b.id = w.belief_id)"
                                   ).fetchone()[0]
         if orphans:
             raise InvalidEvidence("recall_words", f"{orphans} indexed memories belong to no "
@@ -240,14 +250,14 @@ class MemoryStore:
         waiting = ((bid, resident) for bid, resident, s, a, v, teller, origin, indexed in
                    self.db.execute(
                        "SELECT b.id, b.resident, c.subject, c.attribute, b.value, b.teller, "
-                       "b.origin, w.words FROM beliefs b JOIN claims c ON c.id = b.claim_id "
+                       "b.origin, w.words FROM belief_rows b JOIN claims c ON c.id = b.claim_id "
                        "LEFT JOIN recall_words w ON w.belief_id = b.id WHERE b.indexed = 0 AND "
                        "c.recall = 'free' ORDER BY b.id")
                    if indexed is None or indexed != " ".join(belief_words(s, a, v, teller,
                                                                           origin)))
         self._index.load(
             self.db.execute("SELECT w.belief_id, b.resident, w.words, substr(c.attribute, 1, "
-                            "9) = ? FROM recall_words w JOIN beliefs b ON b.id = w.belief_id "
+                            "9) = ? FROM recall_words w JOIN belief_rows b ON b.id = w.belief_id "
                             "JOIN claims c ON c.id = b.claim_id ORDER BY w.belief_id",
                             (BELIEVES,)),
             waiting)
@@ -640,7 +650,7 @@ class MemoryStore:
         # A range on the attribute (not LIKE, which ignores case and so the index).
         rows = self.db.execute(
             "SELECT c.attribute, b.value, b.confidence, b.state FROM claims c CROSS JOIN "
-            "beliefs b ON b.claim_id = c.id AND b.resident = ? WHERE c.subject = ? AND "
+            "belief_rows b ON b.claim_id = c.id AND b.resident = ? WHERE c.subject = ? AND "
             "c.attribute >= ? AND c.attribute < ?",
             (resident, other, BELIEVES, BELIEVES[:-1] + "!")).fetchall()
         out = {}
@@ -808,8 +818,19 @@ class MemoryStore:
                 params.append(val)
         if not about_others:
             where.append("c.attribute NOT LIKE 'believes %'")
-        sql = SELECT_BELIEF + (" WHERE " + " AND ".join(where) if where else "")
-        sql += " ORDER BY b.resident, c.subject, c.attribute"
+        cond = " WHERE " + " AND ".join(where) if where else ""
+        # The rows written, and the lazy memories only their evidence stands for
+        # (memory.unwritten) where the filters can take one — influencing, wanting no look
+        # — each read from its own indexes (SQLite would read every lazy memory of the
+        # resident through the `beliefs` view to find none want a look).
+        sql = SELECT_BELIEF_ROWS + cond
+        if not wants_look and state in (None, "influencing"):
+            # Driven from the claims when a claim's subject or attribute is named (few
+            # claims; a resident's lazy memories are thousands).
+            sql += " UNION ALL " + (SELECT_UNWRITTEN_BY_CLAIM if subject is not None or
+                                    attribute is not None else SELECT_UNWRITTEN) + cond
+            params = params + params
+        sql += " ORDER BY 2, 23, 24"  # resident, subject, attribute
         patch = self._held.patch
         return [view(patch(state_from_row(r)), params=self.params)
                 for r in self.db.execute(sql, params)]
@@ -912,7 +933,7 @@ class MemoryStore:
 
     def stale(self, resident: str | None = None) -> list[Belief]:
         self._sync()
-        sql = SELECT_BELIEF + " WHERE b.stale = 1"
+        sql = SELECT_BELIEF_ROWS + " WHERE b.stale = 1"  # (an unwritten memory never is)
         params: list = []
         if resident is not None:
             sql += " AND b.resident = ?"

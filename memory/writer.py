@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import TYPE_CHECKING
 
+from . import unwritten
 from .belief import STATE_NATURE, BeliefState
 from .codec import (
     INSERT_BELIEF,
@@ -73,6 +74,12 @@ INSERT_EVIDENCE = (
 INSERT_SEEN = (
     "INSERT INTO evidence (id, resident, claim_id, value, kind, rank, at, event, by_player, "
     "origin_key, confidence, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+# A lazy memory's founding evidence, which stands for the memory until something touches it
+# (memory.unwritten): `founds` is the id its row would have.
+INSERT_UNWRITTEN = (
+    "INSERT INTO evidence (id, resident, claim_id, value, kind, rank, at, event, by_player, "
+    "origin_key, confidence, outcome, founds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 INSERT_TOLD = (
     "INSERT INTO evidence (id, resident, claim_id, value, kind, rank, at, event, teller, "
@@ -158,6 +165,9 @@ class Batch:
         # Beliefs founded in this batch by one piece of evidence that nothing else in the
         # batch touches: written straight from it (memory.fresh) unless something needs them.
         self.fresh: dict[tuple[str, int], Fresh] = {}
+        # Of those, the lazy ones whose row is not written: their evidence rows (with the
+        # belief id they found) stand for them (memory.unwritten).
+        self.unwritten: dict[tuple[str, int], tuple] = {}
         self.once: set[tuple[str, int]] = set()  # keys only one piece of evidence touches
         self.fast = store.policy in FOUNDS_AS_WRITTEN
         # A new value enters at the confidence it was told with (every policy but noisy-OR).
@@ -209,7 +219,7 @@ class Batch:
                                  with_facts=any(e.version is not None for e in evs))
 
         next_eid = (self.db.execute("SELECT max(id) FROM evidence").fetchone()[0] or 0) + 1
-        self.next_bid = (self.db.execute("SELECT max(id) FROM beliefs").fetchone()[0] or 0) + 1
+        self.next_bid = unwritten.next_id(self.db.conn)
         outcomes = self.outcomes
         for n, (e, a) in enumerate(items, 1):
             out = self._one(e, next_eid, claims)
@@ -228,6 +238,9 @@ class Batch:
         if b is None:
             f = self.fresh.pop(key, None)
             if f is not None:
+                row = self.unwritten.pop(key, None)
+                if row is not None:  # its row is written after all: an evidence row only
+                    self.seen_rows.append(row[:-1])
                 b = materialize(f, self.store.policy, self.store.params)
                 self.beliefs[key] = b
                 self.new[b.id] = b
@@ -290,9 +303,15 @@ class Batch:
                     e.chain is None and e.basis is None and e.document is None and \
                     not e.premises and e.implanted_by is None:
                 # `_evidence_row`'s commonest row (who stood where), made here.
-                self.seen_rows.append((eid, e.resident, cid, e.value, kind._value_, e.rank,
-                                       e.at, e.event, int(e.by_player), e.origin_key,
-                                       initial, "new"))
+                row = (eid, e.resident, cid, e.value, kind._value_, e.rank, e.at, e.event,
+                       int(e.by_player), e.origin_key, initial, "new")
+                if imp == 0 and lazy_eligible(store._clock, store._claim_recall.get(cid), imp,
+                                              kind._value_, e.by_player, e.at):
+                    # Lazy, and nothing but this row to say what it is: the row stands for
+                    # it (memory.unwritten).
+                    self.unwritten[key] = row + (self.next_bid - 1,)
+                else:
+                    self.seen_rows.append(row)
             else:
                 self._evidence_row(e, eid, cid, initial, "new",
                                    None if conf == initial else (None, conf, None, None))
@@ -420,7 +439,7 @@ class Batch:
         topic_of = store._claim_topic
         claims = store._claims
         told = store._working.told_by(listener, teller, lambda: self.db.execute(
-            "SELECT json_extract(j.value, '$[8]'), c.subject, c.attribute FROM beliefs b JOIN "
+            "SELECT json_extract(j.value, '$[8]'), c.subject, c.attribute FROM belief_rows b JOIN "
             "claims c ON c.id = b.claim_id, json_each(b.candidates) j WHERE b.resident = ? AND "
             "json_extract(j.value, '$[3]') = 'hearsay' AND json_extract(j.value, '$[8]') IS "
             "NOT NULL", (listener,)))
@@ -472,12 +491,15 @@ class Batch:
             if i:
                 yield
             chunk = keys[i:i + LOAD_CHUNK]
+            # Touched now: a memory only its evidence stood for gets its row, to be read and
+            # caught up below like any lazy one (memory.unwritten).
+            unwritten.write_keys(self.db.conn, chunk)
             values = ", ".join("(?, ?)" for _ in chunk)
             params = [x for k in chunk for x in k]
             # Driving the join from the wanted keys makes SQLite use the (resident, claim_id)
             # index; a row-value IN (...) would scan the whole beliefs table per chunk.
             sql = (f"WITH k(r, c) AS (VALUES {values}) "
-                   + SELECT_BELIEF.replace("FROM beliefs b", "FROM k CROSS JOIN beliefs b "
+                   + SELECT_BELIEF.replace("FROM beliefs b", "FROM k CROSS JOIN belief_rows b "
                                            "ON b.resident = k.r AND b.claim_id = k.c"))
             lazy = []
             patch = self.store._held.patch  # re-evocations held to the tick's end
@@ -522,13 +544,15 @@ class Batch:
                 yield
 
         for sql, rows in ((INSERT_SEEN, self.seen_rows), (INSERT_TOLD, self.told_rows),
-                          (INSERT_EVIDENCE, self.evidence_rows)):
+                          (INSERT_EVIDENCE, self.evidence_rows),
+                          (INSERT_UNWRITTEN, list(self.unwritten.values()))):
             if rows:
                 yield from ex(sql, rows)
-        if self.fresh:
+        if len(self.fresh) > len(self.unwritten):
             clock, modes = store._clock, store._claim_recall
+            unwritten_keys = self.unwritten
             yield from ex(INSERT_FRESH, insert_rows(
-                self.fresh.values(), params,
+                (f for k, f in self.fresh.items() if k not in unwritten_keys), params,
                 lambda cid, imp, kind, by_player, at: int(lazy_eligible(
                     clock, modes.get(cid), imp, kind, by_player, at))))
         if self.new:
@@ -562,8 +586,8 @@ class Batch:
                 chunk = ids[i:i + 500]
                 marks = ", ".join("?" for _ in chunk)
                 store._cache.patch("stale", ((bid, bool(st)) for bid, st in self.db.execute(
-                    f"UPDATE beliefs SET stale = EXISTS (SELECT 1 FROM belief_facts bf JOIN "
-                    f"fact_versions fv ON fv.fact = bf.fact WHERE bf.belief_id = beliefs.id "
+                    f"UPDATE belief_rows SET stale = EXISTS (SELECT 1 FROM belief_facts bf JOIN "
+                    f"fact_versions fv ON fv.fact = bf.fact WHERE bf.belief_id = belief_rows.id "
                     f"AND bf.version < fv.version) WHERE id IN ({marks}) RETURNING id, stale",
                     chunk).fetchall()))
         if self.premise_rows:
@@ -635,7 +659,7 @@ def mark_rechecks(db, premise_ids: list[int], cache) -> int:
         chunk = premise_ids[i:i + 500]
         marks = ", ".join("?" for _ in chunk)
         ids = [r[0] for r in db.conn.execute(
-            f"UPDATE beliefs SET recheck = 1 WHERE recheck = 0 AND id IN (SELECT belief_id "
+            f"UPDATE belief_rows SET recheck = 1 WHERE recheck = 0 AND id IN (SELECT belief_id "
             f"FROM belief_premises WHERE premise_id IN ({marks})) RETURNING id", chunk)]
         cache.flag("recheck", ids)
         n += len(ids)

@@ -138,10 +138,10 @@ def cases(evil_folder: Path) -> list[tuple[str, Builder]]:
     out.append(("flipped-last-byte", _bytes(_flip(-1))))
     out.append(("flipped-many", _bytes(_flip(*[rng.randrange(0, 70 * PAGE) for _ in range(40)]))))
     # -- tampered: structure and versions, the checksum left as it was ----------------------
-    for table in ("world_meta", "world_log", "beliefs", "evidence", "people", "sim_state",
+    for table in ("world_meta", "world_log", "belief_rows", "evidence", "people", "sim_state",
                   "_sqlite_migrations", "memory_meta", "trust", "recall_words", "places"):
         out.append((f"dropped-{table}", _sql(f"DROP TABLE {table}")))
-    for table, col in (("people", "spec"), ("beliefs", "candidates"), ("world_log", "data"),
+    for table, col in (("people", "spec"), ("belief_rows", "candidates"), ("world_log", "data"),
                        ("world_meta", "value"), ("evidence", "kind")):
         out.append((f"renamed-{table}.{col}",
                     _sql(f"ALTER TABLE {table} RENAME COLUMN {col} TO {col}_x")))
@@ -150,7 +150,7 @@ def cases(evil_folder: Path) -> list[tuple[str, Builder]]:
         ("extra-table", _sql("CREATE TABLE evil (x)")),
         ("extra-view", _sql("CREATE VIEW evil AS SELECT 1")),
         ("extra-trigger", _sql("CREATE TRIGGER evil AFTER INSERT ON world_log BEGIN "
-                               "DELETE FROM beliefs; END")),
+                               "DELETE FROM belief_rows; END")),
         ("dropped-index", _sql("DROP INDEX log_by_kind")),
         ("dropped-trigger", _sql("DROP TRIGGER world_log_no_update")),
         ("replaced-trigger", _sql("DROP TRIGGER world_log_no_delete",
@@ -174,7 +174,7 @@ def cases(evil_folder: Path) -> list[tuple[str, Builder]]:
         ("checksum-garbage", _meta(CHECKSUM_KEY, "f" * 64, recompute=False)),
         ("checksum-missing", _sql(f"DELETE FROM world_meta WHERE key = '{CHECKSUM_KEY}'")),
         ("unknown-meta-key", _meta("zzz", "1", recompute=True)),
-        ("edited-belief", _sql("UPDATE beliefs SET confidence = 99 WHERE id = 1")),
+        ("edited-belief", _sql("UPDATE belief_rows SET confidence = 99 WHERE id = 1")),
         ("edited-log", _sql("DROP TRIGGER world_log_no_update",
                             "UPDATE world_log SET summary = 'x'",
                             "CREATE TRIGGER world_log_no_update BEFORE UPDATE ON world_log "

@@ -82,7 +82,7 @@ def test_a_damaged_save_is_refused_with_where_and_why(corpus, tmp_path):
     expect = {
         "truncated-by-1": "truncated",
         "flipped-many": "damaged",
-        "dropped-beliefs": "missing table beliefs",
+        "dropped-belief_rows": "missing table belief_rows",
         "renamed-people.spec": "spec_x",
         "meta-now-garbage": "damaged",
         "meta-now-1-crafted": "now",

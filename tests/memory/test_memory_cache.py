@@ -149,7 +149,7 @@ def test_a_commit_by_another_connection_is_followed(tmp_path):
     assert mine.belief("ada", "key", "location").confidence == 86
     assert mine.held("ada", "key", "location")[1] == 86
     raw = sqlite3.connect(path)
-    raw.execute("UPDATE beliefs SET confidence = 40")
+    raw.execute("UPDATE belief_rows SET confidence = 40")
     raw.commit()
     assert mine.held("ada", "key", "location")[1] == 40
 

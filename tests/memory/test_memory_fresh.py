@@ -22,7 +22,7 @@ def _inserted(sql: str, params: tuple) -> tuple:
     """The row a statement writes into an empty beliefs table."""
     _TABLES.execute(sql, params)
     got = _TABLES.execute("SELECT * FROM beliefs").fetchone()
-    _TABLES.execute("DELETE FROM beliefs")
+    _TABLES.execute("DELETE FROM belief_rows")
     return got
 
 

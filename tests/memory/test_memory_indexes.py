@@ -17,14 +17,15 @@ from game.generate import generated_town
 from game.sim import Simulation
 from memory import belief_signature, believers_at, changed_since, claim_values, claims, heard
 
-MEMORY_TABLES = {"beliefs", "evidence", "claims", "belief_versions", "belief_facts",
+MEMORY_TABLES = {"beliefs", "belief_rows", "evidence", "claims", "belief_versions", "belief_facts",
                  "fact_versions", "belief_premises", "trust", "trust_changes", "memory_events",
                  "memory_edits", "edit_discoveries", "recall_words", "attributes",
                  "memory_meta"}
 # A whole-table read: any SCAN but of a statement's own constant rows (its CTE of keys), and
 # of belief_premises (bp), which holds only what inferred beliefs rest on — a handful, however
-# long the town runs — and is read from its side so as never to read every belief.
-_SCAN = re.compile(r"^SCAN (?!\d+ CONSTANT ROWS|CONSTANT ROW|k\b|bp\b)(\w+)")
+# long the town runs — and is read from its side so as never to read every belief; and of
+# lazy_clock (l), one row: the lazy memories' half-life (memory.unwritten).
+_SCAN = re.compile(r"^SCAN (?!\d+ CONSTANT ROWS|CONSTANT ROW|k\b|bp\b|l\b)(\w+)")
 
 
 class Recording:
@@ -107,7 +108,16 @@ def test_no_statement_of_a_tick_reads_a_memory_table_whole(town):
     conn = sim.db.conn._conn
     scans = {}
     for sql, params in ticks.items():
-        for step in _plan(conn, sql, params):
-            if _SCAN.match(step):
+        plan = _plan(conn, sql, params)
+        # A view read through (`beliefs`: the rows written and the lazy memories only their
+        # evidence stands for) is materialized from its parts' own steps, each checked here;
+        # reading what they gave is not a read of a table.
+        made = {m.group(1) for step in plan
+                if (m := re.match(r"^(?:MATERIALIZE|CO-ROUTINE) (\w+)", step))}
+        made |= {alias for view in list(made) for alias in re.findall(
+            rf"\b{view}\s+(?:AS\s+)?(?!ON\b|WHERE\b|JOIN\b)(\w+)", sql)}
+        for step in plan:
+            m = _SCAN.match(step)
+            if m and m.group(1) not in made:
                 scans[sql[:120]] = step
     assert scans == {}

@@ -13,6 +13,10 @@ MEMORY_TABLES = {
     "recall_terms_content", "recall_terms_data", "recall_terms_docsize",
     "recall_terms_idx",  # recall's FTS5 index (§7), until migration 0009
     "recall_words",  # its record since 0009 (the index itself is kept in memory)
+    # 0012: the rows written of `beliefs` (now a view with the lazy memories only their
+    # evidence stands for) and those memories' one half-life; renaming `beliefs` rewrites
+    # what refers to it in SQLite's own temporary schema.
+    "belief_rows", "lazy_clock", "sqlite_temp_master",
     # migration 0004's first recall index, replaced by recall_terms in 0006:
     "recall_fts", "recall_fts_config", "recall_fts_content", "recall_fts_data",
     "recall_fts_docsize", "recall_fts_idx",

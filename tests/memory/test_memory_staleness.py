@@ -83,8 +83,8 @@ def test_marking_work_grows_with_changes_not_beliefs(store):
     store.db.conn.set_trace_callback(statements.append)
     assert store.mark_changed([("k.a1", 2)]) == 10
     store.db.conn.set_trace_callback(None)
-    marking = [s for s in statements if s.lstrip().upper().startswith("UPDATE BELIEFS")]
+    marking = [s for s in statements if s.lstrip().upper().startswith("UPDATE BELIEF_ROWS")]
     assert marking
     for sql in marking:
         plan = " ".join(r[-1] for r in store.db.execute("EXPLAIN QUERY PLAN " + sql))
-        assert "SCAN beliefs" not in plan and "SCAN belief_facts" not in plan, plan
+        assert "SCAN belief_rows" not in plan and "SCAN belief_facts" not in plan, plan
