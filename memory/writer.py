@@ -492,8 +492,12 @@ class Batch:
                 yield
             chunk = keys[i:i + LOAD_CHUNK]
             # Touched now: a memory only its evidence stood for gets its row, to be read and
-            # caught up below like any lazy one (memory.unwritten).
-            unwritten.write_keys(self.db.conn, chunk)
+            # caught up below like any lazy one (memory.unwritten). Only a claim recalled by
+            # cue can have one (a lazy memory's is).
+            modes = self.store._claim_recall
+            maybe = [k for k in chunk if modes.get(k[1]) == "cue"]
+            if maybe:
+                unwritten.write_keys(self.db.conn, maybe)
             values = ", ".join("(?, ?)" for _ in chunk)
             params = [x for k in chunk for x in k]
             # Driving the join from the wanted keys makes SQLite use the (resident, claim_id)
