@@ -110,10 +110,12 @@ def digest(sim, played=None) -> dict:
         "trust": _h([list(t) for t in store.trust_changes()]),
         "trust_now": _h([[a, b, store.trust(a, b)] for a in people for b in people]),
         "memory_events": store.memory_events(),
-        # Every memory event as the record holds it, id and order included (the hourly passes
-        # write them, for lazy memories too: memory.lifecycle), and the report's figures.
-        "memory_event_rows": _h(sim.db.execute("SELECT * FROM memory_events ORDER BY id")
-                                .fetchall()),
+        # Every memory event, in the order they happened (by minute, then memory: the order
+        # the passes write them), those of lazy memories too — theirs are the clock's while
+        # only their evidence stands for them (memory.unwritten) — and the report's figures.
+        "memory_event_rows": _h(sim.db.execute(
+            "SELECT at, resident, belief_id, kind, detail FROM memory_events ORDER BY at, "
+            "belief_id, kind, detail").fetchall()),
         "mechanisms": _mechanisms(sim),
         "edits": _h([e.model_dump() for e in store.edits()]),
         "heard": _h([list(h) for r in people for h in heard(store, r)]),

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from memory import cue_recalled
+from memory import first_dormancy as first_entry
 
 if TYPE_CHECKING:
     from .town import Game
@@ -68,9 +69,7 @@ def mechanisms(sim: Game) -> dict[str, int]:
 def first_dormancy(sim: Game) -> dict | None:
     """When the first memory slipped into dormancy, and how many of its own effective
     half-lives after it was last evoked (the formula says three)."""
-    row = sim.db.execute(
-        "SELECT at, detail, resident FROM memory_events WHERE kind = 'dormant' ORDER BY at, id "
-        "LIMIT 1").fetchone()
+    row = first_entry(sim.store)
     if row is None:
         return None
     at, detail, who = row

@@ -39,6 +39,7 @@ from .queries import (
     claim_values,
     claims,
     cue_recalled,
+    first_dormancy,
     heard,
 )
 from .recall import Recalled
@@ -96,6 +97,7 @@ __all__ = [
     "claim_values",
     "claims",
     "cue_recalled",
+    "first_dormancy",
     "hearsay_confidence",
     "heard",
     "initial_confidence",

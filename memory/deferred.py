@@ -26,7 +26,8 @@ EVOKE = (
     "dormant_at = ? + CAST(? * half_life AS INTEGER), "
     "gone_at = ? + CAST(? * half_life AS INTEGER) WHERE id = ? AND last_evoked_at <= ?"
 )
-EVENT = "INSERT INTO memory_events (at, resident, belief_id, kind, detail) VALUES (?, ?, ?, ?, ?)"
+EVENT = ("INSERT INTO memory_event_rows (at, resident, belief_id, kind, detail) VALUES "
+         "(?, ?, ?, ?, ?)")
 RECALL_WORDS = "INSERT OR REPLACE INTO recall_words (belief_id, words) VALUES (?, ?)"
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, NamedTuple
 
+from . import unwritten
 from .history import CLAIM_VERSIONS
 from .kinds import State
 from .writer import BELIEVES
@@ -188,9 +189,23 @@ def cue_recalled(store: MemoryStore) -> dict[str, int]:
     return {
         "evidence": one("SELECT count(*) FROM evidence e JOIN claims c ON c.id = e.claim_id "
                         "WHERE c.recall = 'cue'").fetchone()[0],
+        # (An unwritten memory is one of a claim recalled by cue: memory.unwritten.)
         "dormant": one(
-            "SELECT count(*) FROM memory_events m JOIN claims c ON c.id = coalesce((SELECT "
-            "b.claim_id FROM belief_rows b WHERE b.id = m.belief_id), (SELECT e.claim_id FROM "
-            "evidence e WHERE e.founds = m.belief_id)) WHERE m.kind = 'dormant' AND "
-            "c.recall = 'cue'").fetchone()[0],
+            "SELECT count(*) FROM memory_event_rows m JOIN belief_rows b ON b.id = m.belief_id "
+            "JOIN claims c ON c.id = b.claim_id WHERE m.kind = 'dormant' AND c.recall = 'cue'"
+            ).fetchone()[0] + unwritten.event_counts(store.db).get("dormant", 0),
     }
+
+
+def first_dormancy(store: MemoryStore) -> tuple[int, str, str] | None:
+    """(at, detail, resident) of the earliest entry into dormancy (ties by memory), or None:
+    detail is "<last evoked> <half-life>" (memory.recall)."""
+    store._sync()
+    got = [r for r in (
+        store.db.execute("SELECT at, belief_id, detail, resident FROM memory_event_rows WHERE "
+                         "kind = 'dormant' ORDER BY at, belief_id LIMIT 1").fetchone(),
+        unwritten.first_dormancy(store.db)) if r is not None]
+    if not got:
+        return None
+    at, _, detail, resident = min(got)
+    return at, detail, resident

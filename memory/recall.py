@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import access as acc
-from . import lifecycle, unwritten
+from . import lifecycle
 from .belief import Belief, view
 from .codec import SELECT_BELIEF, state_from_row
 from .recall_index import LIMIT, belief_words, words
@@ -287,6 +287,9 @@ def _evoke(store: MemoryStore, resident: str, recalled: list[tuple], now: int,
 # found by when they were made (all share one half-life), and their rows are left as written.
 _NEW_DORMANT = "access = 'active' AND lazy = 0 AND dormant_at < :now"
 _NEW_GONE = "access = 'dormant' AND gone_at < :now"
+# Lazy memories whose rows are written (memory.lifecycle); those only their evidence stands
+# for have their events by the clock alone (memory.unwritten).
+_LAZY_SINCE = "lazy = 1 AND created_at >= :lo AND created_at < :hi"
 _EARLIEST = -(2 ** 62)  # before any minute: the window's lower end when no pass has run
 
 
@@ -301,11 +304,11 @@ def refresh_access(store: MemoryStore, now: int) -> dict[str, int]:
     # go in with the rest, in the order the pass has always written them (by the minute, then
     # the memory), as if their rows had been in its index.
     lazy = {"lo": since - clock.dormant, "hi": now - clock.dormant}
-    went = conn.execute("INSERT INTO memory_events (at, resident, belief_id, kind, detail) "
-                 "SELECT at, resident, id, 'dormant', detail FROM (SELECT dormant_at AS at, "
-                 "resident, id, last_evoked_at || ' ' || half_life AS detail FROM belief_rows "
-                 f"WHERE {_NEW_DORMANT} UNION ALL SELECT dormant_at, resident, id, "
-                 f"last_evoked_at || ' ' || half_life FROM ({unwritten.lazy_rows()})) "
+    went = conn.execute("INSERT INTO memory_event_rows (at, resident, belief_id, kind, "
+                 "detail) SELECT at, resident, id, 'dormant', detail FROM (SELECT dormant_at AS "
+                 "at, resident, id, last_evoked_at || ' ' || half_life AS detail FROM "
+                 f"belief_rows WHERE {_NEW_DORMANT} UNION ALL SELECT dormant_at, resident, id, "
+                 f"last_evoked_at || ' ' || half_life FROM belief_rows WHERE {_LAZY_SINCE}) "
                  "ORDER BY at, id", p | lazy)
     # A conclusion resting on a premise that went dormant needs rechecking (§9). (A lazy
     # memory is never a premise: one named as a premise was touched, and caught up.)
@@ -319,10 +322,11 @@ def refresh_access(store: MemoryStore, now: int) -> dict[str, int]:
     store._working.moved((r[0], acc.DORMANT) for r in dormant)
     cache.patch("access", ((r[0], acc.DORMANT) for r in dormant))
     lazy = {"lo": since - clock.gone, "hi": now - clock.gone}
-    lost = conn.execute("INSERT INTO memory_events (at, resident, belief_id, kind) "
+    lost = conn.execute("INSERT INTO memory_event_rows (at, resident, belief_id, kind) "
                  "SELECT at, resident, id, 'unrecallable' FROM (SELECT gone_at AS at, "
                  f"resident, id FROM belief_rows WHERE {_NEW_GONE} UNION ALL SELECT gone_at, "
-                 f"resident, id FROM ({unwritten.lazy_rows()})) ORDER BY at, id", p | lazy)
+                 f"resident, id FROM belief_rows WHERE {_LAZY_SINCE}) ORDER BY at, id",
+                 p | lazy)
     gone = conn.execute(f"UPDATE belief_rows SET access = 'unrecallable' WHERE {_NEW_GONE} "
                         "RETURNING id", p).fetchall()
     store._working.moved((r[0], acc.UNRECALLABLE) for r in gone)
@@ -357,12 +361,16 @@ def look_back(store: MemoryStore, now: int) -> dict[str, int]:
     # importance 0 and untouched, nothing can raise it: memory.lifecycle); its row is left.
     lo = _EARLIEST if clock.lookback_at is None else clock.lookback_at - clock.h0
     judged = conn.execute(
-        "INSERT INTO memory_events (at, resident, belief_id, kind, detail) SELECT :now, "
+        "INSERT INTO memory_event_rows (at, resident, belief_id, kind, detail) SELECT :now, "
         "resident, id, 'lookback', detail FROM (SELECT created_at, resident, id, CASE WHEN "
         f"{_HIGHER} THEN 'lengthened' ELSE 'kept' END AS detail FROM belief_rows WHERE "
-        f"{_DUE} UNION ALL SELECT created_at, resident, id, 'kept' FROM "
-        f"({unwritten.lazy_rows('>', '<=')})) ORDER BY created_at, id",
-        p | {"lo": lo, "hi": now - pm.half_life_minutes})
+        f"{_DUE} UNION ALL SELECT created_at, resident, id, 'kept' FROM belief_rows WHERE "
+        "lazy = 1 AND created_at > :lo AND created_at <= :now - :h0) ORDER BY created_at, id",
+        p | {"lo": lo})
+    if clock.lookback_at is None or now > clock.lookback_at:
+        # The minute of each look-back, which is when those only their evidence stands for
+        # were judged (memory.unwritten).
+        conn.execute("INSERT OR IGNORE INTO lookback_passes (at) VALUES (?)", (now,))
     longer = conn.execute(
         f"UPDATE belief_rows SET half_life = half_life * max(1, {_JUDGED}) / max(1, {_BASE}), "
         f"judged_importance = {_JUDGED}, looked_back = 1 WHERE {_DUE} AND {_HIGHER} "
@@ -384,7 +392,7 @@ def look_back(store: MemoryStore, now: int) -> dict[str, int]:
         "WHEN access != 'active' AND last_evoked_at + CAST(:da * half_life AS INTEGER) >= :now "
         "THEN 'active' WHEN access = 'unrecallable' AND last_evoked_at + CAST(:ua * half_life "
         "AS INTEGER) >= :now THEN 'dormant' ELSE access END WHERE id IN (SELECT "
-        "belief_id FROM memory_events WHERE kind = 'lookback' AND detail = 'lengthened' AND "
+        "belief_id FROM memory_event_rows WHERE kind = 'lookback' AND detail = 'lengthened' AND "
         "at = :now) RETURNING id, access", p).fetchall()
     store._working.moved(moved)
     cache.patch("access", moved)

@@ -420,7 +420,8 @@ def _v12(db: Database) -> None:
             id INTEGER PRIMARY KEY CHECK (id = 1),
             half_life REAL NOT NULL CHECK (half_life > 0),
             dormant INTEGER NOT NULL CHECK (dormant >= 0),
-            gone INTEGER NOT NULL CHECK (gone >= dormant)
+            gone INTEGER NOT NULL CHECK (gone >= dormant),
+            h0 REAL NOT NULL CHECK (h0 > 0)
         );
         CREATE VIEW IF NOT EXISTS unwritten_beliefs AS SELECT e.founds AS id, e.resident,
             e.claim_id, e.value, coalesce(e.after_confidence, e.confidence) AS confidence,
@@ -438,6 +439,32 @@ def _v12(db: Database) -> None:
             FROM evidence e CROSS JOIN lazy_clock l WHERE e.founds IS NOT NULL;
         CREATE VIEW IF NOT EXISTS beliefs AS SELECT * FROM belief_rows
             UNION ALL SELECT * FROM unwritten_beliefs;
+        -- Their memory events are theirs by the clock alone (memory.lifecycle): dormant three
+        -- lazy half-lives after they were made, unrecallable after five, judged and kept by
+        -- the first look-back a base half-life after — once the passes have run that far
+        -- (memory_meta: the minute each last ran to; `lookback_passes`: the minute of each
+        -- look-back). `memory_events` is the view of the events written (`memory_event_rows`)
+        -- and these, field for field what the passes would have written.
+        ALTER TABLE memory_events RENAME TO memory_event_rows;
+        CREATE TABLE IF NOT EXISTS lookback_passes (at INTEGER PRIMARY KEY);
+        CREATE VIEW IF NOT EXISTS unwritten_events AS
+            SELECT NULL AS id, e.at + l.dormant AS at, e.resident, e.founds AS belief_id,
+                'dormant' AS kind, e.at || ' ' || l.half_life AS detail
+            FROM evidence e CROSS JOIN lazy_clock l WHERE e.founds IS NOT NULL AND
+                e.at + l.dormant < (SELECT CAST(value AS INTEGER) FROM memory_meta WHERE
+                                    key = 'access_pass_at')
+            UNION ALL SELECT NULL, e.at + l.gone, e.resident, e.founds, 'unrecallable', NULL
+            FROM evidence e CROSS JOIN lazy_clock l WHERE e.founds IS NOT NULL AND
+                e.at + l.gone < (SELECT CAST(value AS INTEGER) FROM memory_meta WHERE
+                                 key = 'access_pass_at')
+            UNION ALL SELECT NULL, (SELECT min(p.at) FROM lookback_passes p WHERE
+                p.at >= e.at + l.h0 - 1 AND e.at <= p.at - l.h0), e.resident, e.founds,
+                'lookback', 'kept'
+            FROM evidence e CROSS JOIN lazy_clock l WHERE e.founds IS NOT NULL AND
+                e.at <= (SELECT CAST(value AS INTEGER) FROM memory_meta WHERE
+                         key = 'lookback_pass_at') - l.h0;
+        CREATE VIEW IF NOT EXISTS memory_events AS SELECT * FROM memory_event_rows
+            UNION ALL SELECT * FROM unwritten_events;
     """)
 
 

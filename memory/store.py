@@ -679,15 +679,19 @@ class MemoryStore:
         """How many of each memory event (dormant, unrecallable, cue, associative, lookback,
         use) happened, for the mechanism report."""
         self._sync()
-        sql = "SELECT kind, count(*) FROM memory_events"
+        sql = "SELECT kind, count(*) FROM memory_event_rows"
         params: list = []
         if since is not None:
             since = check.time("since", since)
             sql += " WHERE at >= ?"
             params.append(since)
         out = dict(self.db.execute(sql + " GROUP BY kind", params).fetchall())
+        # And the events of the lazy memories only their evidence stands for, which are
+        # theirs by the clock (memory.unwritten): never a lengthening.
+        for kind, n in unwritten.event_counts(self.db, since).items():
+            out[kind] = out.get(kind, 0) + n
         out["lengthened"] = self.db.execute(
-            "SELECT count(*) FROM memory_events WHERE kind = 'lookback' AND detail = "
+            "SELECT count(*) FROM memory_event_rows WHERE kind = 'lookback' AND detail = "
             "'lengthened'" + (" AND at >= ?" if since is not None else ""), params).fetchone()[0]
         return out
 

@@ -13,7 +13,10 @@ Reading one is reading the view. Before anything *writes* one — new evidence a
 a cue naming it, a use, an edit, misremembering, its attribute redefined (the moments
 `lifecycle.catch_up` runs) — its row is written as the view has it (`write_rows`), still lazy,
 and the evidence row no longer stands for it: from then on it is a row like any other. A
-pass that writes events for lazy memories reads both kinds (`lazy_rows`).
+pass that writes events for lazy memories writes none for these: their events are the view
+`unwritten_events` (what the passes would have written for them, by the minutes the passes
+have run to, and each look-back's minute, `lookback_passes`), until their rows are written,
+and their events with them.
 """
 
 from __future__ import annotations
@@ -25,36 +28,39 @@ from .fresh import half_life_of
 from .params import MemoryParams
 
 _COLUMNS = ", ".join(BELIEF_COLUMNS)
-def lazy_rows(lower: str = ">=", upper: str = "<") -> str:
-    """Every lazy memory as (id, resident, created_at, dormant_at, gone_at, last_evoked_at,
-    half_life) — the rows written lazy and those only their evidence stands for — made
-    between `:lo` and `:hi` (created_at `lower` :lo and `upper` :hi), each part read from
-    its index on the minute it was made."""
-    return (
-        "SELECT id, resident, created_at, dormant_at, gone_at, last_evoked_at, half_life FROM "
-        f"belief_rows WHERE lazy = 1 AND created_at {lower} :lo AND created_at {upper} :hi "
-        "UNION ALL SELECT e.founds, e.resident, e.at, e.at + l.dormant, e.at + l.gone, e.at, "
-        "l.half_life FROM evidence e CROSS JOIN lazy_clock l WHERE e.founds IS NOT NULL AND "
-        f"e.at {lower} :lo AND e.at {upper} :hi")
+# The events (memory_events' columns) of unwritten memories whose founding evidence ids are
+# given, as the view has them: written when their rows are.
+_EVENTS_OF = (
+    "INSERT INTO memory_event_rows (at, resident, belief_id, kind, detail) SELECT at, "
+    "resident, belief_id, kind, detail FROM unwritten_events WHERE belief_id IN ({marks}) "
+    "ORDER BY at, belief_id, kind"
+)
+
+
+def _numbers(params: MemoryParams) -> tuple[float, int, int, float]:
+    h, dormant, gone = half_life_of(0, params)
+    return h, dormant, gone, float(params.half_life_minutes)
 
 
 def set_clock(db, params: MemoryParams) -> bool:
     """`lazy_clock` as `params` make it (one row); True if it had to change. The caller has
     written every unwritten memory first if the numbers were different (`write_all`)."""
-    h, dormant, gone = half_life_of(0, params)
-    row = db.execute("SELECT half_life, dormant, gone FROM lazy_clock WHERE id = 1").fetchone()
-    if row is not None and tuple(row) == (h, dormant, gone):
+    want = _numbers(params)
+    row = db.execute("SELECT half_life, dormant, gone, h0 FROM lazy_clock WHERE id = 1"
+                     ).fetchone()
+    if row is not None and tuple(row) == want:
         return False
-    db.execute("INSERT INTO lazy_clock (id, half_life, dormant, gone) VALUES (1, ?, ?, ?) ON "
-               "CONFLICT (id) DO UPDATE SET half_life = excluded.half_life, dormant = "
-               "excluded.dormant, gone = excluded.gone", (h, dormant, gone))
+    db.execute("INSERT INTO lazy_clock (id, half_life, dormant, gone, h0) VALUES (1, ?, ?, ?, "
+               "?) ON CONFLICT (id) DO UPDATE SET half_life = excluded.half_life, dormant = "
+               "excluded.dormant, gone = excluded.gone, h0 = excluded.h0", want)
     return True
 
 
 def clock_differs(db, params: MemoryParams) -> bool:
     """Would `set_clock(params)` change what the unwritten memories read as?"""
-    row = db.execute("SELECT half_life, dormant, gone FROM lazy_clock WHERE id = 1").fetchone()
-    return row is not None and tuple(row) != half_life_of(0, params)
+    row = db.execute("SELECT half_life, dormant, gone, h0 FROM lazy_clock WHERE id = 1"
+                     ).fetchone()
+    return row is not None and tuple(row) != _numbers(params)
 
 
 def write_rows(conn, ids: Iterable[int]) -> int:
@@ -65,10 +71,12 @@ def write_rows(conn, ids: Iterable[int]) -> int:
     for i in range(0, len(ids), 500):
         chunk = ids[i:i + 500]
         marks = ", ".join("?" for _ in chunk)
-        n += conn.execute(f"INSERT INTO belief_rows ({_COLUMNS}) SELECT {_COLUMNS} FROM "
-                          f"unwritten_beliefs WHERE id IN ({marks})", chunk).rowcount
-        if n:
+        got = conn.execute(f"INSERT INTO belief_rows ({_COLUMNS}) SELECT {_COLUMNS} FROM "
+                           f"unwritten_beliefs WHERE id IN ({marks})", chunk).rowcount
+        if got:
+            conn.execute(_EVENTS_OF.format(marks=marks), chunk)
             conn.execute(f"UPDATE evidence SET founds = NULL WHERE founds IN ({marks})", chunk)
+            n += got
     return n
 
 
@@ -92,6 +100,9 @@ def write_all(db) -> int:
     n = db.execute(f"INSERT INTO belief_rows ({_COLUMNS}) SELECT {_COLUMNS} FROM "
                    "unwritten_beliefs").rowcount
     if n:
+        db.execute("INSERT INTO memory_event_rows (at, resident, belief_id, kind, detail) "
+                   "SELECT at, resident, belief_id, kind, detail FROM unwritten_events ORDER BY "
+                   "at, belief_id, kind")
         db.execute("UPDATE evidence SET founds = NULL WHERE founds IS NOT NULL")
     return n
 
@@ -101,3 +112,46 @@ def next_id(conn) -> int:
     a = conn.execute("SELECT max(id) FROM belief_rows").fetchone()[0] or 0
     b = conn.execute("SELECT max(founds) FROM evidence WHERE founds IS NOT NULL").fetchone()[0]
     return max(a, b or 0) + 1
+
+
+def event_counts(db, since: int | None = None) -> dict[str, int]:
+    """How many of each memory event the unwritten memories have had (at or after `since`),
+    read from the evidence index on the minute each was made."""
+    row = db.execute(
+        "SELECT l.dormant, l.gone, l.h0, (SELECT CAST(value AS INTEGER) FROM memory_meta WHERE "
+        "key = 'access_pass_at'), (SELECT CAST(value AS INTEGER) FROM memory_meta WHERE key = "
+        "'lookback_pass_at') FROM lazy_clock l").fetchone()
+    if row is None:
+        return {}
+    dormant, gone, h0, access_at, lookback_at = row
+    one = db.execute
+    out = {}
+    low = -(2 ** 62) if since is None else since
+    for kind, offset in (("dormant", dormant), ("unrecallable", gone)):
+        if access_at is None:
+            continue
+        # at = made + offset, recorded once the pass ran past it; `since` bounds at too.
+        n = one("SELECT count(*) FROM evidence WHERE founds IS NOT NULL AND at < ? AND at >= ?",
+                (access_at - offset, low - offset)).fetchone()[0]
+        if n:
+            out[kind] = n
+    if lookback_at is not None:
+        if since is None:
+            n = one("SELECT count(*) FROM evidence WHERE founds IS NOT NULL AND at <= ?",
+                    (lookback_at - h0,)).fetchone()[0]
+        else:  # judged at the first look-back a base half-life after it was made
+            n = one("SELECT count(*) FROM unwritten_events WHERE kind = 'lookback' AND at >= ?",
+                    (since,)).fetchone()[0]
+        if n:
+            out["lookback"] = n
+    return out
+
+
+def first_dormancy(db) -> tuple[int, int, str, str] | None:
+    """(at, belief id, detail, resident) of the earliest entry into dormancy an unwritten
+    memory has had, or None."""
+    return db.execute(
+        "SELECT e.at + l.dormant, e.founds, e.at || ' ' || l.half_life, e.resident FROM "
+        "evidence e CROSS JOIN lazy_clock l WHERE e.founds IS NOT NULL AND e.at + l.dormant < "
+        "(SELECT CAST(value AS INTEGER) FROM memory_meta WHERE key = 'access_pass_at') ORDER "
+        "BY e.at, e.founds LIMIT 1").fetchone()

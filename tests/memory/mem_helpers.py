@@ -88,7 +88,12 @@ def lazy_tables(store: MemoryStore) -> dict[str, list]:
     cols = [r[1] for r in store.db.execute("PRAGMA table_info(beliefs)") if r[1] != "lazy"]
     out = {"beliefs": store.db.execute(f"SELECT {', '.join(cols)} FROM beliefs ORDER BY id")
            .fetchall()}
-    for table in ("memory_events", "evidence", "belief_versions", "claims", "memory_edits"):
+    # The events in the order they happened (a lazy memory's are its clock's until its row is
+    # written, then written with it: memory.unwritten), without the ids that order gives.
+    out["memory_events"] = store.db.execute(
+        "SELECT at, resident, belief_id, kind, detail FROM memory_events ORDER BY at, "
+        "belief_id, kind").fetchall()
+    for table in ("evidence", "belief_versions", "claims", "memory_edits"):
         out[table] = store.db.execute(f"SELECT * FROM {table} ORDER BY rowid").fetchall()
     return out
 

@@ -15,9 +15,19 @@ import pytest
 from game import clock
 from game.generate import generated_town
 from game.sim import Simulation
-from memory import belief_signature, believers_at, changed_since, claim_values, claims, heard
+from memory import (
+    belief_signature,
+    believers_at,
+    changed_since,
+    claim_values,
+    claims,
+    cue_recalled,
+    first_dormancy,
+    heard,
+)
 
-MEMORY_TABLES = {"beliefs", "belief_rows", "evidence", "claims", "belief_versions", "belief_facts",
+MEMORY_TABLES = {"beliefs", "belief_rows", "memory_event_rows", "lookback_passes",
+                 "lazy_clock", "evidence", "claims", "belief_versions", "belief_facts",
                  "fact_versions", "belief_premises", "trust", "trust_changes", "memory_events",
                  "memory_edits", "edit_discoveries", "recall_words", "attributes",
                  "memory_meta"}
@@ -80,6 +90,10 @@ def town():
     heard(store, rid)
     belief_signature(store, rid)
     changed_since(store, rid, sim.now - clock.HOUR)
+    store.memory_events()  # the mechanism report's
+    store.memory_events(since=sim.now - clock.DAY)
+    first_dormancy(store)
+    cue_recalled(store)
     store.explain(rid, b.subject, b.attribute)
     store.cue(rid, sim.now, attribute="at_d1_0800")
     e = store.implant(rid, b.subject, b.attribute, "someone_else", by="test", at=sim.now)

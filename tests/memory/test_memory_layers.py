@@ -16,7 +16,7 @@ MEMORY_TABLES = {
     # 0012: the rows written of `beliefs` (now a view with the lazy memories only their
     # evidence stands for) and those memories' one half-life; renaming `beliefs` rewrites
     # what refers to it in SQLite's own temporary schema.
-    "belief_rows", "lazy_clock", "sqlite_temp_master",
+    "belief_rows", "lazy_clock", "sqlite_temp_master", "memory_event_rows", "lookback_passes",
     # migration 0004's first recall index, replaced by recall_terms in 0006:
     "recall_fts", "recall_fts_config", "recall_fts_content", "recall_fts_data",
     "recall_fts_docsize", "recall_fts_idx",

@@ -43,7 +43,7 @@ def test_the_passes_write_a_lazy_memorys_events_and_leave_its_row():
         for hour in range(9, 9 + 120):
             s.refresh_access(hour * HOUR)
             s.look_back(hour * HOUR)
-    got = lazy.db.execute("SELECT kind, at, detail FROM memory_events ORDER BY id").fetchall()
+    got = lazy.db.execute("SELECT kind, at, detail FROM memory_events ORDER BY at").fetchall()
     assert got == [("dormant", 8 * HOUR + 3888, f"{8 * HOUR} 1296.0"),
                    ("lookback", 80 * HOUR, "kept"), ("unrecallable", 8 * HOUR + 6480, None)]
     assert lazy.db.execute("SELECT access, looked_back, lazy FROM beliefs").fetchall() == \
