@@ -254,7 +254,7 @@ def insert_sql(table: str, columns: tuple[str, ...] | list[str]) -> str:
             f"VALUES ({', '.join('?' for _ in columns)})")
 
 
-STORE_TABLES = ("claims", "evidence", "beliefs", "belief_versions", "belief_facts", "trust",
+STORE_TABLES = ("claims", "evidence", "belief_rows", "belief_versions", "belief_facts", "trust",
                 "trust_changes", "belief_premises", "fact_versions", "attributes")
 
 
@@ -286,6 +286,8 @@ def bench_perceive(sizes: Sizes, tmp: Path, profile: bool) -> tuple[dict, str | 
     conn = store.db.conn
     written = {name: conn.execute(f"SELECT count(*) FROM {name}").fetchone()[0]
                for name in STORE_TABLES}
+    # Every belief, with those only their evidence stands for (memory.unwritten).
+    written["beliefs"] = store.counts()["beliefs"]
     res["rows_written"] = written
     res["pragmas"] = pragmas(conn)
     res["peak_rss_mb_after_perceive"] = peak_rss_mb()
@@ -385,7 +387,7 @@ def populate_beliefs(conn: sqlite3.Connection, n: int, residents: int) -> None:
                    printf('r%04d', CASE WHEN org < 0 THEN tel ELSE org END) AS origin, at
             FROM raw
         )
-        INSERT INTO beliefs (id, resident, claim_id, value, confidence, state, rank, kind,
+        INSERT INTO belief_rows (id, resident, claim_id, value, confidence, state, rank, kind,
             candidates, since, created_at, updated_at, last_evidence_at, last_intervention_at,
             quiet_since, aged, exposures, uses, sources, last_evoked_at, importance, stale,
             recheck, wants_look, unjudged, premises)
@@ -404,7 +406,7 @@ def due_rows(conn: sqlite3.Connection, now: int) -> list[tuple[int, str, int]]:
     """What the aging pass will set, computed in Python: (confidence, state, id) per row."""
     rows = []
     for bid, conf, quiet, aged in conn.execute(
-            "SELECT id, confidence, quiet_since, aged FROM beliefs WHERE state = 'influencing' "
+            "SELECT id, confidence, quiet_since, aged FROM belief_rows WHERE state = 'influencing' "
             "AND rank IN (2, 3) ORDER BY id"):
         due = (now - quiet) // AGING_PERIOD - aged
         if due > 0 and conf > AGING_FLOOR:
@@ -419,7 +421,7 @@ def aging_floor(path: Path, like: dict) -> tuple[Clock, int, int]:
     try:
         params = due_rows(conn, AGING_NOW)
         clock = timed_executemany(
-            conn, [("UPDATE beliefs SET confidence = ?, state = ? WHERE id = ?", params)])
+            conn, [("UPDATE belief_rows SET confidence = ?, state = ? WHERE id = ?", params)])
         return clock, len(params), past_count(conn)
     finally:
         conn.close()
@@ -449,11 +451,11 @@ def open_like(path: Path, like: dict) -> sqlite3.Connection:
 
 
 def past_count(conn: sqlite3.Connection) -> int:
-    return conn.execute("SELECT count(*) FROM beliefs WHERE state = 'past'").fetchone()[0]
+    return conn.execute("SELECT count(*) FROM belief_rows WHERE state = 'past'").fetchone()[0]
 
 
 PLAIN_UPDATE = (
-    f"UPDATE beliefs SET "
+    f"UPDATE belief_rows SET "
     f"confidence = max({AGING_FLOOR}, confidence - {AGING_STEP} * "
     f"((:now - quiet_since) / {AGING_PERIOD} - aged)), "
     f"state = CASE WHEN confidence - {AGING_STEP} * ((:now - quiet_since) / {AGING_PERIOD} - aged)"
@@ -492,7 +494,7 @@ def bench_aging(sizes: Sizes, tmp: Path) -> dict:
     res["sample"] = {"confidence": sample.confidence, "state": sample.state.value,
                      "note": sample.history[-1].note}
     res["states_after"] = dict(store.db.execute(
-        "SELECT state, count(*) FROM beliefs GROUP BY state ORDER BY 2 DESC").fetchall())
+        "SELECT state, count(*) FROM belief_rows GROUP BY state ORDER BY 2 DESC").fetchall())
     store.close()
     if aged != sizes.beliefs:
         raise SystemExit(f"aging touched {aged} of {sizes.beliefs} beliefs; all should be due")
@@ -584,7 +586,7 @@ def bench_staleness(tmp: Path, residents: int, per: int, changes: int) -> dict:
     populate_beliefs(conn, residents * per, residents)
     conn.execute("BEGIN")
     conn.execute("INSERT INTO belief_facts (belief_id, fact, version) SELECT b.id, c.subject "
-                 "|| '.' || c.attribute, 1 FROM beliefs b JOIN claims c ON c.id = b.claim_id")
+                 "|| '.' || c.attribute, 1 FROM belief_rows b JOIN claims c ON c.id = b.claim_id")
     conn.execute("COMMIT")
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     res: dict = {"beliefs": residents * per, "changes": changes,
@@ -604,11 +606,11 @@ def bench_staleness(tmp: Path, residents: int, per: int, changes: int) -> dict:
         conn.executemany("INSERT INTO fact_versions (fact, version) VALUES (?, ?) ON CONFLICT "
                          "(fact) DO UPDATE SET version = excluded.version", facts)
         n = conn.execute(
-            "UPDATE beliefs SET stale = EXISTS (SELECT 1 FROM belief_facts bf JOIN "
-            "fact_versions fv ON fv.fact = bf.fact WHERE bf.belief_id = beliefs.id AND "
+            "UPDATE belief_rows SET stale = EXISTS (SELECT 1 FROM belief_facts bf JOIN "
+            "fact_versions fv ON fv.fact = bf.fact WHERE bf.belief_id = belief_rows.id AND "
             "bf.version < fv.version)").rowcount
         conn.execute("COMMIT")
-    stale_scan = conn.execute("SELECT count(*) FROM beliefs WHERE stale = 1").fetchone()[0]
+    stale_scan = conn.execute("SELECT count(*) FROM belief_rows WHERE stale = 1").fetchone()[0]
     scan.close()
     assert stale_scan == marked, (stale_scan, marked)
     res["scan_s"], res["scanned"] = fc.wall, n
