@@ -214,7 +214,17 @@ class Simulation(Setup, Naming):
     def _tick_transaction(self):
         """The tick's transaction. A tick abandoned half-run after its database was closed (a
         window shut mid-tick, a town dropped) ends quietly: there is nothing left to roll
-        back, and the rollback's error surfaced as an 'exception ignored' at teardown."""
+        back, and the rollback's error surfaced as an 'exception ignored' at teardown.
+
+        A town in memory (every game's: saves are copies of it) runs its ticks with SQLite's
+        rollback journal off: keeping a copy of every page a tick first writes, to undo the
+        tick, cost a tenth of a town's time, and a tick is never undone — one that fails is a
+        bug, and ends the run (exit 1, nothing saved); one abandoned half-run belongs to a
+        town being dropped. (Inside a tick, what can refuse — a memory edit a scenario
+        scripts — refuses before it writes.) A player's command keeps the journal."""
+        journal_off = self.db.memory and not self.db.conn.in_transaction
+        if journal_off:
+            self.db.conn.execute("PRAGMA journal_mode=OFF")
         try:
             with self.db.atomic():
                 yield
@@ -225,6 +235,13 @@ class Simulation(Setup, Naming):
                 if isinstance(exc.__context__, GeneratorExit):
                     raise GeneratorExit from None
             raise
+        finally:
+            if journal_off:
+                try:
+                    if not self.db.conn.in_transaction:
+                        self.db.conn.execute("PRAGMA journal_mode=MEMORY")
+                except sqlite3.ProgrammingError:
+                    pass  # closed: nothing runs between ticks any more
 
     def stepping(self) -> Iterator[str]:
         """One tick as its pipeline of systems, yielding the name of each as it is done. The

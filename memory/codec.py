@@ -58,6 +58,9 @@ SELECT_BELIEF = (
 SELECT_BELIEF_ROWS = SELECT_BELIEF.replace("FROM beliefs b", "FROM belief_rows b")
 # And of the lazy memories only their evidence stands for.
 SELECT_UNWRITTEN = SELECT_BELIEF.replace("FROM beliefs b", "FROM unwritten_beliefs b")
+SELECT_BELIEF_ROWS_BY_CLAIM = SELECT_BELIEF.replace(
+    "FROM beliefs b JOIN claims c ON c.id = b.claim_id",
+    "FROM claims c CROSS JOIN belief_rows b ON b.claim_id = c.id")
 SELECT_UNWRITTEN_BY_CLAIM = SELECT_BELIEF.replace(
     "FROM beliefs b JOIN claims c ON c.id = b.claim_id",
     "FROM claims c CROSS JOIN unwritten_beliefs b ON b.claim_id = c.id")

@@ -30,6 +30,7 @@ from .cache import BeliefCache
 from .codec import (
     SELECT_BELIEF,
     SELECT_BELIEF_ROWS,
+    SELECT_BELIEF_ROWS_BY_CLAIM,
     SELECT_UNWRITTEN,
     SELECT_UNWRITTEN_BY_CLAIM,
     UPDATE_BELIEF,
@@ -827,12 +828,15 @@ class MemoryStore:
         # (memory.unwritten) where the filters can take one — influencing, wanting no look
         # — each read from its own indexes (SQLite would read every lazy memory of the
         # resident through the `beliefs` view to find none want a look).
-        sql = SELECT_BELIEF_ROWS + cond
+        # Driven from the claims when a claim's subject or attribute is named: few claims,
+        # where what a resident holds grows with every day (a decision asks this of a
+        # resident, for one attribute, every few ticks).
+        by_claim = subject is not None or attribute is not None
+        sql = (SELECT_BELIEF_ROWS_BY_CLAIM if by_claim and not wants_look else
+               SELECT_BELIEF_ROWS) + cond
         if not wants_look and state in (None, "influencing"):
-            # Driven from the claims when a claim's subject or attribute is named (few
-            # claims; a resident's lazy memories are thousands).
-            sql += " UNION ALL " + (SELECT_UNWRITTEN_BY_CLAIM if subject is not None or
-                                    attribute is not None else SELECT_UNWRITTEN) + cond
+            sql += " UNION ALL " + (SELECT_UNWRITTEN_BY_CLAIM if by_claim else
+                                    SELECT_UNWRITTEN) + cond
             params = params + params
         sql += " ORDER BY 2, 23, 24"  # resident, subject, attribute
         patch = self._held.patch

@@ -173,8 +173,10 @@ def test_a_tick_left_half_run_when_its_database_closes_ends_quietly():
     sim = Simulation.new("missing_key", seed=0)
     tick = sim.stepping()
     next(tick)
-    tick.close()  # abandoned with the database open: rolled back, as before
+    tick.close()  # abandoned with the database open: its transaction ended, as before
     assert not sim.db.conn.in_transaction
+    # (and the journal back on, for what runs between ticks: a command can be undone)
+    assert sim.db.execute("PRAGMA journal_mode").fetchone()[0] == "memory"
 
 
 def test_look_and_help_read_alike_in_walkthroughs_and_typed():

@@ -215,3 +215,15 @@ effects = [{ claim = "ann.took", value = "yes" }]
     sim = Simulation.new(parse_text(text, Path("tiny.toml")), 0)
     sim.run(days=0.1)
     assert sim.world.fact("ann", "took") == "yes"
+
+
+def test_a_tick_in_memory_runs_without_the_rollback_journal_and_a_command_with_it():
+    """A town in memory runs its ticks with the journal off (nothing ever undoes a tick: it
+    cost a tenth of a town's time) and between ticks — a player's command — with it on."""
+    sim = Simulation.new("missing_key", seed=1)
+    modes = []
+    for name in sim.stepping():
+        if name == "events":
+            modes.append(sim.db.execute("PRAGMA journal_mode").fetchone()[0])
+    modes.append(sim.db.execute("PRAGMA journal_mode").fetchone()[0])
+    assert modes == ["off", "memory"]
