@@ -17,13 +17,22 @@ def _statements(p: MemoryParams) -> tuple[str, str]:
     A belief ages when it is influencing, rests on hearsay only (testimony or rumour ranks),
     stands above the floor, and has had no new evidence and no player intervention for a whole
     aging period more than the periods already applied. The first two terms match the partial
-    index `beliefs_aging`, so only beliefs that can age are visited.
+    index `beliefs_aging`, and the third its ranges, so only beliefs due are visited.
     """
     period, step, floor = int(p.aging_period), int(p.aging_step), int(p.aging_floor)
     due = f"((:now - quiet_since) / {period} - aged)"
     new = f"max({floor}, confidence - {step} * {due})"
-    where = (f"state = 'influencing' AND rank IN (2, 3) AND quiet_since <= :now - {period} "
-             f"AND confidence > {floor} AND {due} > 0")
+    # Due once the periods already applied, and one more, have passed since it went quiet:
+    # one range of the index (aged, quiet_since) per number of periods applied. A belief
+    # still above the floor has had fewer than it takes to fall from 100 to it — unless
+    # something raised it since (an edit): those few are the last range, read whole.
+    # (Each range repeats the index's own terms, so SQLite reads each from it.)
+    ranges = max(1, -(-(100 - floor) // max(1, step))) + 1
+    agable = "state = 'influencing' AND rank IN (2, 3)"
+    by_period = " OR ".join([f"({agable} AND aged = {k} AND quiet_since <= :now - "
+                             f"{(k + 1) * period})" for k in range(ranges)]
+                            + [f"({agable} AND aged >= {ranges})"])
+    where = f"({by_period}) AND confidence > {floor} AND {due} > 0"
     versions = (
         "INSERT INTO belief_versions (belief_id, at, cause, value, confidence, state, note, "
         f"after_evidence) SELECT id, :now, 'age', value, {new}, "

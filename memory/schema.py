@@ -468,6 +468,18 @@ def _v12(db: Database) -> None:
     """)
 
 
+@migrations(name="0013_aging_by_period")
+def _v13(db: Database) -> None:
+    # Hearsay aging (§6, memory.aging) finds the beliefs whose next aging period has come by
+    # the periods already applied, then the minute they went quiet: a range per number of
+    # periods, not every quiet belief again each day (they grow with the days).
+    _run_script(db, """
+        DROP INDEX IF EXISTS beliefs_aging;
+        CREATE INDEX IF NOT EXISTS beliefs_aging ON belief_rows (aged, quiet_since)
+            WHERE state = 'influencing' AND rank IN (2, 3);
+    """)
+
+
 def _run_script(db: Database, script: str) -> None:
     """Run a multi-statement script inside the migration's transaction.
 
