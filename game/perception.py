@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from memory import Evidence, about_attribute
+from memory import Basis, Evidence, SourceKind, about_attribute
 
 if TYPE_CHECKING:
     from .town import Town
@@ -43,25 +43,40 @@ def told(sim: Town, event_id: int, listener: str, speaker: str, claim: str, valu
     subject, attribute = split(claim)
     if listener == speaker:
         return
+    event = f"w{event_id}"
     if value == listener and sim.is_actor_attribute(attribute):
         # Told that they did something they know they did not: they do not take it on, but
         # they do learn that the speaker says so.
-        sim.queue(Evidence(resident=listener, subject=speaker,
-                           attribute=about_attribute(subject, attribute), value=value,
-                           kind="declared", teller=speaker, at=sim.now, event=f"w{event_id}"))
+        sim.queue(_made(listener, speaker, about_attribute(subject, attribute), value,
+                        _DECLARED, sim.now, event, speaker, speaker, None, None, False, None))
         return
     if subject == speaker or value == speaker:
-        ev = dict(kind="declared", teller=speaker)
-    else:
-        if chain[0] != origin:
-            chain = [origin] + chain
-        if chain[-1] != speaker:
-            chain = chain + [speaker]
-        ev = dict(kind="hearsay", teller=speaker, origin=origin, chain=tuple(_dedupe(chain)),
-                  basis=basis)
-    sim.queue(Evidence(resident=listener, subject=subject, attribute=attribute, value=value,
-                       at=sim.now, event=f"w{event_id}", by_player=by_player,
-                       importance=importance, **ev))
+        sim.queue(_made(listener, subject, attribute, value, _DECLARED, sim.now, event,
+                        speaker, speaker, None, None, by_player, importance))
+        return
+    if chain[0] != origin:
+        chain = [origin] + chain
+    if chain[-1] != speaker:
+        chain = chain + [speaker]
+    sim.queue(_made(listener, subject, attribute, value, _HEARSAY, sim.now, event, speaker,
+                    origin, tuple(_dedupe(chain)), Basis(basis), by_player, importance))
+
+
+# Evidence made by the thousand a day from words a resident spoke: valid by construction — a
+# hearsay names its teller and origin and its chain runs from the origin to the teller, a
+# declaration is the speaker's about themselves, nobody tells themselves — so built without
+# pydantic's validation (`Evidence(...)` checked these, and cost a conversation's recall).
+_HEARSAY, _DECLARED = SourceKind.HEARSAY, SourceKind.DECLARED
+
+
+def _made(resident: str, subject: str, attribute: str, value: str, kind: SourceKind, at: int,
+          event: str, teller: str, origin: str, chain: tuple[str, ...] | None,
+          basis: Basis | None, by_player: bool, importance: int | None) -> Evidence:
+    return Evidence.model_construct(
+        resident=resident, subject=subject, attribute=attribute, value=value, kind=kind, at=at,
+        event=event, document=None, version=None, fact=None, teller=teller, origin=origin,
+        chain=chain, basis=basis, premises=(), implanted_by=None, by_player=by_player,
+        confidence=None, importance=importance)
 
 
 def read(sim: Town, who: str, doc_id: str, event_id: int | None = None) -> None:
@@ -77,8 +92,6 @@ def read(sim: Town, who: str, doc_id: str, event_id: int | None = None) -> None:
 
 
 def _kind(kind: str):
-    from memory import SourceKind
-
     return SourceKind(kind)
 
 

@@ -43,6 +43,9 @@ _FIELDS = ("resident", "subject", "attribute", "value", "event")
 _good_id = re.compile(rf"(?!\s)[\s\S]{{1,{MAX_ID}}}(?<!\s)").fullmatch
 
 
+_new = object.__new__
+
+
 class Observed:
     """One resident's own observation of a world event (kind first-hand or witnessed)."""
 
@@ -81,6 +84,21 @@ class Observed:
         self.importance = importance
         self.rank = r
         self.origin_key = "event:" + self.event
+
+    @classmethod
+    def known(cls, resident: str, subject: str, attribute: str, value: str,
+              kind: SourceKind, at: int, event: str,
+              importance: int | None = None) -> Observed:
+        """One made by a caller from what it has checked already — ids of its own
+        (a game's residents, places and hours: validated when its scenario was read), a
+        `SourceKind` member, a sim minute: the record without the checks (a town makes a
+        hundred thousand a day)."""
+        o = _new(cls)
+        o.resident, o.subject, o.attribute, o.value, o.event = (resident, subject, attribute,
+                                                                 value, event)
+        o.kind, o.at, o.importance, o.rank = kind, at, importance, _KINDS[kind]
+        o.origin_key = "event:" + event
+        return o
 
     @property
     def fact_key(self) -> str:

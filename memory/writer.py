@@ -10,7 +10,6 @@ inside the caller's transaction.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from itertools import islice
 from typing import TYPE_CHECKING
 
@@ -93,32 +92,28 @@ def about_attribute(subject: str, attribute: str) -> str:
     return f"{BELIEVES}{subject}.{attribute}"
 
 
-@dataclass(frozen=True, slots=True)
 class SaidByTeller:
     """Declared evidence that the teller believes what they told (§10), built by the store for
     every piece of hearsay. It is valid by construction, so it skips pydantic: a plain slotted
-    record with the attributes the revision rules read from an `Evidence`."""
+    record with the attributes the revision rules read from an `Evidence` (those it never
+    varies are the class's own), made with one call and nine stores — a frozen dataclass's
+    twenty `object.__setattr__` calls cost more than a piece of evidence's revision. (Made
+    once and only read after.)"""
 
-    resident: str
-    subject: str
-    attribute: str
-    value: str
-    at: int
-    teller: str
-    by_player: bool
-    event: str | None
-    importance: int | None
-    kind: SourceKind = SourceKind.DECLARED
-    origin: str | None = None
-    document: None = None
-    version: None = None
-    fact: None = None
-    chain: None = None
-    basis: None = None
+    __slots__ = ("resident", "subject", "attribute", "value", "at", "teller", "by_player",
+                 "event", "importance", "origin")
+    kind = SourceKind.DECLARED
+    document = version = fact = chain = basis = implanted_by = confidence = None
     premises: tuple = ()
-    implanted_by: None = None
-    confidence: None = None
-    rank: int = FIRSTHAND_RANK
+    rank = FIRSTHAND_RANK
+
+    def __init__(self, resident: str, subject: str, attribute: str, value: str, at: int,
+                 teller: str, by_player: bool, event: str | None, importance: int | None,
+                 origin: str | None = None) -> None:
+        self.resident, self.subject, self.attribute, self.value = (resident, subject,
+                                                                    attribute, value)
+        self.at, self.teller, self.by_player, self.event = at, teller, by_player, event
+        self.importance, self.origin = importance, origin
 
     @property
     def origin_key(self) -> str:

@@ -59,3 +59,21 @@ def test_observed_strips_ids_as_evidence_does():
                  kind="witnessed", at=0, event="w1")
     assert (o.resident, o.value, o.rank, o.origin_key) == (e.resident, e.value, e.rank,
                                                            e.origin_key)
+
+
+def test_one_made_from_known_ids_is_the_one_the_checks_make():
+    """`Observed.known` (a game's own sightings, from ids it has checked) holds what the
+    checked constructor would, field for field, and the store takes it alike."""
+    from memory import SourceKind as K
+
+    args = ("ada", "bo", "at_d1_0800", "cafe", K.WITNESSED, 480, "p7", 0)
+    a, b = Observed(*args), Observed.known(*args)
+    for f in Observed.__slots__:
+        assert getattr(a, f) == getattr(b, f), f
+    assert (a.fact_key, a.by_player, a.teller, a.premises) == (b.fact_key, b.by_player,
+                                                              b.teller, b.premises)
+    stores = [MemoryStore(":memory:"), MemoryStore(":memory:")]
+    for s, e in zip(stores, (a, b), strict=True):
+        s.perceive_many([e])
+    assert stores[0].belief("ada", "bo", "at_d1_0800") == stores[1].belief("ada", "bo",
+                                                                          "at_d1_0800")
