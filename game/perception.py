@@ -27,7 +27,7 @@ def seen(sim: Town, event_id: int, claims: list[tuple[str, str]], people: list[s
         for claim, value in claims:
             subject, attribute = split(claim)
             version = sim.world.version(subject, attribute) or None
-            sim.queue(Evidence.model_construct(
+            sim.queue(Evidence.made(
                 resident=who, subject=subject, attribute=attribute, value=value,
                 kind=_kind(kind), at=sim.now, event=f"w{event_id}",
                 version=version if version and sim.world.fact(subject, attribute) == value
@@ -72,7 +72,7 @@ _HEARSAY, _DECLARED = SourceKind.HEARSAY, SourceKind.DECLARED
 def _made(resident: str, subject: str, attribute: str, value: str, kind: SourceKind, at: int,
           event: str, teller: str, origin: str, chain: tuple[str, ...] | None,
           basis: Basis | None, by_player: bool, importance: int | None) -> Evidence:
-    return Evidence.model_construct(
+    return Evidence.made(
         resident=resident, subject=subject, attribute=attribute, value=value, kind=kind, at=at,
         event=event, document=None, version=None, fact=None, teller=teller, origin=origin,
         chain=chain, basis=basis, premises=(), implanted_by=None, by_player=by_player,

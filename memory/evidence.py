@@ -71,6 +71,16 @@ class Evidence(BaseModel):
             raise InvalidEvidence.from_pydantic(exc) from None
 
     @classmethod
+    def made(cls, **fields: Any) -> Evidence:
+        """Evidence built from values the caller made valid itself — every field given, each
+        of its type (a `SourceKind`, a `Basis`, tuples) — without validation: a town makes
+        tens of thousands a day from its own checked ids and rules. What the source rules
+        require is the caller's to keep; anything from outside goes through `Evidence(...)`."""
+        from .belief import built
+
+        return built(cls, fields)
+
+    @classmethod
     def parse(cls, data: Any) -> Evidence:
         """Evidence from a mapping (or an Evidence), raising `InvalidEvidence` on bad input."""
         if isinstance(data, Evidence | Observed):

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .belief import Version
+from .belief import Version, built
 from .revision import founding_note, who_of
 
 if TYPE_CHECKING:
@@ -70,9 +70,9 @@ def versions(store: MemoryStore, belief_id: int, resident: str, claim_id: int) -
         if note is None:
             note = founding_note(value, who_of(kind, teller, origin, doc, by)) if \
                 cause == "new" and not held else ""
-        out.append(Version.model_construct(n=n, at=at, cause=cause, value=value,
-                                           confidence=conf, state=state, evidence_id=eid,
-                                           note=note))
+        out.append(built(Version, dict(n=n, at=at, cause=cause, value=value,
+                                       confidence=conf, state=state, evidence_id=eid,
+                                       note=note)))
     return out
 
 

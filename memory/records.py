@@ -38,13 +38,16 @@ class EvidenceRecord(BaseModel):
 
     @classmethod
     def from_row(cls, r: tuple) -> EvidenceRecord:
-        return cls(
+        """From a row of the store's own (valid as written: built without validation)."""
+        from .belief import built
+
+        return built(cls, dict(
             id=r[0], resident=r[1], subject=r[2], attribute=r[3], value=r[4], kind=r[5],
             source=rank_name(r[6]), at=r[7], event=r[8], document=r[9], version=r[10],
             teller=r[11], origin=r[12], chain=json.loads(r[13]) if r[13] else [],
             basis=r[14], premises=json.loads(r[15]) if r[15] else [], implanted_by=r[16],
             by_player=bool(r[17]), origin_key=r[18], confidence=r[19], outcome=r[20],
-        )
+        ))
 
 
 class TrustChange(BaseModel):
