@@ -99,3 +99,22 @@ def row_from_state(b: BeliefState, params: MemoryParams = DEFAULT, indexed: int 
 def update_params(b: BeliefState, params: MemoryParams = DEFAULT, indexed: int = 1) -> tuple:
     row = row_from_state(b, params, indexed)
     return tuple(row[i] for i in _CHANGING_AT) + (row[0],)
+
+
+# What re-exposure changes (memory.writer: a belief only re-exposed in a batch), and nothing
+# else: the columns an exposure moves, so neither the candidates nor the indexes on what else
+# a row holds are written again.
+UPDATE_EXPOSED = (
+    "UPDATE belief_rows SET exposures = ?, last_evoked_at = ?, access = ?, importance = ?, "
+    "evidence_count = ?, unjudged = ?, half_life = ?, dormant_at = ?, gone_at = ?, indexed = ? "
+    "WHERE id = ?"
+)
+
+
+def exposed_params(b: BeliefState, params: MemoryParams = DEFAULT, indexed: int = 1) -> tuple:
+    """`UPDATE_EXPOSED`'s values: those of `row_from_state` for its columns."""
+    h = b.half_life(params)
+    evoked = b.last_evoked_at
+    return (b.exposures, evoked, b.access, b.importance, b.evidence_count, b.unjudged, h,
+            evoked + int(params.dormant_after * h), evoked + int(params.unrecallable_after * h),
+            indexed, b.id)

@@ -19,6 +19,8 @@ from .codec import (
     INSERT_BELIEF,
     SELECT_BELIEF,
     UPDATE_BELIEF,
+    UPDATE_EXPOSED,
+    exposed_params,
     row_from_state,
     state_from_row,
     update_params,
@@ -36,6 +38,7 @@ from .recall_index import belief_words
 from .revision import (
     FOUNDS_AS_WRITTEN,
     NOISY_OR,
+    RULES,
     Founded,
     Outcome,
     apply,
@@ -145,6 +148,14 @@ class Batch:
         self.beliefs: dict[tuple[str, int], BeliefState] = {}
         self.new: dict[int, BeliefState] = {}
         self.dirty: dict[int, BeliefState] = {}
+        # Dirty beliefs more than re-exposed (§5.2) in this batch: their whole rows are
+        # written. The rest — a rumour heard again from an origin already counted, most of
+        # what a town's later days hear — changed only what an exposure changes (`apply`:
+        # exposures, the half-life they lengthen, last evocation, importance, the evidence
+        # counters), and only those columns are: no candidates to encode, no index but the
+        # ones on when a memory slips out of mind to keep.
+        self.whole: set[int] = set()
+        self.light_rules = store.policy in (RULES, NOISY_OR)  # (a baseline may do more)
         self.evidence_rows: list[tuple] = []  # all columns
         self.seen_rows: list[tuple] = []  # INSERT_SEEN's
         self.told_rows: list[tuple] = []  # INSERT_TOLD's
@@ -329,6 +340,8 @@ class Batch:
             out = apply(b, e, initial, eid, store.policy, params)
             if b.id not in self.new:
                 self.dirty[b.id] = b
+                if not (out.exposure and self.light_rules) or e.by_player or premise_ids:
+                    self.whole.add(b.id)  # more than an exposure: its whole row is written
             if b.value != before[0]:
                 self.reworded.add(b.id)  # the recall index holds the held value's words
                 self.changed_premises.add(b.id)
@@ -456,6 +469,7 @@ class Batch:
                 continue
             if b.id not in self.new:
                 self.dirty[b.id] = b
+                self.whole.add(b.id)
             self.versions.append((b.id, at, "reweigh", b.value, b.confidence, b.state, eid,
                                   note, eid))
 
@@ -561,10 +575,18 @@ class Batch:
                 store._cache.put(b)
         reworded = self.reworded
         if self.dirty:
-            yield from ex(UPDATE_BELIEF, (update_params(b, params, 0 if b.id in reworded or
-                                                        index.is_pending(b.resident, b.id)
-                                                        else 1)
-                                          for b in self.dirty.values()))
+            whole = self.whole
+            full = [b for b in self.dirty.values() if b.id in whole or b.id in reworded]
+            light = [b for b in self.dirty.values() if b.id not in whole and
+                     b.id not in reworded]
+            if full:
+                yield from ex(UPDATE_BELIEF, (
+                    update_params(b, params, 0 if b.id in reworded or
+                                  index.is_pending(b.resident, b.id) else 1) for b in full))
+            if light:
+                yield from ex(UPDATE_EXPOSED, (
+                    exposed_params(b, params, 0 if index.is_pending(b.resident, b.id) else 1)
+                    for b in light))
             held = store._held
             if held.evoked:
                 # A re-evocation held to the tick's end that the row just written carries
