@@ -16,8 +16,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from . import access as acc
 from . import lifecycle
@@ -32,8 +31,9 @@ if TYPE_CHECKING:
 HOP = 2  # associated memories brought along per recalled one
 
 
-@dataclass(frozen=True)
-class Recalled:
+class Recalled(NamedTuple):
+    """One memory that came to mind. (A named tuple: recall makes thousands a day.)"""
+
     belief: Belief | None  # None when recalled with views=False (only what and how)
     score: float
     how: str  # ranked, cue (back from dormancy by name), associative (back by association)
@@ -42,11 +42,35 @@ class Recalled:
     claim: tuple[str, str] = ("", "")
 
 
+def _cue_terms(cue: str) -> list[str]:
+    """The words of a cue recall searches by (two letters or more), in order; kept for the
+    cues a town says again and again (whom one sees, and where)."""
+    got = _TERMS.get(cue)
+    if got is None:
+        if len(_TERMS) >= 50_000:
+            _TERMS.clear()
+        got = _TERMS[cue] = sorted(set(w for w in words(cue) if len(w) > 1))
+    return got
+
+
+_TERMS: dict[str, list[str]] = {}
+_NAMED: dict[str, bool] = {}
+
+
+def _has_words(resident: str) -> bool:
+    """Does the resident's id hold a word (one with none has no index: nothing recalls)?"""
+    got = _NAMED.get(resident)
+    if got is None:
+        if len(_NAMED) >= 50_000:
+            _NAMED.clear()
+        got = _NAMED[resident] = bool(words(resident))
+    return got
+
+
 def recall(store: MemoryStore, resident: str, cue: str, now: int, k: int = 10,
            associate: bool = True, views: bool = True) -> list[Recalled]:
-    terms = sorted(set(w for w in words(cue) if len(w) > 1))
-    who = words(resident)
-    if not terms or not who:
+    terms = _cue_terms(cue)
+    if not terms or not _has_words(resident):
         return []
     # The resident's own postings only (memory.recall_index): the cost follows what one
     # resident remembers, not the town; its words written since it last recalled go in first.
