@@ -392,6 +392,18 @@ class AboutOthers(Mapping):
             raise KeyError(key)
         return Held(e[V], e[CONF], e[STATE])
 
+    def get(self, key: tuple[str, str], default: Held | None = None) -> Held | None:
+        """`Mapping.get` without the KeyError it would raise and catch: whom to tell asks of
+        every belief a speaker might bring up, and most are news to the listener."""
+        try:
+            subject, attribute = key
+        except (TypeError, ValueError):
+            return default
+        if "." in attribute:
+            return default
+        e = self._by.get(f"{BELIEVES}{subject}.{attribute}")
+        return default if e is None else Held(e[V], e[CONF], e[STATE])
+
     def __iter__(self) -> Iterator[tuple[str, str]]:
         for attribute in self._by:
             s, _, a = attribute[len(BELIEVES):].rpartition(".")
