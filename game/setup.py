@@ -222,6 +222,9 @@ class Setup:
             raise ValueError("the documents in the save are not the scenario's")
 
     def _save_runtime(self) -> None:
+        # What memory held back (re-evocations past a tick's end) goes on its rows first: a
+        # save is the record (memory.deferred).
+        self.store.flush()
         w = self.world
         w.set_meta("now", str(self.now))
         st = self.rng.getstate()

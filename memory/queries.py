@@ -160,6 +160,7 @@ def belief_counts(store: MemoryStore) -> dict[str, int]:
 
 def belief_signature(store: MemoryStore, resident: str) -> BeliefSignature:
     """The resident's `BeliefSignature`: a cheap "has anything in this memory changed?"."""
+    store._sync()  # re-evocations held back are on the rows (memory.deferred)
     states = ", ".join(f"coalesce(sum(state = '{s}'), 0)" for s in STATES)
     row = store.db.execute(
         "SELECT count(*), coalesce(max(updated_at), 0), coalesce(sum(confidence), 0), "
@@ -173,6 +174,7 @@ def belief_signature(store: MemoryStore, resident: str) -> BeliefSignature:
 def changed_since(store: MemoryStore, resident: str, at: int) -> list[tuple[str, str]]:
     """(subject, attribute) of the resident's beliefs revised or brought to mind at or after
     minute `at`, in claim order."""
+    store._sync()  # re-evocations held back are on the rows (memory.deferred)
     return [(r[0], r[1]) for r in store.db.execute(
         "SELECT c.subject, c.attribute FROM beliefs b JOIN claims c ON c.id = b.claim_id "
         "WHERE b.resident = ? AND (b.updated_at >= ? OR b.last_evoked_at >= ?) "

@@ -296,7 +296,9 @@ def _evoke(store: MemoryStore, resident: str, recalled: list[tuple], now: int,
     writes (`MemoryStore.deferred`), or written at once outside one."""
     if not recalled:
         return
-    store._evoke([c[3] for c in recalled], now)
+    # Brought back by a cue or an association (or named by a cue), a memory may be one its
+    # row says is dormant: the passes read it from there (memory.deferred).
+    store._evoke([c[3] for c in recalled], now, [c[3] for c in recalled if c[4] != "ranked"])
     for c in recalled:
         if c[4] in events_for:
             store._event(now, resident, c[3], c[4], f"{c[1]}.{c[2]}")
@@ -315,6 +317,21 @@ _NEW_GONE = "access = 'dormant' AND gone_at < :now"
 # for have their events by the clock alone (memory.unwritten).
 _LAZY_SINCE = "lazy = 1 AND created_at >= :lo AND created_at < :hi"
 _EARLIEST = -(2 ** 62)  # before any minute: the window's lower end when no pass has run
+
+
+def access_due(store: MemoryStore, now: int) -> list[int]:
+    """The memories `refresh_access(now)` will judge from their rows: those the rows say are
+    going dormant, or unrecallable (a held re-evocation of one must be written first:
+    memory.deferred)."""
+    return [r[0] for r in store.db.execute(
+        f"SELECT id FROM belief_rows WHERE {_NEW_DORMANT} UNION ALL SELECT id FROM belief_rows "
+        f"WHERE {_NEW_GONE}", {"now": now})]
+
+
+def lookback_due(store: MemoryStore, now: int) -> list[int]:
+    """The memories `look_back(now)` will judge (and may lengthen) from their rows."""
+    p = {"now": now, "h0": store.params.half_life_minutes}
+    return [r[0] for r in store.db.execute(f"SELECT id FROM belief_rows WHERE {_DUE}", p)]
 
 
 def refresh_access(store: MemoryStore, now: int) -> dict[str, int]:

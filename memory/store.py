@@ -152,6 +152,9 @@ class MemoryStore:
         self._cache = BeliefCache(None if self.db.memory else self.db.conn)
         self._held = HeldWrites()
         self._defer = 0
+        # Re-evocations may stay held past a tick only where no other program reads the
+        # rows: an in-memory database (memory.deferred).
+        self._hold = bool(self.db.memory)
         self._reload()
         self._load_index()
         self._load_working()
@@ -272,33 +275,56 @@ class MemoryStore:
         through SQL. A simulation runs each tick in one, inside its transaction. On an
         exception nothing held is written (the caller rolls its transaction back)."""
         self._defer += 1
+        if self._defer == 1:
+            self._held.begin()
         try:
             yield self
         except BaseException:
             self._defer -= 1
             if not self._defer:
-                self._held.discard()
+                self._held.rollback()  # this block's own; those held before stay held
                 self._cache.clear()  # the caller rolls back what the cache followed
                 self._lifecycle.stale = True  # and the passes' minutes (memory.lifecycle)
             raise
         self._defer -= 1
         if not self._defer:
-            self._sync()
+            # Re-evocations stay held past the block where nothing else can read the rows
+            # (memory.deferred); events and recall's record go out now.
+            self._sync(evocations=not self._hold)
+            self._held.commit()
 
-    def _sync(self) -> None:
-        """Write whatever is held (nothing to do when nothing is)."""
-        if not (self._held or self._index.written):
+    def flush(self) -> None:
+        """Write everything held back (re-evocations, memory events, recall's record): what
+        a save, or anything reading the tables through SQL, does first."""
+        self._sync()
+
+    def _sync(self, evocations: bool = True) -> None:
+        """Write whatever is held (nothing to do when nothing is); re-evocations only if
+        `evocations`."""
+        if not (self._held.events or self._index.written or
+                (evocations and self._held.evoked)):
             return
         if self.db.conn.in_transaction:
-            self._write_held()
+            self._write_held(evocations)
         else:
             with self.db.atomic():
-                self._write_held()
+                self._write_held(evocations)
 
-    def _write_held(self) -> None:
-        self._held.write(self.db.conn, self.params)
+    def _write_held(self, evocations: bool = True) -> None:
+        if evocations:
+            self._held.write_evoked(self.db.conn, self.params, None)
+        self._held.write_events(self.db.conn)
         if self._index.written:
             self.db.conn.executemany(RECALL_WORDS, self._index.take_written())
+
+    def _sync_before_pass(self, due: Callable[[], list[int]]) -> None:
+        """Before an hourly pass: events and recall's record, and the held re-evocations of
+        the memories it is about to judge (`due()`, read from their rows) and of those brought
+        back from dormancy — the only rows whose re-evocation it reads (memory.deferred)."""
+        self._sync(evocations=False)
+        held = self._held
+        if held.evoked:
+            held.write_evoked(self.db.conn, self.params, [*due(), *held.revived])
 
     def _tx(self):
         """One call's transaction: its own — or, inside a tick, the tick's (no savepoint per
@@ -313,8 +339,9 @@ class MemoryStore:
         if not self._defer:
             self._sync()
 
-    def _evoke(self, ids: list[int], now: int) -> None:
-        self._held.evoke(ids, now)
+    def _evoke(self, ids: list[int], now: int, revived: Iterable[int] = ()) -> None:
+        """Re-evoked at `now` (`revived`: those among them brought back from dormancy)."""
+        self._held.evoke(ids, now, revived)
         self._working.evoked(ids, now)
         self._cache.evoked(ids, now)
 
@@ -541,7 +568,7 @@ class MemoryStore:
         now = check.time("now", now)
         self._follow()
         with self._tx():
-            self._sync()
+            self._sync(evocations=False)  # (aging reads no re-evocation)
             return aging.age(self.db, now, self.params, self._working, self._cache)
 
     def mark_changed(self, changes: Iterable[tuple[str, int]]) -> int:
@@ -557,7 +584,7 @@ class MemoryStore:
             return 0  # no belief rests on a version, so none can be left behind by one
         self._follow()
         with self._tx():
-            self._sync()
+            self._sync(evocations=False)  # (staleness reads no re-evocation)
             return aging.mark_stale(self.db, rows, self._cache)
 
     def record_use(self, resident: str, subject: str, attribute: str, at: int) -> None:
@@ -665,7 +692,7 @@ class MemoryStore:
         now = check.time("now", now)
         self._follow()
         with self._tx():
-            self._sync()
+            self._sync_before_pass(lambda: recall_mod.access_due(self, now))
             return recall_mod.refresh_access(self, now)
 
     def look_back(self, now: int) -> dict[str, int]:
@@ -673,7 +700,7 @@ class MemoryStore:
         now = check.time("now", now)
         self._follow()
         with self._tx():
-            self._sync()
+            self._sync_before_pass(lambda: recall_mod.lookback_due(self, now))
             return recall_mod.look_back(self, now)
 
     def memory_events(self, since: int | None = None) -> dict[str, int]:
