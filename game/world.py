@@ -111,6 +111,24 @@ def _v2(db: Database) -> None:
     )
 
 
+@migrations(name="0003_attention_by_minute")
+def _v3(db: Database) -> None:
+    # The attention log keyed by the minute first: it is written an hour's step at a time
+    # for everyone (one place in the table, not a page per resident) and read by minutes.
+    db.executescript(
+        """
+        CREATE TABLE attention_by_minute (
+            at INTEGER NOT NULL, resident TEXT NOT NULL, depth TEXT NOT NULL, reason TEXT,
+            PRIMARY KEY (at, resident)
+        ) WITHOUT ROWID;
+        INSERT INTO attention_by_minute (at, resident, depth, reason)
+            SELECT at, resident, depth, reason FROM attention_log;
+        DROP TABLE attention_log;
+        ALTER TABLE attention_by_minute RENAME TO attention_log;
+        """
+    )
+
+
 @dataclass
 class Event:
     """A world event about to be recorded."""
