@@ -412,8 +412,6 @@ def _v12(db: Database) -> None:
         ALTER TABLE evidence ADD COLUMN founds INTEGER;
         CREATE INDEX IF NOT EXISTS evidence_founds ON evidence (founds)
             WHERE founds IS NOT NULL;
-        CREATE INDEX IF NOT EXISTS evidence_founds_at ON evidence (at)
-            WHERE founds IS NOT NULL;
         CREATE INDEX IF NOT EXISTS evidence_founds_by_claim ON evidence (claim_id)
             WHERE founds IS NOT NULL;
         CREATE TABLE IF NOT EXISTS lazy_clock (

@@ -115,8 +115,9 @@ def next_id(conn) -> int:
 
 
 def event_counts(db, since: int | None = None) -> dict[str, int]:
-    """How many of each memory event the unwritten memories have had (at or after `since`),
-    read from the evidence index on the minute each was made."""
+    """How many of each memory event the unwritten memories have had (at or after `since`):
+    each of them read (a report's question, not a tick's: no index on the minute is kept
+    for it, which every sighting would pay for)."""
     row = db.execute(
         "SELECT l.dormant, l.gone, l.h0, (SELECT CAST(value AS INTEGER) FROM memory_meta WHERE "
         "key = 'access_pass_at'), (SELECT CAST(value AS INTEGER) FROM memory_meta WHERE key = "
