@@ -3,6 +3,8 @@ sighting nothing touches has no row of its own in `belief_rows`; the `beliefs` v
 row it would have had, column for column, and the row (and its memory events) are written the
 moment something touches it."""
 
+import json
+
 from mem_helpers import HOUR, sighting
 
 from memory import MemoryStore, lifecycle
@@ -31,8 +33,6 @@ def test_a_sighting_is_its_evidence_row_and_reads_as_the_row_it_would_have_had()
     lazy_at = BELIEF_COLUMNS.index("lazy")
     # Field for field, but that the eager one was written so (lazy 0) and the JSON of its
     # candidates may be spelled otherwise (SQLite's, not Python's): the same list.
-    import json
-
     cands = BELIEF_COLUMNS.index("candidates")
     for g, w in zip(got, want, strict=True):
         assert [x for i, x in enumerate(g) if i not in (lazy_at, cands)] == \
