@@ -1,16 +1,16 @@
 """The simulation: one town, one SQLite database, one seeded random generator, 10-minute ticks.
 
-Each tick (one transaction) is a pipeline of systems, each a module called in order with the
-town (typed by the protocols of `game.town`): scheduled events (`acts`) -> reading
-(`reading`) -> company (`copresence`) -> talk (`talk`, place by place) -> perception (memory
-takes in the tick's evidence) -> decisions and actions (`thinking`, `pursuit`, resident by
-resident) -> perception -> attention (`attention`) -> the memory passes (hourly, and daily
-aging) -> the clock moves on -> movement (`movement`: everyone goes where the new minute has
-them, so the player, acting between ticks, meets them there). `stepping()` yields between
-systems, so a window can run a tick a few systems a frame; nothing outside reads the town
-until the tick is done. Everything that decides what happens next is in the database or in
-the saved runtime state, so the same scenario, seed and commands give the same world log,
-byte for byte.
+Each tick (one transaction; ticks run back to back share one) is a pipeline of systems, each a
+module called in order with the town (typed by the protocols of `game.town`): scheduled events
+(`acts`) -> reading (`reading`) -> company (`copresence`) -> talk (`talk`, place by place) ->
+perception (memory takes in the tick's evidence) -> decisions and actions (`thinking`,
+`pursuit`, resident by resident) -> perception -> attention (`attention`) -> the memory passes
+(hourly, and daily aging) -> the clock moves on -> movement (`movement`: everyone goes where the
+new minute has them, so the player, acting between ticks, meets them there). `stepping()`
+yields between systems, so a window can run a tick a few systems a frame; nothing outside
+reads the town until the tick is done. Everything that decides what happens next is in the
+database or in the saved runtime state, so the same scenario, seed and commands give the same
+world log, byte for byte.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import gc
 import json
 import random
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from sqlite_utils import Database
@@ -143,6 +143,7 @@ class Simulation(Setup, Naming):
         self.thoughts: list[tuple] = []  # how each thought this tick (game.thinking)
         self._by_tick: dict[int, list] | None = None
         self.realised: list[str] = []  # discoveries of memory edits the player saw (edits.py)
+        self._run_tx = False  # ticks are running back to back in one transaction
 
     # -- building and loading -----------------------------------------------------------------
 
@@ -206,9 +207,42 @@ class Simulation(Setup, Naming):
     # -- the tick ------------------------------------------------------------------------------
 
     def step(self) -> None:
-        """Advance one tick, in one transaction."""
+        """Advance one tick, in one transaction (or in the one its run shares)."""
         for _ in self.stepping():
             pass
+
+    @contextmanager
+    def _back_to_back(self):
+        """Ticks run one after another with nothing between them — a headless run, the time
+        a player's verb takes — in one transaction, for a town in memory: SQLite keeps every
+        page of an in-memory database dirty, so each COMMIT walks them all, and a town ten
+        days old paid a millisecond or more a tick (more every day) for a commit nothing
+        between two ticks needs. Each tick is the unit it always was (`_tick_transaction`:
+        journal off, nothing undone); the run commits once, at its end. A file town, or
+        ticks run inside a transaction already, go tick by tick as before."""
+        conn = self.db.conn
+        if self._run_tx or not self.db.memory or conn.in_transaction:
+            yield
+            return
+        conn.execute("PRAGMA journal_mode=OFF")
+        conn.execute("BEGIN")
+        self._run_tx = True
+        try:
+            yield
+        except BaseException:
+            self._run_tx = False
+            with suppress(sqlite3.ProgrammingError):  # (closed)
+                conn.execute("ROLLBACK")  # as a failed tick's own transaction was
+            raise
+        else:
+            self._run_tx = False
+            conn.execute("COMMIT")
+        finally:
+            try:
+                if not conn.in_transaction:
+                    conn.execute("PRAGMA journal_mode=MEMORY")
+            except sqlite3.ProgrammingError:
+                pass
 
     @contextmanager
     def _tick_transaction(self):
@@ -221,7 +255,11 @@ class Simulation(Setup, Naming):
         tick, cost a tenth of a town's time, and a tick is never undone — one that fails is a
         bug, and ends the run (exit 1, nothing saved); one abandoned half-run belongs to a
         town being dropped. (Inside a tick, what can refuse — a memory edit a scenario
-        scripts — refuses before it writes.) A player's command keeps the journal."""
+        scripts — refuses before it writes.) A player's command keeps the journal. Inside a
+        run of ticks back to back (`_back_to_back`) the run's transaction is the tick's."""
+        if self._run_tx:
+            yield
+            return
         journal_off = self.db.memory and not self.db.conn.in_transaction
         if journal_off:
             self.db.conn.execute("PRAGMA journal_mode=OFF")
@@ -307,10 +345,11 @@ class Simulation(Setup, Naming):
     def run(self, *, days: float | None = None, until: int | None = None,
             progress: Callable[[int], None] | None = None) -> None:
         end = until if until is not None else self.now + int(round((days or 0) * clock.DAY))
-        while self.now < end and not self.ending:
-            self.step()
-            if progress:
-                progress(self.now)
+        with self._back_to_back():
+            while self.now < end and not self.ending:
+                self.step()
+                if progress:
+                    progress(self.now)
 
     def _due(self, t: int):
         """Scheduled events whose minute falls in this tick (backstory ones never do)."""
@@ -433,18 +472,19 @@ class Simulation(Setup, Naming):
         place = self.state[PLAYER].place
         here_before = [x for x in self.present(place) if x != PLAYER]
         with_before = player.followers(self)
-        for _ in range(reply.minutes // clock.TICK):
-            if self.ending:
-                break
-            self.step()
-        # Time run up to a deadline runs on to how it ends: endings are judged a tick or so
-        # after the deadline they follow (the council votes at 18:00, the story ends at
-        # 18:10), and a playtester who waited "until day 4 17:00" read that the deadline had
-        # come and never how it ended.
-        for _ in range(self._to_the_ending(since) // clock.TICK):
-            if self.ending:
-                break
-            self.step()
+        with self._back_to_back():
+            for _ in range(reply.minutes // clock.TICK):
+                if self.ending:
+                    break
+                self.step()
+            # Time run up to a deadline runs on to how it ends: endings are judged a tick or
+            # so after the deadline they follow (the council votes at 18:00, the story ends
+            # at 18:10), and a playtester who waited "until day 4 17:00" read that the
+            # deadline had come and never how it ended.
+            for _ in range(self._to_the_ending(since) // clock.TICK):
+                if self.ending:
+                    break
+                self.step()
         # What the player saw happen while the verb's time passed (a wait, a walk, a talk):
         # the reply says so, as the window's log does — a witnessed event the reply left out
         # was learnt in silence, and found only on the case board.

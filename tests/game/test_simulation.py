@@ -227,3 +227,54 @@ def test_a_tick_in_memory_runs_without_the_rollback_journal_and_a_command_with_i
             modes.append(sim.db.execute("PRAGMA journal_mode").fetchone()[0])
     modes.append(sim.db.execute("PRAGMA journal_mode").fetchone()[0])
     assert modes == ["off", "memory"]
+
+
+def _statements(sim):
+    said = []
+    sim.db.conn.set_trace_callback(said.append)
+    return said
+
+
+def test_ticks_run_back_to_back_commit_once():
+    """A headless run (and the time a player's verb takes) runs its ticks in one transaction:
+    SQLite keeps an in-memory database's pages dirty, so each COMMIT walks them all, and a
+    commit per tick grew with everything the town remembered. The run commits at its end,
+    with the journal back on, and is the town a tick-by-tick run makes."""
+    sim = Simulation.new("missing_key", seed=2)
+    said = _statements(sim)
+    sim.run(days=0.5)
+    sim.db.conn.set_trace_callback(None)
+    assert said.count("COMMIT") == 1 and said.count("BEGIN") == 1
+    assert not sim.db.conn.in_transaction
+    assert sim.db.execute("PRAGMA journal_mode").fetchone()[0] == "memory"
+    by_tick = Simulation.new("missing_key", seed=2)
+    while by_tick.now < sim.now:
+        by_tick.step()  # each in its own transaction
+    assert by_tick.world.log_hash() == sim.world.log_hash()
+    assert by_tick.store.counts() == sim.store.counts()
+
+    said = _statements(sim)
+    sim.command("wait 1h")  # the verb in its own transaction, then its six ticks in one
+    sim.db.conn.set_trace_callback(None)
+    assert said.count("COMMIT") <= 3
+    assert not sim.db.conn.in_transaction
+
+
+def test_a_run_that_fails_leaves_no_transaction_open(monkeypatch):
+    """A tick that fails is a bug: the run ends, rolled back as the tick's own transaction
+    was, and the town is left with no transaction open and its journal back on."""
+    sim = Simulation.new("missing_key", seed=3)
+    from game import movement
+
+    calls = []
+
+    def fail(town):
+        calls.append(town.now)
+        if len(calls) == 3:
+            raise RuntimeError("a bug")
+
+    monkeypatch.setattr(movement, "move", fail)
+    with pytest.raises(RuntimeError, match="a bug"):
+        sim.run(days=1)
+    assert not sim.db.conn.in_transaction
+    assert sim.db.execute("PRAGMA journal_mode").fetchone()[0] == "memory"
