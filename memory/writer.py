@@ -34,6 +34,7 @@ from .fresh import INSERT_FRESH, Fresh, half_life_of, insert_rows, materialize
 from .history import INSERT_VERSION
 from .kinds import FIRSTHAND_RANK, SourceKind, initial_confidence
 from .lifecycle import catch_up, lazy_eligible
+from .observed import Observed
 from .recall_index import belief_words
 from .revision import (
     FOUNDS_AS_WRITTEN,
@@ -63,6 +64,7 @@ _HEARSAY = SourceKind.HEARSAY
 _HEARSAY_KIND = _HEARSAY.value
 _DECLARED = SourceKind.DECLARED
 _FIRST = (SourceKind.FIRSTHAND, SourceKind.WITNESSED)
+CUE = "cue"  # a claim recalled only by a cue naming it (memory.lifecycle)
 _new_fresh = tuple.__new__  # a `Fresh` made without its generated __new__'s call overhead
 
 INSERT_EVIDENCE = (
@@ -178,6 +180,8 @@ class Batch:
         self.fast = store.policy in FOUNDS_AS_WRITTEN
         # A new value enters at the confidence it was told with (every policy but noisy-OR).
         self.enters_as_told = store.policy != NOISY_OR
+        self.seen_fast = self.fast and self.enters_as_told  # sightings' short path
+        self._waits: dict[int, bool] = {}  # minute -> may a memory made then be lazy
         self._initial: dict = {}  # source kind -> initial confidence, for kinds without trust
         self.outcomes: list[Outcome] = []
         self.carried: list[int] = []  # held re-evocations the rows written carry
@@ -192,30 +196,44 @@ class Batch:
         caller can spread one batch over several turns (a window between frames); the batch
         is the same batch either way. What each piece did is in `outcomes` at the end."""
         store = self.store
-        items: list[tuple[Evidence, Evidence | None]] = [(e, about_teller(e)) for e in evs]
-        claim_keys = set()
-        for e, a in items:
-            claim_keys.add((e.subject, e.attribute))
+        # Each piece with what a teller's word also says (§10), and each claim a piece names
+        # looked up once: the hour's sightings alone are thousands a batch.
+        known = store._claims
+        items: list[tuple[Evidence, Evidence | None]] = []
+        missing: set[tuple[str, str]] = set()
+        for e in evs:
+            k = (e.subject, e.attribute)
+            if k not in known:
+                missing.add(k)
+            a = about_teller(e) if e.kind is _HEARSAY else None
             if a is not None:
-                claim_keys.add((a.subject, a.attribute))
+                k = (a.subject, a.attribute)
+                if k not in known:
+                    missing.add(k)
             for p in e.premises:
                 s, _, attr = p.rpartition(".")
-                claim_keys.add((s, attr))
-        known = store._claims
-        founded = [k for k in claim_keys if k not in known]  # claims this batch makes
+                if (s, attr) not in known:
+                    missing.add((s, attr))
+            items.append((e, a))
         yield
-        claims = store._claims_for(claim_keys)
+        claims = store._claims_for(missing)
         yield
         # No belief can be about a claim made just now: those keys are not looked for (the
         # hour's sightings are each a new claim, a person and an hour, by the thousand).
-        new_claims = {claims[k][0] for k in founded}
+        new_claims = {claims[k][0] for k in missing}
         touched: dict[tuple[str, int], int] = {}
+        get = touched.get
+        work: list[tuple] = []  # (evidence, its claim, its key) in order, tellers' words too
         for e, a in items:
-            k = (e.resident, claims[(e.subject, e.attribute)][0])
-            touched[k] = touched.get(k, 0) + 1
+            c = claims[(e.subject, e.attribute)]
+            k = (e.resident, c[0])
+            touched[k] = get(k, 0) + 1
+            work.append((e, c, k))
             if a is not None:
-                k = (a.resident, claims[(a.subject, a.attribute)][0])
-                touched[k] = touched.get(k, 0) + 1
+                c = claims[(a.subject, a.attribute)]
+                ka = (a.resident, c[0])
+                touched[ka] = get(ka, 0) + 1
+                work.append((a, c, ka))
             for p in e.premises:
                 s, _, attr = p.rpartition(".")
                 touched[(e.resident, claims[(s, attr)][0])] = 2  # read by an inference
@@ -227,15 +245,18 @@ class Batch:
         next_eid = (self.db.execute("SELECT max(id) FROM evidence").fetchone()[0] or 0) + 1
         self.next_bid = unwritten.next_id(self.db.conn)
         outcomes = self.outcomes
-        for n, (e, a) in enumerate(items, 1):
-            out = self._one(e, next_eid, claims)
+        append = outcomes.append
+        one = self._one
+        n = 0
+        for e, c, k in work:
+            if e.__class__ is SaidByTeller:  # what a teller says they believe: no outcome
+                one(e, next_eid, c, k, claims)
+            else:
+                if n and n % STRETCH == 0:
+                    yield
+                append(one(e, next_eid, c, k, claims))
+                n += 1
             next_eid += 1
-            outcomes.append(out)
-            if a is not None:
-                self._one(a, next_eid, claims)
-                next_eid += 1
-            if n % STRETCH == 0:
-                yield
         yield from self._write()
 
     def _get(self, key: tuple[str, int]) -> BeliefState | None:
@@ -254,13 +275,17 @@ class Batch:
 
     # -- one piece of evidence ---------------------------------------------------------------
 
-    def _one(self, e: Evidence, eid: int, claims: dict) -> Outcome:
+    def _one(self, e: Evidence, eid: int, c: tuple[int, str, str], key: tuple[str, int],
+             claims: dict) -> Outcome:
+        """Revise with one piece of evidence (`c`: its claim's id, nature and topic; `key`:
+        (resident, claim id))."""
         store = self.store
-        cid, nature, topic = claims[(e.subject, e.attribute)]
-        key = (e.resident, cid)
+        cid, nature, topic = c
         # (Never one of `fresh`: a belief is founded fresh only by the one piece of evidence
         # that touches it in the batch, which is this one.)
         b = self.beliefs.get(key)
+        if b is None and e.__class__ is Observed and self.seen_fast and key in self.once:
+            return self._found_seen(e, eid, cid, nature, key)  # type: ignore[arg-type]
         kind = e.kind
         weakest = None
         premise_ids: list[int] = []
@@ -374,6 +399,49 @@ class Batch:
         elif kind in _FIRST and b.unjudged:
             self._judge(e, eid, key, topic, b)
         return out
+
+    def _found_seen(self, e: Observed, eid: int, cid: int, nature: str,
+                    key: tuple[str, int]) -> Founded:
+        """`_one` for a sighting (an `Observed`) that founds its belief, touched by nothing
+        else in the batch: the commonest evidence of all — who stood where, a hundred
+        thousand a day in a town of a thousand — on a short path. The same `Fresh` note, ids
+        and row as `_one`'s fresh path makes: an `Observed` is first-hand or witnessed, of a
+        world event, never the player's, with no confidence, version, teller or document."""
+        kind = e.kind
+        initial = self._initial.get(kind)  # one per kind: the same every time
+        if initial is None:
+            initial = self._initial[kind] = initial_confidence(kind, params=self.store.params)
+        imp = e.importance
+        if imp is None:
+            imp = self.store.attribute_importance(e.attribute)
+        bid = self.next_bid
+        self.next_bid = bid + 1
+        self.fresh[key] = _new_fresh(Fresh, (e, initial, eid, nature, cid, bid, imp, initial))
+        resident = e.resident
+        held = self._held_by.get(resident)
+        if held is None:
+            self._held_by[resident] = {key}
+        else:
+            held.add(key)
+        # Its history is this evidence row (memory.history): nothing else to write.
+        at = e.at
+        row = (eid, resident, cid, e.value, kind._value_, e.rank, at, e.event, 0, e.origin_key,
+               initial, "new")
+        if imp == 0 and self.store._claim_recall.get(cid) == CUE and self._can_wait(at):
+            # Lazy (memory.lifecycle), and nothing but this row to say what it is: the row
+            # stands for it (memory.unwritten).
+            self.unwritten[key] = (*row, bid)
+        else:
+            self.seen_rows.append(row)
+        return Founded(e)
+
+    def _can_wait(self, at: int) -> bool:
+        """`lifecycle.Clock.can_wait`, asked once per minute a batch's sightings are of (the
+        passes do not run inside a batch)."""
+        got = self._waits.get(at)
+        if got is None:
+            got = self._waits[at] = self.store._clock.can_wait(at)
+        return got
 
     def _evidence_row(self, e: Evidence, eid: int, cid: int, initial: int, action: str,
                       after: tuple | None = None) -> None:
@@ -635,7 +703,23 @@ class Batch:
             working.wrote(b, modes.get(b.claim_id) != "cue", b.half_life(params))
         can_tell = working.can_tell
         halves: dict = {}  # importance -> H (memory.fresh)
-        for n, f in enumerate(self.fresh.values(), 1):
+        # Lazy memories only their evidence stands for (memory.unwritten): of a claim
+        # recalled by cue, of no importance, first-hand — nothing for the working set or for
+        # recall to index; each waits as a cue's (`RecallIndex.mark_cue`, inline: they are
+        # most of a tick's evidence, and none can be pending otherwise, being new).
+        cue_pending = index.cue_pending
+        for (resident, cid), row in self.unwritten.items():
+            got = cue_pending.get(resident)
+            if got is None:
+                cue_pending[resident] = {row[-1]: cid}
+            else:
+                got[row[-1]] = cid
+        unwritten_keys = self.unwritten
+        n = 0
+        for k, f in self.fresh.items():
+            if k in unwritten_keys:
+                continue
+            n += 1
             if n % STRETCH == 0:
                 yield
             e, _, _, _, cid, bid, imp, conf = f
