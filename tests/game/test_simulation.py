@@ -278,3 +278,29 @@ def test_a_run_that_fails_leaves_no_transaction_open(monkeypatch):
         sim.run(days=1)
     assert not sim.db.conn.in_transaction
     assert sim.db.execute("PRAGMA journal_mode").fetchone()[0] == "memory"
+
+
+def test_a_run_collects_garbage_rarely_and_puts_the_thresholds_back(monkeypatch):
+    """A young collection walks every container made since the last; ticks run back to back
+    collect four times less often (GC_YOUNG_RUN), and the window's thresholds, whose pauses fit
+    between frames, are back once the run ends."""
+    import gc
+
+    from game import movement
+    from game import sim as sim_module
+
+    sim = Simulation.new("missing_key", seed=4)
+    before = gc.get_threshold()
+    seen = []
+    move = movement.move
+
+    def watching(town):
+        seen.append(gc.get_threshold()[0])
+        move(town)
+
+    monkeypatch.setattr(movement, "move", watching)
+    sim.run(days=0.1)
+    assert seen and set(seen) == {sim_module.GC_YOUNG_RUN}
+    assert gc.get_threshold() == before
+    sim.step()  # a tick on its own (the window's) keeps the window's thresholds
+    assert seen[-1] == before[0]
