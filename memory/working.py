@@ -176,10 +176,21 @@ class WorkingSet:
                     else:
                         got.add((b.subject, b.attribute))
         held = b.held()
+        tell = self.can_tell(b.importance, b.attribute)
+        old = self.rec.get(b.id)  # type: ignore[arg-type]
+        if old is not None and old[CONF] == b.confidence and old[V] == b.value and \
+                old[IMP] == b.importance and old[UPD] == b.updated_at and \
+                old[STATE] == b.state and old[ACCESS] == b.access and old[TELL] == tell and \
+                old[FREE] == free and old[R] == b.resident and old[A] == b.attribute:
+            # In the same sets, ranked the same (most rewrites re-expose a memory: its
+            # evocation and half-life change, nothing a set or the ranking reads).
+            old[TELLER], old[ORIGIN], old[KIND] = held.teller, held.origin, held.kind
+            old[EVOKED], old[HALF] = b.last_evoked_at, half_life
+            return
         self._put(b.id, [  # type: ignore[arg-type]
             b.resident, b.subject, b.attribute, b.value, b.confidence, b.importance,
             b.updated_at, held.teller, held.origin, b.state, held.kind, b.access,
-            b.last_evoked_at, half_life, self.can_tell(b.importance, b.attribute), free])
+            b.last_evoked_at, half_life, tell, free])
 
     def wrote_new(self, bid: int, resident: str, subject: str, attribute: str, value: str,
                   confidence: int, importance: int | None, at: int, teller: str | None,
