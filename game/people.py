@@ -59,7 +59,44 @@ class Person:
         return self.traits.get("memory", DEFAULT_MEMORY)
 
     def status_at(self, minute: int) -> tuple[str, str]:
-        """(status, place) at `minute` by the schedule alone: away, asleep at home, or awake."""
+        """(status, place) at `minute` by the schedule alone: away, asleep at home, or awake.
+
+        Asked of every resident every tick, and the same for hours at a time: the answer is
+        kept with the minutes it holds for (until the next time anything in the schedule
+        starts or ends), so a tick's ask is a comparison."""
+        span = self.__dict__.get("_span")
+        if span is not None and span[0] <= minute < span[1]:
+            return span[2]
+        got = self._status_at(minute)
+        self.__dict__["_span"] = (minute, self._next_change(minute), got)
+        return got
+
+    def _next_change(self, minute: int) -> int:
+        """The first minute after `minute` at which `_status_at` may answer otherwise: the
+        next start or end of an absence or a visit, of sleep, or of a scheduled stay (or the
+        next midnight)."""
+        tod = clock.time_of_day(minute)
+        day_start = minute - tod
+        until = day_start + clock.DAY
+        daily = self._daily_breaks
+        i = bisect.bisect_right(daily, tod)
+        if i < len(daily):
+            until = min(until, day_start + daily[i])
+        marks = self._marks
+        j = bisect.bisect_right(marks, minute)
+        if j < len(marks):
+            until = min(until, marks[j])
+        return until
+
+    @cached_property
+    def _daily_breaks(self) -> list[int]:
+        return sorted({*self.sleep, *(t for t, _ in self.schedule)})
+
+    @cached_property
+    def _marks(self) -> list[int]:
+        return sorted({x for start, end, _ in (*self.away, *self.visits) for x in (start, end)})
+
+    def _status_at(self, minute: int) -> tuple[str, str]:
         for start, end, place in self.away:
             if start <= minute < end:
                 return AWAY, place
