@@ -809,8 +809,7 @@ class MemoryStore:
         self._follow()
         b = self._cache.get((resident, claim))
         if b is None:
-            row = self.db.execute(f"{SELECT_BELIEF} WHERE b.resident = ? AND b.claim_id = ?",
-                                  (resident, claim)).fetchone()
+            row = self._one_row(_ROW_BY_KEY, (resident, claim))
             if row is None:
                 return None
             b = self._held.patch(state_from_row(row))
@@ -828,9 +827,18 @@ class MemoryStore:
         b = self._cache.get((resident, claim))
         if b is not None:
             return (b.value, b.confidence, b.state)
-        return self.db.execute(
-            "SELECT value, confidence, state FROM beliefs WHERE resident = ? AND claim_id = ?",
-            (resident, claim)).fetchone()
+        return self._one_row(_HELD_BY_KEY, (resident, claim))
+
+    def _one_row(self, sql: tuple[str, str], key: tuple[str, int]):
+        """The row `sql` (over `beliefs`) reads for one (resident, claim id): from the rows
+        written, else from the memories only their evidence stands for (memory.unwritten) —
+        the view `beliefs` is the union of the two, and a memory is in one or the other, so
+        asking one and then the other reads what the view would, where reading the view
+        costs both arms every time (and most point reads find a written row)."""
+        row = self.db.conn.execute(sql[0], key).fetchone()
+        if row is None:
+            row = self.db.conn.execute(sql[1], key).fetchone()
+        return row
 
     def beliefs(self, resident: str | None = None, *, subject: str | None = None,
                 attribute: str | None = None, state: str | None = None,
@@ -936,10 +944,7 @@ class MemoryStore:
         b = self._cache.get((resident, claim))
         if b is not None:  # re-evocations held to the tick's end already applied
             return _accessibility(now, b.last_evoked_at, b.half_life(self.params))
-        row = self.db.execute(
-            "SELECT id, last_evoked_at, coalesce(judged_importance, importance), exposures, "
-            "uses, sources FROM beliefs WHERE resident = ? AND claim_id = ?",
-            (resident, claim)).fetchone()
+        row = self._one_row(_ACCESS_BY_KEY, (resident, claim))
         if row is None:
             return None
 
@@ -1026,6 +1031,21 @@ class MemoryStore:
 
 def _minute(text: str | None) -> int | None:
     return None if text is None else int(text)
+
+
+def _by_key(sql: str) -> tuple[str, str]:
+    """A point read over `beliefs` as (over the rows written, over the unwritten memories)."""
+    return (sql.replace("FROM beliefs b", "FROM belief_rows b"),
+            sql.replace("FROM beliefs b", "FROM unwritten_beliefs b"))
+
+
+# Point reads of one memory by (resident, claim id) (`MemoryStore._one_row`).
+_ROW_BY_KEY = _by_key(f"{SELECT_BELIEF} WHERE b.resident = ? AND b.claim_id = ?")
+_ACCESS_BY_KEY = _by_key(
+    "SELECT b.id, b.last_evoked_at, coalesce(b.judged_importance, b.importance), b.exposures, "
+    "b.uses, b.sources FROM beliefs b WHERE b.resident = ? AND b.claim_id = ?")
+_HELD_BY_KEY = _by_key("SELECT b.value, b.confidence, b.state FROM beliefs b WHERE "
+                       "b.resident = ? AND b.claim_id = ?")
 
 
 def _unversioned(e: Evidence) -> Evidence:

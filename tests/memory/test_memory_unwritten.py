@@ -59,3 +59,25 @@ def test_touched_it_is_written_with_its_events_and_the_evidence_stands_for_it_no
     assert s.db.execute("SELECT founds FROM evidence").fetchall() == [(None,)]
     assert s.db.execute("SELECT kind FROM memory_event_rows ORDER BY at").fetchall() == events
     assert s.db.execute("SELECT kind FROM memory_events ORDER BY at").fetchall() == events
+
+
+def test_point_reads_find_a_memory_whether_its_row_is_written_or_not():
+    """One memory by resident and claim — `belief`, `held`, `accessibility` — is read from the
+    rows written, else from the evidence standing for it (the view's two arms, asked one at a
+    time): the same answers as an eager store's, for unwritten, written and unknown ones."""
+    unwritten, eager = _store(True), _store(False)
+    for s in (unwritten, eager):
+        s.perceive_many([sighting("ada", "bo", 8 * HOUR), sighting("ada", "cy", 8 * HOUR)])
+    lifecycle.catch_up_ids(unwritten, [2])  # cy's is written now; bo's still is not
+    assert unwritten.db.execute("SELECT id FROM belief_rows").fetchall() == [(2,)]
+    for subject in ("bo", "cy", "dee"):
+        for s in (unwritten, eager):
+            s._cache.clear()  # read from the tables, not the working beliefs
+        args = ("ada", subject, "at_d1_0800")
+        assert unwritten.held(*args) == eager.held(*args)
+        assert unwritten.accessibility(*args, now=30 * HOUR) == \
+            eager.accessibility(*args, now=30 * HOUR)
+        got, want = unwritten.belief(*args), eager.belief(*args)
+        assert (got is None) == (want is None) == (subject == "dee")
+        if got is not None:
+            assert got.model_dump(exclude={"history"}) == want.model_dump(exclude={"history"})
