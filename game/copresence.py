@@ -115,13 +115,20 @@ def taking_in(sim: Town, by_place: dict[str, list[str]]) -> Iterator[None]:
     at = sim.now
     s = slot(at)
     presence = sim.world.presence_id
+    # A place nobody came to since the last tick, in the same hour, has nothing new to take
+    # in: everyone there had their chance at everyone there then (and nobody moved in from
+    # elsewhere, so no move within the hour either). Most places, most ticks.
+    before, sim.taken_in = sim.taken_in, {}
     for place in sorted(by_place):
         here = by_place[place]
-        for rid in here:
-            if sim.people[rid].is_player:
-                continue
-            st = sim.state[rid]
-            evs += _notice(sim, rid, here, place, at, st, st.depth, presence, s)
+        last = before.get(place)
+        if last is None or last[0] != s or not last[1].issuperset(here):
+            for rid in here:
+                if sim.people[rid].is_player:
+                    continue
+                st = sim.state[rid]
+                evs += _notice(sim, rid, here, place, at, st, st.depth, presence, s)
+        sim.taken_in[place] = (s, frozenset(here))
         yield
     # Ambient perception: written as memory with the tick's evidence, but not news that
     # spends attention (§11).

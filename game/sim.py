@@ -121,6 +121,9 @@ class Simulation(Setup, Naming):
         self.seed = 0  # the run's seed: hashed for draws that must not use the rng's stream
         self.pending: list[Evidence] = []
         self.ambient: list[Evidence] = []  # taken in without attention (game.copresence)
+        # place -> (the hour, who was there) when its company was last taken in, the tick
+        # before (game.copresence); nothing to save: empty, every place is taken in afresh.
+        self.taken_in: dict[str, tuple[str, frozenset[str]]] = {}
         self.changed: list[tuple[str, int]] = []
         self.places = {p.id: {"name": p.name, "kind": p.kind, "x": p.x, "y": p.y,
                               "spots": list(p.spots), "hidden": list(p.hidden)}

@@ -78,6 +78,7 @@ class Town(Residents, Attentive, Protocol):
     news: dict[str, int]  # the most important news since each last thought
     pending: list[Evidence]
     ambient: list[Evidence]
+    taken_in: dict[str, tuple[str, frozenset[str]]]  # place -> (hour, who), the tick before
     words: Any
     model: Any
     ending: str | None

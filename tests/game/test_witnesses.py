@@ -264,3 +264,55 @@ def test_a_move_within_the_hour_is_remembered_at_its_minute():
              if b.subject == "ada" and b.attribute.startswith("at_d1_09")}
     assert noted == {"at_d1_0900": "cafe", "at_d1_0910": "bakery", "at_d1_0920": "cafe"}
     assert copresence.when_words("at_d1_0920") == "between 09:20 and 10:00 on day 1"
+
+
+def test_a_place_nobody_came_to_is_not_taken_in_again_and_the_town_is_the_same(monkeypatch):
+    """Company is taken in place by place; a place nobody came to since the tick before, in
+    the same hour, has nothing new (everyone there had their chance at everyone there, and
+    nobody moved in from elsewhere) and is passed by — the town the same, sighting for
+    sighting, as one that takes in every place every tick."""
+    from game.generate import generated_town
+
+    calls = []
+    notice = copresence._notice
+
+    def counting(sim, rid, *rest):
+        calls.append(rid)
+        return notice(sim, rid, *rest)
+
+    monkeypatch.setattr(copresence, "_notice", counting)
+    skipping = Simulation.new(generated_town(40, 5, days=2), 5)
+    skipping.run(days=1.5)
+    skipped = len(calls)
+    calls.clear()
+    every = Simulation.new(generated_town(40, 5, days=2), 5)
+    while every.now < skipping.now:
+        every.taken_in = {}  # forget: every place taken in afresh
+        every.step()
+    assert skipped < len(calls) / 2
+    assert every.world.log_hash() == skipping.world.log_hash()
+    rows = "SELECT * FROM evidence ORDER BY id"
+    assert every.db.execute(rows).fetchall() == skipping.db.execute(rows).fetchall()
+    assert every.store.counts() == skipping.store.counts()
+
+
+def test_a_place_left_empty_in_the_hour_is_taken_in_afresh_when_people_come_back():
+    """Ann and Ben are in the square at nine; at ten past Ann looks into the mill and Ben goes
+    home, leaving the square empty; at twenty past both are back. The square had the same two
+    at nine, but Ann comes back from elsewhere: she remembers where she moved to at 09:20, as
+    a town that takes in every place every tick does."""
+    from pathlib import Path
+
+    from .conftest import TINY, with_keys
+
+    text = TINY.replace('[[places]]\nid = "home"',
+                        '[[places]]\nid = "mill"\nname = "Mill"\n\n[[places]]\nid = "home"', 1)
+    text = with_keys(text, "ann", 'schedule = [{ at = "09:00", place = "square" }, '
+                     '{ at = "09:10", place = "mill" }, { at = "09:20", place = "square" }]')
+    text = with_keys(text, "ben", 'schedule = [{ at = "09:00", place = "square" }, '
+                     '{ at = "09:10", place = "home" }, { at = "09:20", place = "square" }]')
+    sim = Simulation.new(parse_text(text, Path("tiny.toml")), 0)
+    sim.run(until=clock.parse_when("day 1 09:40"))
+    places = {b.attribute: b.value for b in sim.store.beliefs("ann", subject="ann")
+              if b.attribute.startswith("at_d1_09")}
+    assert places == {"at_d1_0900": "square", "at_d1_0910": "mill", "at_d1_0920": "square"}
