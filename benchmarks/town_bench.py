@@ -10,7 +10,9 @@ costs), resident-ticks per second, evidence per second, peak memory and save siz
 town, how time grows with residents (the ratio from 100 to 1,000: 10.0 means linear), and each
 day's CPU time, so a day late in a run can be compared with an early one (`--flat`: day 20
 against day 2). Each size runs in its own process, so peak memory is that town's own; `--repeat
-N` runs each N times and keeps the least CPU time (each day's least, for the days).
+N` runs each N times, round after round (every size once a round, so the machine's drift over
+the minutes colours every size alike), and keeps the least CPU time (each day's least, for the
+days).
 """
 
 from __future__ import annotations
@@ -118,24 +120,42 @@ def one(n: int, days: float, seed: int, out: mp.Queue, statements: bool = False)
     })
 
 
-def measure(n: int, days: float, seed: int, repeat: int = 1, statements: bool = False) -> dict:
-    best = None
-    for _ in range(repeat):
-        q: mp.Queue = mp.Queue()
-        p = mp.get_context("fork").Process(target=one, args=(n, days, seed, q, statements))
-        p.start()
-        result = figures(q, p, f"town_bench: the run of {n:,} residents")
-        p.join()
-        if best is None:
-            best = result
-        else:  # the least CPU time of the runs, and each day's least
-            days_best = [min(a, b) for a, b in zip(best["per_day_cpu_s"],
-                                                  result["per_day_cpu_s"], strict=True)]
-            if result["cpu_s"] < best["cpu_s"]:
-                best = result
-            best["per_day_cpu_s"] = days_best
-    assert best is not None
+def measure_once(n: int, days: float, seed: int, statements: bool = False) -> dict:
+    q: mp.Queue = mp.Queue()
+    p = mp.get_context("fork").Process(target=one, args=(n, days, seed, q, statements))
+    p.start()
+    result = figures(q, p, f"town_bench: the run of {n:,} residents")
+    p.join()
+    return result
+
+
+def least(best: dict | None, result: dict) -> dict:
+    """The least CPU time of the runs so far, and each day's least."""
+    if best is None:
+        return result
+    days_best = [min(a, b) for a, b in zip(best["per_day_cpu_s"], result["per_day_cpu_s"],
+                                          strict=True)]
+    if result["cpu_s"] < best["cpu_s"]:
+        best = result
+    best["per_day_cpu_s"] = days_best
     return best
+
+
+def measure_all(sizes: list[int], days: float, seed: int, repeat: int = 1,
+                statements: bool = False) -> list[dict]:
+    """Each size `repeat` times, round after round (every size once a round), so a machine
+    that slows down or speeds up over the minutes colours every size alike — the ratio from
+    100 to 1,000 residents is of runs a few minutes apart, not of one size's runs all before
+    the other's."""
+    best: dict[int, dict | None] = {n: None for n in sizes}
+    for _ in range(repeat):
+        for n in sizes:
+            best[n] = least(best[n], measure_once(n, days, seed, statements))
+    return [best[n] for n in sizes]  # type: ignore[misc]
+
+
+def measure(n: int, days: float, seed: int, repeat: int = 1, statements: bool = False) -> dict:
+    return measure_all([n], days, seed, repeat, statements)[0]
 
 
 def main() -> None:
@@ -155,7 +175,7 @@ def main() -> None:
     sizes = [int(x) for x in a.sizes.split(",")] if a.sizes else (
         [300] if a.flat else [10, 100] if a.quick else [10, 100, 1000])
     days = a.days if a.days is not None else (20.0 if a.flat else 1.0 if a.quick else 10.0)
-    rows = [measure(n, days, a.seed, a.repeat, a.statements) for n in sizes]
+    rows = measure_all(sizes, days, a.seed, a.repeat, a.statements)
     by = {r["residents"]: r for r in rows}
     growth = None
     if 100 in by and 1000 in by:
