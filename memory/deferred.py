@@ -27,6 +27,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from .bulk import Many
+
 if TYPE_CHECKING:
     from .belief import BeliefState
     from .params import MemoryParams
@@ -39,6 +41,7 @@ EVOKE = (
 EVENT = ("INSERT INTO memory_event_rows (at, resident, belief_id, kind, detail) VALUES "
          "(?, ?, ?, ?, ?)")
 RECALL_WORDS = "INSERT OR REPLACE INTO recall_words (belief_id, words) VALUES (?, ?)"
+_EVENTS = Many(EVENT)  # many rows a statement (memory.bulk)
 
 _NONE = object()  # no re-evocation was held for the memory before this block
 
@@ -162,7 +165,7 @@ class HeldWrites:
 
     def write_events(self, conn) -> None:
         if self.events:
-            conn.executemany(EVENT, self.events)
+            _EVENTS(conn, self.events)
             self.events = []
 
     def discard(self) -> None:

@@ -26,6 +26,7 @@ from . import recall as recall_mod
 from .access import accessibility as _accessibility
 from .access import half_life as _half_life
 from .belief import EVENT_NATURE, STATE_NATURE, Belief, Version, view
+from .bulk import Many
 from .cache import BeliefCache
 from .codec import (
     SELECT_BELIEF,
@@ -315,7 +316,7 @@ class MemoryStore:
             self._held.write_evoked(self.db.conn, self.params, None)
         self._held.write_events(self.db.conn)
         if self._index.written:
-            self.db.conn.executemany(RECALL_WORDS, self._index.take_written())
+            _RECALL_WORDS(self.db.conn, self._index.take_written())
 
     def _sync_before_pass(self, due: Callable[[], list[int]]) -> None:
         """Before an hourly pass: events and recall's record, and the held re-evocations of
@@ -476,8 +477,7 @@ class MemoryStore:
                     self._about_claims.add(next_id + i)
                     if mode == CUE_RECALL:
                         self._cue_about += 1
-            self.db.conn.executemany("INSERT INTO claims (id, subject, attribute, nature, topic, "
-                                     "recall) VALUES (?, ?, ?, ?, ?, ?)", rows)
+            _INSERT_CLAIMS(self.db.conn, rows)
         return claims
 
     def _nature_of(self, attribute: str) -> tuple[str, str]:
@@ -1031,6 +1031,13 @@ class MemoryStore:
 
 def _minute(text: str | None) -> int | None:
     return None if text is None else int(text)
+
+
+# Many rows a statement (memory.bulk): a town makes claims and indexes memories by the
+# thousand a tick.
+_INSERT_CLAIMS = Many("INSERT INTO claims (id, subject, attribute, nature, topic, recall) "
+                      "VALUES (?, ?, ?, ?, ?, ?)")
+_RECALL_WORDS = Many(RECALL_WORDS)
 
 
 def _by_key(sql: str) -> tuple[str, str]:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from . import unwritten
 from .belief import STATE_NATURE, BeliefState
+from .bulk import Many
 from .codec import (
     INSERT_BELIEF,
     SELECT_BELIEF,
@@ -615,13 +616,21 @@ class Batch:
         store = self.store
         params = store.params
         index = store._index
-        execute = self.db.conn.executemany
+        conn = self.db.conn
+        execute = conn.executemany
 
         def ex(sql: str, rows: Iterable[tuple]) -> Iterator[None]:
-            # Rows are built a stretch at a time, so building them is spread over the pauses.
+            # Rows are built a stretch at a time, so building them is spread over the pauses;
+            # an INSERT writes many rows a statement (memory.bulk).
             it = iter(rows)
+            many = _MANY.get(sql)
+            if many is None and sql.startswith("INSERT"):
+                many = _MANY[sql] = Many(sql)
             while chunk := list(islice(it, STRETCH)):
-                execute(sql, chunk)
+                if many is None:
+                    execute(sql, chunk)
+                else:
+                    many(conn, chunk)
                 yield
 
         for sql, rows in ((INSERT_SEEN, self.seen_rows), (INSERT_TOLD, self.told_rows),
@@ -750,6 +759,9 @@ class Batch:
                 index.mark(b.resident, b.id, (b.claim_id, _words(b)))
             elif index.is_pending(b.resident, b.id):
                 index.refresh(b.resident, b.id, (b.claim_id, _words(b)))
+
+
+_MANY: dict[str, Many] = {}  # a batch's INSERTs, each made to write many rows a statement
 
 
 def _words(b: BeliefState) -> list[str]:
