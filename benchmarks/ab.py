@@ -11,8 +11,9 @@ the minutes slows both alike; `--together` runs a pair's two at the same time in
 each core (the README's side by side: quicker, but two big towns share the memory bus and the
 last-level cache, which colours both). Prints each run's CPU seconds and its days', the least
 and the median of each side and the ratio of the least (the machine's noise is all upward: the
-least is the truest), and checks that both sides made the same town (the world log's hash) —
-a rebuild that changes behaviour shows here before `equivalence.py` says where.
+least is the truest), and checks that both sides wrote the same world log (its hash): a
+change of behaviour that reaches the world shows here; `equivalence.py` compares everything
+else a run leaves (beliefs, evidence, memory events, replies).
 
 A change worth less than about 5 % is below what a shared machine lets a wall- or CPU-clock
 tell apart in a few runs; count instructions instead (deterministic, whatever else runs):
@@ -115,9 +116,9 @@ def main() -> int:
     print(f"this tree / {a.against} (least): {ratio:.3f}")
     logs = {r["log"] for rs in runs.values() for r in rs}
     if len(logs) != 1:
-        print("the two made different towns: the world logs differ")
+        print("the two wrote different world logs")
         return 1
-    print("the same town (world log hash equal)")
+    print("the same world log (its hash)")
     return 0
 
 

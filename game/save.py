@@ -135,7 +135,13 @@ def _gate(path: Path) -> Checked:
     except (sqlite3.Error, UnicodeError) as exc:
         mem.close()
         raise SaveError(f"{path}: the save is damaged ({sc.brief(exc)})") from None
-    return Checked(Database(mem), meta)
+    db = Database(mem)
+    # The game goes on in this copy in memory, as a new game does in its own: its ticks run
+    # with the journal off, back to back in one transaction (game.sim), and memory holds
+    # what it may hold to the tick's end (memory.store) — sqlite-utils marks only the
+    # databases it opened itself as in memory.
+    db.memory = True
+    return Checked(db, meta)
 
 
 def _check_folder(path: Path) -> None:

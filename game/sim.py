@@ -240,9 +240,11 @@ class Simulation(Setup, Naming):
         page of an in-memory database dirty, so each COMMIT walks them all, and a town ten
         days old paid a millisecond or more a tick (more every day) for a commit nothing
         between two ticks needs. Each tick is the unit it always was (`_tick_transaction`:
-        journal off, nothing undone); the run commits once, at its end. A file town, or
-        ticks run inside a transaction already, go tick by tick as before. Either way the
-        run collects garbage less often (GC_YOUNG_RUN)."""
+        journal off, nothing undone); the run commits once, at its end (a tick that fails is
+        a bug that ends the run: its transaction is ended, with the journal off nothing is
+        undone — as a failed tick's own was not — and none is left open). A file town, or
+        ticks run inside a transaction already, go tick by tick as before. Either way the run
+        collects garbage less often (GC_YOUNG_RUN)."""
         conn = self.db.conn
         if self._run_tx:
             yield
@@ -259,14 +261,14 @@ class Simulation(Setup, Naming):
         self._run_tx = True
         try:
             yield
-        except BaseException:
-            self._run_tx = False
-            with suppress(sqlite3.ProgrammingError):  # (closed)
-                conn.execute("ROLLBACK")  # as a failed tick's own transaction was
-            raise
-        else:
             self._run_tx = False
             conn.execute("COMMIT")
+        except BaseException:
+            self._run_tx = False
+            # Ended, not undone: with the journal off SQLite has nothing to roll back with.
+            with suppress(sqlite3.Error):
+                conn.execute("ROLLBACK")
+            raise
         finally:
             try:
                 if not conn.in_transaction:

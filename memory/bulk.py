@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from itertools import chain
 
 _NUMBERED = re.compile(r"\?(\d+)")
-PER = 32  # rows a statement: 32 × 25 values is far below SQLite's 32,766
+PER = 32  # rows a statement: 32 × 38 values (a memory's row) is far below SQLite's 32,766
 
 
 class Many:
@@ -30,8 +30,8 @@ class Many:
 
     def __init__(self, sql: str, per: int = PER) -> None:
         head, sep, values = sql.partition(" VALUES ")
-        if not sep or not values.startswith("(") or not values.endswith(")"):
-            raise ValueError(f"not a one-row INSERT: {sql[:60]}")
+        if not sep or not head.startswith("INSERT") or not _one_group(values):
+            raise ValueError(f"not a one-row INSERT ... VALUES (...): {sql[:60]}")
         numbered = [int(n) for n in _NUMBERED.findall(values)]
         if numbered:
             width = max(numbered)
@@ -44,10 +44,29 @@ class Many:
         self.many = f"{head} VALUES {', '.join(groups)}"
 
     def __call__(self, conn, rows: Sequence[tuple]) -> None:
-        per, n = self.per, len(rows)
+        per, n, width = self.per, len(rows), self.width
         full = n - n % per
+        if any(len(r) != width for r in rows):
+            full = 0  # a row of another width: `executemany` refuses it, as it always did
         execute = conn.execute
         for i in range(0, full, per):
             execute(self.many, list(chain.from_iterable(rows[i:i + per])))
         if full < n:
             conn.executemany(self.one, rows[full:])
+
+
+def _one_group(values: str) -> bool:
+    """Is `values` one parenthesised group and nothing after it (no second row, no ON
+    CONFLICT clause)? Parentheses inside string literals are not looked for: these are our
+    own statements, with parameters, not literals holding parentheses."""
+    if not values.startswith("("):
+        return False
+    depth = 0
+    for i, ch in enumerate(values):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                return i == len(values) - 1
+    return False

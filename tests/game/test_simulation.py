@@ -261,8 +261,9 @@ def test_ticks_run_back_to_back_commit_once():
 
 
 def test_a_run_that_fails_leaves_no_transaction_open(monkeypatch):
-    """A tick that fails is a bug: the run ends, rolled back as the tick's own transaction
-    was, and the town is left with no transaction open and its journal back on."""
+    """A tick that fails is a bug: the run ends — its transaction ended, not undone (with the
+    journal off there is nothing to undo with, as there was not for the tick's own) — and
+    the town is left with no transaction open and its journal back on."""
     sim = Simulation.new("missing_key", seed=3)
     from game import movement
 

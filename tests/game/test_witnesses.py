@@ -316,3 +316,30 @@ def test_a_place_left_empty_in_the_hour_is_taken_in_afresh_when_people_come_back
     places = {b.attribute: b.value for b in sim.store.beliefs("ann", subject="ann")
               if b.attribute.startswith("at_d1_09")}
     assert places == {"at_d1_0900": "square", "at_d1_0910": "mill", "at_d1_0920": "square"}
+
+
+@pytest.mark.parametrize(("name", "number"), [("missing_key", 1), ("bad_blood", 2)])
+def test_with_a_player_about_places_passed_by_are_none_the_poorer(name, number, monkeypatch):
+    """The player goes about, brings people along, waits and asks; a random player's game is
+    the same, sighting for sighting and reply for reply, played again by a town that takes
+    in every place every tick."""
+    from game.randomplayer import random_walkthrough
+    from game.walkthrough import play
+
+    taking_in = copresence.taking_in
+
+    def afresh(sim, by_place):
+        if getattr(sim, "every_place", False):
+            sim.taken_in = {}
+        yield from taking_in(sim, by_place)
+
+    monkeypatch.setattr(copresence, "taking_in", afresh)
+    skipping = Simulation.new(name, seed=number)
+    lines = random_walkthrough(skipping, number, seed=number)
+    every = Simulation.new(name, seed=number)
+    every.every_place = True
+    played = play(every, None, text="\n".join(lines))
+    assert lines and played.steps
+    assert every.world.log_hash() == skipping.world.log_hash()
+    rows = "SELECT * FROM evidence ORDER BY id"
+    assert every.db.execute(rows).fetchall() == skipping.db.execute(rows).fetchall()

@@ -45,6 +45,19 @@ def test_the_statement_holds_its_rows_in_order_and_renumbers_each():
 
 def test_only_a_one_row_insert_is_taken():
     for sql in ("UPDATE t SET a = ? WHERE b = ?", "INSERT INTO t (a) SELECT 1",
-                "INSERT INTO t (a) VALUES (?) ON CONFLICT DO NOTHING"):
+                "INSERT INTO t (a) VALUES (?) ON CONFLICT DO NOTHING",
+                "INSERT INTO t (a, b) VALUES (?, ?) ON CONFLICT (a) DO UPDATE SET b = "
+                "max(b, excluded.b)",
+                "INSERT INTO t (a) VALUES (?), (?)",
+                "REPLACE INTO t (a) VALUES (?)"):
         with pytest.raises(ValueError):
             Many(sql)
+    Many("INSERT OR REPLACE INTO t (a, b) VALUES (?, coalesce(?, 0))")
+
+
+@pytest.mark.parametrize("n", [1, 4, 9])
+def test_a_row_of_another_width_is_refused_as_executemany_refuses_it(n):
+    rows = [(1, 2, 3)] * (n - 1) + [(4, 5)]
+    for many in (True, False):
+        with pytest.raises(sqlite3.ProgrammingError):
+            table(PLAIN, rows, many)
