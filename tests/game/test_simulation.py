@@ -305,3 +305,18 @@ def test_a_run_collects_garbage_rarely_and_puts_the_thresholds_back(monkeypatch)
     assert gc.get_threshold() == before
     sim.step()  # a tick on its own (the window's) keeps the window's thresholds
     assert seen[-1] == before[0]
+
+
+def test_a_loaded_game_runs_as_a_new_one_does(tmp_path):
+    """A save is loaded into a copy in memory: its ticks too run with the journal off and back
+    to back in one transaction (a run after --load had committed every tick)."""
+    sim = Simulation.new("missing_key", seed=5)
+    sim.run(days=0.2)
+    back = Simulation.load(sim.save(tmp_path / "s.db"))
+    assert back.db.memory
+    said = _statements(back)
+    back.run(days=0.2)
+    back.db.conn.set_trace_callback(None)
+    assert said.count("COMMIT") == 1 and said.count("BEGIN") == 1
+    sim.run(days=0.2)
+    assert back.world.log_hash() == sim.world.log_hash()
