@@ -42,6 +42,9 @@ if TYPE_CHECKING:
 ACCESS_PASS = "access_pass_at"  # memory_meta: the latest minute `refresh_access` ran to
 LOOKBACK_PASS = "lookback_pass_at"  # memory_meta: the latest minute `look_back` ran to
 LAZY_KINDS = frozenset({"firsthand", "witnessed"})
+# How memories of a claim come to mind (an attribute's `recall`, §7): freely, by relevance, or
+# only by a cue naming the claim — as who stood where does; only those may wait unwritten.
+FREE_RECALL, CUE_RECALL = "free", "cue"
 
 
 class Clock:
@@ -83,7 +86,7 @@ class Clock:
 def lazy_eligible(clock: Clock, recall: str | None, importance: int | None, kind: str,
                   by_player: bool, at: int) -> bool:
     """Whether a belief founded now by one piece of evidence may be written lazy."""
-    return (recall == "cue" and importance == 0 and kind in LAZY_KINDS and not by_player
+    return (recall == CUE_RECALL and importance == 0 and kind in LAZY_KINDS and not by_player
             and clock.can_wait(at))
 
 

@@ -22,6 +22,7 @@ from . import access as acc
 from . import lifecycle
 from .belief import Belief, view
 from .codec import SELECT_BELIEF, state_from_row
+from .lifecycle import CUE_RECALL
 from .recall_index import LIMIT, belief_words, words
 from .working import EVOKED, HALF, A, S, V
 
@@ -191,28 +192,27 @@ def index_pending(store: MemoryStore, resident: str) -> int:
         # Pending while their claim came back only by cue; made freely recalled since, they
         # are indexed like any pending memory, by their words as they are now.
         for bid, cid in cue.items():
-            if modes.get(cid) != CUE_MODE:
+            if modes.get(cid) != CUE_RECALL:
                 pending[bid] = None
     if not pending:
         return 0
     # Words not known yet are read as the belief stands now (claims recalled by cue only
     # never need theirs).
     unknown = [bid for bid, got in pending.items() if got is None or (
-        got[1] is None and modes.get(got[0]) != CUE_MODE)]
+        got[1] is None and modes.get(got[0]) != CUE_RECALL)]
     if unknown:
         pending.update(_current_words(store, unknown))
     n = 0
     about = store._about_claims  # what others believe: counted, never matched (recall_index)
     for bid in sorted(pending):
         got = pending[bid]
-        if got is None or modes.get(got[0]) == CUE_MODE or got[1] is None:
+        if got is None or modes.get(got[0]) == CUE_RECALL or got[1] is None:
             continue
         index.put(resident, bid, got[1], got[0] in about)
         n += 1
     return n
 
 
-CUE_MODE = "cue"
 
 
 def _current_words(store: MemoryStore, ids: list[int]) -> dict[int, tuple[int, list[str]]]:

@@ -43,6 +43,7 @@ from .errors import InvalidEvidence
 from .evidence import Evidence
 from .guard import Proposal, TrustProposal, WorldView
 from .kinds import DEFAULT_TRUST
+from .lifecycle import CUE_RECALL, FREE_RECALL
 from .misremember import Misremembering
 from .params import DEFAULT, MemoryParams
 from .queries import Held
@@ -54,8 +55,6 @@ from .schema import ensure_schema
 from .trust import ANY_TOPIC, TrustBook
 from .working import Salient, WorkingSet
 from .writer import BELIEVES, Batch, about_attribute
-
-FREE_RECALL, CUE_RECALL = "free", "cue"
 
 
 def _like_prefix(prefix: str) -> str:

@@ -34,7 +34,7 @@ from .evidence import Evidence
 from .fresh import INSERT_FRESH, Fresh, half_life_of, insert_rows, materialize
 from .history import INSERT_VERSION
 from .kinds import FIRSTHAND_RANK, SourceKind, initial_confidence
-from .lifecycle import catch_up, lazy_eligible
+from .lifecycle import CUE_RECALL, catch_up, lazy_eligible
 from .observed import Observed
 from .recall_index import belief_words
 from .revision import (
@@ -65,7 +65,6 @@ _HEARSAY = SourceKind.HEARSAY
 _HEARSAY_KIND = _HEARSAY.value
 _DECLARED = SourceKind.DECLARED
 _FIRST = (SourceKind.FIRSTHAND, SourceKind.WITNESSED)
-CUE = "cue"  # a claim recalled only by a cue naming it (memory.lifecycle)
 _new_fresh = tuple.__new__  # a `Fresh` made without its generated __new__'s call overhead
 
 INSERT_EVIDENCE = (
@@ -428,7 +427,7 @@ class Batch:
         at = e.at
         row = (eid, resident, cid, e.value, kind._value_, e.rank, at, e.event, 0, e.origin_key,
                initial, "new")
-        if imp == 0 and self.store._claim_recall.get(cid) == CUE and self._can_wait(at):
+        if imp == 0 and self.store._claim_recall.get(cid) == CUE_RECALL and self._can_wait(at):
             # Lazy (memory.lifecycle), and nothing but this row to say what it is: the row
             # stands for it (memory.unwritten).
             self.unwritten[key] = (*row, bid)
@@ -573,7 +572,7 @@ class Batch:
             # caught up below like any lazy one (memory.unwritten). Only a claim recalled by
             # cue can have one (a lazy memory's is).
             modes = self.store._claim_recall
-            maybe = [k for k in chunk if modes.get(k[1]) == "cue"]
+            maybe = [k for k in chunk if modes.get(k[1]) == CUE_RECALL]
             if maybe:
                 unwritten.write_keys(self.db.conn, maybe)
             values = ", ".join("(?, ?)" for _ in chunk)
@@ -705,11 +704,11 @@ class Batch:
         for n, b in enumerate(self.new.values(), 1):
             if n % STRETCH == 0:
                 yield
-            working.wrote(b, modes.get(b.claim_id) != "cue", b.half_life(params))
+            working.wrote(b, modes.get(b.claim_id) != CUE_RECALL, b.half_life(params))
         for n, b in enumerate(self.dirty.values(), 1):
             if n % STRETCH == 0:
                 yield
-            working.wrote(b, modes.get(b.claim_id) != "cue", b.half_life(params))
+            working.wrote(b, modes.get(b.claim_id) != CUE_RECALL, b.half_life(params))
         can_tell = working.can_tell
         halves: dict = {}  # importance -> H (memory.fresh)
         # Lazy memories only their evidence stands for (memory.unwritten): of a claim
@@ -733,7 +732,7 @@ class Batch:
                 yield
             e, _, _, _, cid, bid, imp, conf = f
             kind = e.kind._value_
-            if modes.get(cid) == "cue":
+            if modes.get(cid) == CUE_RECALL:
                 # Recalled only by a cue naming it: nothing for recall to index, and in the
                 # working set only if it could be brought up (who stood where cannot).
                 if kind == _HEARSAY_KIND or can_tell(imp, e.attribute):
@@ -752,7 +751,7 @@ class Batch:
             index.mark(e.resident, bid, (cid, belief_words(e.subject, e.attribute, e.value,
                                                            e.teller, e.origin)))
         for b in self.new.values():
-            index.mark(b.resident, b.id, (b.claim_id, None if modes.get(b.claim_id) == "cue"
+            index.mark(b.resident, b.id, (b.claim_id, None if modes.get(b.claim_id) == CUE_RECALL
                                           else _words(b)))
         for b in self.dirty.values():
             if b.id in reworded:
