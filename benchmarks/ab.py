@@ -64,6 +64,13 @@ def result(p: subprocess.Popen, side: str) -> dict:
     return json.loads(out.strip().splitlines()[-1])
 
 
+def is_commit(ref: str) -> bool:
+    """Does `ref` name a commit of this repository (checked before a worktree is made of it)?"""
+    got = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--verify", "--quiet",
+                          f"{ref}^{{commit}}"], capture_output=True, text=True)
+    return got.returncode == 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--against", default="main", help="the commit to compare with")
@@ -77,11 +84,15 @@ def main() -> int:
                     help=argparse.SUPPRESS)  # a child: run one town, print its figures
     a = ap.parse_args()
     if a.one:
-        root, residents, days = Path(a.one[0]), int(a.one[1]), int(a.one[2])
-        print(json.dumps(one(root, residents, days, a.seed)))
+        root, residents, days = Path(a.one[0]), a.one[1], a.one[2]
+        if not (root / "game").is_dir() or not residents.isdigit() or not days.isdigit():
+            ap.error("--one ROOT RESIDENTS DAYS: a Hearsay tree and two whole numbers")
+        print(json.dumps(one(root, int(residents), int(days), a.seed)))
         return 0
     if not 2 <= a.residents <= 5000 or not 0 <= a.days <= 60 or not 1 <= a.pairs <= 20:
         ap.error("--residents 2..5000, --days 0..60, --pairs 1..20")
+    if not is_commit(a.against):
+        ap.error(f"--against {a.against!r}: no such commit in {ROOT}")
     with tempfile.TemporaryDirectory(prefix="hearsay-ab-") as tmp:
         other = Path(tmp) / "tree"
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet",

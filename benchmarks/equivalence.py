@@ -242,6 +242,25 @@ def main() -> int:
     ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     ap.add_argument("--root", type=Path, default=ROOT, help=argparse.SUPPRESS)
     a = ap.parse_args()
+    # Everything asked for is checked before a minute is spent recording.
+    if not 1 <= a.jobs <= 64:
+        ap.error("--jobs 1..64")
+    theirs = None
+    if a.baseline:
+        if not a.baseline.is_file():  # a FIFO or a device would hang the read
+            ap.error(f"--baseline {a.baseline}: not a file")
+        try:
+            theirs = json.loads(a.baseline.read_text())
+        except (OSError, UnicodeError, ValueError) as exc:
+            ap.error(f"--baseline {a.baseline}: not digests recorded by --record ({exc})")
+        if not isinstance(theirs, dict) or not all(
+                isinstance(d, dict) and isinstance(d.get("cpu_s"), (int, float))
+                for d in theirs.values()):
+            ap.error(f"--baseline {a.baseline}: not digests recorded by --record")
+    elif not a.record and subprocess.run(
+            ["git", "-C", str(ROOT), "rev-parse", "--verify", "--quiet",
+             f"{a.against}^{{commit}}"], capture_output=True).returncode:
+        ap.error(f"--against {a.against!r}: no such commit in {ROOT}")
     sys.path.insert(0, str(a.root))
     os.chdir(a.root)
     t = time.perf_counter()
@@ -250,8 +269,8 @@ def main() -> int:
         a.record.write_text(json.dumps(mine, indent=1, sort_keys=True))
         print(f"recorded {len(mine)} cases in {time.perf_counter() - t:.0f} s -> {a.record}")
         return 0
-    theirs = json.loads(a.baseline.read_text()) if a.baseline else other_side(
-        a.against, a.quick, a.jobs)
+    if theirs is None:
+        theirs = other_side(a.against, a.quick, a.jobs)
     problems = compare(mine, theirs)
     cpu_mine = sum(d["cpu_s"] for d in mine.values())
     cpu_theirs = sum(d["cpu_s"] for d in theirs.values())
