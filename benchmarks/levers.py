@@ -1,17 +1,21 @@
-"""What two parts of the memory model cost a town: beliefs about what tellers believe, and who
-saw whom each hour. For deciding issue 13's remaining aims, not a result: with a part taken out
-the town is a different town (the hashes the tests pin change), so these runs are never the game.
+"""What three parts of the memory model cost a town: beliefs about what tellers believe, who
+saw whom each hour, and recall as residents talk. For deciding issue 13's remaining aims, not a
+result: with a part taken out the town is a different town (the hashes the tests pin change), so
+these runs are never the game.
 
     .venv/bin/python benchmarks/levers.py                  # 100 residents x 6 days
     .venv/bin/python benchmarks/levers.py --residents 300 --days 10 --repeat 3
 
-Runs the same generated town four ways, each in its own process: as it is; without beliefs
+Runs the same generated town five ways, each in its own process: as it is; without beliefs
 about tellers (a hearsay's "teller believes k" — epistemics §10 — is not recorded: the writer's
 `about_teller` gives nothing); without sightings (residents do not take in who is about each
-hour: `copresence.taking_in` does nothing); and without both. For each it prints the CPU time,
-its ratio to the town as it is, the first and last day's CPU time and their ratio (how flat a
-day is), the evidence and beliefs written, and the recall index's size (memories indexed and
-postings) at the end.
+hour: `copresence.taking_in` does nothing); without recall as they talk (whom one meets and
+what one hears is no cue, §7: `talk.come_to_mind` does nothing, so nothing is re-evoked or
+brought back from dormancy that way, and the recall index, built when recall asks, stays
+empty); and without the first two ("neither"). For each it prints the CPU time, its ratio to
+the town as it is, the first and last day's CPU time and their ratio (how flat a day is), the
+evidence and beliefs written, and the recall index's size (memories indexed and postings) at
+the end.
 """
 
 from __future__ import annotations
@@ -27,11 +31,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from children import figures  # noqa: E402
 
-WAYS = ("as it is", "no beliefs about tellers", "no sightings", "neither")
+WAYS = ("as it is", "no beliefs about tellers", "no sightings", "no recall as they talk",
+        "neither")
 
 
 def one(way: str, n: int, days: int, seed: int, out: mp.Queue) -> None:
-    from game import copresence
+    from game import copresence, talk
     from memory import writer
 
     if way in ("no beliefs about tellers", "neither"):
@@ -41,6 +46,8 @@ def one(way: str, n: int, days: int, seed: int, out: mp.Queue) -> None:
             return
             yield
         copresence.taking_in = nobody
+    if way == "no recall as they talk":
+        talk.come_to_mind = lambda sim, rid, cue: None
     from game import Simulation, generated_town
 
     sim = Simulation.new(generated_town(n, seed, days=days), seed)
