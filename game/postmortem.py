@@ -194,6 +194,11 @@ def _deciders(sim: Game, ending, explain: set[str], acts: list[Act]) -> list[Hol
     happened = {r["data"].get("id") for r in sim.world.log(kind="happen")}
     whens += [ev.when for ev in sim.sc.events if ev.when and ev.id in happened]
     named = _named(sim, whens, explain)
+    if not named and ending.win:
+        # A win counted by heads ("five in the schoolroom") names nobody, and a playtest's win
+        # was explained by no one: those it counted, there at the end, are whose beliefs
+        # brought them.
+        named = _present(sim, whens, explain)
     if not named and not ending.win:
         # A catch-all ending ("a cold table") names nobody: whose mind the winning endings
         # needed changed is whose belief decided it.
@@ -231,6 +236,21 @@ def _named(sim: Game, whens: list[str], explain: set[str]) -> dict[str, set[str]
                 among = args[3] if len(args) > 3 and isinstance(args[3], list) else \
                     _holders_of(sim, args[0], args[1])
                 named.setdefault(args[0], set()).update(among)
+    return named
+
+
+def _present(sim: Game, whens: list[str], explain: set[str]) -> dict[str, set[str]]:
+    """Residents the conditions `whens` count by where they are (`present("school")`), for
+    each of the claims: who is there now."""
+    named: dict[str, set[str]] = {}
+    for text in whens:
+        if not text:
+            continue
+        for call in Condition(text).calls():
+            if call.value == "present" and call.args and call.args[0].op == "lit":
+                there = set(sim.present(call.args[0].value))
+                for claim in explain:
+                    named.setdefault(claim, set()).update(there)
     return named
 
 

@@ -86,6 +86,21 @@ def test_when_no_ending_names_anyone_those_who_would_have_acted_decided_it():
     assert "% sure; wrong — told by Ned, who said he saw it" in text
 
 
+def test_a_win_counted_by_heads_names_those_it_counted():
+    """Five in the schoolroom won the Cancelled Meeting and the post-mortem named nobody (a
+    playtest): those in the schoolroom at the end, with what brought them, decided it."""
+    sim, pm = played("cancelled_meeting", "win-back-to-the-board.txt")
+    assert (pm.ending, pm.win) == ("quorum", True)
+    there = set(sim.present("school"))
+    counted = {d.resident for d in pm.deciders if d.role == "counted"}
+    assert counted and counted <= there and "player" not in counted
+    assert {d.claim for d in pm.deciders} == {"meeting.when", "meeting.place"}
+    text = "\n".join(pm.lines())
+    assert "Whose beliefs decided it:" in text
+    assert "on day 3 at six" in text and "% sure; right" in text
+    assert "; wrong" not in text  # a win shows the minds that were right
+
+
 def test_run_prints_the_post_mortem_and_json_has_it():
     walk = SCEN / "missing_key" / "lose-fan-the-rumour.txt"
     cli = CliRunner()
