@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import sys
 from pathlib import Path
 
@@ -22,7 +23,28 @@ from ui.labels import evidence_words, step_words
 from ui.termsafe import clean
 
 BAD_INPUT = 2
+# The reader went away before the output ended (`hearsay run ... | head -1`): neither a bug (1)
+# nor bad input (2) — the status a shell gives a program that SIGPIPE ends (128 + 13), as `cat`
+# and `git` end. Click's own handling exited 1, and 1 is a bug here.
+READER_GONE = 141
 SEED = click.IntRange(-(2**63), 2**63 - 1)
+
+
+class _Main(click.Group):
+    """The `hearsay` group: a closed pipe ends the command quietly, with READER_GONE."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            # Whatever is still buffered goes nowhere, so the flush at exit cannot fail again
+            # (Python's own advice for SIGPIPE); a stream with no descriptor has no buffer to.
+            try:
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, sys.stdout.fileno())
+            except (OSError, ValueError, AttributeError):
+                pass
+            raise click.exceptions.Exit(READER_GONE) from None
 
 
 class BadInput(click.ClickException):
@@ -78,7 +100,7 @@ def _regular_file(path: str | None, what: str, *, may_be_new: bool = False) -> N
         raise _bad(f"{what} {path}: not a regular file")
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="hearsay")
 def main() -> None:
     """Hearsay: a town where every resident remembers events its own way."""
