@@ -411,4 +411,9 @@ def seen_summary(sim: Game, ev: dict) -> str:
         if speaker == PLAYER and d.get("anonymous"):
             text += " (without saying where you heard it)"
         return text[:1].upper() + text[1:]
+    if ev["kind"] == "attend" and ev.get("actor") and ev.get("place"):
+        # What one sees of it is someone waiting there; why — what they believe — is in their
+        # mind, and asked, they say. "Quill waited at the Schoolroom, believing that the town
+        # meeting is on day 3 at six" read a mind (a playtest); the world log keeps the why.
+        return f"{sim.name(ev['actor'])} waited at {sim.place_name(ev['place'])}."
     return ev["summary"]

@@ -39,3 +39,18 @@ def test_deadlines_give_notice_two_hours_before_and_when_they_come():
     texts = [n.text for n in notices(sim, 10**9, since)]
     assert texts == ["Two hours left until 18:00 on day 3: Find out who really moved Ada's "
                      "key; Keep the market council from barring Cy, and bring Ada round."]
+
+
+def test_one_seen_waiting_is_seen_waiting_and_not_read_for_what_they_believe():
+    """"Quill waited at the Schoolroom, believing that the town meeting is on day 3 at six"
+    read a mind (a playtest): the player sees someone waiting; the world log keeps why."""
+    sim = Simulation.new("cancelled_meeting", seed=5)
+    sim.run(until=clock.parse_when("day 3 17:00"))
+    start = sim.now
+    sim.command("go school")
+    sim.command("wait until day 3 18:00")
+    waited = [e for e in sim.world.log(kind="attend") if e["at"] >= start]
+    assert waited and all("believing that" in e["summary"] for e in waited)
+    texts = [n.text for n in notices(sim, 0, start) if "waited" in n.text]
+    assert "Quill waited at the Schoolroom." in texts
+    assert not [t for t in texts if "believ" in t]
