@@ -178,8 +178,12 @@ def _wait_until(sim: Game, when: tuple[str, ...]) -> Reply:
         return fail("That is more than 7 days away: wait at most 7 days at a time.",
                     minutes=0)
     minutes = -(-(at - sim.now) // clock.TICK) * clock.TICK  # whole ticks, up to it
+    # Asked for 17:59, waited until 18:00: say why, as `wait 25` does (a playtest).
+    stepped = sim.now + minutes != at
     r = Reply(True, [Line("", f"You wait until {clock.fmt_clock(sim.now + minutes)} on day "
-                              f"{clock.day_of(sim.now + minutes)}.")], minutes)
+                              f"{clock.day_of(sim.now + minutes)}" + (
+                                  f" (time passes in steps of {clock.TICK} minutes)."
+                                  if stepped else "."))], minutes)
     r.after = lambda: _waited(sim)
     return r
 

@@ -3,6 +3,7 @@ residents react to the player as to anyone (issue 4)."""
 
 import pytest
 
+from game import clock
 from game.commands import CommandError, parse
 from game.player import PLAYER
 from game.sim import Simulation
@@ -197,6 +198,14 @@ def test_a_wait_says_when_it_was_rounded_to_the_clock_and_takes_days():
     assert "You wait 24 hours." in sim.command("wait 1d").text() and sim.now == now + 24 * 60
     with pytest.raises(CommandError, match="between 1 minute and 7 days"):
         parse("wait 8d", sim.names())
+    # Until a minute off the clock: the wait says why it ran on ("wait until day 3 17:59"
+    # waited until 18:00 without a word: a playtest); until one on it, nothing to say.
+    day = clock.day_of(sim.now)
+    assert clock.time_of_day(sim.now) < 17 * 60
+    assert f"You wait until 18:00 on day {day} (time passes in steps of 10 minutes)." in \
+        sim.command(f"wait until day {day} 17:59").text()
+    assert f"You wait until 19:00 on day {day}." in \
+        sim.command(f"wait until day {day} 19:00").text()
 
 
 @pytest.mark.parametrize("scenario,place", [("missing_key", "cafe"), ("bad_blood", "square")])
