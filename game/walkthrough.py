@@ -39,8 +39,9 @@ def play(sim: Game, path: Path | None, *, to_end: bool = True,
     out = Played(None, None)
     for st in steps:
         if sim.ending:
-            out.steps.append({"line": st.line, "command": st.typed or st.command.text,
-                              "ok": False,
+            # At the minute it ended: a step printed with no time read as a glitch (a playtest).
+            out.steps.append({"line": st.line, "time": clock.fmt(sim.now),
+                              "command": st.typed or st.command.text, "ok": False,
                               "reply": "the story was already over"})
             continue
         if st.at is not None:

@@ -30,3 +30,15 @@ def test_walkthrough_ends_as_its_name_says(name, path):
     assert played.win is path.name.startswith("win-"), (
         f"{path.name} reached {played.ending}: " +
         "; ".join(s["command"] + " -> " + s["reply"] for s in played.steps if not s["ok"]))
+
+
+def test_a_step_after_the_ending_is_refused_at_the_minute_it_ended():
+    """A step after the ending printed with an empty time (a playtest): it has the time the
+    story ended at, and says the story was over."""
+    sim = Simulation.new("cancelled_meeting", 5)
+    played = play(sim, None, text="day 3 18:00  go school\n+  wait 30\n+  look\n")
+    assert sim.ending
+    last = played.steps[-1]
+    assert (last["command"], last["ok"], last["reply"]) == ("look", False,
+                                                            "the story was already over")
+    assert last["time"] == "day 3 18:10"
