@@ -211,7 +211,8 @@ def brief(scenario: str) -> None:
               help="Generate a town of this many residents instead of a scenario file (a sim "
               "day costs about half a minute at 1,500, an hour or more at 20,000).")
 @click.option("--commands", "commands_file", type=click.Path(dir_okay=False),
-              help="Play this walkthrough of player commands, then run to the ending.")
+              help="Play this walkthrough of player commands, then run to the ending (with "
+              "--days: to that many days from the start, to go on from with --save/--load).")
 @click.option("--report", type=click.Choice(["mechanisms"]), default=None,
               help="Add a report: 'mechanisms' counts what the memory did (seed 001's table).")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON summary.")
@@ -236,6 +237,7 @@ def run(scenario: str | None, seed: int, days: float | None, save_path: str | No
         except SaveError as exc:
             raise _bad(str(exc)) from None
     _regular_file(commands_file, "--commands")
+    days_given = days is not None  # (with --commands: where to stop, not the ending)
     try:
         if load_path:
             if scenario or residents:
@@ -272,10 +274,19 @@ def run(scenario: str | None, seed: int, days: float | None, save_path: str | No
 
         if not sim.has_player:
             raise _bad(f"{sim.sc.scenario.id} has no player to give commands to")
+        start = sim.now
         try:
-            played = play_walkthrough(sim, Path(commands_file), open_minds=open_minds)
+            # --days was ignored beside --commands without a word (a playtest): given, the
+            # run stops that many days from the start, or when the last command is done.
+            played = play_walkthrough(sim, Path(commands_file), open_minds=open_minds,
+                                      to_end=not days_given)
         except WalkthroughError as exc:
             raise _bad(str(exc)) from None
+        if days_given and not sim.ending:
+            sim.run(until=max(sim.now, start + int(round(days * clock.DAY))))
+            if sim.ending:
+                e = next(x for x in sim.sc.endings if x.id == sim.ending)
+                played.ending, played.win = e.id, e.win
     else:
         end = sim.now + int(round(days * clock.DAY))
         _run_with_progress(sim, end, show=not as_json and sys.stderr.isatty())

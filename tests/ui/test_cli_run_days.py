@@ -1,0 +1,37 @@
+"""`hearsay run --commands F --days D` stops D days from the start (a playtest found --days
+silently ignored beside --commands: every walkthrough ran to the ending), and a save made
+there goes on with --load."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from ui.cli import main
+
+
+def _run(*args: str) -> dict:
+    res = CliRunner().invoke(main, ["run", *args, "--json"])
+    assert res.exit_code == 0, res.output
+    return json.loads(res.output)
+
+
+def test_days_beside_commands_stops_there_and_a_save_goes_on(tmp_path):
+    first = tmp_path / "first.txt"
+    first.write_text("day 1 09:00  go inn\n+  look\n")
+    stopped = _run("missing_key", "--seed", "1", "--commands", str(first), "--days", "0.25",
+                   "--save", str(tmp_path / "s.db"))
+    assert stopped["time"] == "day 1 15:00" and stopped["ending"] is None
+    assert [s["command"] for s in stopped["walkthrough"]["steps"]] == ["go inn", "look"]
+    then = tmp_path / "then.txt"
+    then.write_text("day 1 16:00  go cafe\n")
+    went_on = _run("--load", str(tmp_path / "s.db"), "--commands", str(then), "--days", "0.5")
+    assert went_on["time"] == "day 2 03:00"
+    assert went_on["walkthrough"]["steps"][0]["time"] == "day 1 16:00"
+    # Without --days a walkthrough runs to the ending, as it always has.
+    ended = _run("missing_key", "--seed", "1", "--commands", str(first))
+    assert ended["walkthrough"]["ending"] == ended["ending"]["id"] == "barred"
+    # Days that run past the ending reach it, and the walkthrough says which.
+    past = _run("missing_key", "--seed", "1", "--commands", str(first), "--days", "9")
+    assert past["walkthrough"]["ending"] == past["ending"]["id"] == "barred"
