@@ -25,6 +25,7 @@ from .acts import clue_seen
 from .conditions import Condition
 from .player import PLAYER
 from .sources import origin_name, read_at, told_by
+from .sureness import sureness
 
 if TYPE_CHECKING:
     from .town import Game
@@ -399,7 +400,13 @@ def _cause(sim: Game, deciders: list[Holder]) -> str:
     parts = [k if len(origins) == 1 else f"{k} ({n})" for k, n in
              sorted(origins.items(), key=lambda kv: (-kv[1], kv[0]))]
     where = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    return f"{who} believed that {sim.say_claim(claim, value)} — from {where}."
+    said = sim.say_claim(claim, value)
+    if all(sureness(d.confidence, d.state, "") in ("unsure", "torn") for d in holders):
+        # "Pat and Sam believed …" of two people 24 % sure read as a contradiction of the
+        # figures beside it (a playtest): unsure, they still held it, and stayed away.
+        were = "was" if len(names) == 1 else "were"
+        return f"{who} {were} left unsure, still thinking that {said} — from {where}."
+    return f"{who} believed that {said} — from {where}."
 
 
 def _wrong(deciders: list[Holder]) -> list[Holder]:

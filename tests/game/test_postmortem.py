@@ -71,8 +71,13 @@ def test_a_catch_all_ending_names_whose_mind_needed_changing():
     play(sim, None, text=play_text)
     pm = post_mortem(sim)
     assert pm.ending == "cold"
-    assert pm.cause.startswith("Ana believed that Ben stayed away from the supper on purpose")
+    # Told the truth, she was left torn (44 %, anomalous), not sure of Ivo's word: said so,
+    # where "Ana believed" sat beside "44% sure" (a playtest read it as a contradiction).
+    assert pm.cause.startswith("Ana was left unsure, still thinking that Ben stayed away from "
+                               "the supper on purpose")
     assert pm.cause.endswith("— from Ivo.")
+    ana = next(d for d in pm.deciders if d.resident == "ana")
+    assert ana.confidence < 45 and ana.true is False
 
 
 def test_when_no_ending_names_anyone_those_who_would_have_acted_decided_it():
