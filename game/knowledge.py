@@ -417,3 +417,31 @@ def seen_summary(sim: Game, ev: dict) -> str:
         # meeting is on day 3 at six" read a mind (a playtest); the world log keeps the why.
         return f"{sim.name(ev['actor'])} waited at {sim.place_name(ev['place'])}."
     return ev["summary"]
+
+
+def heard_not_held(sim: Game, stage) -> bool:
+    """Whether the player met every answer a stage asks them to hold (`believes("player",
+    claim, value)`) — told, overheard or read — and holds them not all: the story asks what
+    they heard, and their own memory was not convinced. A playtester who had overheard the
+    new date read "You found out 0 of 1" and took it for the game forgetting what they heard;
+    their memory still held the old notice."""
+    from .conditions import Condition
+
+    wants: list[tuple[str, str]] = []
+    for call in Condition(stage.when or "").calls():
+        if call.value != "believes":
+            continue
+        args = [x.value if x.op == "lit" else None for x in call.args]
+        if len(args) < 3 or args[0] != PLAYER or args[1] is None or args[2] is None:
+            continue
+        wants.append((str(args[1]), str(args[2])))
+    if not wants:
+        return False
+    held_all = True
+    for claim, value in wants:
+        subject, _, attribute = claim.partition(".")
+        if not any(e.value == value for e in sim.store.evidence(PLAYER, subject, attribute)):
+            return False
+        held = sim.store.held(PLAYER, subject, attribute)
+        held_all = held_all and held is not None and held[0] == value
+    return not held_all

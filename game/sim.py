@@ -33,6 +33,7 @@ from . import (
     clock,
     commands,
     copresence,
+    knowledge,
     movement,
     pacing,
     perception,
@@ -597,7 +598,9 @@ class Simulation(Setup, Naming):
             reached = self.stages_reached()
             n = sum(st.id in reached for st in self.sc.stages)
             out.append(player.Line("", f"You found out {n} of {len(self.sc.stages)}:", "mark"))
-            out += [player.Line("", ("✓ " if st.id in reached else "· ") + st.text, "mark")
+            out += [player.Line("", ("✓ " if st.id in reached else "· ") + st.text + (
+                "" if st.id in reached or not knowledge.heard_not_held(self, st) else
+                " (You heard so, but did not come to believe it.)"), "mark")
                     for st in self.sc.stages]
         return out
 

@@ -142,6 +142,30 @@ def test_a_lost_ending_explains_the_false_belief_and_offers_another_scenario(ui)
     assert isinstance(ui.top, TitleScene)
 
 
+def test_the_ending_says_what_was_heard_but_not_believed(ui, tmp_path):
+    """The ending card's "You found out 0 of 1" says when the player heard the answers and
+    their memory was not convinced (a playtester overheard Quill and took the 0 for the game
+    forgetting it), as the reply does."""
+    from ui.play import build
+    from ui.scenes.ending import EndingScene
+
+    walk = tmp_path / "overhear.txt"
+    walk.write_text("day 2 08:30  go school\n+  wait 40\n")
+    build(ui.app, "cancelled_meeting", seed=5, commands=walk, speed=16)
+    for _ in range(600):
+        if isinstance(ui.top, EndingScene):
+            break
+        if ui.town.session.speed == 0:
+            ui.key(pygame.K_3)
+        ui.frame(1, dt=0.25)
+    ending = ui.top
+    assert isinstance(ending, EndingScene) and not ending.won
+    assert ui.shows("YOU FOUND OUT 0 OF 1")
+    assert any(line.startswith("· The meeting was moved") and
+               line.endswith("(You heard so, but did not come to believe it.)")
+               for line in ending.lines), ending.lines
+
+
 def test_loading_from_the_title_screen_and_a_corrupt_slot_left_untouched(town, tmp_path):
     town.command("go cafe")
     town.key(pygame.K_s)

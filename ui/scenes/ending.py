@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game import clock, post_mortem
+from game.knowledge import heard_not_held
 
 from .. import theme as T
 from ..labels import name_of, value_label
@@ -131,7 +132,9 @@ class EndingScene(Overlay):
             rows.append(("head", f"You found out {len(reached)} of {len(sim.sc.stages)}"))
             for st in sim.sc.stages:
                 rows.append(("true" if st.id in reached else "dim",
-                             ("✓ " if st.id in reached else "· ") + st.text))
+                             ("✓ " if st.id in reached else "· ") + st.text + (
+                                 "" if st.id in reached or not heard_not_held(sim, st) else
+                                 " (You heard so, but did not come to believe it.)")))
         h = 92 + len(body) * T.line_height("prose") + 8 + sum(
             30 if k == "head" else 18 for k, _ in rows) + 84
         h = min(h, sh - 40)

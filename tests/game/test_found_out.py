@@ -1,0 +1,41 @@
+"""What the player found out, at the ending: a stage they heard the answers to and were not
+convinced of says so. A playtester overheard Quill give the new date, read "You found out 0
+of 1" and took it for the game forgetting what they heard; their own memory still held the
+old notice (the player is a perceiver too: one overheard word did not outweigh it)."""
+
+from game import clock
+from game.knowledge import heard_not_held
+from game.sim import Simulation
+
+HEARD = "(You heard so, but did not come to believe it.)"
+
+
+def test_a_stage_heard_but_not_believed_says_so_and_one_never_heard_does_not():
+    sim = Simulation.new("cancelled_meeting", seed=5)
+    stage = sim.sc.stages[0]
+    assert not heard_not_held(sim, stage)  # nothing heard yet
+    sim.run(until=clock.parse_when("day 2 08:30"))
+    sim.command("go school")
+    assert "Quill told Vee that the town meeting is on day 3 at six" in \
+        sim.command("wait 40").text()
+    held = sim.store.held("player", "meeting", "when")
+    assert held is not None and held[0] == "cancelled"  # the old notice, still
+    assert heard_not_held(sim, stage)
+    end = sim.command("wait until day 3 18:20").text()
+    assert "You found out 0 of 1:" in end and HEARD in end
+
+    never = Simulation.new("cancelled_meeting", seed=5)
+    never.command("go farm")  # out of the way: nobody gives them either answer there
+    end = never.command("wait until day 3 18:20").text()
+    assert never.store.held("player", "meeting", "when") is None
+    assert "You found out 0 of 1:" in end and HEARD not in end
+
+
+def test_a_stage_found_out_is_ticked_without_the_note():
+    sim = Simulation.new("cancelled_meeting", seed=5)
+    sim.run(until=clock.parse_when("day 2 10:30"))
+    sim.command("go square")
+    sim.command("search square")  # the new notice: read, and believed
+    assert "knows_new_date" in sim.stages_reached()
+    end = sim.command("wait until day 3 18:20").text()
+    assert "✓ The meeting was moved" in end and HEARD not in end
