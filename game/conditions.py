@@ -334,6 +334,35 @@ class Condition:
         walk(self.node)
         return out
 
+    def asked(self) -> list[tuple[Node, Node | None]]:
+        """Each call the condition asks to be so — not under a `not` — with the comparison
+        it is a side of (None when it stands alone): what a stage or an ending asks for,
+        not what it rules out (the post-mortem and the ending's notes read these)."""
+        out: list[tuple[Node, Node | None]] = []
+
+        def walk(n: Node, negated: bool, cmp: Node | None) -> None:
+            if n.op == "not":
+                walk(n.args[0], not negated, None)
+                return
+            if n.op == "call" and not negated:
+                out.append((n, cmp))
+            for a in n.args:
+                if isinstance(a, Node):
+                    walk(a, negated, n if n.op == "cmp" else None)
+
+        walk(self.node, False, None)
+        return out
+
+
+def at_least(call: Node, cmp: Node | None) -> bool:
+    """Whether `cmp` asks `call`'s number to be large (`present("school") >= 5`, `3 <
+    present("x")`): those it counts are whom the condition wants there."""
+    if cmp is None:
+        return False
+    if cmp.args[0] is call:
+        return cmp.value in (">=", ">")
+    return cmp.args[1] is call and cmp.value in ("<=", "<")
+
 
 def _eval(n: Node, ctx: Any) -> Any:
     op = n.op

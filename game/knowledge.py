@@ -421,27 +421,29 @@ def seen_summary(sim: Game, ev: dict) -> str:
 
 def heard_not_held(sim: Game, stage) -> bool:
     """Whether the player met every answer a stage asks them to hold (`believes("player",
-    claim, value)`) — told, overheard or read — and holds them not all: the story asks what
-    they heard, and their own memory was not convinced. A playtester who had overheard the
-    new date read "You found out 0 of 1" and took it for the game forgetting what they heard;
-    their memory still held the old notice."""
+    claim, value[, min_confidence])`, not under a `not`) — told, overheard or read — and does
+    not hold them all as it asks: the story asks what they heard, and their own memory was
+    not convinced. A playtester who had overheard the new date read "You found out 0 of 1"
+    and took it for the game forgetting what they heard; their memory still held the old
+    notice."""
     from .conditions import Condition
+    from .ctx import DEFAULT_MIN_CONFIDENCE, ConditionContext
 
-    wants: list[tuple[str, str]] = []
-    for call in Condition(stage.when or "").calls():
-        if call.value != "believes":
+    wants: list[tuple[str, str, int]] = []
+    for call, cmp in Condition(stage.when or "").asked():
+        if call.value != "believes" or cmp is not None:
             continue
-        args = [x.value if x.op == "lit" else None for x in call.args]
-        if len(args) < 3 or args[0] != PLAYER or args[1] is None or args[2] is None:
+        if any(a.op != "lit" for a in call.args):
+            continue  # (a list or a nested call: not one answer to name)
+        args = [a.value for a in call.args]
+        if len(args) < 3 or args[0] != PLAYER:
             continue
-        wants.append((str(args[1]), str(args[2])))
+        least = args[3] if len(args) > 3 else DEFAULT_MIN_CONFIDENCE
+        wants.append((str(args[1]), str(args[2]), least))
     if not wants:
         return False
-    held_all = True
-    for claim, value in wants:
-        subject, _, attribute = claim.partition(".")
-        if not any(e.value == value for e in sim.store.evidence(PLAYER, subject, attribute)):
-            return False
-        held = sim.store.held(PLAYER, subject, attribute)
-        held_all = held_all and held is not None and held[0] == value
-    return not held_all
+    ctx = ConditionContext(sim)
+    if not all(ctx.fn_heard(PLAYER, claim, value) for claim, value, _ in wants):
+        return False
+    return not all(ctx.fn_believes(PLAYER, claim, value, least)
+                   for claim, value, least in wants)

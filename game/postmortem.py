@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from . import clock
 from .acts import clue_seen
-from .conditions import Condition
+from .conditions import Condition, at_least
 from .player import PLAYER
 from .sources import origin_name, read_at, told_by
 from .sureness import sureness
@@ -198,8 +198,8 @@ def _deciders(sim: Game, ending, explain: set[str], acts: list[Act]) -> list[Hol
     if not named and ending.win:
         # A win counted by heads ("five in the schoolroom") names nobody, and a playtest's win
         # was explained by no one: those it counted, there at the end, are whose beliefs
-        # brought them.
-        named = _present(sim, whens, explain)
+        # brought them (the ending's own condition: a scheduled event's is not what won).
+        named = _present(sim, [ending.when or ""], explain)
     if not named and not ending.win:
         # A catch-all ending ("a cold table") names nobody: whose mind the winning endings
         # needed changed is whose belief decided it.
@@ -241,14 +241,14 @@ def _named(sim: Game, whens: list[str], explain: set[str]) -> dict[str, set[str]
 
 
 def _present(sim: Game, whens: list[str], explain: set[str]) -> dict[str, set[str]]:
-    """Residents the conditions `whens` count by where they are (`present("school")`), for
-    each of the claims: who is there now."""
+    """Residents the conditions `whens` want somewhere (`present("school") >= 5`, not under
+    a `not`), for each of the claims: who is there now."""
     named: dict[str, set[str]] = {}
     for text in whens:
         if not text:
             continue
-        for call in Condition(text).calls():
-            if call.value == "present" and call.args and call.args[0].op == "lit":
+        for call, cmp in Condition(text).asked():
+            if call.value == "present" and call.args[0].op == "lit" and at_least(call, cmp):
                 there = set(sim.present(call.args[0].value))
                 for claim in explain:
                     named.setdefault(claim, set()).update(there)
@@ -401,9 +401,11 @@ def _cause(sim: Game, deciders: list[Holder]) -> str:
              sorted(origins.items(), key=lambda kv: (-kv[1], kv[0]))]
     where = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
     said = sim.say_claim(claim, value)
-    if all(sureness(d.confidence, d.state, "") in ("unsure", "torn") for d in holders):
+    if all(sureness(d.confidence, "", "") == "unsure" for d in holders):
         # "Pat and Sam believed …" of two people 24 % sure read as a contradiction of the
-        # figures beside it (a playtest): unsure, they still held it, and stayed away.
+        # figures beside it (a playtest): unsure, they still held it, and stayed away. By
+        # confidence alone, in the words a speaker's sureness is told in: a doubtful state
+        # can stand at 75 % and more.
         were = "was" if len(names) == 1 else "were"
         return f"{who} {were} left unsure, still thinking that {said} — from {where}."
     return f"{who} believed that {said} — from {where}."

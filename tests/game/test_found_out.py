@@ -39,3 +39,33 @@ def test_a_stage_found_out_is_ticked_without_the_note():
     assert "knows_new_date" in sim.stages_reached()
     end = sim.command("wait until day 3 18:20").text()
     assert "✓ The meeting was moved" in end and HEARD not in end
+
+
+def test_only_what_a_stage_asks_for_counts_and_as_sure_as_it_asks():
+    """A `not believes(...)` is no answer the stage wants held, and one asked at a confidence
+    counts as held only at it (a review): the note follows what the condition asks."""
+    from types import SimpleNamespace
+
+    from game.conditions import Condition, at_least
+
+    sim = Simulation.new("cancelled_meeting", seed=5)
+    sim.run(until=clock.parse_when("day 2 08:30"))
+    sim.command("go school")
+    sim.command("wait 40")  # overheard d3_1800 from Quill; holds "cancelled" at 46 %
+    held = sim.store.held("player", "meeting", "when")
+    assert held[0] == "cancelled" and held[1] < 90
+
+    def note(when: str) -> bool:
+        return heard_not_held(sim, SimpleNamespace(when=when))
+
+    assert note('believes("player", "meeting.when", "d3_1800")')
+    assert not note('not believes("player", "meeting.when", "d3_1800")')
+    assert not note('believes("player", "meeting.when", "cancelled")')  # held as asked
+    assert note('believes("player", "meeting.when", "cancelled", 90)')  # not that sure
+    assert not note('believes("player", "meeting.when", "never_said")')  # never heard
+    # What the post-mortem counts as wanted somewhere: a large count, not a small one.
+    asked = {t: [at_least(c, cmp) for c, cmp in Condition(t).asked()] for t in (
+        'present("school") >= 5', '5 <= present("school")', 'present("old_hall") <= 2',
+        'not present("school") >= 5')}
+    assert asked == {'present("school") >= 5': [True], '5 <= present("school")': [True],
+                     'present("old_hall") <= 2': [False], 'not present("school") >= 5': []}

@@ -135,3 +135,21 @@ def test_what_the_player_did_adds_up():
                              + (f", {same} changed nothing" if same else "")), line
     assert "2 changed nothing" in "\n".join(played("missing_key", "win-bring-the-witness.txt")[1]
                                              .lines())
+
+
+def test_left_unsure_goes_by_how_sure_not_by_a_doubtful_state():
+    """A doubtful belief can stand at 75 % and more (a review): "left unsure" is said of
+    those below the sureness a speaker sounds unsure at, whatever their state."""
+    from game.postmortem import Holder, _cause
+
+    sim = Simulation.new("cancelled_meeting", 0)
+
+    def held(conf: int, state: str, rid: str = "pat") -> Holder:
+        return Holder(rid, rid.title(), "meeting.when", "cancelled", "cancelled", conf, state,
+                      False, "told by Ned", "ned", "Ned")
+
+    assert _cause(sim, [held(90, "doubtful")]).startswith("Pat believed that")
+    assert _cause(sim, [held(24, "influencing")]).startswith(
+        "Pat was left unsure, still thinking that")
+    assert _cause(sim, [held(24, "doubtful"), held(70, "doubtful", "sam")]).startswith(
+        "Pat and Sam believed that")

@@ -131,10 +131,11 @@ class EndingScene(Overlay):
         if sim.sc.stages and sim.has_player:
             rows.append(("head", f"You found out {len(reached)} of {len(sim.sc.stages)}"))
             for st in sim.sc.stages:
-                rows.append(("true" if st.id in reached else "dim",
-                             ("✓ " if st.id in reached else "· ") + st.text + (
-                                 "" if st.id in reached or not heard_not_held(sim, st) else
-                                 " (You heard so, but did not come to believe it.)")))
+                got = st.id in reached
+                rows.append(("true" if got else "dim", ("✓ " if got else "· ") + st.text))
+                if not got and heard_not_held(sim, st):
+                    # A row of its own: a long stage would cut it off at the card's edge.
+                    rows.append(("dim", "  You heard so, but did not come to believe it."))
         h = 92 + len(body) * T.line_height("prose") + 8 + sum(
             30 if k == "head" else 18 for k, _ in rows) + 84
         h = min(h, sh - 40)
