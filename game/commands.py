@@ -431,8 +431,10 @@ def parse_walkthrough_text(text: str, names: Names, start: int, end: int,
             except clock.TimeFormatError as exc:
                 raise WalkthroughError(path, n, str(exc)) from None
             if at < start:
-                raise WalkthroughError(path, n, f"{clock.fmt(at)} is before the scenario "
-                                       f"starts ({clock.fmt(start)})")
+                # (Where the game stands: a scenario's start, or a save's time when it goes
+                # on with --load — "before the scenario starts (day 1 15:00)" named the save's.)
+                raise WalkthroughError(path, n, f"{clock.fmt(at)} is before the game's time "
+                                       f"now ({clock.fmt(start)})")
             if at < last:
                 raise WalkthroughError(path, n, f"{clock.fmt(at)} is before the previous step "
                                        f"({clock.fmt(last)})")

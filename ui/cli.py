@@ -30,6 +30,17 @@ READER_GONE = 141
 SEED = click.IntRange(-(2**63), 2**63 - 1)
 
 
+def _reader_gone() -> None:
+    """Whatever is still buffered goes nowhere, so the flush at exit cannot fail again
+    (Python's own advice for SIGPIPE); a stream with no descriptor has nothing to flush."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, stream.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+
+
 class _Main(click.Group):
     """The `hearsay` group: a closed pipe ends the command quietly, with READER_GONE."""
 
@@ -37,14 +48,23 @@ class _Main(click.Group):
         try:
             return super().invoke(ctx)
         except BrokenPipeError:
-            # Whatever is still buffered goes nowhere, so the flush at exit cannot fail again
-            # (Python's own advice for SIGPIPE); a stream with no descriptor has no buffer to.
-            try:
-                devnull = os.open(os.devnull, os.O_WRONLY)
-                os.dup2(devnull, sys.stdout.fileno())
-            except (OSError, ValueError, AttributeError):
-                pass
+            _reader_gone()
             raise click.exceptions.Exit(READER_GONE) from None
+
+    def main(self, *args, **kwargs):
+        # Outside a command too: `--help`, `--version` and a usage error's message, written
+        # to a closed pipe, reached click's own EPIPE handling, which exits 1 (a review).
+        try:
+            return super().main(*args, **kwargs)
+        except BrokenPipeError:
+            _reader_gone()
+            sys.exit(READER_GONE)
+        except SystemExit as exc:
+            # click pacifies the streams when a write met a closed pipe, then exits 1.
+            if exc.code == 1 and "Pacify" in type(sys.stdout).__name__:
+                _reader_gone()
+                sys.exit(READER_GONE)
+            raise
 
 
 class BadInput(click.ClickException):
@@ -212,7 +232,8 @@ def brief(scenario: str) -> None:
               "day costs about half a minute at 1,500, an hour or more at 20,000).")
 @click.option("--commands", "commands_file", type=click.Path(dir_okay=False),
               help="Play this walkthrough of player commands, then run to the ending (with "
-              "--days: to that many days from the start, to go on from with --save/--load).")
+              "--days: to that many days from the start, or the last command if later; go on "
+              "from there with --save/--load).")
 @click.option("--report", type=click.Choice(["mechanisms"]), default=None,
               help="Add a report: 'mechanisms' counts what the memory did (seed 001's table).")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON summary.")
