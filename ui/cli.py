@@ -399,6 +399,9 @@ def _print_summary(sim, s: dict, save_path: str | None) -> None:
                and not e["data"].get("backstory")]
     if not everything:
         echo("  what you saw happen:" if notable else "  you saw nothing notable happen")
+    elif notable:  # the world as it was, not what anyone saw: marked as such (an author's view)
+        echo("  what happened (open minds: the world as it was):" if sim.has_player else
+             "  what happened (no player in this scenario: the world as it was):")
     for e in notable[-15:]:
         echo(f"  {clock.fmt(e['at'])}  "
                    f"{e['summary'] if everything else seen_summary(sim, e)}")

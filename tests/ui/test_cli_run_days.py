@@ -35,3 +35,19 @@ def test_days_beside_commands_stops_there_and_a_save_goes_on(tmp_path):
     # Days that run past the ending reach it, and the walkthrough says which.
     past = _run("missing_key", "--seed", "1", "--commands", str(first), "--days", "9")
     assert past["walkthrough"]["ending"] == past["ending"]["id"] == "barred"
+
+
+def test_the_world_as_it_was_is_marked_as_such():
+    """What `run` lists is what the player saw; where it lists the world itself — with open
+    minds, or in a scenario without a player — a heading says so before the first event."""
+    played = CliRunner().invoke(main, ["run", "missing_key", "--days", "1"])
+    assert played.exit_code == 0 and "you saw nothing notable happen" in played.output
+    assert "accused" not in played.output
+    opened = CliRunner().invoke(main, ["run", "missing_key", "--days", "1", "--open-minds"])
+    lines = opened.output.splitlines()
+    head = lines.index("  what happened (open minds: the world as it was):")
+    assert "accused" in lines[head + 1]
+    nobody = CliRunner().invoke(main, ["run", "nine_neighbours", "--days", "1"])
+    lines = nobody.output.splitlines()
+    head = lines.index("  what happened (no player in this scenario: the world as it was):")
+    assert "moved" in lines[head + 1]
