@@ -406,7 +406,8 @@ def _print_summary(sim, s: dict, save_path: str | None) -> None:
         echo(f"  {clock.fmt(e['at'])}  "
                    f"{e['summary'] if everything else seen_summary(sim, e)}")
     if "mechanisms" in s:
-        echo("  mechanisms:")
+        # Counts over every resident's memory: an author's view, never the player's.
+        echo("  mechanisms (what every resident's memory did, for authors):")
         for k, v in s["mechanisms"].items():
             echo(f"    {k.replace('_', ' '):<28} {v:>7,}")
         if s.get("first_dormancy"):

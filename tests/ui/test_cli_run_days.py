@@ -51,3 +51,6 @@ def test_the_world_as_it_was_is_marked_as_such():
     lines = nobody.output.splitlines()
     head = lines.index("  what happened (no player in this scenario: the world as it was):")
     assert "moved" in lines[head + 1]
+    counted = CliRunner().invoke(main, ["run", "missing_key", "--days", "1", "--report",
+                                        "mechanisms"])
+    assert "  mechanisms (what every resident's memory did, for authors):" in counted.output
