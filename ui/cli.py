@@ -27,7 +27,32 @@ BAD_INPUT = 2
 # nor bad input (2) — the status a shell gives a program that SIGPIPE ends (128 + 13), as `cat`
 # and `git` end. Click's own handling exited 1, and 1 is a bug here.
 READER_GONE = 141
-SEED = click.IntRange(-(2**63), 2**63 - 1)
+
+
+class _Seed(click.ParamType):
+    """A whole number SQLite can keep (a signed 64-bit integer), said so when it is not —
+    click's IntRange reads "'abc' is not a valid integer range"."""
+
+    name = "integer"
+    LOW, HIGH = -(2**63), 2**63 - 1
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int) and not isinstance(value, bool):
+            n = value
+        else:
+            text = str(value).strip()
+            try:
+                n = int(text, 10)
+            except ValueError:
+                self.fail(f"{value!r} is not a whole number (a seed is one, like 0 or 42)",
+                          param, ctx)
+        if not self.LOW <= n <= self.HIGH:
+            self.fail(f"{value!r} is out of range (a seed is from {self.LOW} to {self.HIGH})",
+                      param, ctx)
+        return n
+
+
+SEED = _Seed()
 
 
 def _reader_gone() -> None:
@@ -610,7 +635,7 @@ def play(scenario: str | None, seed: int, load_path: str | None, frames: int | N
         except ScenarioError as exc:
             raise _bad(str(exc)) from None
     if not headless and not ui_play.has_display():
-        echo(ui_play.no_display())
+        echo(ui_play.no_display(scenario, load_path))
         return
     if at is not None:
         try:

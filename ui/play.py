@@ -9,6 +9,7 @@ ways in, instead of failing inside SDL.
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import sys
 from pathlib import Path
@@ -30,13 +31,15 @@ def command_here() -> str:
     return str(rel) if len(rel.parts) > 1 else f"./{rel}"
 
 
-def no_display() -> str:
+def no_display(scenario: str | None = None, load: str | None = None) -> str:
     """The one line `hearsay play` says where there is no display, with commands that work as
-    typed."""
+    typed — for the scenario (or save) asked for, when one was."""
     cmd = command_here()
-    return (f"hearsay: no display here (DISPLAY and WAYLAND_DISPLAY are unset) — run a "
-            f"scenario headless with `{cmd} run missing_key`, or look at the window with "
-            f"`{cmd} play missing_key --frames 60 --screenshot shot.png`")
+    what = (f"--load {shlex.quote(load)}" if load is not None else
+            shlex.quote(scenario) if scenario is not None else "missing_key")
+    return (f"hearsay: no display here (DISPLAY and WAYLAND_DISPLAY are unset) — run "
+            f"{'it' if scenario or load else 'a scenario'} headless with `{cmd} run {what}`, "
+            f"or look at the window with `{cmd} play {what} --frames 60 --screenshot shot.png`")
 
 
 NO_DISPLAY = no_display()

@@ -54,3 +54,21 @@ def test_the_no_display_line_gives_a_command_that_works_from_the_checkout(monkey
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr("sys.argv", [".venv/bin/hearsay", "play"])  # as `make play` runs it
     assert "`.venv/bin/hearsay run missing_key`" in play.no_display()
+
+
+def test_the_no_display_line_names_the_scenario_or_save_asked_for(monkeypatch):
+    """`hearsay play the_ledger` with no display pointed at `run missing_key` (a playtest)."""
+    from click.testing import CliRunner
+
+    from ui.cli import main
+
+    for var in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setattr("sys.platform", "linux")
+    res = CliRunner().invoke(main, ["play", "the_ledger"])
+    assert res.exit_code == 0
+    assert "run the_ledger`" in res.output and "play the_ledger --frames" in res.output
+    assert "missing_key" not in res.output
+    from ui import play
+
+    assert "run --load 'my save.db'`" in play.no_display(load="my save.db")

@@ -54,3 +54,11 @@ def test_the_world_as_it_was_is_marked_as_such():
     counted = CliRunner().invoke(main, ["run", "missing_key", "--days", "1", "--report",
                                         "mechanisms"])
     assert "  mechanisms (what every resident's memory did, for authors):" in counted.output
+
+
+def test_a_seed_that_is_not_a_whole_number_says_so():
+    for bad, why in (("abc", "is not a whole number"), ("1.5", "is not a whole number"),
+                     ("1e23", "is not a whole number"), (str(2**63), "is out of range")):
+        res = CliRunner().invoke(main, ["run", "missing_key", "--seed", bad])
+        assert res.exit_code == 2 and f"'{bad}' {why}" in res.output, res.output
+    assert _run("missing_key", "--days", "0.01", "--seed", str(-(2**63)))["seed"] == -(2**63)
