@@ -427,6 +427,8 @@ def _print_summary(sim, s: dict, save_path: str | None) -> None:
     elif notable:  # the world as it was, not what anyone saw: marked as such (an author's view)
         echo("  what happened (open minds: the world as it was):" if sim.has_player else
              "  what happened (no player in this scenario: the world as it was):")
+    if len(notable) > 15:  # the latest are listed; say how many came before them
+        echo(f"  … {len(notable) - 15} earlier not shown")
     for e in notable[-15:]:
         echo(f"  {clock.fmt(e['at'])}  "
                    f"{e['summary'] if everything else seen_summary(sim, e)}")

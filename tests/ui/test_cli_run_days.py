@@ -51,6 +51,14 @@ def test_the_world_as_it_was_is_marked_as_such():
     lines = nobody.output.splitlines()
     head = lines.index("  what happened (no player in this scenario: the world as it was):")
     assert "moved" in lines[head + 1]
+    longer = CliRunner().invoke(main, ["run", "nine_neighbours", "--days", "3", "--json"])
+    notable = json.loads(longer.output)["world_events"]
+    lines = CliRunner().invoke(main, ["run", "nine_neighbours", "--days", "3"]).output
+    lines = lines.splitlines()
+    head = lines.index("  what happened (no player in this scenario: the world as it was):")
+    assert notable > 15 and lines[head + 1].startswith("  … ")
+    assert lines[head + 1].endswith(" earlier not shown")
+    assert sum(1 for x in lines if x.startswith("  day ")) == 15
     counted = CliRunner().invoke(main, ["run", "missing_key", "--days", "1", "--report",
                                         "mechanisms"])
     assert "  mechanisms (what every resident's memory did, for authors):" in counted.output
