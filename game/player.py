@@ -158,7 +158,8 @@ def wait(sim: Game, *words: str) -> Reply:
     stepped = duration is not None and asked_minutes(duration) != minutes
     r = Reply(True, [Line("", f"You wait {span}" + (
         f" (time passes in steps of {clock.TICK} minutes)." if stepped else "."))], minutes)
-    r.after = lambda: _waited(sim)
+    until = sim.now + minutes
+    r.after = lambda: _waited(sim, until)
     return r
 
 
@@ -184,15 +185,20 @@ def _wait_until(sim: Game, when: tuple[str, ...]) -> Reply:
                               f"{clock.day_of(sim.now + minutes)}" + (
                                   f" (time passes in steps of {clock.TICK} minutes)."
                                   if stepped else "."))], minutes)
-    r.after = lambda: _waited(sim)
+    until = sim.now + minutes
+    r.after = lambda: _waited(sim, until)
     return r
 
 
-def _waited(sim: Game) -> list[Line]:
+def _waited(sim: Game, until: int) -> list[Line]:
     """The time a wait stopped at — and if the story ended while they waited, it says so
-    (not only the time it stopped at)."""
-    return [Line("", ("The story ended at " if sim.ending else "It is ")
-                 + f"{clock.fmt_clock(sim.now)} on day {clock.day_of(sim.now)}.", "mark")]
+    (not only the time it stopped at), and that it ended before the time waited for ("You
+    wait until 20:00 on day 3" read beside "The story ended at 14:10 on day 2": a playtest)."""
+    at = f"{clock.fmt_clock(sim.now)} on day {clock.day_of(sim.now)}"
+    if not sim.ending:
+        return [Line("", f"It is {at}.", "mark")]
+    return [Line("", f"The story ended at {at}" + (
+        ", before the time you waited for." if sim.now < until else "."), "mark")]
 
 
 def followers(sim: Game) -> list[str]:

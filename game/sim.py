@@ -532,7 +532,7 @@ class Simulation(Setup, Naming):
             if self.now > since and here_now != here_before else None
         over: list[player.Line] = []
         if self.ending and not ended_before:  # the reply says how it ended, not only when
-            over = self._ending_lines()
+            over = self.ending_lines()
         if reply.after is not None or seen or here is not None or over:
             with self.db.atomic(), self.store.deferred():
                 more = reply.after() if reply.after is not None else []
@@ -587,7 +587,7 @@ class Simulation(Setup, Naming):
                                         "board has them all.", "mark"))
         return lines + untimed
 
-    def _ending_lines(self) -> list[player.Line]:
+    def ending_lines(self) -> list[player.Line]:
         """How the story ended, in a reply: its title, its text, and what the player found
         out of what the story asks — the window's ending screen says as much; the reply
         said only the title, and a playtester who won could not tell what they had done."""

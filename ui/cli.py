@@ -11,6 +11,7 @@ import json
 import math
 import os
 import sys
+import textwrap
 from pathlib import Path
 
 import click
@@ -449,6 +450,14 @@ def _print_summary(sim, s: dict, save_path: str | None) -> None:
     if s["ending"]:
         won = "won" if s["ending"]["win"] else "lost"
         echo(f"  ending: {s['ending']['title']} ({won})")
+        # How it ended, as a reply tells it — unless a step's reply already did (a run with no
+        # commands, or one whose last step came before the end, said only the title).
+        told = any("The story is over: " in step["reply"]
+                   for step in s.get("walkthrough", {}).get("steps", []))
+        if not told:
+            for line in sim.ending_lines()[1:]:
+                for part in textwrap.wrap(line.text, 92) or [""]:
+                    echo(f"    {part}")
         from game import post_mortem
 
         pm = post_mortem(sim)

@@ -70,3 +70,17 @@ def test_a_seed_that_is_not_a_whole_number_says_so():
         res = CliRunner().invoke(main, ["run", "missing_key", "--seed", bad])
         assert res.exit_code == 2 and f"'{bad}' {why}" in res.output, res.output
     assert _run("missing_key", "--days", "0.01", "--seed", str(-(2**63)))["seed"] == -(2**63)
+
+
+def test_a_run_to_an_ending_tells_how_it_ended_once(tmp_path):
+    """With no commands, the summary gave the ending's title only (a playtest never read
+    that Mira was given willowbark); where a step's reply told it, it is not told twice."""
+    out = CliRunner().invoke(main, ["run", "the_ledger", "--seed", "2"]).output
+    assert "  ending: The ledger wins (lost)" in out
+    assert "gave her" in out and "willowbark for the fever" in out
+    assert "    You found out 0 of 2:" in out
+    (walk := tmp_path / "w.txt").write_text("day 1 08:00  wait until day 3 20:00\n")
+    out = CliRunner().invoke(main, ["run", "the_ledger", "--seed", "2", "--commands",
+                                    str(walk)]).output
+    assert out.count("willowbark for the fever") == 1
+    assert "The story ended at 14:10 on day 2, before the time you waited for." in out
