@@ -393,3 +393,23 @@ def test_an_answer_not_yet_met_is_no_word_typed_even_in_its_own_words():
     sim.command("wait 2h")  # day 2, 10:10: the new notice is up in the square
     sim.command("search")
     assert sim.command("conclude meeting when on day 3 at six").ok
+
+
+def test_an_answer_is_narrowed_by_its_words_in_order():
+    """'is allergic' names “is allergic to willowbark”, not “is not allergic to willowbark”
+    (both hold the word; a playtest could narrow it only by typing the answer whole); a word
+    both hold still asks which."""
+    from game.vocab import Entry, match
+
+    pool = [Entry("true", "is allergic to willowbark"),
+            Entry("false", "is not allergic to willowbark")]
+    assert [e.id for e in match("is allergic", pool)] == ["true"]
+    assert [e.id for e in match("not allergic", pool)] == ["false"]
+    assert len(match("allergic to willowbark", pool)) == 2  # in both, one after another
+    assert len(match("allergic", pool)) == 2
+    ledger = Simulation.new("the_ledger", seed=1)
+    ledger.command("go apothecary")
+    assert "'is allergic' could be" not in ledger.command(
+        "tell tilly mira allergy is allergic").text()
+    with pytest.raises(Ambiguous):
+        parse("tell tilly mira allergy allergic", ledger.names())
