@@ -6,6 +6,7 @@ simulation module holds the tick and nothing else.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from memory import Belief
@@ -65,6 +66,20 @@ class Naming:
         p = self.people.get(rid or "")
         return (PRONOUNS["you"] if p is not None and p.is_player else PRONOUNS["she"]).verb(
             base)
+
+    def lives_at(self, rid: str) -> str | None:
+        """Where someone lives, as the cast list tells the player — "Hal's yard" — when their
+        home is a home whose name does not already name them ("Tilly's room", "Ava and Ben's"). A
+        witness who says "I was at home" is then noted at a place the player was told of
+        (a playtester read "Joss says he was at Hal's yard, his home", never told so)."""
+        p = self.people.get(rid)
+        home = getattr(p, "home", None)
+        if p is None or p.is_player or home is None or \
+                self.places.get(home, {}).get("kind") != "home":
+            return None
+        # "Tilly's room", "Ava and Ben's": a name in it already says whose it is.
+        named = re.split(r"[^\w]+", self.place_label(home).replace("'s", " "))
+        return None if p.name in named else self.place_name(home)
 
     def place_name(self, pid: str) -> str:
         """A place as running text names it: "You walk to the Mill", not "to The Mill" (a

@@ -204,8 +204,10 @@ def brief(scenario: str) -> None:
     echo("\nPeople (type a name, or its first letters):" if sc.player is not None
          else "\nPeople:")
     for r in sc.residents:
+        home = sim.lives_at(r.id)
+        about = "; ".join(x for x in (r.role, home and f"lives at {home}") if x)
         echo(f"  {typed(short_words(v, 'residents', r.id), r.name)}"
-                   + (f" — {r.role}" if r.role else ""))
+                   + (f" — {about}" if about else ""))
     echo("Places:")
     for p in sc.places:
         if p.kind != "away":

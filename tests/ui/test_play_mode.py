@@ -220,3 +220,24 @@ def test_someone_seen_here_who_has_left_is_not_drawn_here(ui):
     where = t.map._whereabouts()
     assert "mira" not in where  # not beside the player, nor anywhere unasked
     assert where["greta"] == ("well", "awake")
+
+
+def test_where_someone_lives_is_told_before_a_witness_says_at_home(ui):
+    """Joss's "I was at home" is noted "at Hal's yard, his home": the cast tells the player
+    where he lives (the roster here, `hearsay brief` in a terminal) — a playtester was never
+    told so. A home whose name says whose it is ("Tilly's room") needs no saying."""
+    from click.testing import CliRunner
+
+    from ui.cli import main
+
+    build(ui.app, "the_ledger", seed=3)
+    ui.frame(2)
+    sim = ui.town.session.sim
+    assert sim.lives_at("joss") == "Hal's yard" and sim.lives_at("tilly") is None
+    assert sim.lives_at(PLAYER) is None
+    ui.key(pygame.K_p)
+    ui.frame(1)
+    assert ui.shows("lives at Hal's yard")
+    brief = CliRunner().invoke(main, ["brief", "the_ledger"]).output
+    assert "Joss — carter; brought the new ledger from Tollbridge; lives at Hal's yard" in brief
+    assert "Tilly — Oswin's apprentice\n" in brief

@@ -89,14 +89,22 @@ class Roster(Widget):
             name = "You — your notebook" if rid == PLAYER else person.name
             T.text(surf, name, (r.x + 40, r.y + 5), "ui_bold", T.TEXT, width=r.width - 200)
             role = person.role if rid != PLAYER else "what you have learned, and from whom"
-            T.text(surf, role, (r.x + 40, r.y + 22), "small", T.DIM, width=r.width - 200)
+            home = sim.lives_at(rid)  # as the brief tells it: "at home" is then a place known
+            if home:
+                # first: short, and what a witness's "at home" means (a long role is cut)
+                role = f"lives at {home} · {role}" if role else f"lives at {home}"
+            # As wide as the count on its right leaves ("carter; brought the new ledger from
+            # Tollbridge · lives at Hal's yard" was cut at a fixed width).
+            count = self._count(rid)
+            T.text(surf, role, (r.x + 40, r.y + 22), "small", T.DIM,
+                   width=r.width - 64 - T.width_of(count, "small"))
             where, status = self._where(rid)
             # On the name's line, as wide as the name leaves: "seen at Ada's Café day 1 09:…"
             # was cut at a fixed width beside a short name.
             room = max(170, r.width - 60 - T.width_of(name, "ui_bold"))
             T.text(surf, where, (r.right - 10, r.y + 6), "small",
                    T.TEXT if status else T.FAINT, align="right", width=room)
-            T.text(surf, self._count(rid), (r.right - 10, r.y + 22), "small", T.FAINT,
+            T.text(surf, count, (r.right - 10, r.y + 22), "small", T.FAINT,
                    align="right")
             self.zones.add(r.clip(body), lambda x=rid: town.select(x), f"person:{rid}")
         surf.set_clip(clip)
