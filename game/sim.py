@@ -474,7 +474,8 @@ class Simulation(Setup, Naming):
     def parse_typed(self, text: str) -> Command:
         """A line the player typed now, read with what they know now. A hidden spot they
         have no lead on is as unknown as a made-up one, down to the error it raises (its
-        id parses in a walkthrough, read before its run; the verb refuses it then)."""
+        id parses in a walkthrough read before its run; a step naming it with no lead is
+        read again by this when it comes: game.walkthrough)."""
         with self.names().as_guessed() as v:
             return commands.parse(text, v)
 

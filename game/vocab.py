@@ -248,7 +248,8 @@ class Vocabulary:
         # What anyone in town can name without having heard it as an answer.
         # Spots the scenario hides (the café's drawer): no word names one, nor is it offered
         # as the nearest, until the player has a lead on it — only its exact id does, as a
-        # walkthrough, read before its run, writes it (`unled_spots`).
+        # walkthrough, read before its run, writes it (`unled_spots`; when its step comes
+        # with no lead, it stops the walkthrough as a made-up one does: game.walkthrough).
         self.hidden = {f"{pid}.{s}" for pid, p in sim.places.items()
                        for s in p.get("hidden", ())}
         self._public = set(people) | set(self.places) | (set(self.spots) - self.hidden) \

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import clock
-from .commands import parse_walkthrough, parse_walkthrough_text
+from .commands import CommandError, WalkthroughError, parse_walkthrough, parse_walkthrough_text
 
 if TYPE_CHECKING:
     from .town import Game
@@ -24,10 +24,13 @@ class Played:
 
 
 def play(sim: Game, path: Path | None, *, to_end: bool = True,
-         open_minds: bool = False, text: str | None = None) -> Played:
+         open_minds: bool = False, text: str | None = None, strict: bool = True) -> Played:
     """Run `path`'s commands (or those of `text`, a walkthrough's words) at their times, then
     (by default) to the scenario's end. The replies are as the player reads them (with open
-    minds: with the numbers behind them)."""
+    minds: with the numbers behind them). A step naming a hidden spot the player has no lead
+    on then stops it with a WalkthroughError, as a made-up spot does before the run; not
+    `strict` (a sweep, playing one walkthrough over many seeds), the verb refuses it in
+    those words and the walkthrough goes on."""
     start = sim.now
     end = end_of(sim)
     last = story_end(sim)
@@ -47,6 +50,8 @@ def play(sim: Game, path: Path | None, *, to_end: bool = True,
         if st.at is not None:
             sim.run(until=st.at)
         at = sim.now
+        if strict:
+            _guessed_spot(sim, st, path)
         reply = sim.command(st.command, typed=st.typed or None)
         out.steps.append({"line": st.line, "time": clock.fmt(at),
                           "command": st.typed or st.command.text,
@@ -57,6 +62,21 @@ def play(sim: Game, path: Path | None, *, to_end: bool = True,
         e = next(x for x in sim.sc.endings if x.id == sim.ending)
         out.ending, out.win = e.id, e.win
     return out
+
+
+def _guessed_spot(sim: Game, st, path: Path | None) -> None:
+    """A step that names a hidden spot the player has no lead on stops the file, in the words
+    a made-up spot stops it with before the run. Read only before the run (where a hidden
+    spot's id parses), it ran as a refused step while a made-up id stopped the file: which
+    spots exist could be told apart by a guess (a playtest). The rest of the step stays as
+    read before the run: a walkthrough may name an answer by its id (`vocab.value`)."""
+    unled = sim.names().unled_spots()
+    if not unled or not unled.intersection(st.command.args):
+        return
+    try:
+        sim.parse_typed(st.typed or st.command.text)
+    except CommandError as exc:
+        raise WalkthroughError(path or Path("<walkthrough>"), st.line, str(exc)) from None
 
 
 def end_of(sim: Game) -> int:

@@ -3,6 +3,7 @@ name says (issue 4)."""
 
 import pytest
 
+from game.commands import WalkthroughError
 from game.scenario import load_scenario
 from game.scenario.loader import SCENARIOS, shipped_names
 from game.sim import Simulation
@@ -42,3 +43,34 @@ def test_a_step_after_the_ending_is_refused_at_the_minute_it_ended():
     assert (last["command"], last["ok"], last["reply"]) == ("look", False,
                                                             "the story was already over")
     assert last["time"] == "day 3 18:10"
+
+
+def test_a_guessed_hidden_spot_stops_a_walkthrough_as_a_made_up_one_does(tmp_path):
+    """Read only before the run, a guess of a real hidden spot's id ran as a refused step
+    (exit 0) while a made-up one stopped the file (exit 2): a playtester could tell which
+    spots exist. Now both stop it, in the same words; once led there, the id goes through;
+    a sweep (not strict) has the verb refuse it and goes on."""
+    from click.testing import CliRunner
+
+    from ui.cli import main
+
+    said = {}
+    for spot in ("oswin_home.desk", "oswin_home.bed"):
+        walk = tmp_path / f"{spot}.txt"
+        walk.write_text(f"day 1 08:00  go oswin_home\n+  search {spot}\n")
+        res = CliRunner().invoke(main, ["run", "the_ledger", "--seed", "3", "--commands",
+                                        str(walk)])
+        assert res.exit_code == 2, res.output
+        said[spot] = res.output.replace(str(walk), "F").replace(spot, "X")
+    assert said["oswin_home.desk"] == said["oswin_home.bed"]
+    assert "F:2: no place or spot 'X'" in said["oswin_home.desk"]
+    guess = "day 1 09:00  go cafe\n+  search cafe.drawer\n"
+    with pytest.raises(WalkthroughError, match=r":2: no place or spot 'cafe.drawer'"):
+        play(Simulation.new("missing_key", seed=0), None, text=guess)
+    led = play(Simulation.new("missing_key", seed=0), None, to_end=False, text=(
+        "day 1 09:00  go inn\n+  ask fen ada_key.location\n+  go cafe\n+  search cafe.drawer\n"))
+    assert led.steps[-1]["ok"] and "Ada's key" in led.steps[-1]["reply"]
+    swept = play(Simulation.new("missing_key", seed=0), None, to_end=False, text=guess,
+                 strict=False)
+    assert not swept.steps[-1]["ok"]
+    assert swept.steps[-1]["reply"].startswith("no place or spot 'cafe.drawer'")
