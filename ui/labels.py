@@ -184,7 +184,7 @@ def evidence_words(sim, e) -> str:
 
 CAUSE_WORDS = {
     "new": "first learned",
-    "reinforce": "heard again",
+    "reinforce": "borne out again",  # by another source: seen, read or heard
     "correct": "corrected",
     "doubt": "began to doubt",
     "anomaly": "heard something odd",

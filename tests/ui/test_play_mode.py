@@ -241,3 +241,29 @@ def test_where_someone_lives_is_told_before_a_witness_says_at_home(ui):
     brief = CliRunner().invoke(main, ["brief", "the_ledger"]).output
     assert "Joss — carter; brought the new ledger from Tollbridge; lives at Hal's yard" in brief
     assert "Tilly — Oswin's apprentice\n" in brief
+
+
+def test_your_notebook_shows_how_you_came_by_a_belief_not_your_tellers_minds(ui):
+    """A playtest read, in the notebook, "Mo was there, did it or saw it (day 1 19:00): Ben
+    worked the night…" when Mo had only said "I saw it myself", and the model's half-life
+    and the day the memory would be forgotten. In play the page gives your own links of each
+    chain and when it last came to mind; open minds gives the whole chain and the numbers."""
+    build(ui.app, "bad_blood", seed=0)
+    ui.frame(2)
+    t = ui.town
+    ui.command("go mill")
+    ui.command("ask mo ben.refused_why")
+    t.open_belief(PLAYER, "ben", "refused_why")
+    ui.frame(2)
+    assert t.panel == "belief"
+    text = "\n".join(t.detail.lines)
+    assert "told by Mo, who said he saw it" in text, text
+    assert "Mo was there" not in text and "night at the mill" not in text
+    assert "Accessibility" not in text and "half-life" not in text
+    assert "forgotten" not in text and "Last brought to mind day " in text
+    assert "ends in someone's own evidence" not in text  # (Mo's, not yours to know)
+    t.session.open_minds = True
+    ui.frame(2)
+    text = "\n".join(t.detail.lines)
+    assert "Mo was there, did it or saw it" in text and "Accessibility" in text
+    assert "ends in someone's own evidence" in text

@@ -123,8 +123,16 @@ class BeliefDetail(Widget):
         om = town.session.open_minds
 
         def summary(surf, x, y, w):
-            T.text(surf, value_label(sim, belief.value, belief.attribute), (x, y), "big",
-                   T.TEXT, width=w - 130)
+            # A long answer ("because of the night shift at the mill") in a smaller face,
+            # not cut to "because of the nigh…" (a playtest).
+            label = value_label(sim, belief.value, belief.attribute)
+            if T.width_of(label, "big") <= w - 130:
+                T.text(surf, label, (x, y), "big", T.TEXT, width=w - 130)
+            else:  # two lines of a smaller face (a third would be cut)
+                lines = T.wrap(label, "head", w - 130)
+                for i, line in enumerate(lines[:2]):
+                    T.text(surf, line if i == 0 or len(lines) <= 2 else line + " …",
+                           (x, y + i * 20), "head", T.TEXT, width=w - 130)
             badge(surf, (x + w - 120, y + 8, 118, 20), state_label(belief.state.value, om),
                   colour)
             bar(surf, (x, y + 44, w - 60, 10), belief.confidence / 100, colour)
@@ -136,9 +144,10 @@ class BeliefDetail(Widget):
         state = (YOUR_STATE_WORDS if mine else STATE_WORDS).get(belief.state.value, "")
         text_block(f"{state[:1].upper()}{state[1:]}. Source: {belief.source} — "
                    f"{provenance(sim, belief)}. Held since {clock.fmt(belief.since)}; heard "
-                   f"{belief.exposures} more time{'s' if belief.exposures != 1 else ''}, "
-                   f"acted on {belief.uses}.", "small", T.DIM)
-        blocks.append(self._recall(belief, width))
+                   f"again from a source already counted {belief.exposures} "
+                   f"time{'s' if belief.exposures != 1 else ''}, acted on {belief.uses}.",
+                   "small", T.DIM)
+        blocks.append(self._recall(belief, width, numbers=town.session.full_minds))
         if town.session.open_minds:
             truth = sim.world.fact(s, a)
             if truth is not None:
@@ -157,17 +166,27 @@ class BeliefDetail(Widget):
         heading("Why you believe it" if mine else "Why they believe it")
         if ex is None or not ex.supports:
             text_block("No evidence on record for the value held.", "small", T.FAINT)
+        # In play, your own notebook shows how you came by it — your links of each chain,
+        # what each teller said — and not where the teller had it from, or when: that is
+        # in their mind ("Mo was there (day 1 19:00): Ben worked the night…" read off Mo's
+        # memory, when Mo had only said "I saw it myself"; a playtest).
+        yours_only = mine and not town.session.full_minds
         for n, chain in enumerate(ex.supports if ex else [], start=1):
-            done = "ends in someone's own evidence" if chain.complete else \
-                "remembered otherwise than it was taken in" if any(
-                    getattr(st, "misremembered", False) for st in chain.steps) else \
-                "ends in words nobody can vouch for"
-            text_block(f"Chain {n} — {done}", "small_bold", T.DIM if chain.complete else
-                       T.STATE["doubtful"], gap=4)
-            for i, step in enumerate(chain.steps):
+            steps = list(chain.steps)
+            if yours_only:
+                steps = [st for st in steps if st.resident == PLAYER]
+                text_block(f"Chain {n}", "small_bold", T.DIM, gap=4)
+            else:
+                done = "ends in someone's own evidence" if chain.complete else \
+                    "remembered otherwise than it was taken in" if any(
+                        getattr(st, "misremembered", False) for st in chain.steps) else \
+                    "ends in words nobody can vouch for"
+                text_block(f"Chain {n} — {done}", "small_bold", T.DIM if chain.complete else
+                           T.STATE["doubtful"], gap=4)
+            for i, step in enumerate(steps):
                 words = step_words(sim, step)
                 self.lines.append(words)
-                blocks.append(self._step(words, i, i == len(chain.steps) - 1,
+                blocks.append(self._step(words, i, i == len(steps) - 1,
                                          step.recorded, width))
         # against
         if ex is not None and ex.against:
@@ -198,8 +217,10 @@ class BeliefDetail(Widget):
             self.lines.append(cause_words(v.cause))
         return blocks
 
-    def _recall(self, belief, width: int) -> Block:
-        """How easily it comes to mind now: a gauge with a word, then the numbers behind it."""
+    def _recall(self, belief, width: int, numbers: bool = True) -> Block:
+        """How easily it comes to mind now: a gauge with a word, then the numbers behind it
+        (with `numbers`: in play, your notebook says when it last came to mind, not its
+        half-life or the day it will be forgotten — the model's, not yours to know)."""
         now = self.town.session.now
         a = belief.accessibility(now)
         k = half_lives(now, belief.last_evoked_at, belief.half_life)
@@ -211,7 +232,9 @@ class BeliefDetail(Widget):
         head = f"Recall: {word} — {RECALL_WORDS[word]}"
         facts = (f"Accessibility {a:.2f}; half-life {hours(h)}; last brought to mind "
                  f"{clock.fmt(last)} ({ago(now, last)}).")
-        if word in ("vivid", "fading"):
+        if not numbers:  # the model's numbers and forecasts: open minds only
+            facts = f"Last brought to mind {clock.fmt(last)} ({ago(now, last)})."
+        elif word in ("vivid", "fading"):
             facts += f" Goes dormant {dormant} and is forgotten {gone} unless it comes up again."
         elif word == "dormant":
             facts += f" Dormant since {dormant}; forgotten {gone} unless recalled before then."
