@@ -170,7 +170,8 @@ def test_tab_completes_claims_and_values_in_words(town):
 
 def test_who_was_there_answers_from_memory_and_the_notebook_shows_where_it_came_from(town):
     """Issue 10 in the window: Fen answers from her memory of the hour, and the answer's
-    provenance is on the notebook's page: told by Fen, who saw Dee there herself."""
+    provenance is on the notebook's page: told by Fen, who said she saw it — her own memory
+    of it (when, what) only with open minds: it is in her mind, not the player's."""
     t = town.town
     town.command("go inn")
     town.command("who fen day 1 08:00")
@@ -180,6 +181,10 @@ def test_who_was_there_answers_from_memory_and_the_notebook_shows_where_it_came_
     town.frame(2)
     text = "\n".join(t.detail.lines)
     assert "told by Fen, who said she saw it" in text
+    assert "Fen saw it happen" not in text
+    t.session.open_minds = True
+    town.frame(2)
+    text = "\n".join(t.detail.lines)
     assert "Fen saw it happen (day 1 08:00): Dee was at Ada's Café" in text
 
 
