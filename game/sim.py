@@ -577,9 +577,11 @@ class Simulation(Setup, Naming):
                 timed.append(pacing.Notice(until, player.own_way(self, x)))
             else:  # asleep or away, or the one tick that passed
                 untimed.append(player.Line("", player.own_way(self, x), "mark"))
+        # The day is said unless all the time passed within one day: after "You wait until
+        # 12:00 on day 2", "At 10:00: …" then "At 10:00 on day 2: …" left the first unplaced.
+        one_day = clock.day_of(since) == clock.day_of(self.now)
         lines = [player.Line("", f"At {clock.fmt_clock(n.at)}"
-                             + (f" on day {clock.day_of(n.at)}"
-                                if clock.day_of(n.at) != clock.day_of(since) else "")
+                             + ("" if one_day else f" on day {clock.day_of(n.at)}")
                              + f": {n.text.rstrip('.')}.", "mark", event=n.event)
                  for n in sorted(timed, key=lambda n: (n.at, n.event or 0))]
         if more > 0:

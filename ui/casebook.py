@@ -191,19 +191,32 @@ def _vocabulary(page: Page, sim, heard: list[Said]) -> None:
         page.add("entry", "Things you know of: " + ", ".join(
             typed(short_words(v, "objects", o), sim.objects[o]["name"]) for o in found) + ".")
     met: dict[str, None] = {}
+
+    def add(claim: str, value: str) -> None:
+        # An answer of the scenario's own words comes with its word to type (a walkthrough
+        # is read before its run, so an answer heard only on the way is typed by it);
+        # people, places and things are typed by the names listed above.
+        attribute = claim.partition(".")[2]
+        said = sim.value_words(value, attribute)
+        attr = sim.attributes.get(attribute)
+        if attr is not None and value in attr.values:
+            said = typed(short_words(v, "values", value), said)
+        met.setdefault(said, None)
+
+    asked = questions(sim)
     for s in heard:
-        if s.claim in questions(sim):
-            # An answer of the scenario's own words comes with its word to type (a walkthrough
-            # is read before its run, so an answer heard only on the way is typed by it);
-            # people, places and things are typed by the names listed above.
-            attribute = s.claim.partition(".")[2]
-            said = sim.value_words(s.value, attribute)
-            attr = sim.attributes.get(attribute)
-            if attr is not None and s.value in attr.values:
-                said = typed(short_words(v, "values", s.value), said)
-            met.setdefault(said, None)
+        if s.claim in asked:
+            add(s.claim, s.value)
+    # ...and those read or seen: the new notice's "day 3 at six" was missing from the list
+    # while `tell` took it (a playtest). The same answers `tell` takes (game.knowledge).
+    from game.knowledge import known_values
+
+    for claim in asked:
+        allowed = v.allowed(claim)
+        for value in sorted(known_values(sim, claim.partition(".")[2]) & allowed):
+            add(claim, value)
     if met:
-        page.add("entry", "Answers you have heard: " + ", ".join(met) + ".")
+        page.add("entry", "Answers you have met (heard, read or seen): " + ", ".join(met) + ".")
 
 
 def _by(by) -> str:

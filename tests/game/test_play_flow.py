@@ -104,7 +104,9 @@ def test_a_reply_says_what_the_player_saw_happen_while_its_time_passed():
     sim = Simulation.new("cancelled_meeting", seed=1)
     sim.command("wait 10")
     text = sim.command("wait 26h").text()
-    assert "At 10:00: Quill pinned up a notice: the meeting is cancelled" in text
+    # Over more than a day, each time says its day ("At 10:00: …" beside "At 10:00 on day
+    # 2: …" left the first unplaced: a playtest); within a day, the time alone.
+    assert "At 10:00 on day 1: Quill pinned up a notice: the meeting is cancelled" in text
     assert "At 10:00 on day 2: Quill pinned up a new notice" in text
     sim.command("go hall")
     text = sim.command("wait 20").text()

@@ -114,7 +114,8 @@ def test_an_answer_heard_shows_the_word_a_walkthrough_can_type_for_it(tmp_path):
     for line in ("go mill", "ask mo ben refused"):
         sim.command(line)
     page = "\n".join(case_board(sim).lines())
-    assert "Answers you have heard: because of the night shift at the mill (working)" in page
+    assert ("Answers you have met (heard, read or seen): because of the night shift at the "
+            "mill (working)") in page
     w = tmp_path / "w.txt"
     w.write_text("+ go bakery\n+ tell ana ben refused working\n")
     res = CliRunner().invoke(main, ["run", "bad_blood", "--seed", "5", "--commands", str(w)])
@@ -223,3 +224,17 @@ def test_an_answer_to_the_player_stands_for_the_same_words_overheard_since():
     _question(page, sim, "meeting.when", [said("cancelled", 680, "player", True),
                                           said("d3_1800", 800, "ned", False)], False)
     assert "overheard, to Ned" in page.text()
+
+
+def test_answers_read_on_a_notice_are_among_the_answers_met():
+    """A playtester read the new notice (day 3 at six, in the schoolroom) and the case board's
+    words listed only the answers people had said — while `tell` took the notice's."""
+    sim = Simulation.new("cancelled_meeting", 0)
+    sim.command("go square")
+    before = [b.text for b in case_board(sim).blocks if b.text.startswith("Answers you")]
+    assert not any("day 3 at six" in t for t in before)
+    sim.command("wait until day 2 12:00")
+    assert "on day 3 at six" in sim.command("search").text()
+    met = [b.text for b in case_board(sim).blocks if b.text.startswith("Answers you")]
+    assert met == ["Answers you have met (heard, read or seen): cancelled, on day 3 at six (3), "
+                   "the old hall (hall), the schoolroom (school)."]
