@@ -73,6 +73,12 @@ def test_save_and_load_slots(town, tmp_path):
     assert isinstance(town.top, SlotsScene)
     town.click_zone(town.top, "save:slot-1")
     assert (tmp_path / "saves" / "slot-1.sqlite").exists()
+    # Said by the slot's name and the story's title, not the file's and the scenario's id.
+    assert "Saved to Slot 1" in [t[0] for t in town.app._toasts]
+    town.key(pygame.K_s)
+    town.frame(1)
+    assert any(d.startswith("The Missing Key · day 1 ") for _, d in town.top.rows), town.top.rows
+    town.key(pygame.K_ESCAPE)
     town.key(pygame.K_SPACE)
     town.frame(30, dt=0.5)  # time passes
     assert town.town.session.now > now
@@ -138,8 +144,32 @@ def test_a_lost_ending_explains_the_false_belief_and_offers_another_scenario(ui)
     assert ui.shows("WHAT DECIDED IT")
     assert any("believed that Ada's key was moved by Cy — from Bo" in line
                for line in ending.lines)
+    # F9 on the ending card: no quick save yet says so (it did nothing at all; a playtest)
+    ui.key(pygame.K_F9)
+    assert "No quick save yet (F5 saves)" in [t[0] for t in ui.app._toasts]
     ui.click_zone(ending, "scenarios")
     assert isinstance(ui.top, TitleScene)
+
+
+def test_f9_on_the_ending_card_loads_the_quick_save(ui):
+    from ui.play import build
+    from ui.scenes.ending import EndingScene
+
+    build(ui.app, "the_ledger", seed=2, speed=16)
+    ui.frame(1)
+    ui.key(pygame.K_F5)
+    saved_at = ui.town.session.now
+    for _ in range(600):
+        if isinstance(ui.top, EndingScene):
+            break
+        if ui.town.session.speed == 0:
+            ui.key(pygame.K_3)
+        ui.frame(1, dt=0.25)
+    assert isinstance(ui.top, EndingScene)
+    ui.key(pygame.K_F9)
+    ui.frame(1)
+    assert not isinstance(ui.top, EndingScene)
+    assert ui.town.session.now == saved_at and not ui.town.session.sim.ending
 
 
 def test_the_ending_says_what_was_heard_but_not_believed(ui, tmp_path):

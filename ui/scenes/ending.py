@@ -37,6 +37,9 @@ class EndingScene(Overlay):
             if e.key == pygame.K_t:
                 self.scenarios()
                 return True
+            if e.key == pygame.K_F9:  # quick load, as in the town (it did nothing here)
+                self.town.do_quickload()
+                return True
         return super().handle_event(e)
 
     def again(self) -> None:

@@ -161,10 +161,12 @@ class TownKeys:
         except OSError as exc:
             self.app.toast(f"Could not save: {exc}")
             return
-        self.app.toast(f"Saved: {path.name}")
+        from .slots import slot_label
+
+        self.app.toast(f"Saved to {slot_label(path)}")
 
     def load(self, path: Path) -> None:
-        from .slots import open_save
+        from .slots import open_save, slot_label
 
         if open_save(self.app, path):
-            self.app.toast(f"Loaded: {path.name}")
+            self.app.toast(f"Loaded {slot_label(path)}")

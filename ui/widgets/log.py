@@ -50,7 +50,7 @@ class EventLog(Widget):
         T.text(surf, "Event log", (rect.x, rect.y), "head", T.TEXT)
         sub = ("every world event (open minds)" if s.open_minds else "everything in town"
                if not s.has_player else "what you took part in or saw, and why the clock "
-               "stopped (‖)")
+               "stopped, marked ‖")
         T.text(surf, sub, (rect.x, rect.y + 24), "small", T.DIM)
         body = pygame.Rect(rect.x, rect.y + 48, rect.width, rect.height - 48)
         events = s.log()
