@@ -126,6 +126,9 @@ class EndingScene(Overlay):
                                 + "."))
             for said in (pm.worse or [m.line for m in worse])[:2]:
                 rows += [("false", part) for part in T.wrap(said, "small", inner - 20)]
+            if self.won:  # which of them won it, not only how many (a playtest)
+                for m in [m for m in pm.moves if m.effect == "helped"][:2]:
+                    rows += [("true", part) for part in T.wrap(m.line, "small", inner - 20)]
         if sim.open_minds_used and sim.has_player:
             rows.append(("head", "Open minds was on"))
             rows.append(("dim", "You saw every mind and the truth during this game, so this "
