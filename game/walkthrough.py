@@ -7,7 +7,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import clock
-from .commands import CommandError, WalkthroughError, parse_walkthrough, parse_walkthrough_text
+from .commands import (
+    Command,
+    CommandError,
+    WalkthroughError,
+    parse_walkthrough,
+    parse_walkthrough_text,
+)
 
 if TYPE_CHECKING:
     from .town import Game
@@ -27,10 +33,10 @@ def play(sim: Game, path: Path | None, *, to_end: bool = True,
          open_minds: bool = False, text: str | None = None, strict: bool = True) -> Played:
     """Run `path`'s commands (or those of `text`, a walkthrough's words) at their times, then
     (by default) to the scenario's end. The replies are as the player reads them (with open
-    minds: with the numbers behind them). A step naming a hidden spot the player has no lead
-    on then stops it with a WalkthroughError, as a made-up spot does before the run; not
-    `strict` (a sweep, playing one walkthrough over many seeds), the verb refuses it in
-    those words and the walkthrough goes on."""
+    minds: with the numbers behind them). A step naming a spot the player cannot see — hidden
+    with no lead, or not there — stops it with a WalkthroughError when it comes (`_read_now`);
+    not `strict` (a sweep, playing one walkthrough over many seeds), it is a refused step
+    and the walkthrough goes on."""
     start = sim.now
     end = end_of(sim)
     last = story_end(sim)
@@ -41,20 +47,25 @@ def play(sim: Game, path: Path | None, *, to_end: bool = True,
         steps = parse_walkthrough(path, sim.names(), start, last)
     out = Played(None, None)
     for st in steps:
+        typed = st.typed or (st.command.text if st.command else "")
         if sim.ending:
             # At the minute it ended: a step printed with no time read as a glitch (a playtest).
             out.steps.append({"line": st.line, "time": clock.fmt(sim.now),
-                              "command": st.typed or st.command.text, "ok": False,
+                              "command": typed, "ok": False,
                               "reply": "the story was already over"})
             continue
         if st.at is not None:
             sim.run(until=st.at)
         at = sim.now
-        if strict:
-            _guessed_spot(sim, st, path)
-        reply = sim.command(st.command, typed=st.typed or None)
-        out.steps.append({"line": st.line, "time": clock.fmt(at),
-                          "command": st.typed or st.command.text,
+        cmd, refused = _read_now(sim, st, strict)
+        if refused is not None and strict:
+            raise WalkthroughError(path or Path("<walkthrough>"), st.line, refused)
+        if cmd is None:  # (a sweep: refused as the verb refuses a guessed hidden spot)
+            out.steps.append({"line": st.line, "time": clock.fmt(at), "command": typed,
+                              "ok": False, "reply": refused})
+            continue
+        reply = sim.command(cmd, typed=st.typed or None)
+        out.steps.append({"line": st.line, "time": clock.fmt(at), "command": typed,
                           "ok": reply.ok, "reply": reply.text(open_minds)})
     if to_end:
         sim.run(until=end)
@@ -64,19 +75,29 @@ def play(sim: Game, path: Path | None, *, to_end: bool = True,
     return out
 
 
-def _guessed_spot(sim: Game, st, path: Path | None) -> None:
-    """A step that names a hidden spot the player has no lead on stops the file, in the words
-    a made-up spot stops it with before the run. Read only before the run (where a hidden
-    spot's id parses), it ran as a refused step while a made-up id stopped the file: which
-    spots exist could be told apart by a guess (a playtest). The rest of the step stays as
-    read before the run: a walkthrough may name an answer by its id (`vocab.value`)."""
-    unled = sim.names().unled_spots()
-    if not unled or not unled.intersection(st.command.args):
-        return
-    try:
-        sim.parse_typed(st.typed or st.command.text)
-    except CommandError as exc:
-        raise WalkthroughError(path or Path("<walkthrough>"), st.line, str(exc)) from None
+def _read_now(sim: Game, st, strict: bool) -> tuple[Command | None, str | None]:
+    """The step's command as it stands when its step comes, or why it names nothing then.
+
+    A spot nobody can see by a place's name — a hidden one the player has no lead on, or
+    one that is not there — is refused when its step comes, in the words typed play gives
+    (`parse_typed`), whichever it is: a hidden spot's id is read before the run (it may
+    be led to by then), and a made-up one waits with it (`commands._spot_of_a_place`).
+    Refused before the run while a hidden one ran as a refused step, a guess told which
+    spots exist (a playtest). Otherwise the step stays as read before the run: a
+    walkthrough may name an answer by its id (`vocab.value`)."""
+    if st.command is None:
+        try:
+            return sim.parse_typed(st.typed), None
+        except CommandError as exc:
+            return None, str(exc)
+    if strict:  # (a sweep lets the verb refuse a hidden one in those words)
+        unled = sim.names().unled_spots()
+        if unled and unled.intersection(st.command.args):
+            try:
+                sim.parse_typed(st.typed or st.command.text)
+            except CommandError as exc:
+                return None, str(exc)
+    return st.command, None
 
 
 def end_of(sim: Game) -> int:
