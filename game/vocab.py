@@ -124,17 +124,19 @@ def match(typed: str, pool: list[Entry]) -> list[Entry]:
         whole = [e for e in hits if all(w in e.words for w in typed_words)]
         if len(whole) == 1:
             return whole
-        # "is allergic": the words as typed, in their order, in what one of them is called —
-        # not "is not allergic" (a playtest could narrow an answer only by typing it whole).
-        seq = words(typed)
-        phrased = [e for e in hits if any(_has_run(words(n), seq) for n in [e.label, *e.names])]
-        if len(phrased) == 1:
-            return phrased
         # "apothecary" names the place, not each spot in it as well (a spot's words include
         # its place's): `search apothecary` was refused as ambiguous in a playtest.
         roots = [e for e in hits if not any(e.id.startswith(o.id + ".") for o in hits)]
         if len(roots) == 1:
             return roots
+        # "is allergic": the words as typed, in their order, in what one of them is called —
+        # not "is not allergic" (a playtest could narrow an answer only by typing it whole).
+        # After the place-first rule: "in the old hall" is the hall, not "the desk in the old
+        # hall" (a review).
+        seq = words(typed)
+        phrased = [e for e in hits if any(_has_run(words(n), seq) for n in [e.label, *e.names])]
+        if len(phrased) == 1:
+            return phrased
     return hits
 
 

@@ -409,7 +409,14 @@ def test_an_answer_is_narrowed_by_its_words_in_order():
     assert len(match("allergic", pool)) == 2
     ledger = Simulation.new("the_ledger", seed=1)
     ledger.command("go apothecary")
-    assert "'is allergic' could be" not in ledger.command(
-        "tell tilly mira allergy is allergic").text()
+    told = parse("tell tilly mira allergy is allergic", ledger.names())
+    assert told.args[-1] == "yes", told  # (it was refused: 'allergic' could be…)
     with pytest.raises(Ambiguous):
         parse("tell tilly mira allergy allergic", ledger.names())
+    # A place is still named before its spots ("in oswin house" is the house, not "the desk
+    # in Oswin's house", though both hold the words in order; a review) — once led to the
+    # desk, as before the lead.
+    assert parse("search in oswin house", ledger.names()).args == ("oswin_home",)
+    ledger.command("ask tilly oswin_card.location")
+    assert parse("search in oswin house", ledger.names()).args == ("oswin_home",)
+    assert parse("search desk in oswin house", ledger.names()).args == ("oswin_home.desk",)
