@@ -77,9 +77,9 @@ class Naming:
         if p is None or p.is_player or home is None or \
                 self.places.get(home, {}).get("kind") != "home":
             return None
-        # "Tilly's room", "Ava and Ben's": a name in it already says whose it is.
-        named = re.split(r"[^\w]+", self.place_label(home).replace("'s", " "))
-        return None if p.name in named else self.place_name(home)
+        # "Tilly's room", "Ava and Ben's", "Ann-Marie's loft": a name in it already says whose.
+        named = re.search(r"(?<!\w)" + re.escape(p.name) + r"(?!\w)", self.place_label(home))
+        return None if named else self.place_name(home)
 
     def place_name(self, pid: str) -> str:
         """A place as running text names it: "You walk to the Mill", not "to The Mill" (a

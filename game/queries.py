@@ -9,6 +9,7 @@ presence record and the append-only world log.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -29,6 +30,7 @@ class SaveInfo(NamedTuple):
     scenario: str  # the scenario's id
     now: int  # the sim minute it was saved at
     ending: str | None  # the ending reached, if the story is over
+    title: str | None = None  # the story's title, as the save's own scenario text gives it
 
 
 def positions_at(sim: Game, at: int) -> dict[str, str]:
@@ -73,8 +75,9 @@ def peek_save(path: str | Path) -> SaveInfo | None:
     except savecheck.SaveError:
         return None
     try:
-        meta = dict(conn.execute("SELECT key, value FROM world_meta WHERE key IN "
-                                 "('scenario', 'now', 'ending')").fetchall())
+        meta = dict(conn.execute("SELECT key, substr(value, 1, 4096) FROM world_meta WHERE "
+                                 "key IN ('scenario', 'now', 'ending', 'scenario_text')"
+                                 ).fetchall())
     except sqlite3.Error:
         return None
     finally:
@@ -86,7 +89,21 @@ def peek_save(path: str | Path) -> SaveInfo | None:
         ending = parsers["ending"][1](meta["ending"]) if meta.get("ending") else None
     except (KeyError, TypeError, ValueError):
         return None
-    return SaveInfo(str(scenario), int(str(now)), str(ending) if ending else None)
+    return SaveInfo(str(scenario), int(str(now)), str(ending) if ending else None,
+                    _title(meta.get("scenario_text")))
+
+
+_TITLE = re.compile(r'^\[scenario\][^\[]*?^title\s*=\s*"([^"\\\n]{1,120})"\s*$', re.M | re.S)
+
+
+def _title(text: object) -> str | None:
+    """The title line of the scenario's head (a plain string, as shipped scenarios and
+    generated towns write it), read without parsing the whole scenario; None otherwise."""
+    if not isinstance(text, str):
+        return None
+    m = _TITLE.search(text)
+    got = m.group(1).strip() if m else ""
+    return got if got and got.isprintable() else None
 
 
 def started_from(sim: Game) -> tuple[LoadedScenario, int]:

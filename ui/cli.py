@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import sys
 import textwrap
 from pathlib import Path
@@ -42,10 +43,14 @@ class _Seed(click.ParamType):
             n = value
         else:
             text = str(value).strip()
+            shown = repr(text if len(text) <= 40 else text[:37] + "...")
+            if re.fullmatch(r"[+-]?0*[1-9][0-9]{19,}", text):  # (int() refuses past 4,300 digits)
+                self.fail(f"{shown} is out of range (a seed is from {self.LOW} to "
+                          f"{self.HIGH})", param, ctx)
             try:
                 n = int(text, 10)
             except ValueError:
-                self.fail(f"{value!r} is not a whole number (a seed is one, like 0 or 42)",
+                self.fail(f"{shown} is not a whole number (a seed is one, like 0 or 42)",
                           param, ctx)
         if not self.LOW <= n <= self.HIGH:
             self.fail(f"{value!r} is out of range (a seed is from {self.LOW} to {self.HIGH})",

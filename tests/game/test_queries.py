@@ -50,12 +50,18 @@ def test_peek_save_reads_a_save_without_loading_it(tmp_path):
     path = sim.save(tmp_path / "slot.hearsay")
     before = path.read_bytes()
     info = peek_save(path)
-    assert info == SaveInfo("missing_key", sim.now, None)
+    # The title is the save's own scenario's (the Saves list shows it, not the id; a
+    # playtest), read from its text without parsing it whole.
+    assert info == SaveInfo("missing_key", sim.now, None, "The Missing Key")
     assert path.read_bytes() == before
     assert peek_save(tmp_path / "missing.hearsay") is None
     junk = tmp_path / "junk.hearsay"
     junk.write_text("not a database")
     assert peek_save(junk) is None
+    from game.generate import generated_town
+
+    town = Simulation.new(generated_town(5, 1), 1).save(tmp_path / "town.hearsay")
+    assert peek_save(town).title == "A generated town of 5"
 
 
 def test_restart_begins_the_same_scenario_and_seed_again(tmp_path):

@@ -70,6 +70,10 @@ def test_a_seed_that_is_not_a_whole_number_says_so():
         res = CliRunner().invoke(main, ["run", "missing_key", "--seed", bad])
         assert res.exit_code == 2 and f"'{bad}' {why}" in res.output, res.output
     assert _run("missing_key", "--days", "0.01", "--seed", str(-(2**63)))["seed"] == -(2**63)
+    assert _run("missing_key", "--days", "0.01", "--seed", "0" * 30 + "7")["seed"] == 7
+    huge = CliRunner().invoke(main, ["run", "missing_key", "--seed", "9" * 5000])
+    assert huge.exit_code == 2 and "is out of range" in huge.output
+    assert len(huge.output) < 400  # (not the 5,000 digits echoed back)
 
 
 def test_a_run_to_an_ending_tells_how_it_ended_once(tmp_path):

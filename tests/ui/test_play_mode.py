@@ -235,6 +235,16 @@ def test_where_someone_lives_is_told_before_a_witness_says_at_home(ui):
     sim = ui.town.session.sim
     assert sim.lives_at("joss") == "Hal's yard" and sim.lives_at("tilly") is None
     assert sim.lives_at(PLAYER) is None
+    # A name of more than one word, or with a hyphen or apostrophe, names its home too.
+    joss = sim.people["joss"]
+    for name, home in (("Ann-Marie", "Ann-Marie's loft"), ("O'Neil", "O'Neil's"),
+                       ("Mary Ann", "Mary Ann and Tom's")):
+        was_name, was_home = joss.name, sim.places["hal_home"]["name"]
+        joss.name, sim.places["hal_home"]["name"] = name, home
+        try:
+            assert sim.lives_at("joss") is None, name
+        finally:
+            joss.name, sim.places["hal_home"]["name"] = was_name, was_home
     ui.key(pygame.K_p)
     ui.frame(1)
     assert ui.shows("lives at Hal's yard")
@@ -267,3 +277,21 @@ def test_your_notebook_shows_how_you_came_by_a_belief_not_your_tellers_minds(ui)
     text = "\n".join(t.detail.lines)
     assert "Mo was there, did it or saw it" in text and "Accessibility" in text
     assert "ends in someone's own evidence" in text
+
+
+def test_the_people_panel_says_what_a_pick_opens(ui):
+    """As far as you have heard, in play; a whole mind with open minds — and in a town with
+    no player, a whole mind for that reason, not 'open minds' (a review)."""
+    build(ui.app, "nine_neighbours", seed=0)
+    ui.frame(2)
+    ui.key(pygame.K_p)
+    ui.frame(1)
+    assert ui.shows("Pick someone: their whole mind (there is no player in this town).")
+    build(ui.app, "missing_key", seed=0)
+    ui.frame(2)
+    ui.key(pygame.K_p)
+    ui.frame(1)
+    assert ui.shows("Pick someone: what they believe — as far as you have heard.")
+    ui.town.session.open_minds = True
+    ui.frame(1)
+    assert ui.shows("Pick someone: their whole mind (open minds).")

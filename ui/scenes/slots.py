@@ -28,24 +28,6 @@ def slot_label(path: Path) -> str:
     return dict(SLOTS).get(path.stem, path.name) if path.suffix == ".sqlite" else path.name
 
 
-def story_title(scenario: str) -> str:
-    """A save's story by its title ("Bad Blood"), not its id; the id where the scenario
-    cannot be read (a generated town, a file since moved)."""
-    got = _TITLES.get(scenario)
-    if got is None:
-        from game.scenario import ScenarioError, load_scenario
-
-        try:
-            got = load_scenario(scenario).scenario.scenario.title
-        except (ScenarioError, OSError, ValueError):
-            got = scenario
-        _TITLES[scenario] = got
-    return got
-
-
-_TITLES: dict[str, str] = {}
-
-
 def open_save(app, path: Path) -> bool:
     """Replace whatever is showing with the town in this save; a bad save is a toast, and the
     file is left as it was (the save module refuses it read-only)."""
@@ -104,7 +86,9 @@ class SlotsScene(Overlay):
             T.text(surface, label, (r.x + 14, r.y + 6), "ui_bold", T.TEXT)
             if info:
                 when = dt.datetime.fromtimestamp(path.stat().st_mtime).strftime("%d %b %H:%M")
-                desc = f"{story_title(info.scenario)} · {clock.fmt(info.now)}" + (
+                # The story by its title, from the save's own scenario (not a file of that
+                # name where the game runs), else its id.
+                desc = f"{info.title or info.scenario} · {clock.fmt(info.now)}" + (
                     " · ended" if info.ending else "") + f" · saved {when}"
             elif path.exists():  # not a save we can read: shown, never loaded or written over
                 desc = "unreadable — left as it is; move the file away to use this slot"

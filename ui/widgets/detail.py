@@ -143,10 +143,9 @@ class BeliefDetail(Widget):
         mine = rid == PLAYER
         state = (YOUR_STATE_WORDS if mine else STATE_WORDS).get(belief.state.value, "")
         text_block(f"{state[:1].upper()}{state[1:]}. Source: {belief.source} — "
-                   f"{provenance(sim, belief)}. Held since {clock.fmt(belief.since)}; heard "
-                   f"again from a source already counted {belief.exposures} "
-                   f"time{'s' if belief.exposures != 1 else ''}, acted on {belief.uses}.",
-                   "small", T.DIM)
+                   f"{provenance(sim, belief)}. Held since {clock.fmt(belief.since)}; "
+                   f"repeated by a source already counted: {belief.exposures}; acted on: "
+                   f"{belief.uses}.", "small", T.DIM)
         blocks.append(self._recall(belief, width, numbers=town.session.full_minds))
         if town.session.open_minds:
             truth = sim.world.fact(s, a)

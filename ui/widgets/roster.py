@@ -61,9 +61,10 @@ class Roster(Widget):
         town, sim = self.town, self.town.session.sim
         T.text(surf, "People", (rect.x, rect.y), "head", T.TEXT)
         # With open minds (or no player) a pick opens their whole mind, not what you heard.
-        T.text(surf, "Pick someone: their whole mind (open minds)." if
-               town.session.full_minds else
-               "Pick someone: what they believe — as far as you have heard.",
+        T.text(surf, "Pick someone: what they believe — as far as you have heard."
+               if not town.session.full_minds else
+               "Pick someone: their whole mind (open minds)." if town.session.has_player
+               else "Pick someone: their whole mind (there is no player in this town).",
                (rect.x, rect.y + 24), "small", T.DIM, width=rect.width)
         body = pygame.Rect(rect.x, rect.y + 48, rect.width, rect.height - 48)
         rids = sorted((r for r in sim.people if r != PLAYER), key=lambda r: sim.name(r))
