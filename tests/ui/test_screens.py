@@ -116,6 +116,22 @@ def test_fonts_load_once(town):
     assert theme.loads == loads <= len(theme.STYLES)
 
 
+def _to_the_ending(ui, frames: int = 600) -> int:
+    """Run the window at 16x to the ending card, starting the clock again whenever it stops
+    itself to show something; how many times it stopped."""
+    from ui.scenes.ending import EndingScene
+
+    paused = 0
+    for _ in range(frames):
+        if isinstance(ui.top, EndingScene):
+            break
+        if ui.town.session.speed == 0:  # the clock stopped itself to show something
+            paused += 1
+            ui.key(pygame.K_3)
+        ui.frame(1, dt=0.25)
+    return paused
+
+
 def test_a_lost_ending_explains_the_false_belief_and_offers_another_scenario(ui):
     from pathlib import Path
 
@@ -124,14 +140,7 @@ def test_a_lost_ending_explains_the_false_belief_and_offers_another_scenario(ui)
 
     lose = Path(__file__).resolve().parents[2] / "content/scenarios/missing_key/lose-do-nothing.txt"
     build(ui.app, "missing_key", seed=0, commands=lose, speed=16)
-    paused = 0
-    for _ in range(400):
-        if isinstance(ui.top, EndingScene):
-            break
-        if ui.town.session.speed == 0:  # the clock stopped itself to show something
-            paused += 1
-            ui.key(pygame.K_3)
-        ui.frame(1, dt=0.25)
+    paused = _to_the_ending(ui, 400)
     notices = [e.text for e in ui.town.session.transcript if e.kind == "notice"]
     assert paused and any(n.startswith("Two hours left until 18:00 on day 3") for n in notices)
     ending = ui.top
@@ -159,12 +168,7 @@ def test_f9_on_the_ending_card_loads_the_quick_save(ui):
     ui.frame(1)
     ui.key(pygame.K_F5)
     saved_at = ui.town.session.now
-    for _ in range(600):
-        if isinstance(ui.top, EndingScene):
-            break
-        if ui.town.session.speed == 0:
-            ui.key(pygame.K_3)
-        ui.frame(1, dt=0.25)
+    _to_the_ending(ui)
     assert isinstance(ui.top, EndingScene)
     ui.key(pygame.K_F9)
     ui.frame(1)
@@ -182,12 +186,7 @@ def test_the_ending_says_what_was_heard_but_not_believed(ui, tmp_path):
     walk = tmp_path / "overhear.txt"
     walk.write_text("day 2 08:30  go school\n+  wait 40\n")
     build(ui.app, "cancelled_meeting", seed=5, commands=walk, speed=16)
-    for _ in range(600):
-        if isinstance(ui.top, EndingScene):
-            break
-        if ui.town.session.speed == 0:
-            ui.key(pygame.K_3)
-        ui.frame(1, dt=0.25)
+    _to_the_ending(ui)
     ending = ui.top
     assert isinstance(ending, EndingScene) and not ending.won
     assert ui.shows("YOU FOUND OUT 0 OF 1")
