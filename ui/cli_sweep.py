@@ -121,15 +121,19 @@ def _run(sw, scenario, routes, seeds, first_seed, executor, how, runs, show):
 
 
 def _check_walkthroughs(loaded, routes) -> None:
-    """Bad walkthroughs are bad input before anything runs (line and reason named)."""
-    from game.commands import parse_walkthrough_text
-    from game.sim import Simulation
-    from game.walkthrough import story_end
+    """Bad walkthroughs are bad input before the sweep runs (line and reason named): each is
+    played through its steps on seed 0, as `hearsay run --commands` would, since a
+    line's words are read when its step comes (a word met on the way is one by then). On
+    the seeds after, a step that names nothing then is a refused step, as the verb refuses
+    (game.sweep)."""
+    from pathlib import Path
 
-    sim = Simulation.new(loaded, 0)
+    from game.sim import Simulation
+    from game.walkthrough import play
+
     for r in routes:
         if r.kind == "walkthrough":
-            parse_walkthrough_text(r.text, sim.names(), sim.now, story_end(sim), r.name)
+            play(Simulation.new(loaded, 0), Path(r.name), text=r.text, to_end=False)
 
 
 def _show_random(scenario: str, spec: str) -> None:

@@ -3,6 +3,7 @@ name says (issue 4)."""
 
 import pytest
 
+from game import clock
 from game.commands import WalkthroughError
 from game.scenario import load_scenario
 from game.scenario.loader import SCENARIOS, shipped_names
@@ -93,3 +94,23 @@ def test_a_guessed_hidden_spot_stops_a_walkthrough_as_a_made_up_one_does(tmp_pat
     # A made-up place is still refused before the run: no spot of it can exist.
     with pytest.raises(WalkthroughError, match=r":1: "):
         play(Simulation.new("missing_key", seed=0), None, text="day 1 09:00  search moon.box\n")
+
+
+def test_a_word_met_on_the_way_is_read_when_its_step_comes(tmp_path):
+    """A playtester saw Quill leave the handbill on his desk and wrote 'search hall desk' in
+    the same walkthrough: it was refused before the run (the desk was no word at the start),
+    and worked only saved, loaded and typed again. A line's words are read when its step
+    comes, with what the player knows then; its form (verb, words, times) before the run."""
+    walk = "day 2 09:50  go hall\n+  wait until day 2 10:30\n+  search hall desk\n"
+    played = play(Simulation.new("cancelled_meeting", seed=1), None, text=walk, to_end=False)
+    assert played.steps[-1]["ok"] and "handbill" in played.steps[-1]["reply"]
+    # A word that names nothing then stops it at its step, in typed play's words...
+    with pytest.raises(WalkthroughError, match=r":2: no place 'moon'"):
+        play(Simulation.new("missing_key", seed=0), None, text="day 1 09:00  go cafe\n+  go moon\n")
+    # ...and a line wrong whatever the player knows stops it before the run.
+    sim = Simulation.new("missing_key", seed=0)
+    for bad, why in (("+  frobnicate", "unknown verb"), ("+  ask", "Type it as: ask"),
+                     ("+  wait nan", "not a duration"), ("+  who fen day 1 25:00", "not a time")):
+        with pytest.raises(WalkthroughError, match=f":2: .*{why}"):
+            play(sim, None, text=f"day 1 09:00  go cafe\n{bad}\n")
+        assert sim.now == clock.parse_when("day 1 09:00")  # (nothing ran)
