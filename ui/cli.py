@@ -427,8 +427,10 @@ def _print_summary(sim, s: dict, save_path: str | None) -> None:
     # In play, what the player saw happen; with open minds (or no player), everything.
     everything = sim.open_minds_used or not sim.has_player
     events = sim.world.log() if everything else seen_events(sim, PLAYER)
+    # (the story's own events too: a notice pinned up in front of you, an announcement)
     notable = [e for e in events if e["kind"] in
-               ("accuse", "report", "break_off", "avoid", "happen", "ending", "move_object")
+               ("accuse", "report", "break_off", "avoid", "happen", "ending", "move_object",
+                "post_notice", "announce")
                and not e["data"].get("backstory")]
     if not everything:
         echo("  what you saw happen:" if notable else "  you saw nothing notable happen")

@@ -88,3 +88,13 @@ def test_a_run_to_an_ending_tells_how_it_ended_once(tmp_path):
                                     str(walk)]).output
     assert out.count("willowbark for the fever") == 1
     assert "The story ended at 14:10 on day 2, before the time you waited for." in out
+
+
+def test_a_notice_pinned_up_in_front_of_you_is_among_what_you_saw():
+    """The player starts at the square where Quill pins both notices: the summary said "you
+    saw nothing notable happen" (a playtest), while a wait there told of both."""
+    out = CliRunner().invoke(main, ["run", "cancelled_meeting", "--seed", "1"]).output
+    lines = out.splitlines()
+    head = lines.index("  what you saw happen:")
+    assert "Quill pinned up a notice: the meeting is cancelled" in lines[head + 1]
+    assert "Quill pinned up a new notice" in lines[head + 2]
