@@ -1020,6 +1020,9 @@ def said_context(sim: Game, speaker: str, claim: str, told: talk.Told | None,
         # It is about them because they did it ("Ada's key was moved by Cy", said by Cy) —
         # not just any claim about them ("Mira is allergic to willowbark").
         "self_did": told.value == speaker and _is_actor(sim, a),
+        # A deed or a moment one can have been there for, not a state of things ("I was
+        # there: the town meeting is on day 2 at six" read oddly; a playtest).
+        "event": getattr(sim.attributes.get(a), "nature", "event") != "state",
         "basis_said": b.basis or "", "sources": b.sources,
         **(_also(sim, b, listener, teller) if told.as_held else {"also_from": "", "also_read": "",
                                                           "also_reckoned": False}),

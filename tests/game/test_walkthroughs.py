@@ -114,3 +114,16 @@ def test_a_word_met_on_the_way_is_read_when_its_step_comes(tmp_path):
         with pytest.raises(WalkthroughError, match=f":2: .*{why}"):
             play(sim, None, text=f"day 1 09:00  go cafe\n{bad}\n")
         assert sim.now == clock.parse_when("day 1 09:00")  # (nothing ran)
+
+
+def test_a_state_of_things_is_not_said_as_if_one_had_been_there():
+    """'I was there: the town meeting is on day 2 at six' and 'I was standing right there'
+    were said of when a meeting is (a playtest): for an attribute that is a state of things,
+    a resident who saw it says so plainly; a deed or a moment keeps its words."""
+    for seed in range(6):
+        sim = Simulation.new("cancelled_meeting", seed)
+        played = play(sim, None, to_end=False, text="day 1 09:00  go hall\n"
+                      "+  ask quill meeting.when\n+  why quill meeting.when\n")
+        said = " ".join(st["reply"] for st in played.steps)
+        assert "I was there" not in said and "standing right there" not in said, said
+        assert "Because I saw it for myself" in said
