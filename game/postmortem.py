@@ -143,9 +143,14 @@ class PostMortem:
             picked = (hurt + helped)[:8]
             for m in sorted(picked, key=lambda m: m.at):
                 out.append(f"    {m.time}  {m.line} ({m.effect})")
-            left = len(hurt) + len(helped) - len(picked)
-            if left:
-                out.append(f"    … and {left} more that helped or made it worse")
+            # What is left, by what it did (it said "that helped or made it worse", which the
+            # counts above already tell apart; a playtest).
+            left_hurt = len(hurt) - sum(1 for m in picked if m.effect == HURT)
+            left_helped = len(helped) - sum(1 for m in picked if m.effect == HELPED)
+            more = [f"{k} more that {what}" for k, what in ((left_hurt, "made it worse"),
+                                                            (left_helped, "helped")) if k]
+            if more:
+                out.append("    … and " + " and ".join(more))
             neither = n - len(hurt) - len(helped)
             if neither:
                 out.append(f"    ({neither} made no difference to the ending)")

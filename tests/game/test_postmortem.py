@@ -153,3 +153,21 @@ def test_left_unsure_goes_by_how_sure_not_by_a_doubtful_state():
         "Pat was left unsure, still thinking that")
     assert _cause(sim, [held(24, "doubtful"), held(70, "doubtful", "sam")]).startswith(
         "Pat and Sam believed that")
+
+
+def test_the_moves_left_unlisted_are_counted_by_what_they_did():
+    """'… and 1 more that helped or made it worse' beside counts that told them apart (a
+    playtest): what is left over says which it was."""
+    from game.postmortem import HELPED, HURT, Move, PostMortem
+
+    def move(i: int, effect: str) -> Move:
+        return Move(i, f"day 1 {i:02d}:00", "ana", "told", "changed", effect, f"move {i}")
+
+    moves = [move(i, HELPED) for i in range(10)] + [move(10 + i, HURT) for i in range(2)]
+    pm = PostMortem("won", "Won", True, 0, "day 1 00:00", [], [], [], moves, "", [], False)
+    text = "\n".join(pm.lines())
+    assert "What you did: 12 reactions — 10 helped, 2 made it worse" in text
+    assert "… and 4 more that helped" in text and "helped or made it worse" not in text
+    moves = [move(i, HURT) for i in range(9)] + [move(10 + i, HELPED) for i in range(3)]
+    pm = PostMortem("lost", "Lost", False, 0, "day 1 00:00", [], [], [], moves, "", [], False)
+    assert "… and 1 more that made it worse and 3 more that helped" in "\n".join(pm.lines())
