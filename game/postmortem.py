@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from . import clock
 from .acts import clue_seen
 from .conditions import Condition, at_least
-from .player import PLAYER
+from .player import PLAYER, and_list
 from .sources import origin_name, read_at, told_by
 from .sureness import sureness
 
@@ -100,6 +100,9 @@ class PostMortem:
     cause: str  # one line: what decided a lost ending ("" when won or none)
     worse: list[str]  # what the player did that made things worse, in words
     open_minds: bool
+    # A lost ending a winning one counted by heads: how many were where it wanted them, of how
+    # many ("3 of the 5 needed were at the Schoolroom: …"); "" otherwise.
+    headcount: str = ""
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -117,6 +120,8 @@ class PostMortem:
                 out.append(f"  The truth: {c.truth_words}.")
         if self.cause:
             out.append(f"  What decided it: {self.cause}")
+        if self.headcount:
+            out.append(f"  {self.headcount}")
         shown = [d for d in self.deciders if not self.win or d.true]
         if shown:
             out.append("  Whose beliefs decided it:")
@@ -178,7 +183,37 @@ def post_mortem(sim: Game) -> PostMortem | None:
     worse = [f"Your own word reached {d.name}: {d.you_in_chain}"
              for d in deciders if d.you_in_chain and d.true is False]
     return PostMortem(e.id, e.title, e.win, ended, clock.fmt(ended), claims, deciders, acts,
-                      moves, cause, worse, sim.open_minds_used)
+                      moves, cause, worse, sim.open_minds_used,
+                      "" if e.win else _headcount(sim))
+
+
+def _headcount(sim: Game) -> str:
+    """For a lost ending: where a winning ending counted heads (`present("school") >= 5`),
+    how many were there and who — "Too few came" said nothing of how few (a playtest)."""
+    for e in sim.sc.endings:
+        if not e.win or not e.when:
+            continue
+        for call, cmp in Condition(e.when).asked():
+            if call.value != "present" or call.args[0].op != "lit" or not at_least(call, cmp):
+                continue
+            need = _needed(call, cmp)
+            if need is None:
+                continue
+            place = call.args[0].value
+            there = [sim.name(r) for r in sim.present(place) if r != PLAYER]
+            who = f": {and_list(there)}" if there else ""
+            return (f"{len(there)} of the {need} needed for “{e.title}” were at "
+                    f"{sim.place_name(place)} at the end{who}.")
+    return ""
+
+
+def _needed(call, cmp) -> int | None:
+    """The least count `cmp` asks of `call` (`>= 5` -> 5, `> 4` -> 5, `5 <= …` -> 5)."""
+    other = cmp.args[1] if cmp.args[0] is call else cmp.args[0]
+    if other.op != "lit" or not isinstance(other.value, int) or isinstance(other.value, bool):
+        return None
+    strict = cmp.value in (">", "<")
+    return other.value + 1 if strict else other.value
 
 
 def _claim_report(sim: Game, claim: str) -> ClaimReport:

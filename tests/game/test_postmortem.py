@@ -171,3 +171,18 @@ def test_the_moves_left_unlisted_are_counted_by_what_they_did():
     moves = [move(i, HURT) for i in range(9)] + [move(10 + i, HELPED) for i in range(3)]
     pm = PostMortem("lost", "Lost", False, 0, "day 1 00:00", [], [], [], moves, "", [], False)
     assert "… and 1 more that made it worse and 3 more that helped" in "\n".join(pm.lines())
+
+
+def test_a_lost_ending_says_how_many_came_of_how_many_needed():
+    """'Too few came' said nothing of how few (a playtest): where a winning ending counts
+    heads, the lost one says how many were there, of how many, and who."""
+    sim = Simulation.new("cancelled_meeting", 1)
+    sim.run(days=3)
+    pm = post_mortem(sim)
+    assert pm is not None and not pm.win
+    there = [sim.name(r) for r in sim.present("school") if r != "player"]
+    assert 0 < len(there) < 5
+    assert pm.headcount.startswith(f"{len(there)} of the 5 needed for “A full schoolroom” "
+                                   "were at the Schoolroom at the end: ")
+    assert all(name in pm.headcount for name in there)
+    assert f"  {pm.headcount}" in pm.lines()
