@@ -178,7 +178,10 @@ class Simulation(Setup, Naming):
             loaded = load_scenario(loaded)
         db = db or Database(memory=True)
         sim = cls(db, loaded.scenario, file=str(loaded.file), templates=loaded.templates)
-        sim.rng = random.Random(seed)
+        # Python seeds a Random with an integer's absolute value, so -1 ran the world of 1 (a
+        # playtest): a negative seed is taken as its 64-bit two's complement, past every
+        # non-negative one (whose worlds are as they were).
+        sim.rng = random.Random(seed if seed >= 0 else (1 << 64) + seed)
         sim.seed = seed
         with db.atomic():
             sim.store.set_seed(seed)  # what misremembering draws from (memory.misremember)

@@ -98,3 +98,12 @@ def test_a_notice_pinned_up_in_front_of_you_is_among_what_you_saw():
     head = lines.index("  what you saw happen:")
     assert "Quill pinned up a notice: the meeting is cancelled" in lines[head + 1]
     assert "Quill pinned up a new notice" in lines[head + 2]
+
+
+def test_a_negative_seed_is_a_world_of_its_own():
+    """Python seeds a Random with an integer's absolute value: --seed -1 ran the world of
+    --seed 1 (a playtest). Non-negative seeds keep their worlds."""
+    worlds = {sd: _run("missing_key", "--days", "0.5", "--seed", str(sd))["log_sha256"]
+              for sd in (1, -1, 2, -2)}
+    assert len(set(worlds.values())) == 4
+    assert _run("missing_key", "--days", "0.5", "--seed", "-1")["log_sha256"] == worlds[-1]
