@@ -26,6 +26,8 @@ from game import (
     started_from,
 )
 
+from .slotnames import slot_label
+
 
 class Known:
     """The player's knowledge at one moment, for the panels that draw it every frame: what
@@ -128,7 +130,7 @@ class Session:
         # the save), even if the file has changed or, for a generated town, never existed.
         scenario, seed = started_from(sim)
         s = cls(sim, scenario, seed)
-        s.note(f"Loaded {Path(path).name} — {clock.fmt(sim.now)}.")
+        s.note(f"Loaded {slot_label(path)} — {clock.fmt(sim.now)}.")
         return s
 
     def restart(self) -> Session:
@@ -137,7 +139,7 @@ class Session:
     def save(self, path: str | Path) -> Path:
         self.settle()
         out = self.sim.save(path)
-        self.note(f"Saved to {Path(path).name}.")
+        self.note(f"Saved to {slot_label(path)}.")
         return out
 
     # -- two ways of looking -----------------------------------------------------------------

@@ -75,6 +75,7 @@ def test_save_and_load_slots(town, tmp_path):
     assert (tmp_path / "saves" / "slot-1.sqlite").exists()
     # Said by the slot's name and the story's title, not the file's and the scenario's id.
     assert "Saved to Slot 1" in [t[0] for t in town.app._toasts]
+    assert "Saved to Slot 1." in [e.text for e in town.town.session.transcript]  # the log too
     town.key(pygame.K_s)
     town.frame(1)
     assert any(d.startswith("The Missing Key · day 1 ") for _, d in town.top.rows), town.top.rows

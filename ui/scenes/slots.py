@@ -13,19 +13,9 @@ import pygame
 from game import clock, peek_save
 
 from .. import theme as T
+from ..slotnames import SLOTS, slot_path
 from ..widgets.base import button, panel, shadow
 from .base import Overlay
-
-SLOTS = [("quick", "Quick save")] + [(f"slot-{i}", f"Slot {i}") for i in range(1, 7)]
-
-
-def slot_path(saves: Path, slot: str) -> Path:
-    return saves / f"{slot}.sqlite"
-
-
-def slot_label(path: Path) -> str:
-    """How a save file is called on screen: "Slot 1", "Quick save", or its file name."""
-    return dict(SLOTS).get(path.stem, path.name) if path.suffix == ".sqlite" else path.name
 
 
 def open_save(app, path: Path) -> bool:

@@ -161,12 +161,13 @@ class TownKeys:
         except OSError as exc:
             self.app.toast(f"Could not save: {exc}")
             return
-        from .slots import slot_label
+        from ..slotnames import slot_label
 
         self.app.toast(f"Saved to {slot_label(path)}")
 
     def load(self, path: Path) -> None:
-        from .slots import open_save, slot_label
+        from ..slotnames import slot_label
+        from .slots import open_save
 
         if open_save(self.app, path):
             self.app.toast(f"Loaded {slot_label(path)}")
