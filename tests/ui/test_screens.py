@@ -92,6 +92,27 @@ def test_save_and_load_slots(town, tmp_path):
     assert (tmp_path / "saves" / "quick.sqlite").exists()
 
 
+def test_the_slots_list_reads_a_save_once_until_it_changes(town, monkeypatch):
+    """The list is drawn every frame; reading a save opens and checks the file, so it is read
+    again only when the file changes (a new save over it)."""
+    import ui.scenes.slots as slots
+
+    town.key(pygame.K_F5)  # the quick save exists
+    read = []
+    real = slots.peek_save
+    monkeypatch.setattr(slots, "peek_save", lambda p: read.append(p.name) or real(p))
+    town.key(pygame.K_s)
+    town.frame(10)
+    assert read.count("quick.sqlite") == 1, read
+    town.key(pygame.K_ESCAPE)
+    town.command("go cafe")
+    town.key(pygame.K_F5)  # written over: another file, read again
+    town.key(pygame.K_s)
+    town.frame(5)
+    assert read.count("quick.sqlite") == 2, read
+    assert any("day 1 " in d for s, d in town.top.rows if s == "quick"), town.top.rows
+
+
 def test_resizing_keeps_panels_apart_and_small_windows_scale(town):
     for size in ((1600, 900), (1024, 600), (800, 480)):
         pygame.display.set_mode(size, pygame.RESIZABLE)

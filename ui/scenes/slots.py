@@ -40,6 +40,21 @@ class SlotsScene(Overlay):
         super().__init__(app)
         self.town = town  # None: from the title screen, loading only
         self.rows: list[tuple[str, str]] = []
+        # What each slot's file held when last read, by its size and modification time: the
+        # list is drawn every frame, and reading a save opens and checks the file.
+        self._peeked: dict[Path, tuple[tuple[int, int, int], object]] = {}
+
+    def _peek(self, path: Path):
+        """The save's SaveInfo (None: unreadable) and its mtime, or None if there is none."""
+        try:
+            st = path.stat()
+        except OSError:
+            return None
+        key = (st.st_mtime_ns, st.st_size, st.st_ino)
+        got = self._peeked.get(path)
+        if got is None or got[0] != key:
+            got = self._peeked[path] = (key, peek_save(path))
+        return got[1], st.st_mtime
 
     def save(self, slot: str) -> None:
         self.town.save(slot_path(self.app.saves, slot))
@@ -70,17 +85,18 @@ class SlotsScene(Overlay):
         self.rows = []
         for slot, label in SLOTS:
             path = slot_path(self.app.saves, slot)
-            info = peek_save(path) if path.exists() else None
+            peeked = self._peek(path)
+            info, mtime = peeked if peeked else (None, 0.0)
             r = pygame.Rect(card.x + 20, y, w - 40, 44)
             pygame.draw.rect(surface, T.RAISED, r, border_radius=8)
             T.text(surface, label, (r.x + 14, r.y + 6), "ui_bold", T.TEXT)
             if info:
-                when = dt.datetime.fromtimestamp(path.stat().st_mtime).strftime("%d %b %H:%M")
+                when = dt.datetime.fromtimestamp(mtime).strftime("%d %b %H:%M")
                 # The story by its title, from the save's own scenario (not a file of that
                 # name where the game runs), else its id.
                 desc = f"{info.title or info.scenario} · {clock.fmt(info.now)}" + (
                     " · ended" if info.ending else "") + f" · saved {when}"
-            elif path.exists():  # not a save we can read: shown, never loaded or written over
+            elif peeked:  # not a save we can read: shown, never loaded or written over
                 desc = "unreadable — left as it is; move the file away to use this slot"
             else:
                 desc = "empty"
@@ -93,7 +109,7 @@ class SlotsScene(Overlay):
                 button(surface, self.zones, (bx, r.y + 8, 76, 28), "Load",
                        lambda s=slot: self.load(s), name=f"load:{slot}", style="small_bold")
                 bx -= 4
-            if self.town is not None and (info or not path.exists()):
+            if self.town is not None and (info or not peeked):
                 bx -= 80
                 button(surface, self.zones, (bx, r.y + 8, 76, 28), "Save",
                        lambda s=slot: self.save(s), name=f"save:{slot}", style="small_bold",
