@@ -600,12 +600,15 @@ class MemoryStore:
         if b is None:
             return
         try:
-            lifecycle.catch_up(self, [b])
-            b.uses += 1
-            b.last_evoked_at = max(b.last_evoked_at, at)
-            b.access = "active"
-            self.db.conn.execute(UPDATE_BELIEF, update_params(
-                b, self.params, self._indexed_flag(resident, b.id)))
+            # In a transaction of its own (or the tick's): bare, the UPDATE opened one that
+            # nothing committed, and closing the store rolled back it and all written after.
+            with self._tx():
+                lifecycle.catch_up(self, [b])
+                b.uses += 1
+                b.last_evoked_at = max(b.last_evoked_at, at)
+                b.access = "active"
+                self.db.conn.execute(UPDATE_BELIEF, update_params(
+                    b, self.params, self._indexed_flag(resident, b.id)))
         except BaseException:
             self._cache.clear()  # it may hold the change the row did not take
             raise

@@ -41,3 +41,39 @@ def test_writer_commits_while_a_reader_holds_a_snapshot(tmp_path):
     assert ui.belief("ada", "key", "taken_by").confidence == 78  # its snapshot
     ui.db.conn.execute("COMMIT")
     assert ui.belief("ada", "key", "taken_by").confidence == 86
+
+
+def test_every_public_write_commits_on_a_file_store(tmp_path):
+    """Each call that writes leaves no transaction open: another connection sees its rows,
+    and a store closed and opened again holds them. `record_use` ran its UPDATE bare, and the
+    transaction it opened was never committed — closing the store rolled it back, and all
+    written after it (a developer's report)."""
+    path = tmp_path / "town.db"
+    store = MemoryStore(path)
+    calls = [
+        lambda: store.perceive(told("kai", "lamp", "taken_by", "tom", teller="jon", at=180)),
+        lambda: store.record_use("kai", "lamp", "taken_by", 700),
+        lambda: store.perceive(seen("kai", "bell", "rung_by", "ada", at=800)),
+        lambda: store.age(10 * 1440),
+        lambda: store.refresh_access(10 * 1440),
+        lambda: store.look_back(10 * 1440),
+        lambda: store.recall("kai", "lamp", 10 * 1440),
+        lambda: store.cue("kai", 10 * 1440, subject="bell"),
+        lambda: store.mark_changed([("lamp", 10 * 1440)]),
+        lambda: store.set_trust("kai", "jon", 0.4),
+        lambda: store.implant("kai", "bell", "rung_by", "cy", by="author", at=10 * 1440 + 5),
+        lambda: store.undo(1, by="author", at=10 * 1440 + 6),
+    ]
+    for i, call in enumerate(calls):
+        call()
+        assert not store.db.conn.in_transaction, f"call {i} left a transaction open"
+    before = (store.counts(), store.belief("kai", "lamp", "taken_by"),
+              store.history("kai", "bell", "rung_by"), store.memory_events())
+    other = sqlite3.connect(path)
+    assert other.execute("SELECT count(*) FROM evidence").fetchone()[0] == before[0]["evidence"]
+    other.close()
+    store.close()
+    again = MemoryStore(path)
+    assert again.belief("kai", "lamp", "taken_by").uses == 1
+    assert (again.counts(), again.belief("kai", "lamp", "taken_by"),
+            again.history("kai", "bell", "rung_by"), again.memory_events()) == before
