@@ -330,6 +330,9 @@ def _outranked(b: BeliefState, e: Evidence, initial: int, evidence_id: int | Non
     old_value, was_doubtful = b.value, b.state in (DOUBTFUL, ANOMALOUS)
     c = _add_or_raise(b, e, initial, evidence_id, p)
     assert c is not None
+    # At its own confidence at least: a value that stood beside the old one as a superseded
+    # candidate (25) was only raised by 8, so seeing it oneself left it at 33.
+    c.conf = max(c.conf, initial)
     old.conf = min(old.conf, p.superseded_confidence)
     b.value = e.value
     b.since = e.at

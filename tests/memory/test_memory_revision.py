@@ -69,6 +69,25 @@ def test_higher_ranked_contradiction_decides_at_once_as_an_update(store):
     assert [v.value for v in b.history] == ["cy", "dee"]
 
 
+def test_a_stronger_source_takes_its_own_confidence_even_for_a_value_set_aside_before():
+    """The same update when the stronger value already stood beside the held one as a
+    superseded candidate (25): it takes the evidence's own confidence (78 seen, 70 declared,
+    66 read), not 25 + 8 = 33 (a developer's report: a resident who heard 'tom', then 'lia'
+    from a witness, then saw tom for herself held tom at 33)."""
+    for evidence, conf in ((lambda: _seen("tom", at=30), 78),
+                           (lambda: Evidence(resident="ada", subject=K[0], attribute=K[1],
+                                             value="tom", kind="declared", teller="tom",
+                                             at=30), 70),
+                           (lambda: read("ada", *K, "tom", document="ledger", at=30), 66)):
+        s = MemoryStore()
+        s.perceive(_told("tom", teller="jon", origin="mira", at=10))
+        b = s.perceive(_told("lia", teller="ben", origin="ben", basis="saw", at=20))
+        assert (b.value, b.confidence, cands(b)) == ("lia", 58, {"lia": 58, "tom": 25})
+        b = s.perceive(evidence())
+        assert (b.value, b.confidence, b.state) == ("tom", conf, "influencing"), b.kind
+        assert cands(b) == {"tom": conf, "lia": 25}
+
+
 def test_corrected_only_when_first_hand_meets_a_doubtful_belief(store):
     """Seed 000 §12: doubtful + first-hand contradiction -> corrected at 72 (here the stronger
     source also outranks the held rumour)."""
