@@ -259,9 +259,8 @@ def test_the_reply_that_ends_the_story_says_what_it_means_and_what_was_found_out
     assert f"The story is over: {ending.title}." in text
     assert " ".join(ending.text.split()) in text
     assert "You found out 1 of 2:" in text
-    assert "✓ The new ledger, and those who go by it, say Mira is not allergic to " \
-        "willowbark." in text
-    assert "· Mira is allergic to willowbark: she said so herself, years ago." in text
+    assert "✓ You have read or been told that Mira is not allergic to willowbark." in text
+    assert "· You have read or been told that Mira is allergic to willowbark." in text
 
 
 def test_walking_in_at_night_the_player_sees_who_is_asleep_there():
@@ -404,3 +403,15 @@ def test_words_overheard_while_waiting_are_said_in_the_reply(monkeypatch):
     text = sim.command("wait until day 2 09:20").text()
     assert "You overheard 1 more exchange before these: the case board has them all." in text
     assert "Pia told Mo" not in text
+
+
+def test_a_stage_says_what_the_player_met_not_where_it_came_from():
+    """The Ledger's first stage holds once the player hears "not allergic" from anyone: its
+    words named the ledger, so asking Joss first told a playtester where the false belief
+    came from before they had met the ledger."""
+    sim = Simulation.new("the_ledger", seed=0)
+    reply = sim.command("ask joss mira allergy").text()
+    assert "ledger_says" in sim.stages_reached()
+    found = [e["summary"] for e in sim.world.log(kind="stage")]
+    assert found and not any("ledger" in s.lower() for s in found), found
+    assert "ledger" not in reply.lower(), reply
