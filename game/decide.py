@@ -144,10 +144,14 @@ def _judge(sim: Town, rid: str, reaction: Reaction, b: Belief, target: str | Non
         outcome, via = "verified", "ask_friend"
         sim.count("asked_friend_first")
     elif clears_bar(b, action, trust, dormant):
+        place = reaction.place
+        if action == "look" and place is None and b.attribute == "location" and \
+                b.value.split(".")[0] in sim.places:
+            place = b.value.split(".")[0]  # look where they believe it is
         st.intent = Intent(action=action, purpose="act", reaction=reaction.id, claim=claim,
                            value=b.value, since=sim.now,
                            expires=sim.now + INTENT_HOURS * clock.HOUR, target=target,
-                           place=reaction.place)
+                           place=place)
         outcome, via = "acted", None
     else:
         via = _verification(sim, rid, reaction, b)

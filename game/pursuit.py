@@ -82,8 +82,16 @@ def _perform(town: Town, rid: str, it) -> None:
         acts.social(town, it.action, rid, target, place, *delta,
                     summary=f"{town.name(rid)} {_VERB[it.action]} {town.name(target)}",
                     claim=it.claim, value=it.value, changes=changes)
-    elif it.action == "ask" and target:
+    elif it.action in ("ask", "confront") and target:
+        # Confronting someone with it is asking them, face to face, as when verifying.
         acts.ask(town, rid, target, it.claim, place)
+    elif it.action == "look":
+        # Go and see: at the spot the belief names when it is where something is, else
+        # around the place (an acted look did nothing at all; an author's report).
+        where = it.value.split(".", 1) if attribute == "location" else []
+        spot = where[1] if len(where) == 2 and where[0] == place else None
+        acts.look(town, rid, place, spot,
+                  looking_for=subject if attribute == "location" else None)
     elif it.action == "attend":
         town.record(Event(kind="attend", at=town.now, actor=rid, place=place,
                           claim=it.claim, value=it.value,

@@ -118,3 +118,34 @@ def test_verification_produces_first_hand_evidence_that_can_clear_the_bar_later(
     assert firsthand and firsthand[0].event == f"w{looked[0]['id']}"
     assert ("acted", None, 1) in rows  # then acted, on evidence it had gone and verified
     assert sim.world.log(kind="report")
+
+
+def test_a_look_or_confront_reaction_acted_on_does_what_it_says():
+    """The format lists `look` and `confront` among what residents do about a belief; acted
+    on (not verifying), they did nothing but count (an author's report: Nell's look reaction
+    was 'acted' and she never went to the shed). Now a look goes where the belief says the
+    thing is and looks at that spot; a confront asks the person, face to face."""
+    scenario = LOOK.replace("square.bench", "park.bench").replace(
+        'kind = "hearsay"\nteller = "cat"\norigin = "cat"', 'kind = "witnessed"').replace(
+        'action = "report"\ntarget = "ann"\nverify = ["look"]', 'action = "look"\nonce = true')
+    sim = tiny(scenario)
+    sim.run(days=1)
+    assert ("acted",) in sim.db.execute("SELECT outcome FROM decisions WHERE resident = 'ben' "
+                                        "AND reaction = 'tell_ann'").fetchall()
+    looked = [e for e in sim.world.log(kind="look") if e["actor"] == "ben"]
+    assert looked and looked[0]["place"] == "park", looked
+    assert "looked at the bench in Park and found Ann's ring" in looked[0]["summary"]
+    assert any(e.kind == "firsthand" for e in sim.store.evidence("ben", "ann_ring", "location"))
+
+    sim = tiny(SEEN.replace('value = "eve"', 'value = "dan"') + '''
+[[reactions]]
+id = "face_dan"
+who = ["ann"]
+believes = { claim = "ann_ring.took", value = "dan" }
+action = "confront"
+target = "value"
+once = true
+''')
+    sim.run(days=1)
+    asked = [e for e in sim.world.log(kind="ask") if e["actor"] == "ann"]
+    assert asked and asked[0]["target"] == "dan", sim.world.log(kind="ask")
