@@ -218,6 +218,10 @@ class _Parser:
                 from difflib import get_close_matches
 
                 near = get_close_matches(v, FUNCTIONS, n=1)
+                if self.peek() != ("op", "(") and not near:
+                    # A bare word is most often a value left unquoted: == yes
+                    raise ConditionError(f"{v!r} is not a function: a value is quoted, like "
+                                         f"\"{v}\"")
                 hint = f" (did you mean {near[0]}?)" if near else ""
                 raise ConditionError(f"unknown function {v!r}{hint}")
             self.take("op", "(")
@@ -327,6 +331,25 @@ class Condition:
         def walk(n: Node) -> None:
             if n.op == "call":
                 out.append(n)
+            for a in n.args:
+                if isinstance(a, Node):
+                    walk(a)
+
+        walk(self.node)
+        return out
+
+    def compared(self) -> list[tuple[Node, Node]]:
+        """Each call compared with a literal (`fact("cy.barred") == "yes"`, either way
+        round), as (call, literal): for checking the literal against a scenario."""
+        out: list[tuple[Node, Node]] = []
+
+        def walk(n: Node) -> None:
+            if n.op == "cmp":
+                left, right = n.args
+                if left.op == "call" and right.op == "lit":
+                    out.append((left, right))
+                elif right.op == "call" and left.op == "lit":
+                    out.append((right, left))
             for a in n.args:
                 if isinstance(a, Node):
                     walk(a)

@@ -23,7 +23,7 @@ from .. import clock, people
 from ..conditions import Condition, ConditionError
 from . import minds
 from .lines import LineMap
-from .model import Scenario
+from .model import ACTIONS, EVENT_KINDS, Scenario
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 SCENARIOS = CONTENT / "scenarios"
@@ -272,6 +272,8 @@ class Checker:
         self.people = set(self.residents) | {PLAYER}
         self.warnings: list[tuple[int | None, str, str]] = []
         self._attrs: set[str] | None = None
+        self._said: list | None = None
+        self._values: dict[str, set[str]] | None = None
         self._people: dict | None = None
         self._from: int | None = None
 
@@ -337,6 +339,10 @@ class Checker:
                 self._place(("reactions", i, "place"), r.place)
             if r.when:
                 self._condition(("reactions", i, "when"), r.when)
+            if not r.believes.claim.startswith("?"):
+                # What a reaction waits for must be set or told somewhere, or it never fires.
+                self._known_attribute(("reactions", i, "believes", "claim"), r.believes.claim,
+                                      what="reaction")
             t = r.target
             subj = r.believes.claim.split(".")[0]
             if t and t not in self.people and t not in ("subject", "value") and not (
@@ -370,15 +376,11 @@ class Checker:
 
     # -- helpers -------------------------------------------------------------------------------
 
-    def _known_attribute(self, loc: tuple, claim: str) -> None:
-        """A condition about an attribute nothing in the scenario ever sets can never hold:
-        most likely a typo. A warning, because the engine may write it (whereabouts, beliefs
-        about others)."""
-        attribute = claim.partition(".")[2]
-        if not attribute or attribute.startswith(("believes ", "at_d")):
-            return
-        if self._attrs is None:
-            self._attrs = set(BUILTIN_ATTRIBUTES) | set(self.sc.attributes)
+    def _statements(self) -> list:
+        """Every claim = value the scenario states: facts, beliefs, what events say, change,
+        reveal and seem, what clues show and papers say, what reactions change. (Not what a
+        reaction waits for: that sets nothing.)"""
+        if self._said is None:
             statements = [*self.sc.facts, *self.sc.beliefs]
             for e in self.sc.events:
                 statements += [*e.says, *e.effects, *e.reveals, *e.seen_as]
@@ -387,13 +389,49 @@ class Checker:
             for d in self.sc.documents:
                 statements += d.says
             for r in self.sc.reactions:
-                statements += [r.believes, *r.effects]
-            self._attrs |= {st.claim.partition(".")[2] for st in statements}
+                statements += r.effects
+            self._said = statements
+        return self._said
+
+    def _known_attribute(self, loc: tuple, claim: str, what: str = "condition") -> None:
+        """A condition (or a reaction) about an attribute nothing in the scenario ever sets
+        can never hold: most likely a typo. A warning, because the engine may write it
+        (whereabouts, beliefs about others)."""
+        attribute = claim.partition(".")[2]
+        if not attribute or attribute.startswith(("believes ", "at_d")):
+            return
+        if self._attrs is None:
+            self._attrs = set(BUILTIN_ATTRIBUTES) | set(self.sc.attributes)
+            self._attrs |= {st.claim.partition(".")[2] for st in self._statements()}
         if attribute not in self._attrs:
             self.warnings.append((self.lines.line_of(loc), _loc_name(loc),
                                   f"nothing in the scenario sets or tells {attribute!r}, so "
-                                  f"this condition may never hold" + _near(attribute,
-                                                                          self._attrs)))
+                                  f"this {what} may never " +
+                                  ("hold" if what == "condition" else "fire") +
+                                  _near(attribute, self._attrs)))
+
+    def _known_value(self, loc: tuple, claim: str, value: object) -> None:
+        """A value a condition waits for that nothing in the scenario states for that
+        attribute, and that names nobody and nothing in it, can never be held ('wess' for
+        'wes'): a warning, with the nearest value stated."""
+        attribute = claim.partition(".")[2]
+        if not isinstance(value, str) or not value or claim.startswith("?") or \
+                attribute.startswith(("believes ", "at_d")) or attribute not in (
+                    self._attrs or ()):
+            return
+        if self._values is None:
+            self._values = {}
+            for st in self._statements():
+                self._values.setdefault(st.claim.partition(".")[2], set()).add(st.value)
+        stated = self._values.get(attribute, set())
+        names = {*self.people, *self.places, *self.objects, *self.documents, "missing", ""}
+        spots = {f"{p}.{s}" for p, pl in self.places.items() for s in pl.spots}
+        if value in stated or value in names or value in spots:
+            return
+        self.warnings.append((self.lines.line_of(loc), _loc_name(loc),
+                              f"nothing in the scenario states {value!r} for {attribute!r}, "
+                              "and it names nobody and nothing here, so this condition may "
+                              "never hold" + _near(value, stated | set(self.people))))
 
     def _place(self, loc: tuple, pid: str | None) -> None:
         if pid is not None and pid not in self.places:
@@ -610,11 +648,52 @@ class Checker:
                     clock.parse_when(lits[0])
                 except clock.TimeFormatError as exc:
                     self.bad(loc, f"condition: {exc}")
+            args = call.args
+            if call.value == "count_believers" and len(args) > 3 and args[3].op == "list":
+                # Whom to count: a misspelt resident would quietly make 2 of 3 into 2 of 2.
+                for a in args[3].args:
+                    if a.op == "lit" and isinstance(a.value, str):
+                        self._person(loc, a.value)
+            if call.value in ("happened", "times") and args:
+                if args[0].op == "lit" and isinstance(args[0].value, str):
+                    self._log_kind(loc, args[0].value)
+                for a in args[1:]:
+                    if a.op == "lit" and isinstance(a.value, str) and a.value:
+                        self._person(loc, a.value)
+            value_at = _VALUE_ARG.get(call.value)
+            if value_at is not None and len(args) > value_at:
+                claim, val = args[value_at - 1], args[value_at]
+                if claim.op == "lit" and val.op == "lit" and isinstance(claim.value, str):
+                    self._known_value(loc, claim.value, val.value)
+        for n in cond.compared():
+            # fact("x.y") == "v", value("ada", "x.y") != "v", concluded("x.y") == "v"
+            call, other = n
+            at = _CLAIM_ARG.get(call.value)
+            if call.value in ("fact", "value", "concluded") and at is not None and \
+                    len(call.args) > at and call.args[at].op == "lit" and other.op == "lit":
+                self._known_value(loc, call.args[at].value, other.value)
+
+    def _log_kind(self, loc: tuple, what: str) -> None:
+        """`happened`/`times` name one of the scenario's events or a kind of thing the
+        world log records; anything else never happens ('hearin' for 'hearing')."""
+        known = {e.id for e in self.sc.events} | LOG_KINDS
+        if what not in known:
+            self.warnings.append((self.lines.line_of(loc), _loc_name(loc),
+                                  f"no event or kind of event {what!r}, so this condition "
+                                  "may never hold" + _near(what, known)))
 
 
 # Which argument of a condition function is a claim ("subject.attribute").
 _CLAIM_ARG = {"fact": 0, "believes": 1, "heard": 1, "value": 1, "confidence": 1, "knows": 1,
               "count_believers": 0, "concluded": 0}
+# Which argument of a condition function is the value it asks about (after the claim).
+_VALUE_ARG = {"believes": 2, "heard": 2, "count_believers": 1}
+# What the world log records, by kind, besides a scenario's own events (by id): its events'
+# kinds, residents' actions, and the player's and residents' doings (game.acts, game.talk,
+# game.player). A test holds this to every kind the game writes.
+LOG_KINDS = {*EVENT_KINDS, *ACTIONS, "ask_who", "bring", "conclude", "ending", "letter",
+             "mediate", "react", "realise", "reply", "report", "show", "speak", "stage",
+             "talk"}
 BUILTIN_ATTRIBUTES = {"location", "accused_by", "avoid", "break_off", "reconcile",
                       "administer", "owner", "rival_of", "friend_of", "gains_from"}
 

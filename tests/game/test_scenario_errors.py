@@ -151,6 +151,67 @@ when = 'believes("ben", "ann.tok", "yes")'
                for w in loaded.warnings), loaded.warnings
 
 
+TYPOS = TINY + '''
+[[events]]
+id = "pie"
+at = "day 1 10:00"
+kind = "happen"
+place = "square"
+effects = [{ claim = "ann.took", value = "dan" }]
+
+[[endings]]
+id = "done"
+title = "Done"
+text = "It is over."
+when = 'WHEN'
+'''
+
+
+@pytest.mark.parametrize("when, field, words", [
+    # Whom a vote counts: a misspelt name made 2 of 3 into 2 of 2 (an author's report).
+    ('count_believers("ann.took", "dan", 50, ["ben", "cta"]) >= 2', None,
+     "no resident 'cta' (did you mean 'cat'?)"),
+    ('happened("pi", "ann")', "warning", "no event or kind of event 'pi'"),
+    ('happened("accuse", "bne")', None, "no resident 'bne' (did you mean 'ben'?)"),
+    ('believes("ben", "ann.took", "dna")', "warning",
+     "nothing in the scenario states 'dna' for 'took'"),
+    ('fact("ann.took") != "dann"', "warning", "nothing in the scenario states 'dann'"),
+    ('fact("ann.took") == yes', None, "'yes' is not a function: a value is quoted"),
+])
+def test_a_condition_that_could_never_hold_as_meant_is_caught(write_scenario, when, field,
+                                                                words):
+    """validate passed these, each quietly changing what a scenario does (an author's
+    report): a resident misspelt in a list, an event that never happens, a value nothing
+    states, a value left unquoted. Names are errors as elsewhere; the rest are warnings,
+    because the engine writes values of its own."""
+    text = TYPOS.replace("WHEN", when)
+    if field is None:
+        err, _ = error_for(write_scenario, text)
+        assert err.field == "endings[0].when" and words in err.reason, err.reason
+        assert err.line == line_of(text, "when = ")
+        return
+    loaded = load_scenario(write_scenario(text))
+    assert any("endings[0].when" in w and words in w for w in loaded.warnings), loaded.warnings
+    fine = load_scenario(write_scenario(TYPOS.replace(
+        "WHEN", 'happened("pie") and believes("ben", "ann.took", "dan") and '
+                'fact("ann.took") != "cat"')))
+    assert fine.warnings == [], fine.warnings
+
+
+def test_a_reaction_waiting_for_a_claim_nothing_sets_is_a_warning(write_scenario):
+    text = TINY + '''
+[[reactions]]
+id = "blame"
+who = ["ben"]
+believes = { claim = "ann.tok", value = "dan" }
+action = "avoid"
+target = "value"
+'''
+    loaded = load_scenario(write_scenario(text))
+    assert any("reactions[0].believes.claim" in w and "this reaction may never fire" in w
+               and "did you mean 'took'" in w for w in loaded.warnings), loaded.warnings
+
+
 ELSEWHERE = with_keys(TINY, "ann", SEEN_AT_TEN) + '''
 [[events]]
 id = "pie"
@@ -343,3 +404,22 @@ at = "day 1 08:30"
     assert [w.split(": ", 2)[1] for w in warned] == ["beliefs[0].at"]
     assert "Cat is asleep at Home ('home') at day 1 08:30" in warned[0]
     assert "to hear it from Ben" in warned[0]
+
+
+def test_every_kind_the_world_log_records_is_one_happened_knows():
+    """`validate` warns of a `happened`/`times` kind it does not know; every kind the game
+    writes (an Event made with a literal kind anywhere in game/) must be among those known."""
+    import ast
+    from pathlib import Path
+
+    import game
+    from game.scenario.loader import LOG_KINDS
+
+    kinds = set()
+    for path in Path(game.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Event":
+                kinds |= {k.value.value for k in node.keywords
+                          if k.arg == "kind" and isinstance(k.value, ast.Constant)}
+    assert "look" in kinds and "stage" in kinds
+    assert kinds <= LOG_KINDS, kinds - LOG_KINDS
