@@ -38,7 +38,8 @@ class Evidence(BaseModel):
 
     `at` is the sim minute the resident perceived it. `version` is the version of the world
     fact (or document) the evidence saw, for staleness (§9); `fact` names that fact and defaults
-    to the document id or to ``"subject.attribute"``.
+    to ``"document:<document id>"`` for a document, else to ``"subject.attribute"`` — the
+    names `MemoryStore.mark_changed` takes.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True,

@@ -39,6 +39,7 @@ from .codec import (
     update_params,
 )
 from .deferred import RECALL_WORDS, HeldWrites
+from .driver import sqlite3
 from .errors import InvalidEvidence
 from .evidence import Evidence
 from .guard import Proposal, TrustProposal, WorldView
@@ -72,7 +73,12 @@ class MemoryStore:
         if isinstance(db, Database):
             self.db = db
         else:
-            self.db = Database(str(db) if isinstance(db, Path) else db)
+            try:
+                self.db = Database(str(db) if isinstance(db, Path) else db)
+                self.db.execute("PRAGMA schema_version").fetchone()  # opens the file
+            except sqlite3.Error as exc:  # a folder that does not exist, a file not SQLite
+                raise InvalidEvidence("db", f"cannot open {str(db)!r} as a memory store: "
+                                      f"{exc}") from None
         if not self.db.memory and not self.db.conn.in_transaction:
             self.db.enable_wal()
             self.db.execute("PRAGMA synchronous=NORMAL")
@@ -574,6 +580,8 @@ class MemoryStore:
         """The world moved: fact `f` is now at version `v`. Beliefs resting on an older version
         become stale (§9); returns how many newly did. Work grows with the changes only."""
         rows = []
+        if isinstance(changes, str | bytes) or not isinstance(changes, Iterable):
+            raise InvalidEvidence("changes", "a list of (fact, version) pairs")
         for item in changes:
             if not isinstance(item, tuple | list) or len(item) != 2:
                 raise InvalidEvidence("changes", "each change is a (fact, version) pair")
@@ -939,6 +947,10 @@ class MemoryStore:
                       now: int) -> float | None:
         """How easily the resident's memory of the claim comes to mind at `now` (§7), without
         loading the belief; None if it holds none."""
+        check.ident("resident", resident)
+        check.ident("subject", subject)
+        check.ident("attribute", attribute)
+        now = check.time("now", now)
         claim = self._claim_id(subject, attribute)
         if claim is None:
             return None
@@ -985,7 +997,7 @@ class MemoryStore:
 
     def explain(self, resident: str, subject: str, attribute: str):
         """Why the resident holds its value: the evidence chain, teller by teller (see
-        `memory.explain`)."""
+        `memory.explain`); None if the resident holds no belief about the claim."""
         from .explain import explain
 
         self._sync()

@@ -56,6 +56,9 @@ CALLS = {
     "look_back": st.tuples(times).map(lambda a: ("look_back", a, {})),
     "memory_events": st.tuples(times).map(lambda a: ("memory_events", a, {})),
     "mark_changed": st.tuples(ids, small).map(lambda a: ("mark_changed", ([a],), {})),
+    "mark_changed_not_a_list": st.sampled_from([5, "ab", None, 1.5]).map(
+        lambda a: ("mark_changed", (a,), {})),
+    "accessibility": st.tuples(ids, ids, ids, times).map(lambda a: ("accessibility", a, {})),
     "perceive": st.tuples(ids, times, st.one_of(st.none(), small, st.integers(0, 100)),
                           st.one_of(st.none(), small)).map(
         lambda a: ("perceive", ({"resident": a[0], "subject": "key", "attribute": "taken_by",
@@ -115,3 +118,18 @@ def test_integers_too_big_for_sqlite_are_invalid_evidence_not_overflow(field, va
     with pytest.raises(InvalidEvidence) as exc:
         store.perceive(data)
     assert exc.value.field == field
+
+
+@pytest.mark.parametrize("where", ["missing/folder/town.db", "README"])
+def test_a_store_that_cannot_be_opened_says_so(tmp_path, where):
+    """A folder that does not exist, or a file that is not SQLite: InvalidEvidence naming the
+    path, not sqlite3's own error (a developer's report); the file is left as it was."""
+    path = tmp_path / where
+    if where == "README":
+        path.write_text("not a database")
+    with pytest.raises(InvalidEvidence) as exc:
+        MemoryStore(path)
+    assert exc.value.field == "db" and str(path) in exc.value.reason
+    assert not (tmp_path / "missing").exists()
+    if where == "README":
+        assert path.read_text() == "not a database"
