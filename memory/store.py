@@ -628,7 +628,11 @@ class MemoryStore:
                associate: bool = True, views: bool = True) -> list[Recalled]:
         """What comes to mind for `cue` (§7): relevance (FTS5 bm25) × accessibility, top `k`,
         plus dormant memories the cue names and, one hop on, those sharing their people,
-        places or objects. Everything recalled is re-evoked."""
+        places or objects. Everything recalled is re-evoked.
+
+        The one-hop neighbours are the memories recorded dormant: call `refresh_access(now)`
+        as time passes (the simulation does, hourly), or a neighbour that has faded since the
+        last pass is not yet known to be dormant and is not brought along."""
         check.ident("resident", resident)
         check.text("cue", cue)
         now = check.time("now", now)
@@ -698,7 +702,9 @@ class MemoryStore:
         return out
 
     def refresh_access(self, now: int) -> dict[str, int]:
-        """Record entries into dormancy and unrecallability up to `now` (set-wise)."""
+        """Record entries into dormancy and unrecallability up to `now` (set-wise): the
+        caller's to run as time passes (hourly in the simulation, §7); recall's one-hop
+        association reads what it recorded."""
         now = check.time("now", now)
         self._follow()
         with self._tx():
