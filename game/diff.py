@@ -27,6 +27,7 @@ class Side:
     state: str
     source: str
     teller: str | None
+    edits: tuple[str, ...] = ()  # an author's edits of it, in order ("suppress", "undo")
 
 
 @dataclass(frozen=True)
@@ -92,9 +93,12 @@ def diff(a: Game, b: Game, *, resident: str | None = None,
     out = []
     ba = _beliefs(a, resident, subject or None, attribute or None, about_others)
     bb = _beliefs(b, resident, subject or None, attribute or None, about_others)
+    # A suppression changes no value, confidence or state — only whether it comes to mind —
+    # so a town with one suppressed memory showed none differing (an author's report).
+    ea, eb = _edits(a), _edits(b)
     for key in sorted(set(ba) | set(bb)):
         x, y = ba.get(key), bb.get(key)
-        sx, sy = _side(x), _side(y)
+        sx, sy = _side(x, ea.get(key, ())), _side(y, eb.get(key, ()))
         if sx == sy:
             continue
         rid, s, attr = key
@@ -110,10 +114,18 @@ def _beliefs(sim: Game, resident, subject, attribute, about_others) -> dict:
         resident, subject=subject, attribute=attribute, about_others=about_others)}
 
 
-def _side(b: Belief | None) -> Side | None:
+def _edits(sim: Game) -> dict[tuple[str, str, str], tuple[str, ...]]:
+    out: dict[tuple[str, str, str], tuple[str, ...]] = {}
+    for e in sim.store.edits():
+        key = (e.resident, e.subject, e.attribute)
+        out[key] = out.get(key, ()) + (e.kind,)
+    return out
+
+
+def _side(b: Belief | None, edits: tuple[str, ...] = ()) -> Side | None:
     if b is None:
         return None
-    return Side(b.value, b.confidence, b.state.value, b.source, b.teller)
+    return Side(b.value, b.confidence, b.state.value, b.source, b.teller, edits)
 
 
 def _step(v: Version) -> Step:

@@ -133,7 +133,8 @@ def diff_lines(a, b, d) -> list[str]:
     if not d.beliefs:
         out.append("No belief differs.")
         return out
-    out.append(f"{len(d.beliefs)} belief{'s' if len(d.beliefs) != 1 else ''} differ:")
+    n = len(d.beliefs)
+    out.append(f"{n} belief{'s differ' if n != 1 else ' differs'}:")
     for x in d.beliefs:
         out.append(f"  {a.name(x.resident)} — {a.say_claim(x.claim)}: "
                    f"A {_side(a, x.claim, x.a)} · B {_side(b, x.claim, x.b)}")
@@ -150,7 +151,8 @@ def _value(sim, claim: str, value: str | None) -> str:
 def _side(sim, claim: str, s) -> str:
     if s is None:
         return "no belief"
-    return f"{_value(sim, claim, s.value)} {s.confidence} {s.state} ({s.source})"
+    edited = f" · edited: {', '.join(s.edits)}" if s.edits else ""
+    return f"{_value(sim, claim, s.value)} {s.confidence} {s.state} ({s.source}){edited}"
 
 
 def _step(sim, claim: str, v) -> str:

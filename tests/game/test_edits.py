@@ -185,3 +185,20 @@ def test_diff_of_two_seeds_names_where_they_parted(tmp_path):
                for d in json.loads(one.output)["beliefs"])
     same = cli("diff", a, a)
     assert "The world logs are the same." in same.output and "No belief differs." in same.output
+
+
+def test_diff_shows_a_suppressed_memory(tmp_path):
+    """A suppression changes no value, confidence or state — only whether the memory comes
+    to mind — so diff said nothing of it (an author's report). The edits on a belief are part
+    of how it stands."""
+    a, b = tmp_path / "a.db", tmp_path / "b.db"
+    assert cli("run", "missing_key", "--seed", 1, "--days", 1, "--save", a).exit_code == 0
+    b.write_bytes(a.read_bytes())
+    assert cli("edit", b, "fen", MOVED, "--suppress").exit_code == 0
+    res = cli("diff", a, b)
+    assert res.exit_code == 0, res.output
+    assert "The world logs are the same." in res.output
+    assert "1 belief differs:" in res.output
+    assert "Fen — who moved Ada's key" in res.output and "edited: suppress" in res.output
+    data = json.loads(cli("diff", a, b, "--json").output)
+    assert [d["b"]["edits"] for d in data["beliefs"]] == [["suppress"]]
