@@ -223,6 +223,11 @@ class App:
         rects = getattr(self.top, "rects", None) or {}
         area = rects.get("map") or surface.get_rect()
         y = T.TOP_H + 10
+        # Below the map's ribbon (open minds, no player) when it is at the top: notices
+        # covered it for their few seconds (a playtest's screenshot).
+        ribbon = getattr(self.top, "ribbon_rect", None)
+        if ribbon is not None and ribbon.top < y + 60:
+            y = max(y, ribbon.bottom + 6)
         lh = T.line_height("ui_bold") + 2
         for t in self._toasts:
             t[1] -= dt

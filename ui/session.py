@@ -102,6 +102,13 @@ class Session:
         # (place, who was here, who was with them) when the player last looked
         self._room: tuple | None = None
         self.notice: str | None = None  # why the clock last paused itself
+        # A story with no endings (an observer's town) stops the clock once, when the days
+        # it was written for are over: it ran on past them with nothing said (a playtest).
+        sc = sim.sc.scenario
+        self._days_end = None if sim.sc.endings else \
+            clock.parse_when(sc.start) + sc.days * clock.DAY
+        if self._days_end is not None and sim.now >= self._days_end:
+            self._days_end = None  # (a save from after them: already said)
         # The next tick, run ahead a few of its systems a frame (`sim.stepping()`) while it
         # comes due; it completes — the clock moves, the window looks again — only when it is
         # due, so the clock keeps the same time as running whole ticks.
@@ -355,6 +362,16 @@ class Session:
         if found:
             self.notice = found[-1].text
             self.stamp += 1
+        if self._days_end is not None and self.sim.now >= self._days_end:
+            days = self.sim.sc.scenario.days
+            text = (f"The story's {days} day{'s are' if days != 1 else ' is'} over "
+                    f"({clock.fmt(self._days_end)}). The town goes on if you let the clock "
+                    "run.")
+            self._days_end = None
+            self.sim.transcript.add("notice", text, self.sim.now)
+            self.notice = text
+            self.stamp += 1
+            return True
         return bool(found)
 
     def _look_around(self) -> None:

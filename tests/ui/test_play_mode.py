@@ -295,3 +295,27 @@ def test_the_people_panel_says_what_a_pick_opens(ui):
     ui.town.session.open_minds = True
     ui.frame(1)
     assert ui.shows("Pick someone: their whole mind (open minds).")
+
+
+def test_a_town_with_no_endings_stops_the_clock_once_when_its_days_are_over(ui):
+    """Nine Neighbours is written for ten days and has no ending: the window ran on past day
+    11 with nothing said (a playtest). When its days are over the clock stops, once, and says
+    why; the town runs on if let. Its minds are on show for want of a player, and marked."""
+    build(ui.app, "nine_neighbours", seed=0, at="day 11 05:20")
+    s = ui.town.session
+    ui.frame(2)
+    assert ui.shows("NO PLAYER — every mind and the truth shown")
+    s.set_speed(16)
+    for _ in range(600):
+        ui.frame(1, dt=0.25)
+        if s.speed == 0:
+            break
+    assert s.speed == 0 and s.now == clock.parse_when("day 11 06:00"), clock.fmt(s.now)
+    said = "The story's 10 days are over (day 11 06:00). The town goes on if you let the clock run."
+    assert said in [t[0] for t in ui.app._toasts] or ("Paused: " + said) in [
+        t[0] for t in ui.app._toasts], ui.app._toasts
+    assert said in [e.text for e in s.transcript]
+    s.set_speed(16)
+    for _ in range(20):
+        ui.frame(1, dt=0.25)
+    assert s.speed == 16 and s.now > clock.parse_when("day 11 06:00")  # said once

@@ -46,6 +46,7 @@ class TownScene(TownKeys, Scene):
         self.ended = False  # the ending screen has been shown
         self._told: str | None = None  # the last notice toasted
         self.minds_armed = 0.0  # seconds a first press of Open minds waits for the second
+        self.ribbon_rect: pygame.Rect | None = None  # the map's ribbon as last drawn
         self.topbar = TopBar(self)
         self.map = TownMap(self)
         self.overlay = ClaimOverlay(self)
@@ -298,8 +299,14 @@ class TownScene(TownKeys, Scene):
         self.map.draw(surface, map_r)
         if self.claim_view is not None:
             self.overlay.draw(surface, strip)
+        self.ribbon_rect = None  # (notices are stacked below it: app._draw_toasts)
         if self.session.open_minds:
             self._debug_ribbon(surface, map_r)
+        elif not self.session.has_player:
+            # Every mind and the truth are on show here too, for want of a player: marked as
+            # open minds is (a playtest read the unmarked minds of Nine Neighbours as a leak).
+            self._ribbon(surface, map_r, "NO PLAYER — every mind and the truth shown",
+                         T.ACCENT)
         elif self.claim_view is not None and not self.claim_view.live:
             self._ribbon(surface, map_r, f"Looking back: {clock.fmt(self.claim_view.at)} — "
                          "End returns to now", T.ACCENT)
@@ -326,6 +333,6 @@ class TownScene(TownKeys, Scene):
 
     def _ribbon(self, surface: pygame.Surface, rect: pygame.Rect, label: str, colour) -> None:
         w = T.width_of(label, "small_bold") + 20
-        box = self.map.free_spot(w, 22)
+        box = self.ribbon_rect = self.map.free_spot(w, 22)
         base.panel(surface, box, colour, None, radius=11)
         T.text(surface, label, box.center, "small_bold", T.BG, align="center", valign="center")
