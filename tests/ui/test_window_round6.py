@@ -35,6 +35,20 @@ def test_under_an_hour_left_the_clock_says_minutes(ui):
     assert not ui.shows("0h left")
 
 
+def test_after_the_ending_the_top_bar_counts_no_time_left(ui):
+    """'29h left — deadline day 3 20:00' stood beside 'the story is over' (a playtest)."""
+    build(ui.app, "the_ledger", seed=0)
+    ui.frame(2)
+    s = ui.town.session
+    assert any(" left — deadline " in t for t in ui.texts())
+    s.sim.command("go clinic")
+    s.sim.command("wait 3d")
+    assert s.over
+    ui.frame(3)
+    assert ui.shows("the story is over")
+    assert not any(" left — deadline " in t for t in ui.texts()), ui.texts()
+
+
 def test_a_thing_heard_of_oneself_is_said_in_ones_pronoun_on_the_board():
     sim = Simulation.new("bad_blood", seed=3)
     sim.command("wait until day 4 16:30")

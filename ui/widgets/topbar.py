@@ -95,6 +95,8 @@ class TopBar(Widget):
     def deadline(self) -> str:
         """'41h to day 3 18:00' for the nearest goal deadline still ahead."""
         s = self.town.session
+        if s.over:  # no time is left to anyone once the story has ended (a playtest)
+            return ""
         ahead = []
         for g in s.sim.sc.goals:
             by = getattr(g, "by", None)
