@@ -63,6 +63,7 @@ class Telling:
     at: int
     lie: bool
     kind: str
+    embellished: bool = False  # said as seen by a teller who had only heard it
 
 
 @dataclass
@@ -133,11 +134,24 @@ def told(sim: Game, claim: str) -> Told:
             continue
         listeners = [x for x in ev["participants"] if x != ev["actor"]] or \
             ([ev["target"]] if ev["target"] else [])
+        data = ev["data"] if isinstance(ev["data"], dict) else {}
+        lie = bool(data.get("lie")) or _said_seen_falsely(sim, ev, data)
         for to in listeners:
-            tellings.append(Telling(ev["actor"], to, ev["value"] or "", ev["at"],
-                                    bool(ev["data"].get("lie")), ev["kind"]))
+            tellings.append(Telling(ev["actor"], to, ev["value"] or "", ev["at"], lie,
+                                    ev["kind"], bool(data.get("embellished"))))
             people |= {ev["actor"], to}
     return Told(claim, sorted(people), tellings)
+
+
+def _said_seen_falsely(sim: Game, ev: dict, data: dict) -> bool:
+    """A scripted lie about having seen it: the teller's lie says this value, 'saw', and
+    they told it so — though they believed the value too, so the log's `lie` (a value told
+    against belief) is false. Bo's tellings in The Missing Key went unmarked, and an author
+    read that as 'my liar isn't lying'."""
+    p = sim.people.get(ev["actor"])
+    scripted = p.lies.get(ev["claim"]) if p is not None else None
+    return bool(scripted) and scripted.get("value") == ev["value"] and \
+        scripted.get("basis") == "saw" == data.get("basis") and data.get("origin") == ev["actor"]
 
 
 def attention(sim: Game, day: int | None = None) -> Attention:

@@ -52,7 +52,7 @@ def context(sim) -> dict:
     residents = []
     for rid in sorted(sim.people):
         p = sim.people[rid]
-        residents.append({"id": rid, "name": p.name, "role": p.role,
+        residents.append({"id": rid, "name": p.name, "role": p.role, "player": p.is_player,
                           "beliefs": [_belief(sim, b) for b in sim.store.beliefs(rid)]})
     return {
         "title": sc.title, "premise": sc.premise.strip(), "time": clock.fmt(sim.now),

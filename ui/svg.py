@@ -84,11 +84,12 @@ def _time_step(span: int) -> int:
 
 
 def _legend(items: list[tuple[str, str]], x: float = W - RIGHT + 14, y: float = TOP + 6,
-            dashed: set[str] | None = None) -> list[str]:
+            dashed: set[str] | None = None, dotted: set[str] | None = None) -> list[str]:
     out = []
     for i, (colour, label) in enumerate(items):
         yy = y + i * 18
-        dash = ' stroke-dasharray="4 3"' if dashed and label in dashed else ""
+        dash = ' stroke-dasharray="4 3"' if dashed and label in dashed else \
+            ' stroke-dasharray="2 3"' if dotted and label in dotted else ""
         out.append(f'<line x1="{x}" y1="{yy:.1f}" x2="{x + 16}" y2="{yy:.1f}" '
                    f'stroke="{colour}" stroke-width="6"{dash}/>')
         out.append(_t(x + 22, yy + 4, label, 11, INK))
@@ -207,13 +208,18 @@ def told(sim, t, w: int = W, h: int = 320, colours: dict[str, str] | None = None
         qx, qy = mx - dy / d * bend, my + dx / d * bend
         ex, ey = x2 - dx / d * 16, y2 - dy / d * 16
         stroke = LIE if x.lie else colour[x.value]
-        dash = ' stroke-dasharray="6 4"' if x.lie else ""
+        # A lie red and dashed; a true-to-belief telling that claimed to have seen what the
+        # teller had only heard, dotted (an author took Bo's unmarked arrows, in The Missing
+        # Key, for "my liar isn't lying": he tells what he believes, as seen).
+        dash = ' stroke-dasharray="6 4"' if x.lie else \
+            ' stroke-dasharray="2 3"' if x.embellished else ""
         body.append(f'<path class="mark" d="M{x1:.1f},{y1:.1f} Q{qx:.1f},{qy:.1f} '
                     f'{ex:.1f},{ey:.1f}" fill="none" stroke="{stroke}" stroke-width="2"'
                     f'{dash} marker-end="url(#arrow)"><title>{escape(clock.fmt(x.at))}: '
                     f'{escape(name_of(sim, x.teller))} told {escape(name_of(sim, x.listener))}'
                     f' {escape(value_label(sim, x.value, attribute))}'
-                    f'{" (a lie)" if x.lie else ""}</title></path>')
+                    f'{" (a lie)" if x.lie else ""}'
+                    f'{" (claiming to have seen it)" if x.embellished else ""}</title></path>')
     for p, (x, y) in pos.items():
         body.append(f'<circle class="mark" cx="{x:.1f}" cy="{y:.1f}" r="14" fill="#fffaf0" '
                     f'stroke="{INK}" stroke-width="1.5"/>')
@@ -221,7 +227,9 @@ def told(sim, t, w: int = W, h: int = 320, colours: dict[str, str] | None = None
     legend = [(colour[v], value_label(sim, v, attribute)[:22]) for v in values]
     if any(x.lie for x in t.tellings):
         legend.append((LIE, "a lie"))
-    body += _legend(legend, x=w - RIGHT + 14, dashed={"a lie"})
+    if any(x.embellished and not x.lie for x in t.tellings):
+        legend.append((MUTED, "said as seen"))
+    body += _legend(legend, x=w - RIGHT + 14, dashed={"a lie"}, dotted={"said as seen"})
     if not t.tellings:
         body.append(_t(cx, cy, "nobody has told anyone about this yet", 12, MUTED, "middle"))
     return _svg(body, f"Who told whom: {sim.say_claim(t.claim)}", w, h)

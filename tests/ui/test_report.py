@@ -52,3 +52,21 @@ def test_an_answer_has_one_colour_in_every_chart_of_its_claim():
             checked += 1
         assert len(set(spread.values())) == len(spread)  # answers apart from each other
     assert checked >= 2
+
+
+def test_a_scripted_lie_of_having_seen_it_is_drawn_as_a_lie_and_the_count_is_residents():
+    """Bo believes Cy moved the key and tells it as seen — his scripted lie is the 'saw'. The
+    log's `lie` (a value told against belief) is false for it, so his arrows were plain and an
+    author read that as 'my liar isn't lying'. The header counted the player as a resident."""
+    from game import plots
+
+    sim = Simulation.new("missing_key", seed=1)
+    sim.run(days=1)
+    bo = [t for t in plots.told(sim, "ada_key.moved_by").tellings if t.teller == "bo"]
+    assert bo and all(t.lie for t in bo)
+    honest = [t for t in plots.told(sim, "ada_key.moved_by").tellings if t.teller != "bo"]
+    assert honest and not any(t.lie for t in honest)
+    html = render(sim)
+    assert "Bo told Hana Cy (a lie)" in html
+    n = len([p for p in sim.people.values() if not p.is_player])
+    assert f"· {n} residents ·" in " ".join(html.split())
