@@ -570,7 +570,19 @@ def why(save: str, resident: str, claim: str, as_json: bool) -> None:
     subject, _, attribute = claim.partition(".")
     ex = sim.store.explain(resident, subject, attribute)
     if ex is None:
-        raise _bad(f"{resident} holds no belief about {claim}")
+        # A misspelt claim is not the same as one this resident never formed a belief about:
+        # say which, with the nearest of the resident's own claims.
+        from difflib import get_close_matches
+
+        theirs = sorted({f"{b.subject}.{b.attribute}" for b in sim.store.beliefs(resident)})
+        near = get_close_matches(claim, theirs, n=1)
+        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        if not attribute:
+            raise _bad(f"{claim!r} is not a claim: write it subject.attribute, like "
+                       f"'ada_key.location'{hint}")
+        if not sim.store.believers(subject, attribute):
+            raise _bad(f"nobody in this save holds a belief about {claim!r}{hint}")
+        raise _bad(f"{resident} holds no belief about {claim}{hint}")
     if as_json:
         echo(ex.model_dump_json(indent=2))
         return

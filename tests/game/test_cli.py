@@ -163,3 +163,16 @@ def test_a_generated_town_is_not_held_to_the_cap_on_a_users_file(tmp_path, monke
                                (text, Path("town-12-4.toml"))):
         with pytest.raises(ScenarioError, match="at most 5,000"):
             generate.saved_scenario_text(bad_text, bad_name)
+
+
+def test_why_with_a_misspelt_claim_says_so_and_suggests_one(save):
+    """'ola holds no belief about gate.opend_by' read as if the claim existed (an author)."""
+    def why(claim):
+        return CliRunner().invoke(main, ["why", str(save), "fen", claim])
+
+    res = why("ada_key.moved_bi")
+    assert res.exit_code == 2
+    assert "nobody in this save holds a belief about 'ada_key.moved_bi'" in res.output
+    assert "did you mean 'ada_key.moved_by'?" in res.output
+    res = why("adakey")
+    assert res.exit_code == 2 and "write it subject.attribute" in res.output
