@@ -258,6 +258,17 @@ class Vocabulary:
             | set(self.objects) | set(YES_NO)
         # While True, an unled hidden spot's exact id names nothing either (`as_guessed`).
         self._guessing = False
+        self._author = False
+
+    @contextmanager
+    def as_author(self):
+        """Read as the author, not the player: every answer and spot in the scenario is
+        named, and a refusal never speaks of what 'you have heard' (an author's `edit`)."""
+        was, self._author = self._author, True
+        try:
+            yield self
+        finally:
+            self._author = was
 
     @contextmanager
     def as_guessed(self):
@@ -293,7 +304,7 @@ class Vocabulary:
 
     def unled_spots(self) -> set[str]:
         """The hidden spots the player has no lead on (none in a town with no player)."""
-        if not self.hidden or not getattr(self.sim, "has_player", False):
+        if not self.hidden or self._author or not getattr(self.sim, "has_player", False):
             return set()
         from .player import has_lead
 
@@ -393,7 +404,7 @@ class Vocabulary:
     def _known_values(self, claim: str) -> set[str] | None:
         """The answers the player has met for `claim`'s attribute, beside what anyone can
         name (people, places, things, yes and no); None (all) in a town with no player."""
-        if not getattr(self.sim, "has_player", False):
+        if self._author or not getattr(self.sim, "has_player", False):
             return None
         from .knowledge import known_values
 

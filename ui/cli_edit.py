@@ -61,13 +61,13 @@ def edit(save: str, resident: str | None, claim: str | None, implant: str | None
         if undo is not None:
             e = undo_edit(sim, undo, by=by)
         else:
-            words = sim.names()
-            rid = words.resident(resident)
-            c = words.claim(claim)
-            kind = chosen[0][2:]
-            value = implant if kind == "implant" else (distort or None)
-            if value is not None:
-                value = words.value(c, value)
+            with sim.names().as_author() as words:  # the author names anything in it
+                rid = words.resident(resident)
+                c = words.claim(claim)
+                kind = chosen[0][2:]
+                value = implant if kind == "implant" else (distort or None)
+                if value is not None:
+                    value = words.value(c, value)
             e = edit_memory(sim, kind, rid, c, value=value, confidence=confidence, by=by)
     except (CommandError, InvalidEvidence) as exc:
         raise _bad(getattr(exc, "reason", None) or str(exc)) from None

@@ -202,3 +202,18 @@ def test_diff_shows_a_suppressed_memory(tmp_path):
     assert "Fen — who moved Ada's key" in res.output and "edited: suppress" in res.output
     data = json.loads(cli("diff", a, b, "--json").output)
     assert [d["b"]["edits"] for d in data["beliefs"]] == [["suppress"]]
+
+
+def test_edit_reads_values_as_the_author_not_the_player(tmp_path):
+    """`edit` is an author's tool: it named only the answers the player had met, refused a
+    hidden spot nobody had led the player to, and spoke of 'an answer you have heard' (an
+    author's report)."""
+    save = tmp_path / "s.db"
+    assert cli("run", "missing_key", "--seed", 1, "--days", 1, "--save", save).exit_code == 0
+    res = cli("edit", save, "eli", "ada_key.location", "--implant", "drawer")
+    assert res.exit_code == 0, res.output
+    assert "Ada's Café, drawer" in res.output
+    res = cli("edit", save, "fen", MOVED, "--distort", "nowhere_at_all")
+    assert res.exit_code == 2
+    assert "is not someone or something in this town" in res.output
+    assert "you have heard" not in res.output
