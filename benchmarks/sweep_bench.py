@@ -155,15 +155,14 @@ def main() -> None:
     for name in a.scenario or SCENARIOS:
         res = sweep_one(name, seeds, players, a.jobs)
         t = res["table"]
-        ok = all(r.verdict in ("ok", "") for r in t.rows)
-        wins = sum(1 for r in t.rows if r.name.startswith("win-") and r.verdict == "ok")
+        balanced = not t.shortfalls()  # (the same judgement `hearsay sweep` prints)
         out["scenarios"][name] = {**{k: v for k, v in res.items() if k != "table"},
-                                  "balanced": ok and wins >= 2, "table": t.as_dict()}
+                                  "balanced": balanced, "table": t.as_dict()}
         if a.json:
             continue
         print(f"\n{t.title}: {res['runs']:,} runs in {res['wall_s']:,.0f} s with {a.jobs} jobs "
               f"({res['run_s']:.3f} s a run in its worker; pool efficiency "
-              f"{res['efficiency']:.2f}); balanced: {'yes' if ok and wins >= 2 else 'NO'}")
+              f"{res['efficiency']:.2f}); balanced: {'yes' if balanced else 'NO'}")
         if a.markdown:
             print(markdown(t))
         else:

@@ -277,7 +277,25 @@ class Table:
     run_seconds: float  # the mean time of one run, in its worker
 
     def as_dict(self) -> dict:
-        return asdict(self)
+        return {**asdict(self), "balance": {"meets": not self.shortfalls(),
+                                            "shortfalls": self.shortfalls()}}
+
+    def shortfalls(self) -> list[str]:
+        """What keeps the scenario from the balance as a whole (README, issue 11): each
+        route's verdict, at least two routes that win, and a `lose-*-unasked` route to show
+        that winning needs something learned. Empty: it meets it (or, with no ending to
+        lose, there is nothing to balance)."""
+        out = [f"{r.name}: {r.verdict}" for r in self.rows if r.verdict not in ("ok", "")]
+        if not any(r.verdict for r in self.rows):
+            return out  # no ending to lose (nine_neighbours)
+        wins = [r.name for r in self.rows if r.name.startswith("win-") and r.verdict == "ok"]
+        if len(wins) < 2:
+            out.append(f"{len(wins)} route{'s' if len(wins) != 1 else ''} win"
+                       f"{'s' if len(wins) == 1 else ''}; the balance asks for two or more")
+        if wins and not any(r.name.startswith("lose-") and r.name.endswith("-unasked")
+                            for r in self.rows):
+            out.append("no lose-*-unasked route shows that a win needs something learned")
+        return out
 
     def same_as(self, other: Table) -> bool:
         """The same outcomes (all but the timings)."""

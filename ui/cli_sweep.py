@@ -197,6 +197,10 @@ def print_table(t) -> None:
     if not console.is_terminal or console.width < 150:
         console = Console(width=170)
     console.print(tab)
+    short = t.shortfalls()
+    if any(r.verdict for r in t.rows):  # (a town with no ending to lose has no balance)
+        echo("meets the balance: yes" if not short else
+             "meets the balance: NO — " + "; ".join(short))
     wins = [r for r in t.rows if r.kind == "random" and r.won_seeds]
     if wins:
         echo("random players that won (see one with --show-random K:SEED):")

@@ -95,6 +95,15 @@ def test_each_winning_route_needs_something_learned(tables, name):
         assert r.wins == 0, (r.name, r.endings)
 
 
+@pytest.mark.parametrize("name", SCENARIOS_WITH_A_PLAYER)
+def test_every_shipped_scenario_meets_the_balance_as_a_whole(tables, name):
+    from dataclasses import replace
+
+    pinned, skips = tables[name]
+    whole = replace(pinned, rows=pinned.rows + skips.rows)
+    assert whole.shortfalls() == [], whole.shortfalls()
+
+
 def test_a_sweep_run_is_the_run_hearsay_run_makes(tmp_path):
     """The same world log, byte for byte: nobody playing, a walkthrough, and a random
     player's walkthrough (`sweep --show-random`) saved and played with `hearsay run`."""
@@ -161,11 +170,19 @@ def test_the_sweep_command_prints_the_table_and_json():
     harm = data["rows"][0]["endings"][0]
     assert harm["id"] == "harmed" and harm["share"] == 1.0 and harm["median_time"]
     assert data["rows"][0]["causes"][0]["origin"] == "the new ledger"
+    # One winning route and no unasked twin: the sweep says it falls short, and why (an
+    # author read the verdict route by route and had to judge the whole themselves).
+    assert data["balance"]["meets"] is False
+    assert data["balance"]["shortfalls"] == [
+        "1 route wins; the balance asks for two or more",
+        "no lose-*-unasked route shows that a win needs something learned"]
     res = cli.invoke(main, ["sweep", "the_ledger", "--seeds", "1", "--random-players", "0",
                             "--jobs", "1", "--commands", str(walk)])
     assert res.exit_code == 0, res.output
     assert "The Ledger — 1 seeds × 2 routes = 2 runs" in res.output
     assert "What Mira said 100%" in res.output and "balance" in res.output
+    assert "meets the balance: NO — 1 route wins; the balance asks for two or more" \
+        in res.output
 
 
 @pytest.mark.parametrize("args,says", [
