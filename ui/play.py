@@ -74,7 +74,7 @@ def build(app, scenario=None, *, seed: int = 0, load: str | None = None,
         session.stamp += 1
     if at is not None:
         session.sim.run(until=clock.parse_when(at))
-        session.stamp += 1
+        session.jumped()
     session.open_minds = debug
     town = TownScene(app, session)
     app.replace(town)

@@ -188,6 +188,19 @@ class Session:
             self.note("There is no player in this town: watch, select residents and inspect "
                       "what they believe.")
 
+    def jumped(self) -> None:
+        """After time was run on before the window opened (`play --at`): where the player
+        stands now and who is here — the intro had said it of the start ('Nobody is here'
+        stood above a status line's 'Here: Ola'; an author). What passed in the jump is not
+        replayed as notices."""
+        self._noticed = (last_event(self.sim), self.sim.now)
+        if self.has_player:
+            self.note(f"It is {clock.fmt(self.sim.now)}. You are at "
+                      f"{self.sim.place_name(self.place)}. {self._here_words()}")
+        self._room = None
+        self._look_around()
+        self.stamp += 1
+
     # -- the clock --------------------------------------------------------------------------
 
     @property

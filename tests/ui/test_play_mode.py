@@ -319,3 +319,13 @@ def test_a_town_with_no_endings_stops_the_clock_once_when_its_days_are_over(ui):
     for _ in range(20):
         ui.frame(1, dt=0.25)
     assert s.speed == 16 and s.now > clock.parse_when("day 11 06:00")  # said once
+
+
+def test_a_window_opened_later_says_who_is_here_then(ui):
+    """`play --at` runs time on before the window opens: the log said the start's 'Nobody is
+    here' while the status line said 'Here: Hana' (an author)."""
+    build(ui.app, "missing_key", seed=0, at="day 1 15:00")
+    s = ui.town.session
+    assert s.here() == ["hana"]
+    assert [e.text for e in s.transcript][-1] == \
+        "It is day 1 15:00. You are at Square. Here: Hana."
