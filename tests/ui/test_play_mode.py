@@ -329,3 +329,27 @@ def test_a_window_opened_later_says_who_is_here_then(ui):
     assert s.here() == ["hana"]
     assert [e.text for e in s.transcript][-1] == \
         "It is day 1 15:00. You are at Square. Here: Hana."
+
+
+def test_a_long_error_wraps_and_an_error_leaves_when_its_line_does(at_0940):
+    """The end of a long refusal — its suggestion — was cut off ('— did you mea…'), and an
+    error stayed under a line a chip had since made good (a window playtest)."""
+    from ui import theme
+
+    ui = at_0940
+    t = ui.town
+    d = t.dialogue
+    ui.key(pygame.K_RETURN)
+    typed = "tell bo ada key moved by somebody entirely unknown to this whole town"
+    ui.type(typed)
+    ui.enter()
+    ui.frame(1)
+    assert d.error and d.line.value == typed
+    assert theme.width_of("✗ " + d.error, "small_bold") > d.line.rect.width  # needs two rows
+    assert d.error_at.height > theme.line_height("small_bold")  # and has them
+    assert d.error_at.top >= d.line.rect.bottom
+    assert d.error_at.bottom <= t.rects["dialogue"].bottom
+    assert not any(s.startswith("✗") and s.endswith("…") for s in ui.texts()), ui.texts()
+    d.line.set("go cafe")  # as a chip or Tab would put it
+    ui.frame(1)
+    assert not d.error and not any(s.startswith("✗") for s in ui.texts())

@@ -40,6 +40,7 @@ class Dialogue(Widget):
         self.offset = 0
         self.follow = True
         self.error = ""
+        self.error_for = ""  # the line the error was about: another line drops it
         self.error_at = pygame.Rect(0, 0, 0, 0)  # where the error was drawn (tests)
         self.recall = -1  # position in the typed-command history (Up/Down)
         self.swallow = ""  # a character whose TEXTINPUT opened the line, not to be typed
@@ -74,7 +75,7 @@ class Dialogue(Widget):
             return
         problem = self.town.session.check(text)
         if problem:
-            self.error = problem
+            self.error, self.error_for = problem, text
             return
         self.town.session.submit(text)
         self.line.set("")
@@ -149,7 +150,15 @@ class Dialogue(Widget):
         inner = rect.inflate(-2 * T.PAD, -2 * T.PAD)
         s = self.town.session
         talk = s.has_player and not s.over
-        under = 18 if talk else 0  # a row under the command line for its errors
+        if self.error and self.line.value.strip() != self.error_for:
+            # A chip, Tab or an earlier command changed the line: the error was about
+            # another ("'allergic' could be …" stayed under 'tell tilly mira allergy yes').
+            self.error = ""
+        # A row under the command line for its errors — two when one needs them: the
+        # suggestion at its end was cut off ("— did you mea…", a window playtest).
+        long = bool(self.error) and T.width_of("✗ " + self.error, "small_bold") > \
+            inner.width
+        under = (36 if long else 18) if talk else 0
         line_r = pygame.Rect(inner.x, inner.bottom - 30 - under, inner.width, 30)
         usage_y = line_r.y - 20
         n_rows = len(self._verb_rows(inner.width))
@@ -212,8 +221,11 @@ class Dialogue(Widget):
         as `hearsay run` says them), or what the keys do."""
         self.error_at = pygame.Rect(0, 0, 0, 0)
         if self.error:
-            self.error_at = T.text(surf, "✗ " + self.error, (x, y), "small_bold", T.BAD,
-                                   width=w)
+            lines = T.wrap("✗ " + self.error, "small_bold", w)
+            lh = T.line_height("small_bold")
+            rects = [T.text(surf, line, (x, y + i * lh), "small_bold", T.BAD, width=w)
+                     for i, line in enumerate(lines[:2])]
+            self.error_at = rects[0].unionall(rects[1:]) if rects else self.error_at
         elif self.focused:
             T.text(surf, "Enter does it (on an empty line: done) · Tab completes · Esc clears · "
                    "Ctrl+A start · Ctrl+U clear · ↑ ↓ earlier commands", (x, y), "small", T.FAINT,
