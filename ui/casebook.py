@@ -8,6 +8,7 @@ adds what is really so, marked as such. No pygame here.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from game import (
@@ -403,7 +404,7 @@ def mind_page(sim, rid: str, open_minds: bool = False) -> Page:
             for s in times:
                 words = _words(sim, s)
                 if words:
-                    page.add("quote", f"“{words}”", 1)
+                    page.add("quote", words, 1)
                 page.add("dim", account(sim, s, with_teller=False), 1)
         for u in gaps:
             page.add("dim", f"You asked {when(u.at)}: {p.subj} "
@@ -430,14 +431,23 @@ def mind_page(sim, rid: str, open_minds: bool = False) -> Page:
     return page
 
 
+_TO = re.compile(r'^([^:"]{1,80}?) to ([^:"]{1,80}): "(.*)"$', re.S)
+
+
 def _words(sim, s: Said) -> str:
-    """Their words, as the player heard them (only when said to the player)."""
+    """Their words, as the player heard them (only when said to the player), in quotes —
+    or, said to someone else before the player (a mediation's "Tilly to Mira: "…""), whom
+    they were said to and the words: quoted whole, the line read “Tilly to Mira: "…"”."""
     if s.event is None or s.overheard:
         return ""
     lines = [e.text for e in sim.transcript.spoken(s.event) if e.kind == "speech"]
+    if lines:
+        return f"“{lines[0]}”"
+    lines = [e.text for e in sim.transcript.spoken(s.event)]
     if not lines:
-        lines = [e.text for e in sim.transcript.spoken(s.event)]
-    return lines[0] if lines else ""
+        return ""
+    m = _TO.match(lines[0])
+    return f"To {m.group(2)}: “{m.group(3)}”" if m else f"“{lines[0]}”"
 
 
 def _seen_doing(sim, rid: str) -> list[dict]:

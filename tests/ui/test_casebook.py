@@ -238,3 +238,19 @@ def test_answers_read_on_a_notice_are_among_the_answers_met():
     met = [b.text for b in case_board(sim).blocks if b.text.startswith("Answers you")]
     assert met == ["Answers you have met (heard, read or seen): cancelled, on day 3 at six (3), "
                    "the old hall (hall), the schoolroom (school)."]
+
+
+def test_words_said_to_someone_else_before_you_are_quoted_once_with_whom_to():
+    """A mediation's line is "Tilly to Mira: "…"": quoted whole on Tilly's page it read
+    “Tilly to Mira: "I don't know…"”, the speaker inside her own quote (a window playtest)."""
+    from pathlib import Path
+
+    from game.walkthrough import play as play_walkthrough
+
+    sim = Simulation.new("the_ledger", seed=0)
+    route = Path(__file__).parents[2] / "content/scenarios/the_ledger/win-bring-mira.txt"
+    play_walkthrough(sim, route, to_end=False)
+    lines = [x.strip() for x in mind_page(sim, "tilly").lines()]
+    mediated = [x for x in lines if x.startswith("To Mira: “")]
+    assert mediated and mediated[0].endswith("”") and '"' not in mediated[0], lines
+    assert not any(x.startswith("“Tilly to Mira") for x in lines), lines
