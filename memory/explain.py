@@ -82,6 +82,10 @@ class Chain(BaseModel):
 
 
 class Explanation(BaseModel):
+    """Why a resident holds the value it does (`MemoryStore.explain`): the chains of evidence
+    that support it, teller by teller back to where each began (`supports`), the evidence
+    against it, the values kept beside it, and its history. `lines()` says it in words."""
+
     model_config = ConfigDict(frozen=True)
 
     resident: str

@@ -811,6 +811,9 @@ class MemoryStore:
 
     def belief(self, resident: str, subject: str, attribute: str, *,
                history: bool = True) -> Belief | None:
+        """What the resident believes about the claim — value, confidence, state, source,
+        the values kept beside it and (with `history`) every version — or None if it holds
+        no belief about it. Times on it are sim minutes; `half_life` is in minutes too."""
         claim = self._claim_id(subject, attribute)
         if claim is None:
             return None
