@@ -28,7 +28,9 @@ from __future__ import annotations
 
 import os
 import re
+import threading
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError
@@ -136,11 +138,37 @@ class LanguageModel:
         budget is spent (the caller keeps the template's words)."""
         if self.deadline is None:
             self.new_verb()
-        left = min(self.settings.timeout, (self.deadline or 0) - time.monotonic())
+        left = self._left()
         if left < 0.05:
             return None
         with_options = getattr(self.client, "with_options", None)
         return with_options(timeout=left, max_retries=0) if with_options else self.client
+
+    def _left(self) -> float:
+        return min(self.settings.timeout, (self.deadline or 0) - time.monotonic())
+
+    def _within_budget(self, call: Callable[[], Any]) -> Any:
+        """Run `call` (one request to the model), waiting at most what is left of the verb's
+        budget. The client's timeout bounds each read, not the whole reply: a server that
+        sends a byte every half second never tripped it, and the game waited for ever
+        (a hostile-input test). Past the budget the request is left to finish on its own
+        thread, its answer unused, and TimeoutError is raised."""
+        box: dict[str, Any] = {}
+
+        def run() -> None:
+            try:
+                box["out"] = call()
+            except BaseException as exc:  # noqa: BLE001 - handed to the caller below
+                box["exc"] = exc
+
+        worker = threading.Thread(target=run, name="hearsay-model", daemon=True)
+        worker.start()
+        worker.join(max(0.0, self._left()))
+        if worker.is_alive():
+            raise TimeoutError("the model took too long (this verb's time budget is spent)")
+        if "exc" in box:
+            raise box["exc"]
+        return box.get("out")
 
     # -- words ---------------------------------------------------------------------------------
 
@@ -152,7 +180,7 @@ class LanguageModel:
         if client is None:
             return text
         try:
-            out = client.chat.completions.create(
+            out = self._within_budget(lambda: client.chat.completions.create(
                 model=self.settings.model, temperature=0.7, max_tokens=120,
                 messages=[
                     {"role": "system", "content": (
@@ -160,7 +188,7 @@ class LanguageModel:
                         f"{speaker}'s voice, in one or two short sentences. Say exactly the "
                         "same thing: keep every name and fact, the source they give, and how "
                         "sure they are. Add nothing. Reply with the line only.")},
-                    {"role": "user", "content": text}])
+                    {"role": "user", "content": text}]))
             said = out.choices[0].message.content or ""
         except Exception:  # noqa: BLE001 - any failure of an optional model means: template
             return text
@@ -173,8 +201,7 @@ class LanguageModel:
 
     def read(self, sim: Game, text: str) -> Reading:
         residents = sorted(r for r in sim.people if r != "player")
-        claims = sorted({f"{b.subject}.{b.attribute}" for b in sim.store.beliefs(
-            "player", about_others=False)} | {f"{o}.location" for o in sim.objects})
+        claims = sorted(_claims_known(sim))
         prompt = (
             "The player of a town-gossip game typed a line. Read it as something the player "
             "tells one resident. Residents: " + ", ".join(
@@ -185,10 +212,10 @@ class LanguageModel:
             raise GuardRefusal("evidence-contract", "the model took too long (this verb's "
                                "time budget is spent)")
         try:
-            out = client.chat.completions.parse(
+            out = self._within_budget(lambda: client.chat.completions.parse(
                 model=self.settings.model, response_format=Reading, temperature=0,
                 messages=[{"role": "system", "content": prompt},
-                          {"role": "user", "content": text}])
+                          {"role": "user", "content": text}]))
             reading = out.choices[0].message.parsed
         except (ValidationError, Exception) as exc:  # noqa: BLE001
             raise GuardRefusal("evidence-contract", f"the model's reading could not be used: "
@@ -196,6 +223,15 @@ class LanguageModel:
         if not isinstance(reading, Reading):
             raise GuardRefusal("evidence-contract", "the model gave no reading")
         return reading
+
+
+def _claims_known(sim: Game) -> set[str]:
+    """The claims the player knows of (the case's questions, what they believe, and where
+    each thing is): all a reading of their words may name."""
+    from .knowledge import questions
+
+    return set(questions(sim)) | {f"{b.subject}.{b.attribute}" for b in sim.store.beliefs(
+        "player", about_others=False)} | {f"{o}.location" for o in sim.objects}
 
 
 def same_facts(template: str, said: str, must_keep: list[str], vocabulary) -> bool:
@@ -304,25 +340,37 @@ def _read_into_memory(sim: Game, model: LanguageModel, text: str, event: str,
             return heard(f"it named no one here who could hear it ({r.listener[:60]!r})")
         if sim.state[r.listener].status != "awake":
             return heard(f"{sim.name(r.listener)} is not awake to hear it")
+        from .commands import CommandError
         from .player import _no_lead
 
-        if _no_lead(sim, r.value) is not None:  # a hidden spot nobody has led the player to
+        # Only what the town has words for goes into a memory: a claim of the scenario the
+        # player knows of, and a value its vocabulary allows for that claim. A model wrote
+        # a made-up claim with 200 combining accents, and control characters, into Fen's
+        # memory (a hostile-input test).
+        claim = f"{r.subject}.{r.attribute}"
+        if claim not in _claims_known(sim):
+            return heard("it named no claim you know of")
+        try:
+            with sim.names().as_guessed() as words:
+                value = words.value(claim, r.value)
+        except CommandError:
+            return heard("its answer is nobody and nothing you know of here")
+        if _no_lead(sim, value) is not None:  # a hidden spot nobody has led the player to
             return heard("it names something nobody has said a word of to you")
         proposal = Proposal(
             proposer="model", resident=r.listener, subject=r.subject, attribute=r.attribute,
-            value=r.value, kind=r.source, at=sim.now, event=event,
+            value=value, kind=r.source, at=sim.now, event=event,
             teller=PLAYER if r.source in ("hearsay", "declared") else None,
             origin=PLAYER if r.source == "hearsay" else None,
             basis=r.basis if r.source == "hearsay" else None, by_player=True)
-        claim = f"{r.subject}.{r.attribute}"
         before = held(sim, r.listener, claim)
         sim.store.propose(proposal, SimWorld(sim))
     except GuardRefusal as exc:
         return heard(exc.reason)
     except (ValidationError, InvalidEvidence, ValueError) as exc:
         return heard(f"it could not be written as a memory ({type(exc).__name__})")
-    ch = change(sim, r.listener, claim, r.value, before, held(sim, r.listener, claim))
-    return Reply(True).say(sim.name(r.listener), f"So {sim.say_claim(claim, r.value)}?",
+    ch = change(sim, r.listener, claim, value, before, held(sim, r.listener, claim))
+    return Reply(True).say(sim.name(r.listener), f"So {sim.say_claim(claim, value)}?",
                            event=int(event[1:])).mark(ch.line, ch.detail)
 
 

@@ -241,6 +241,75 @@ def test_a_slow_model_costs_at_most_the_verbs_budget(fake, monkeypatch):
     fake.delay = 0.0
 
 
+def test_a_model_that_answers_a_byte_at_a_time_costs_at_most_the_verbs_budget(monkeypatch):
+    """The client's timeout bounds each read, not the whole answer: a server that sent a
+    byte every 0.2 s held the game for ever (a hostile-input test)."""
+    import socket
+    import time
+
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+    stop = threading.Event()
+
+    def trickle():
+        while not stop.is_set():
+            try:
+                listener.settimeout(0.2)
+                conn, _ = listener.accept()
+            except OSError:
+                continue
+            conn.recv(65536)
+            conn.sendall(b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n"
+                         b"transfer-encoding: chunked\r\n\r\n")
+            try:
+                while not stop.is_set():
+                    conn.sendall(b"1\r\n \r\n")
+                    time.sleep(0.2)
+            except OSError:
+                pass
+
+    threading.Thread(target=trickle, daemon=True).start()
+    try:
+        monkeypatch.setenv("HEARSAY_MODEL_URL",
+                           f"http://127.0.0.1:{listener.getsockname()[1]}/v1")
+        monkeypatch.setenv("HEARSAY_MODEL", "fake")
+        monkeypatch.setenv("HEARSAY_MODEL_BUDGET", "0.6")
+        sim = Simulation.new("missing_key", seed=3)
+        meet(sim, "ada")
+        t = time.monotonic()
+        r = sim.command("ask ada ada_key.moved_by")  # reworded: the template comes back
+        assert time.monotonic() - t < 3, time.monotonic() - t
+        assert "Cy" in said_by(r)
+        t = time.monotonic()
+        r = sim.command("say Ada, it was Dee")  # read: refused, in words
+        assert time.monotonic() - t < 3 and "refused" in r.text(), r.text()
+    finally:
+        stop.set()
+        listener.close()
+
+
+@pytest.mark.parametrize("bad, why", [
+    (reading(subject="zz" + "z" * 58, attribute="q" * 60, value="\u0301" * 200),
+     "it named no claim you know of"),
+    (reading(value="\u001b[2J\u202edee\u0007"), "nobody and nothing you know of"),
+    (reading(subject="fen", attribute="location", value="fen"), "no claim you know of"),
+    (reading(value="nowhere_at_all"), "nobody and nothing you know of"),
+])
+def test_a_reading_names_only_what_the_town_has_words_for(fake, sim_with_model, bad, why):
+    """A model wrote a made-up claim of 200 combining accents, and a value with control
+    characters, into Fen's memory (a hostile-input test): a reading names a claim the
+    player knows of and an answer the town has for it, by its id."""
+    sim = sim_with_model
+    meet(sim, "ada")
+    fake.replies.append(bad)
+    r = sim.command("say Ada, it was Dee")
+    assert "refused" in r.text() and why in r.text(), r.text()
+    said = sim.world.log(kind="speak")[-1]
+    assert sim.db.execute("SELECT count(*) FROM evidence WHERE event = ?",
+                          (f"w{said['id']}",)).fetchone()[0] == 0  # nothing written from it
+
+
 @pytest.mark.parametrize("bad", [reading(value=""), reading(value="v" * 300),
                                  reading(listener=""), reading(subject="s" * 500)])
 def test_a_reading_with_an_empty_or_oversized_value_is_refused(fake, sim_with_model, bad):
