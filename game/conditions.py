@@ -218,7 +218,7 @@ class _Parser:
                 from difflib import get_close_matches
 
                 near = get_close_matches(v, FUNCTIONS, n=1)
-                if self.peek() != ("op", "(") and not near:
+                if self.peek() != ("op", "("):
                     # A bare word is most often a value left unquoted: == yes
                     raise ConditionError(f"{v!r} is not a function: a value is quoted, like "
                                          f"\"{v}\"")

@@ -115,8 +115,12 @@ def _beliefs(sim: Game, resident, subject, attribute, about_others) -> dict:
 
 
 def _edits(sim: Game) -> dict[tuple[str, str, str], tuple[str, ...]]:
+    """The edits still in force on each belief (an undone one, and the undo, are not: a
+    suppression undone left the belief as it was, and diff called it a difference)."""
     out: dict[tuple[str, str, str], tuple[str, ...]] = {}
     for e in sim.store.edits():
+        if e.kind == "undo" or e.undone_by is not None:
+            continue
         key = (e.resident, e.subject, e.attribute)
         out[key] = out.get(key, ()) + (e.kind,)
     return out

@@ -90,8 +90,11 @@ def _perform(town: Town, rid: str, it) -> None:
         # around the place (an acted look did nothing at all; an author's report).
         where = it.value.split(".", 1) if attribute == "location" else []
         spot = where[1] if len(where) == 2 and where[0] == place else None
-        acts.look(town, rid, place, spot,
-                  looking_for=subject if attribute == "location" else None)
+        # Looking *for* it (and so finding it missing) only where the belief says it is: one
+        # who believes Cat has the ring, looking around their own home, does not learn that
+        # the ring is missing (a review).
+        there = bool(where) and where[0] == place
+        acts.look(town, rid, place, spot, looking_for=subject if there else None)
     elif it.action == "attend":
         town.record(Event(kind="attend", at=town.now, actor=rid, place=place,
                           claim=it.claim, value=it.value,

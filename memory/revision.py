@@ -328,11 +328,15 @@ def _outranked(b: BeliefState, e: Evidence, initial: int, evidence_id: int | Non
     confidence, and the note names the source as it was."""
     old = b.held()
     old_value, was_doubtful = b.value, b.state in (DOUBTFUL, ANOMALOUS)
+    had = b.cand(e.value)
+    fresh = had is None or had.origins.get(e.origin_key, -1) < e.rank  # not mere exposure
     c = _add_or_raise(b, e, initial, evidence_id, p)
     assert c is not None
-    # At its own confidence at least: a value that stood beside the old one as a superseded
-    # candidate (25) was only raised by 8, so seeing it oneself left it at 33.
-    c.conf = max(c.conf, initial)
+    if fresh:
+        # At its own confidence at least: a value that stood beside the old one as a
+        # superseded candidate (25) was only raised by 8, so seeing it oneself left it at 33.
+        # (The same origin again is exposure, §5.2: it raises nothing.)
+        c.conf = max(c.conf, initial)
     old.conf = min(old.conf, p.superseded_confidence)
     b.value = e.value
     b.since = e.at

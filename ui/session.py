@@ -194,6 +194,8 @@ class Session:
         stood above a status line's 'Here: Ola'; an author). What passed in the jump is not
         replayed as notices."""
         self._noticed = (last_event(self.sim), self.sim.now)
+        if self._days_end is not None and self.sim.now >= self._days_end:
+            self._days_end = None  # jumped past them: as a save from after them, not said
         if self.has_player:
             self.note(f"It is {clock.fmt(self.sim.now)}. You are at "
                       f"{self.sim.place_name(self.place)}. {self._here_words()}")

@@ -390,6 +390,8 @@ class Checker:
                 statements += d.says
             for r in self.sc.reactions:
                 statements += r.effects
+            for person in self.sc.residents:  # what a scripted lie spreads is stated too
+                statements += [_Stated(lie.claim, lie.value) for lie in person.lies]
             self._said = statements
         return self._said
 
@@ -424,7 +426,9 @@ class Checker:
             for st in self._statements():
                 self._values.setdefault(st.claim.partition(".")[2], set()).add(st.value)
         stated = self._values.get(attribute, set())
-        names = {*self.people, *self.places, *self.objects, *self.documents, "missing", ""}
+        # (yes and no: anyone can say them — the player's `tell … no` among them)
+        names = {*self.people, *self.places, *self.objects, *self.documents, "missing", "",
+                 "yes", "no"}
         spots = {f"{p}.{s}" for p, pl in self.places.items() for s in pl.spots}
         if value in stated or value in names or value in spots:
             return
@@ -686,6 +690,14 @@ class Checker:
 # Which argument of a condition function is a claim ("subject.attribute").
 _CLAIM_ARG = {"fact": 0, "believes": 1, "heard": 1, "value": 1, "confidence": 1, "knows": 1,
               "count_believers": 0, "concluded": 0}
+@dataclass(frozen=True)
+class _Stated:
+    """A claim = value stated elsewhere than in a Statement (a resident's scripted lie)."""
+
+    claim: str
+    value: str
+
+
 # Which argument of a condition function is the value it asks about (after the claim).
 _VALUE_ARG = {"believes": 2, "heard": 2, "count_believers": 1}
 # What the world log records, by kind, besides a scenario's own events (by id): its events'

@@ -202,6 +202,10 @@ def test_diff_shows_a_suppressed_memory(tmp_path):
     assert "Fen — who moved Ada's key" in res.output and "edited: suppress" in res.output
     data = json.loads(cli("diff", a, b, "--json").output)
     assert [d["b"]["edits"] for d in data["beliefs"]] == [["suppress"]]
+    # Undone, the suppression is no difference (a review): the belief is as it was.
+    assert cli("edit", b, "--undo", 1).exit_code == 0
+    res = cli("diff", a, b)
+    assert "No belief differs." in res.output, res.output
 
 
 def test_edit_reads_values_as_the_author_not_the_player(tmp_path):

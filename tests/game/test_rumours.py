@@ -149,3 +149,20 @@ once = true
     sim.run(days=1)
     asked = [e for e in sim.world.log(kind="ask") if e["actor"] == "ann"]
     assert asked and asked[0]["target"] == "dan", sim.world.log(kind="ask")
+
+
+def test_a_look_for_a_thing_someone_holds_does_not_find_it_missing():
+    """Believing Cat has the ring, a look reaction takes Ben around where he stands: he must
+    not come away sure the ring is missing (a review)."""
+    scenario = LOOK.replace("square.bench", "square").replace(
+        'value = "park.bench"\nkind = "hearsay"\nteller = "cat"\norigin = "cat"',
+        'value = "cat"\nkind = "witnessed"').replace(
+        'believes = { claim = "ann_ring.location", value = "park.bench" }\naction = "report"'
+        '\ntarget = "ann"\nverify = ["look"]',
+        'believes = { claim = "ann_ring.location", value = "cat" }\naction = "look"\n'
+        'once = true')
+    assert 'value = "cat"\naction = "look"' in scenario.replace(" }", "")
+    sim = tiny(scenario)
+    sim.run(days=1)
+    assert any(e["actor"] == "ben" for e in sim.world.log(kind="look"))
+    assert sim.store.belief("ben", "ann_ring", "location").value == "cat"

@@ -177,6 +177,7 @@ when = 'WHEN'
      "nothing in the scenario states 'dna' for 'took'"),
     ('fact("ann.took") != "dann"', "warning", "nothing in the scenario states 'dann'"),
     ('fact("ann.took") == yes', None, "'yes' is not a function: a value is quoted"),
+    ('fact("ann.took") == no', None, "'no' is not a function: a value is quoted"),
 ])
 def test_a_condition_that_could_never_hold_as_meant_is_caught(write_scenario, when, field,
                                                                 words):
@@ -192,9 +193,12 @@ def test_a_condition_that_could_never_hold_as_meant_is_caught(write_scenario, wh
         return
     loaded = load_scenario(write_scenario(text))
     assert any("endings[0].when" in w and words in w for w in loaded.warnings), loaded.warnings
-    fine = load_scenario(write_scenario(TYPOS.replace(
+    # What a scripted lie spreads is stated; yes and no anyone can say (a review).
+    fine = load_scenario(write_scenario(with_keys(TYPOS.replace(
         "WHEN", 'happened("pie") and believes("ben", "ann.took", "dan") and '
-                'fact("ann.took") != "cat"')))
+                'fact("ann.took") != "cat" and believes("ann", "ann.took", "eve") and '
+                'not believes("ann", "ann.took", "no")'), "cat",
+        'lies = [{ claim = "ann.took", value = "eve", basis = "saw" }]')))
     assert fine.warnings == [], fine.warnings
 
 

@@ -88,6 +88,16 @@ def test_a_stronger_source_takes_its_own_confidence_even_for_a_value_set_aside_b
         assert cands(b) == {"tom": conf, "lia": 25}
 
 
+def test_the_same_origin_again_raises_no_set_aside_value_even_when_it_outranks(store):
+    """§5.2: re-hearing one origin is exposure and never raises confidence — also when it
+    outranks the held value and so decides it (after an author's implant, the weakest kind,
+    the old teller's word again brought 'tom' back at 58 where it stood at 25; a review)."""
+    store.perceive(_told("tom", teller="jon", origin="mira", at=10))
+    store.implant("ada", *K, "lia", by="author", at=20)
+    b = store.perceive(_told("tom", teller="jon", origin="mira", at=30))
+    assert (b.value, b.confidence) == ("tom", 25), (b.value, b.confidence, cands(b))
+
+
 def test_corrected_only_when_first_hand_meets_a_doubtful_belief(store):
     """Seed 000 §12: doubtful + first-hand contradiction -> corrected at 72 (here the stronger
     source also outranks the held rumour)."""

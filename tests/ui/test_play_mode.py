@@ -319,6 +319,20 @@ def test_a_town_with_no_endings_stops_the_clock_once_when_its_days_are_over(ui):
     for _ in range(20):
         ui.frame(1, dt=0.25)
     assert s.speed == 16 and s.now > clock.parse_when("day 11 06:00")  # said once
+    # Opened past its days (--at), it is not said late, as a save from then says nothing;
+    # looking back keeps its ribbon, with the no-player mark (a review).
+    build(ui.app, "nine_neighbours", seed=0, at="day 11 08:00")
+    s = ui.town.session
+    s.set_speed(16)
+    for _ in range(8):
+        ui.frame(1, dt=0.25)
+    assert s.speed == 16 and not any("days are over" in e.text for e in s.transcript)
+    t = ui.town
+    b = next(iter(s.sim.store.beliefs(sorted(s.sim.people)[0])))
+    t.open_claim(b.subject, b.attribute)
+    t.claim_view.step(-24 * 60)
+    ui.frame(2)
+    assert ui.shows("Looking back") and ui.shows("no player: every mind shown")
 
 
 def test_a_window_opened_later_says_who_is_here_then(ui):

@@ -302,14 +302,15 @@ class TownScene(TownKeys, Scene):
         self.ribbon_rect = None  # (notices are stacked below it: app._draw_toasts)
         if self.session.open_minds:
             self._debug_ribbon(surface, map_r)
+        elif self.claim_view is not None and not self.claim_view.live:
+            self._ribbon(surface, map_r, f"Looking back: {clock.fmt(self.claim_view.at)} — "
+                         "End returns to now" + ("" if self.session.has_player else
+                                                 " · no player: every mind shown"), T.ACCENT)
         elif not self.session.has_player:
             # Every mind and the truth are on show here too, for want of a player: marked as
             # open minds is (a playtest read the unmarked minds of Nine Neighbours as a leak).
             self._ribbon(surface, map_r, "NO PLAYER — every mind and the truth shown",
                          T.ACCENT)
-        elif self.claim_view is not None and not self.claim_view.live:
-            self._ribbon(surface, map_r, f"Looking back: {clock.fmt(self.claim_view.at)} — "
-                         "End returns to now", T.ACCENT)
         self.card.draw(surface, map_r)
         pygame.draw.rect(surface, T.PANEL, r["right"])
         pygame.draw.line(surface, T.BORDER, r["right"].topleft, r["right"].bottomleft)
