@@ -218,16 +218,32 @@ def check_output(out: Path, what: str, *, source: Path | None = None) -> None:
             raise SaveError(f"{out}: that is the save itself; the {what} was not written")
         try:
             with open(out, "rb") as f:
-                head = f.read(16)
+                head = f.read(64)
         except OSError as exc:
             raise SaveError(f"{out}: cannot check it ({exc.strerror})") from None
-        if head == b"SQLite format 3\x00":
+        if head[:16] == b"SQLite format 3\x00":
             raise SaveError(f"{out}: an SQLite database (a save?); the {what} was not written")
+        if head and not _LOOKS_LIKE[what](out, head):
+            # Only a file of the kind written is written over: `--screenshot` turned the
+            # walkthrough it played, and the scenario, into images (a hostile-input test).
+            raise SaveError(f"{out}: already holds something that is not a {what}; the "
+                            f"{what} was not written (name a new file, or remove this one)")
     above = out.absolute().parent
     while not above.exists() and above != above.parent:
         above = above.parent
     if not above.is_dir():
         raise SaveError(f"{out}: {above} is not a folder")
+
+
+_IMAGES = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"BM")
+_LOOKS_LIKE = {
+    # A report is HTML; a screenshot an image (PNG, JPEG, BMP — or TGA, which has no magic
+    # bytes, by its name).
+    "report": lambda path, head: head.lstrip(b"\xef\xbb\xbf \t\r\n").lower().startswith(
+        (b"<!doctype html", b"<html")),
+    "screenshot": lambda path, head: head.startswith(_IMAGES) or
+    path.suffix.lower() == ".tga",
+}
 
 
 def write_text(path: Path, text: str) -> None:

@@ -208,3 +208,24 @@ def test_a_screenshot_never_writes_over_a_save(tmp_path, good_save):
         res = cli(["play", "missing_key", "--frames", "1", "--screenshot", target])
         assert res.exit_code == 2, res.output
         assert digest(target) == digest(good_save)
+
+
+def test_a_report_or_screenshot_writes_over_only_its_own_kind(tmp_path, good_save):
+    """`--screenshot` made the walkthrough it played, and the scenario, into images, and
+    `report -o` wrote over a walkthrough (a hostile-input test): an existing file is written
+    over only if it already holds a report (HTML) or a screenshot (an image)."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    walk = tmp_path / "walk.txt"
+    walk.write_text("+ look\n", encoding="utf-8")
+    before = walk.read_bytes()
+    for args in (["play", "missing_key", "--frames", "1", "--commands", walk, "--screenshot",
+                  walk], ["report", good_save, "-o", walk]):
+        res = cli(args)
+        assert res.exit_code == 2 and "not written" in res.output, res.output
+        assert walk.read_bytes() == before
+    shot, page = tmp_path / "a.png", tmp_path / "a.html"
+    for _ in range(2):  # the second time over the first: the same kind, written over
+        assert cli(["play", "missing_key", "--frames", "1", "--screenshot", shot]) \
+            .exit_code == 0
+        assert cli(["report", good_save, "-o", page]).exit_code == 0
+    assert shot.read_bytes().startswith(b"\x89PNG") and page.read_text().startswith("<!doc")
