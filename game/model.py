@@ -56,9 +56,34 @@ class ModelSettings(BaseModel):
         url, name = os.environ.get("HEARSAY_MODEL_URL"), os.environ.get("HEARSAY_MODEL")
         if not url or not name:
             return None
+        _check_url(url)
         budget = _seconds(os.environ.get("HEARSAY_MODEL_BUDGET"), 8.0)
         return cls(base_url=url[:2000], model=name[:200], verb_budget=budget,
                    api_key=os.environ.get("HEARSAY_MODEL_KEY", "none"))
+
+
+class ModelConfigError(ValueError):
+    """HEARSAY_MODEL_URL is not a URL a model can be reached at: bad input (exit 2)."""
+
+
+def _check_url(url: str) -> None:
+    """An http(s) URL with a host and, if any, a port — checked before any client is made:
+    'http://[::1' and a URL ending in a newline crashed every command that builds a game
+    (a hostile-input test)."""
+    from urllib.parse import urlsplit
+
+    shown = repr(url if len(url) <= 60 else url[:57] + "...")
+    if len(url) > 2000 or not url.isprintable() or any(c.isspace() for c in url):
+        raise ModelConfigError(f"HEARSAY_MODEL_URL {shown}: a URL has no spaces or control "
+                               "characters")
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - parsed here so that a bad port raises here
+    except ValueError as exc:
+        raise ModelConfigError(f"HEARSAY_MODEL_URL {shown}: not a URL ({exc})") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ModelConfigError(f"HEARSAY_MODEL_URL {shown}: give an http:// or https:// URL "
+                               "with a host, like http://localhost:11434/v1")
 
 
 def _seconds(text: str | None, default: float) -> float:

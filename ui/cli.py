@@ -76,8 +76,13 @@ class _Main(click.Group):
     """The `hearsay` group: a closed pipe ends the command quietly, with READER_GONE."""
 
     def invoke(self, ctx: click.Context):
+        from game.model import ModelConfigError, ModelSettings
+
         try:
+            ModelSettings.from_env()  # before anything runs: the window's title screen too
             return super().invoke(ctx)
+        except ModelConfigError as exc:  # the environment is input too
+            raise _bad(str(exc)) from None
         except BrokenPipeError:
             _reader_gone()
             raise click.exceptions.Exit(READER_GONE) from None

@@ -36,7 +36,7 @@ from .labels import value_label
 @click.option("--distort", "distort", metavar="[VALUE]", is_flag=False, flag_value="",
               default=None, help="Change the memory: to VALUE, and/or to --confidence.")
 @click.option("--suppress", is_flag=True, help="Make the memory unrecallable now.")
-@click.option("--undo", "undo", type=click.IntRange(min=1), metavar="EDIT_ID",
+@click.option("--undo", "undo", type=click.IntRange(min=1, max=2**62), metavar="EDIT_ID",
               help="Undo an earlier edit (itself an edit; nothing is deleted).")
 @click.option("--confidence", type=click.IntRange(0, 100), default=None,
               help="How sure the resident is of the edited memory, 0..100.")

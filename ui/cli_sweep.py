@@ -23,7 +23,7 @@ import click
 from game import ScenarioError
 from game.commands import WalkthroughError
 
-from .cli import _bad, _regular_file, echo, main
+from .cli import _bad, _regular_file, _Seed, echo, main
 
 
 @main.command()
@@ -141,9 +141,12 @@ def _show_random(scenario: str, spec: str) -> None:
     from game.sweep import loaded_scenario
 
     k, _, seed = spec.partition(":")
-    if not (k.isdigit() and seed.isdigit()):
+    if not (k.isascii() and seed.isascii() and k.isdigit() and seed.isdigit()):
         raise _bad(f"--show-random {spec[:40]!r}: give the player's number and a seed, "
                    "like 3:17")
+    if len(k) > 6 or len(seed) > 19 or int(seed) > _Seed.HIGH:  # (as `run --seed` takes it)
+        raise _bad(f"--show-random {spec[:40]!r}: out of range (players up to 999999, seeds "
+                   f"up to {_Seed.HIGH})")
     sim = Simulation.new(loaded_scenario(scenario), int(seed))
     lines = random_walkthrough(sim, int(k), int(seed))
     echo(f"# random player {int(k)} on seed {int(seed)} — replay with: hearsay run "

@@ -142,6 +142,9 @@ def test_every_walkthrough_mutant_exits_0_or_2(tmp_path, part):
     ["run", "--load"], ["inspect"], ["why", "x"], ["report"],
     ["run", "missing_key", "--save", "/proc/version"],
     ["run", "missing_key", "--days", "0.02", "--save", "/proc/no-such-folder/x/y.db"],
+    ["edit", "no-such.db", "--undo", "9999999999999999999999"],  # (was OverflowError)
+    ["sweep", "missing_key", "--show-random", "0:9223372036854775808"],  # (escaped, exit 1)
+    ["sweep", "missing_key", "--show-random", "０:０"],  # full-width digits
 ])
 def test_absurd_numbers_and_targets_are_bad_input(args, tmp_path):
     os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -210,3 +213,16 @@ def test_control_characters_never_reach_the_terminal(tmp_path):
     for out in outs:
         assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e]", out), out[:500]
     assert any("Bo]0;pwned[bold]x[/]" in o for o in outs)  # shown, as plain text
+
+
+@pytest.mark.parametrize("url", ["http://[::1", "http://127.0.0.1:1/\n", "file:///etc/passwd",
+                                 "http://127.0.0.1:99999/v1", "not a url"])
+def test_a_malformed_model_url_is_bad_input_for_every_command(url, monkeypatch):
+    """'http://[::1' crashed every command that builds a game, with httpx's InvalidURL
+    (a hostile-input test): the environment is input too."""
+    monkeypatch.setenv("HEARSAY_MODEL_URL", url)
+    monkeypatch.setenv("HEARSAY_MODEL", "m")
+    for args in (["brief", "missing_key"], ["run", "missing_key", "--days", "0.02"]):
+        res = cli(args)
+        assert res.exit_code == 2 and "HEARSAY_MODEL_URL" in res.output, res.output
+        assert "Traceback" not in res.output
