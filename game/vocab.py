@@ -110,6 +110,10 @@ def match(typed: str, pool: list[Entry]) -> list[Entry]:
     key = norm(typed).strip()
     spaced = " ".join(words(typed))
     exact = [e for e in pool if key in e.keys or spaced in e.keys]
+    if len(exact) > 1:  # two called "Ada": the one whose id it is (else neither could be named)
+        own = [e for e in exact if e.id == key]
+        if len(own) == 1:
+            return own
     if exact:
         return exact
     typed_words = [w for w in words(typed) if w not in STOP] or words(typed)

@@ -289,6 +289,14 @@ class Checker:
                 if item.id in seen:
                     self.bad((name, i, "id"), f"duplicate id {item.id!r}")
                 seen.add(item.id)
+        called: dict[str, str] = {}
+        for i, r in enumerate(sc.residents):  # one name, two people: only ids tell them apart
+            other = called.setdefault(r.name.strip().lower(), r.id)
+            if other != r.id:
+                self.warnings.append((self.lines.line_of(("residents", i, "name")),
+                                      _loc_name(("residents", i, "name")),
+                                      f"{other!r} is called {r.name!r} too: the player can tell "
+                                      "them apart only by id"))
         clash = set(self.residents) & (set(self.places) | set(self.objects))
         for i, r in enumerate(sc.residents):
             if r.id in clash:

@@ -427,3 +427,16 @@ def test_every_kind_the_world_log_records_is_one_happened_knows():
                           if k.arg == "kind" and isinstance(k.value, ast.Constant)}
     assert "look" in kinds and "stage" in kinds
     assert kinds <= LOG_KINDS, kinds - LOG_KINDS
+
+
+def test_two_residents_of_one_name_are_a_warning_and_each_answers_to_its_id(write_scenario):
+    """Bo renamed "Ada": 'ada' could be "Ada" or "Ada", even typed as Ada's exact id, and
+    nothing could name her (a hostile-input test)."""
+    from game.sim import Simulation
+
+    text = TINY.replace('id = "ben"\nname = "Ben"', 'id = "ben"\nname = "Ann"')
+    loaded = load_scenario(write_scenario(text))
+    assert any("residents[1].name" in w and "'ann' is called 'Ann' too" in w
+               for w in loaded.warnings), loaded.warnings
+    words = Simulation.new(loaded, 0).names()
+    assert words.resident("ann") == "ann" and words.resident("ben") == "ben"
