@@ -382,7 +382,11 @@ def _said(**kw: Any) -> dict:
             "basis_said": "saw",
             "sources": 1, "when": "this morning", "links": [], "premises": "it stands to reason",
             "old_what": "", "corrected_by": "", "against_what": "", "against_who": "",
-            "against_says": "says", "history": ""}
+            "against_says": "says", "history": "",
+            # (every key game.player passes: a scenario's copy of a shipped template that
+            # used one the samples lacked — `posted`, `also_from` — failed validate)
+            "what_of_teller": "Cy moved Ada's key", "origin_read": False, "clue": "",
+            "posted": False, "also_from": "", "also_read": "", "also_reckoned": False}
     base.update(kw)
     return base
 
@@ -399,6 +403,11 @@ _SAID = [
     {"s": _said(source="saw", teller="", event=False)},
     {"s": _said(source="saw", self_about=True)},
     {"s": _said(source="saw", self_about=True, self_did=True)},
+    {"s": _said(source="saw", teller="", posted=True)},
+    {"s": _said(source="saw", teller="", clue="Ada's key")},
+    {"s": _said(also_from="Eli and you", also_read="the notice", also_reckoned=True,
+                sources=3)},
+    {"s": _said(origin="the notice board", origin_read=True)},
     {"s": _said(source="declared", teller="Cy")},
     {"s": _said(source="document", document="the notice", teller="")},
     {"s": _said(source="reckon", teller="")},

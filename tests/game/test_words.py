@@ -90,3 +90,27 @@ def test_templates_are_sandboxed():
     t = n.env.from_string("{{ x.__class__.__mro__[1].__subclasses__() }}")
     with pytest.raises(SecurityError):
         t.render(x="")
+
+
+def test_the_shipped_templates_pass_the_checks_a_scenarios_own_copy_must():
+    """An author who copies a shipped template into a scenario's templates/ must see it
+    validate: answer.j2 and mediate.j2 used `posted`, why.j2 `also_from`, which the sample
+    contexts lacked (a hostile-input test) — and every key the game passes is in them."""
+    from game import player
+    from game.sim import Simulation
+    from game.templates import SAMPLES, TEMPLATE_NAMES, TEMPLATES, check_sources
+
+    ours = {n: (TEMPLATES / f"{n}.j2").read_text(encoding="utf-8") for n in TEMPLATE_NAMES}
+    assert check_sources(ours) == []
+    sim = Simulation.new("missing_key", seed=0)
+    sim.command("go market")
+    seen = []
+    real = player.said_context
+    try:
+        player.said_context = lambda *a, **k: seen.append(real(*a, **k)) or seen[-1]
+        sim.command("ask bo ada_key.moved_by")
+        sim.command("why bo ada_key.moved_by")
+    finally:
+        player.said_context = real
+    sample = set(SAMPLES["answer"][2]["s"])
+    assert seen and all(set(ctx) <= sample for ctx in seen), [set(c) - sample for c in seen]
