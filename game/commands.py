@@ -382,6 +382,9 @@ _WHEN = re.compile(r"^\s*+(day\s++\d{1,6}\s++\d{1,2}:\d{2}|\d{1,2}:\d{2}|\+)\s++
 
 MAX_WALKTHROUGH_BYTES = 1_000_000
 MAX_LINE = 2_000  # characters in one line of a walkthrough
+# Commands in one walkthrough: `help` and `look` take no game time, so a megabyte of them ran
+# for a minute and printed 173 MB (a hostile-input test). The shipped ones have under 40.
+MAX_STEPS = 2_000
 
 
 def parse_walkthrough(path: Path, names: Names, start: int, end: int) -> list[Step]:
@@ -431,6 +434,9 @@ def parse_walkthrough_text(text: str, names: Names, start: int, end: int,
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
+        if len(steps) >= MAX_STEPS:
+            raise WalkthroughError(path, n, f"a walkthrough may have at most {MAX_STEPS:,} "
+                                   "commands")
         if len(line) > MAX_LINE:
             raise WalkthroughError(path, n, f"a line may have at most {MAX_LINE:,} characters")
         if any(c != "\t" and not c.isprintable() for c in line):

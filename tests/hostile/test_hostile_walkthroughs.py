@@ -226,3 +226,17 @@ def test_a_malformed_model_url_is_bad_input_for_every_command(url, monkeypatch):
         res = cli(args)
         assert res.exit_code == 2 and "HEARSAY_MODEL_URL" in res.output, res.output
         assert "Traceback" not in res.output
+
+
+def test_a_walkthrough_of_endless_timeless_commands_is_refused_by_its_count(tmp_path):
+    """`help` and `look` take no game time: a megabyte of '+ help' ran for a minute and
+    printed 173 MB (a hostile-input test). A walkthrough has at most MAX_STEPS commands."""
+    from game.commands import MAX_STEPS
+
+    walk = tmp_path / "help.txt"
+    walk.write_text("+ help\n" * (MAX_STEPS + 1), encoding="utf-8")
+    res = cli(["run", "missing_key", "--commands", walk])
+    assert res.exit_code == 2 and f"help.txt:{MAX_STEPS + 1}:" in res.output, res.output[:300]
+    assert f"at most {MAX_STEPS:,} commands" in res.output
+    walk.write_text("+ look\n" * 30, encoding="utf-8")
+    assert cli(["run", "missing_key", "--commands", walk, "--days", "0.02"]).exit_code == 0
