@@ -29,6 +29,7 @@ CONTENT = Path(__file__).resolve().parents[2] / "content"
 SCENARIOS = CONTENT / "scenarios"
 PLAYER = "player"
 MAX_SCENARIO_BYTES = 2_000_000  # a scenario file (and the copy of it a save carries)
+MAX_BACKSTORY_DAYS = 30  # how far before the start its events may be
 
 
 class ScenarioError(Exception):
@@ -495,6 +496,15 @@ class Checker:
 
     def _event(self, i: int, e) -> None:
         loc = ("events", i)
+        if e.kind != "edit":
+            start = clock.align(clock.parse_when(self.sc.scenario.start))
+            back = start - clock.parse_when(e.at)
+            if back > MAX_BACKSTORY_DAYS * clock.DAY:
+                # Everyone's whereabouts are written from the backstory's first day: an
+                # event on day 1 of a story starting on day 99999 took hours to set up
+                # (a hostile-input test).
+                self.bad(loc + ("at",), f"{back // clock.DAY:,} days before the start; the "
+                         f"backstory may reach back at most {MAX_BACKSTORY_DAYS} days")
         self._place(loc + ("place",), e.place)
         for key in ("actor", "target"):
             self._person(loc + (key,), getattr(e, key))

@@ -440,3 +440,16 @@ def test_two_residents_of_one_name_are_a_warning_and_each_answers_to_its_id(writ
                for w in loaded.warnings), loaded.warnings
     words = Simulation.new(loaded, 0).names()
     assert words.resident("ann") == "ann" and words.resident("ben") == "ben"
+
+
+def test_a_backstory_reaching_back_more_than_thirty_days_is_an_error(write_scenario):
+    """Whereabouts are written from the backstory's first day: an event on day 1 of a story
+    starting on day 99999 passed validate, then `brief` ran for hours (a hostile-input
+    test)."""
+    base = TINY.replace('start = "day 1 09:00"', 'start = "day 99999 09:00"') + \
+        '\n[[events]]\nid = "pie"\nat = "day 1 10:00"\nkind = "happen"\nplace = "square"\n'
+    err, _ = error_for(write_scenario, base)
+    assert err.field == "events[0].at" and "99,997 days before the start" in err.reason
+    assert err.line == line_of(base, 'at = "day 1 10:00"')
+    near = base.replace('at = "day 1 10:00"', 'at = "day 99970 10:00"')
+    assert load_scenario(write_scenario(near)).scenario.events[0].id == "pie"
