@@ -30,6 +30,7 @@ SCENARIOS = CONTENT / "scenarios"
 PLAYER = "player"
 MAX_SCENARIO_BYTES = 2_000_000  # a scenario file (and the copy of it a save carries)
 MAX_BACKSTORY_DAYS = 30  # how far before the start its events may be
+MAX_CROWD = 400  # residents in one place at one time (company costs its square)
 
 
 class ScenarioError(Exception):
@@ -375,6 +376,7 @@ class Checker:
             for j, stmt in enumerate(o.shows):
                 if stmt.claim.startswith("?"):
                     self.bad(("objects", i, "shows", j), "a clue shows a definite claim")
+        self._crowd()
         minds.memory(self)
         if sc.player is not None:
             self._place(("player", "start"), sc.player.start)
@@ -628,6 +630,34 @@ class Checker:
             f"the schedule, not at {self._place_name(place)} {why}: give {r.id} a visit "
             f"(visits = [{{ from = \"{clock.fmt(at)}\", to = …, place = \"{place}\" }}]) "
             "or change the time"))
+
+    def _crowd(self) -> None:
+        """At most MAX_CROWD residents in one place at one time (by the schedules, each hour
+        of the start's day): everyone present takes in everyone else, so a crowd's cost is
+        its square — 3,000 residents in fifteen places passed validate in a second and then
+        `brief` ran for minutes (a hostile-input test)."""
+        sc = self.sc
+        if len(sc.residents) <= MAX_CROWD or any(
+                s.place not in self.places for r in sc.residents for s in r.schedule):
+            return  # (none can crowd; or a schedule names no place, already an error)
+        if self._people is None:
+            self._people = {x.id: people.from_scenario(x) for x in sc.residents}
+        day = written_from(sc)
+        for t in range(day, day + clock.DAY, clock.HOUR):
+            count: dict[str, int] = {}
+            first: dict[str, int] = {}  # the first resident there, whose table is named
+            for i, p in enumerate(self._people.values()):
+                status, place = p.status_at(t)
+                if status == people.AWAKE:
+                    count[place] = count.get(place, 0) + 1
+                    first.setdefault(place, i)
+            place, n = max(count.items(), key=lambda x: (x[1], x[0]), default=("", 0))
+            if n > MAX_CROWD:
+                self.bad(("residents", first[place]), f"{n:,} residents are at "
+                         f"{self._place_name(place)} at "
+                         f"{clock.fmt(t)} by their schedules; one place holds at most "
+                         f"{MAX_CROWD} at a time (spread them over more places)")
+                return
 
     def _place_name(self, pid: str) -> str:
         p = self.places.get(pid)

@@ -453,3 +453,18 @@ def test_a_backstory_reaching_back_more_than_thirty_days_is_an_error(write_scena
     assert err.line == line_of(base, 'at = "day 1 10:00"')
     near = base.replace('at = "day 1 10:00"', 'at = "day 99970 10:00"')
     assert load_scenario(write_scenario(near)).scenario.events[0].id == "pie"
+
+
+def test_a_crowd_past_what_one_place_holds_is_an_error(write_scenario):
+    """Everyone present takes in everyone else: 3,000 residents in fifteen places passed
+    validate in a second and `brief` then ran for minutes (a hostile-input test)."""
+    from game.scenario.loader import MAX_CROWD
+
+    many = "".join(f'\n[[residents]]\nid = "r{i}"\nname = "R{i}"\nhome = "home"\n'
+                   for i in range(MAX_CROWD))
+    err, _ = error_for(write_scenario, TINY + many)
+    assert err.field.startswith("residents[") and "residents are at" in err.reason
+    assert f"at most {MAX_CROWD} at a time" in err.reason and err.line is not None
+    fewer = "".join(f'\n[[residents]]\nid = "r{i}"\nname = "R{i}"\nhome = "home"\n'
+                    for i in range(MAX_CROWD - 10))
+    assert load_scenario(write_scenario(TINY + fewer)).scenario.residents
