@@ -706,6 +706,14 @@ class Checker:
                 for a in args[3].args:
                     if a.op == "lit" and isinstance(a.value, str):
                         self._person(loc, a.value)
+            if call.value == "reached" and args and args[0].op == "lit" and \
+                    args[0].value not in {st.id for st in self.sc.stages}:
+                self.bad(loc, f"no stage {args[0].value!r}" + _near(
+                    str(args[0].value), [st.id for st in self.sc.stages]))
+            if call.value in ("present", "at") and len(args) > (call.value == "at"):
+                where = args[1 if call.value == "at" else 0]
+                if where.op == "lit" and isinstance(where.value, str):
+                    self._place(loc, where.value)
             if call.value in ("happened", "times") and args:
                 if args[0].op == "lit" and isinstance(args[0].value, str):
                     self._log_kind(loc, args[0].value)

@@ -178,6 +178,9 @@ when = 'WHEN'
     ('fact("ann.took") != "dann"', "warning", "nothing in the scenario states 'dann'"),
     ('fact("ann.took") == yes', None, "'yes' is not a function: a value is quoted"),
     ('fact("ann.took") == no', None, "'no' is not a function: a value is quoted"),
+    ('reached("nosuchstage")', None, "no stage 'nosuchstage'"),  # passed silently
+    ('present("atlantis") > 2', None, "no place 'atlantis'"),
+    ('at("ann", "sqare")', None, "no place 'sqare' (did you mean 'square'?)"),
 ])
 def test_a_condition_that_could_never_hold_as_meant_is_caught(write_scenario, when, field,
                                                                 words):
