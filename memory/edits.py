@@ -184,6 +184,14 @@ def undo(store: MemoryStore, edit_id: int, *, by: str, at: int) -> Edit:
     if e.undone_by is not None:
         raise InvalidEvidence("edit_id", f"edit {edit_id} was already undone (by edit "
                               f"{e.undone_by})")
+    later = [x.id for x in listing(store, e.resident, e.subject, e.attribute)
+             if x.id > e.id and x.kind != "undo" and x.undone_by is None]
+    if later:
+        # Undoing an edit puts back the memory as it was before it, which would quietly undo
+        # the later ones too while they stayed listed as standing (a hostile-input test).
+        ids = ", ".join(str(i) for i in reversed(later))
+        raise InvalidEvidence("edit_id", f"later edits of the same memory stand on it: undo "
+                              f"{'them' if len(later) > 1 else 'it'} first ({ids})")
     a = _args(resident=e.resident, subject=e.subject, attribute=e.attribute, by=by, at=at)
     b = _need_belief(store, a)
     with store.db.atomic():

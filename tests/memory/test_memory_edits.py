@@ -251,3 +251,22 @@ def test_suppress_and_undo_within_a_day(store):
     assert store.belief("fen", "key", "moved_by").access(DAY) == "unrecallable"
     store.undo(e.id, by="a", at=DAY + 1)
     assert store.belief("fen", "key", "moved_by").access(DAY + 1) == "active"
+
+
+def test_an_edit_with_later_edits_of_the_same_memory_is_undone_after_them(store):
+    """Undoing edit 1 put the memory back as it was before it, so edit 2 (a distortion on
+    top) no longer applied while still listed as standing (a hostile-input test): undo the
+    later first, and nothing changes when refused."""
+    fen_saw_dee(store)
+    store.implant("fen", "key", "moved_by", "cy", by="author", at=10)
+    store.distort("fen", "key", "moved_by", confidence=30, by="author", at=11)
+    before = dump(store)
+    with pytest.raises(InvalidEvidence) as exc:
+        store.undo(1, by="author", at=12)
+    assert "undo it first (2)" in exc.value.reason
+    assert dump(store) == before
+    store.undo(2, by="author", at=12)
+    store.undo(1, by="author", at=13)
+    b = store.belief("fen", "key", "moved_by")
+    assert (b.value, b.confidence) == ("dee", 78)
+    assert [e.undone_by is not None for e in store.edits() if e.kind != "undo"] == [True, True]
