@@ -122,6 +122,10 @@ class App:
                 return
         self._toasts.append([text, seconds])
 
+    def drop_toast(self, text: str) -> None:
+        """Take one message down before its time (what it asked for has been done)."""
+        self._toasts = [t for t in self._toasts if t[0] != text]
+
     def clear_toasts(self) -> None:
         """Drop the messages still showing (the ending card is not to be covered by a
         'Paused: …' notice from the minutes before it)."""

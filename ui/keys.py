@@ -49,7 +49,8 @@ BINDINGS = [
             "Claim view"),
     Binding((pygame.K_END,), "End", "live", "Claim view: back to now", "Claim view"),
     Binding((pygame.K_d, pygame.K_F3), "D or F3", "debug",
-            "Open minds: every mind, the truth, every event (for authors; the ending says so)",
+            "Open minds: every mind, the truth, every event (for authors; press twice — the ending "
+            "says so)",
             "Game"),
     Binding((pygame.K_F5,), "F5", "quicksave", "Quick save", "Game"),
     Binding((pygame.K_F9,), "F9", "quickload", "Quick load", "Game"),

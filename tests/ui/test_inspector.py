@@ -101,6 +101,8 @@ def test_open_minds_marks_false_beliefs_and_shows_truth(ui):
     assert ui.shows("Open minds shows every mind and the truth")
     ui.key(pygame.K_d)  # ...and again
     assert t.session.open_minds and t.session.sim.open_minds_used
+    # The question, answered, comes down (it stood over the answer; a window playtest).
+    assert not ui.shows("Open minds shows every mind and the truth")
     ui.click_zone(t.map, "resident:ada")
     about_the_key(ui, t)
     row = next(r for r in t.inspector.model.visible() if r.key == ("ada_key", "moved_by"))

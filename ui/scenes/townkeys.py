@@ -11,6 +11,8 @@ import pygame
 from game import PLAYER
 
 ARM_SECONDS = 4.0  # how long a first press of "Open minds" waits for the second (its toast's)
+ARM_WORDS = ("Open minds shows every mind and the truth, and the ending will say you looked: "
+             "press D, or click it, again to open them.")
 
 TABS = (("case", "Case", "G"), ("people", "People", "P"), ("claims", "Claims", "C"),
         ("log", "Log", "L"))
@@ -107,11 +109,12 @@ class TownKeys:
             # Once, asked twice: one stray click on "Open minds" showed a blind playtester
             # every mind and the truth, and the ending said they had looked.
             self.minds_armed = ARM_SECONDS
-            self.app.toast("Open minds shows every mind and the truth, and the ending will "
-                           "say you looked: press D, or click it, again to open them.",
-                           ARM_SECONDS)
+            self.app.toast(ARM_WORDS, ARM_SECONDS)
             return
         self.minds_armed = 0.0
+        # The question is answered: it stood over the answer, and after open minds was off
+        # again (a window playtest).
+        self.app.drop_toast(ARM_WORDS)
         self.session.open_minds = not self.session.open_minds
         self.app.toast("Open minds: every mind and the truth — the ending will say you looked"
                        if self.session.open_minds and self.session.has_player else
