@@ -367,9 +367,14 @@ class Session:
         for n in sorted(found + heard, key=lambda n: (n.at, n.event or 0)):
             # Words caught in passing carry their minute, as a reply's do ("At 09:10: …"):
             # untimed under "It is 09:50 on day 3" they read as out of order (a playtest).
+            # And their day, when it is not today's: after a wait of two days the log ran
+            # "At 17:10: …" then "At 08:40: …" (a window playtest).
+            # (as a reply says them: game.sim, unless all the time passed within one day)
+            when = clock.fmt_clock(n.at) + ("" if clock.day_of(since) == clock.day_of(
+                self.sim.now) else f" on day {clock.day_of(n.at)}")
             self.sim.transcript.add(
                 "notice" if n in found else "mark",
-                n.text if n in found else f"At {clock.fmt_clock(n.at)}: {n.text}", n.at,
+                n.text if n in found else f"At {when}: {n.text}", n.at,
                 event=n.event)
         if heard and not found:
             self.stamp += 1

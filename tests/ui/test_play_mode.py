@@ -367,3 +367,16 @@ def test_a_long_error_wraps_and_an_error_leaves_when_its_line_does(at_0940):
     d.line.set("go cafe")  # as a chip or Tab would put it
     ui.frame(1)
     assert not d.error and not any(s.startswith("✗") for s in ui.texts())
+
+
+def test_words_overheard_over_a_long_wait_carry_their_day_in_the_log(ui):
+    """After `wait until day 2 18:00` the window's log ran "At 17:10: …" then "At 08:40: …"
+    (a window playtest): as a reply says them, with their day."""
+    build(ui.app, "missing_key", seed=0)
+    ui.frame(2)
+    ui.command("go market")
+    ui.command("wait until day 2 18:00")
+    import re
+
+    marks = [e.text for e in ui.town.session.transcript if e.text.startswith("At ")]
+    assert marks and all(re.match(r"At \d\d:\d\d on day \d+: ", m) for m in marks), marks
