@@ -439,8 +439,12 @@ def parse_walkthrough_text(text: str, names: Names, start: int, end: int,
                                    "commands")
         if len(line) > MAX_LINE:
             raise WalkthroughError(path, n, f"a line may have at most {MAX_LINE:,} characters")
-        if any(c != "\t" and not c.isprintable() for c in line):
-            raise WalkthroughError(path, n, "control characters are not allowed in a command")
+        bad = next((c for c in line if c != "\t" and not c.isprintable()), None)
+        if bad is not None:
+            # (a no-break space is no control character: say what it is)
+            what = "a no-break or other odd space" if bad.isspace() else "a control character"
+            raise WalkthroughError(path, n, f"{what} (U+{ord(bad):04X}) is not allowed in a "
+                                   "command")
         m = _WHEN.match(line)
         if not m:
             raise WalkthroughError(path, n, "each line is a time ('day 1 09:10', '09:10' or "

@@ -111,6 +111,9 @@ def _read(file: Path) -> str:
         data = file.read_bytes()
     except OSError as exc:
         raise ScenarioError(file, [(None, "", f"cannot read: {exc.strerror}")]) from None
+    if data.startswith(b"SQLite format 3\x00"):  # ('not UTF-8 text' said nothing of what it is)
+        raise ScenarioError(file, [(None, "", "an SQLite database (a save?), not a scenario: "
+                                    "`hearsay run --load` continues a save")])
     try:
         return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as exc:

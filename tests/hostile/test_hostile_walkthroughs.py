@@ -240,3 +240,16 @@ def test_a_walkthrough_of_endless_timeless_commands_is_refused_by_its_count(tmp_
     assert f"at most {MAX_STEPS:,} commands" in res.output
     walk.write_text("+ look\n" * 30, encoding="utf-8")
     assert cli(["run", "missing_key", "--commands", walk, "--days", "0.02"]).exit_code == 0
+
+
+def test_odd_input_is_named_for_what_it_is(tmp_path):
+    """A no-break space was 'a control character', and a save given to validate 'not UTF-8
+    text' (a hostile-input test)."""
+    walk = tmp_path / "nb.txt"
+    walk.write_text("+ go\u00a0cafe\n", encoding="utf-8")
+    res = cli(["run", "missing_key", "--commands", walk])
+    assert res.exit_code == 2 and "no-break or other odd space (U+00A0)" in res.output
+    save = tmp_path / "s.db"
+    assert cli(["run", "missing_key", "--days", "0.02", "--save", save]).exit_code == 0
+    res = cli(["validate", save])
+    assert res.exit_code == 2 and "an SQLite database (a save?), not a scenario" in res.output
