@@ -55,6 +55,10 @@ def check_target(path: str | Path) -> None:
 
 def write_save(db: Database, path: str | Path) -> Path:
     path = Path(path)
+    if path.is_symlink() and path.exists():
+        # Through the link, to the save it names: the rename replaced the link with a file
+        # and left the save it pointed at as it was, with nothing said (a hostile-input test).
+        path = path.resolve()
     _remove_stale(path)
     check_target(path)
     try:

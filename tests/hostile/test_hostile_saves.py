@@ -229,3 +229,16 @@ def test_a_report_or_screenshot_writes_over_only_its_own_kind(tmp_path, good_sav
             .exit_code == 0
         assert cli(["report", good_save, "-o", page]).exit_code == 0
     assert shot.read_bytes().startswith(b"\x89PNG") and page.read_text().startswith("<!doc")
+
+
+def test_a_save_through_a_symlink_writes_the_save_it_names(tmp_path, good_save):
+    """The rename replaced the link with a file, and the save it pointed at stayed as it
+    was, with nothing said (a hostile-input test)."""
+    target = tmp_path / "real.db"
+    target.write_bytes(good_save.read_bytes())
+    link = tmp_path / "link.db"
+    link.symlink_to(target)
+    res = cli(["run", "missing_key", "--days", "0.05", "--save", link])
+    assert res.exit_code == 0, res.output
+    assert link.is_symlink() and digest(target) != digest(good_save)
+    assert cli(["run", "--load", link, "--days", "0.02"]).exit_code == 0
