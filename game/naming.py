@@ -180,7 +180,7 @@ class Naming:
             if label is not None and label.about:
                 return phrase.render(label.about, phrase.ABOUT_FIELDS, subject=who)
             if attribute.startswith("at_d"):
-                return f"where {who} was"
+                return f"where {who} {'were' if who in ('you', 'we', 'they') else 'was'}"
             return f"{who} ({attribute.replace('_', ' ')})"
         words = self.value_words(value, attribute)
         if value == me:

@@ -130,13 +130,19 @@ def diff_lines(a, b, d) -> list[str]:
         out.append(f"The towns parted at {clock.fmt(p.at)}, after {p.index} events in common:")
         out.append(f"  A: {p.a.summary if p.a else '(nothing more)'}")
         out.append(f"  B: {p.b.summary if p.b else '(nothing more)'}")
+    if a.sc.scenario.id != b.sc.scenario.id:
+        # Two stories share no history: every belief of each is a difference (786 lines of
+        # them, said with no word of why; a hostile-input test).
+        out.append(f"(These are two stories, {a.sc.scenario.id} and {b.sc.scenario.id}: "
+                   "every belief of either differs. diff compares runs of one story.)")
     if not d.beliefs:
         out.append("No belief differs.")
         return out
     n = len(d.beliefs)
     out.append(f"{n} belief{'s differ' if n != 1 else ' differs'}:")
     for x in d.beliefs:
-        out.append(f"  {a.name(x.resident)} — {a.say_claim(x.claim)}: "
+        own = a if x.resident in a.people else b  # (named in the story that has them)
+        out.append(f"  {own.name(x.resident)} — {own.say_claim(x.claim)}: "
                    f"A {_side(a, x.claim, x.a)} · B {_side(b, x.claim, x.b)}")
         if x.parted is not None:
             out.append(f"    parted {clock.fmt(x.parted.at)}: A {_step(a, x.claim, x.parted.a)}"

@@ -221,3 +221,16 @@ def test_edit_reads_values_as_the_author_not_the_player(tmp_path):
     assert res.exit_code == 2
     assert "is not someone or something in this town" in res.output
     assert "you have heard" not in res.output
+
+
+def test_diff_of_two_stories_says_so_and_names_each_in_its_own(tmp_path):
+    """786 differences of two scenarios' saves came with no word of why, residents of B were
+    named by id ('joss'), and the player's whereabouts were 'where you was' (a hostile-input
+    test)."""
+    a, b = tmp_path / "a.db", tmp_path / "b.db"
+    assert cli("run", "missing_key", "--days", 0.5, "--save", a).exit_code == 0
+    assert cli("run", "the_ledger", "--days", 0.5, "--save", b).exit_code == 0
+    out = cli("diff", a, b).output
+    assert "These are two stories, missing_key and the_ledger" in out
+    assert "  Joss — " in out and "  joss — " not in out
+    assert "where you was" not in out
