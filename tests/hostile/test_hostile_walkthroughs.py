@@ -168,7 +168,7 @@ def test_a_byte_order_mark_starts_a_walkthrough_as_windows_editors_write_it(tmp_
     inside = tmp_path / "inside.txt"  # only a leading one: elsewhere it is still refused
     inside.write_bytes(b"day 1 09:00 go cafe\n+ \xef\xbb\xbfask ada ada_key.moved_by\n")
     res = cli(["run", "missing_key", "--commands", inside, "--days", "0.1"])
-    assert res.exit_code == 2 and "inside.txt:2: control characters" in res.output
+    assert res.exit_code == 2 and "inside.txt:2: a control character (U+FEFF)" in res.output
 
 
 def test_a_step_too_late_names_when_the_story_is_over(tmp_path):
