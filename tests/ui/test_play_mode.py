@@ -380,3 +380,15 @@ def test_words_overheard_over_a_long_wait_carry_their_day_in_the_log(ui):
 
     marks = [e.text for e in ui.town.session.transcript if e.text.startswith("At ")]
     assert marks and all(re.match(r"At \d\d:\d\d on day \d+: ", m) for m in marks), marks
+
+
+def test_the_you_tag_leaves_place_names_readable(ui):
+    """Above its token at Eli's house, "You" covered "Gus's house" and read "You's house" (a
+    window playtest): it goes beside the token when above would cover a name."""
+    build(ui.app, "missing_key", seed=0)
+    ui.frame(2)
+    ui.command("go eli house")
+    ui.frame(30, dt=0.1)
+    m = ui.town.map
+    names = [r.move(m.rect.topleft) for r in m.label_at.values()]
+    assert m.tags_at and all(t.collidelist(names) < 0 for t in m.tags_at), m.tags_at

@@ -291,7 +291,7 @@ class TownMap(Widget):
         beliefs = cv.beliefs() if cv is not None else {}
         tr = self.token_r
         selected = self.town.selected
-        tags: list[tuple[str, tuple, tuple]] = []
+        tags: list[tuple[str, tuple, tuple, tuple]] = []
         for rid, p in self.shown.items():
             x, y = int(p[0]), int(p[1])
             person = sim.people[rid]
@@ -332,11 +332,26 @@ class TownMap(Widget):
                         text += " · " + self._last_seen(rid)
                     elif status != "awake":
                         text += f" ({status})"
-                tags.append((text, (x, y - tr - 3), T.ACCENT if is_player else T.TEXT))
+                tags.append((text, (x, y - tr - 3), T.ACCENT if is_player else T.TEXT,
+                             (x, y, tr)))
         placed: list[pygame.Rect] = []
-        for text, pos, col in tags:  # name tags above all tokens, never on each other
+        # Place names, which a tag above its token covered ("You" over "Gus's house" made it
+        # read "You's house"; a window playtest): beside or below the token instead, the
+        # first of those that covers no name and no other tag.
+        names = [r.move(self.rect.topleft) for r in self.label_at.values()]
+        self.tags_at = placed  # (where the tags went, for tests)
+        for text, pos, col, (tx, ty, tr_) in tags:  # never on each other
             surf_t = T.render(T.fit(text, "small_bold", 300), "small_bold", col)
             box = surf_t.get_rect(midbottom=pos)
+            if box.inflate(10, 4).collidelist(names) >= 0:
+                for other in (surf_t.get_rect(midleft=(tx + tr_ + 8, ty)),
+                              surf_t.get_rect(midright=(tx - tr_ - 8, ty)),
+                              surf_t.get_rect(midtop=(tx, ty + tr_ + 3))):
+                    pill = other.inflate(10, 4)
+                    if pill.collidelist(names) < 0 and pill.collidelist(placed) < 0 and \
+                            self.rect.contains(pill):
+                        box = other
+                        break
             while box.inflate(10, 4).collidelist(placed) >= 0:
                 box.y -= box.height + 4
             pill = box.inflate(10, 4)
