@@ -650,6 +650,15 @@ class MemoryStore:
         re-evoked. `Recalled.accessibility` is what it was before the cue."""
         check.ident("resident", resident)
         now = check.time("now", now)
+        if subject is None and attribute is None and value is None:
+            # (it brought back every memory, the engine's own beliefs about others among
+            # them: a developer's report)
+            raise InvalidEvidence("cue", "a cue names a subject, an attribute or a value")
+        for field, x in (("subject", subject), ("attribute", attribute)):
+            if x is not None:
+                check.ident(field, x)
+        if value is not None:
+            check.text("value", value)
         self._follow()
         got = recall_mod.cue(self, resident, now, subject=subject, attribute=attribute,
                              value=value)

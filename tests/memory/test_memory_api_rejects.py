@@ -59,6 +59,9 @@ CALLS = {
     "mark_changed_not_a_list": st.sampled_from([5, "ab", None, 1.5]).map(
         lambda a: ("mark_changed", (a,), {})),
     "accessibility": st.tuples(ids, ids, ids, times).map(lambda a: ("accessibility", a, {})),
+    # (nothing named: every memory came back, the engine's beliefs about others among them)
+    "cue": st.tuples(ids, times, st.one_of(st.none(), ids)).map(
+        lambda a: ("cue", a[:2], {"subject": a[2]})),
     "perceive": st.tuples(ids, times, st.one_of(st.none(), small, st.integers(0, 100)),
                           st.one_of(st.none(), small)).map(
         lambda a: ("perceive", ({"resident": a[0], "subject": "key", "attribute": "taken_by",
@@ -133,3 +136,11 @@ def test_a_store_that_cannot_be_opened_says_so(tmp_path, where):
     assert not (tmp_path / "missing").exists()
     if where == "README":
         assert path.read_text() == "not a database"
+
+
+def test_a_cue_that_names_nothing_is_refused():
+    store = fresh()
+    with pytest.raises(InvalidEvidence) as exc:
+        store.cue("ada", 100)
+    assert exc.value.field == "cue"
+    assert [r.claim for r in store.cue("ada", 100, subject="key")]
