@@ -684,7 +684,9 @@ def show(sim: Game, rid: str, oid: str) -> Reply:
     where = sim.world.fact(oid, "location") or ""
     if where != PLAYER and not (where.split(".")[0] == place and
                                 oid in _known_here(sim, place)):
-        return fail(f"You do not have {o['name']}, and it is not here to point at.")
+        # As `take` says it: "it is not here" was untrue of a thing hidden in a spot nobody
+        # had led the player to, and told them so (a playtest).
+        return fail(f"You do not have {o['name']}, and you have not found it here.")
     again = any(e["target"] == rid and e["data"].get("object") == oid
                 for e in sim.world.log(kind="show"))
     eid, _ = sim.record(Event(

@@ -415,3 +415,17 @@ def test_a_stage_says_what_the_player_met_not_where_it_came_from():
     found = [e["summary"] for e in sim.world.log(kind="stage")]
     assert found and not any("ledger" in s.lower() for s in found), found
     assert "ledger" not in reply.lower(), reply
+
+
+def test_show_of_a_thing_hidden_here_does_not_say_it_is_not_here():
+    """'You do not have the mill rota, and it is not here to point at', said at the mill
+    whose hidden desk holds it: untrue, and a hint (a playtest). As `take` says it."""
+    sim = Simulation.new("bad_blood", seed=0)
+    rota = next(o for o in sim.objects if "rota" in o)
+    where = sim.world.fact(rota, "location").split(".")[0]
+    sim.command(f"go {where}")
+    who = next((r for r in sim.present(where) if r != PLAYER), None)
+    if who is None:
+        pytest.skip("nobody at the mill to show it to at this seed")
+    text = sim.command(f"show {who} {rota}").text()
+    assert "not here" not in text and "you have not found it here" in text, text
