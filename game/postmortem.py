@@ -246,8 +246,13 @@ def _deciders(sim: Game, ending, explain: set[str], acts: list[Act]) -> list[Hol
         named = _named(sim, [e.when or "" for e in sim.sc.endings if e.win], explain)
     if not named and not ending.win:
         # Nor do the winning endings ("five in the schoolroom"): whose belief would have moved
-        # them to act (a reaction on the claim: attend, report) is what decided it.
+        # them to act (a reaction on the claim: attend, report) is what decided it — less
+        # those who were where the winning ending counts heads at the end: Uli, brought to
+        # the schoolroom, was blamed for staying away and counted there in one post-mortem
+        # (a playtest).
         named = _reactors(sim, explain)
+        came = _present(sim, [e.when or "" for e in sim.sc.endings if e.win], explain)
+        named = {claim: who - came.get(claim, set()) for claim, who in named.items()}
     acted = {claim: {a.actor for a in acts} - named.get(claim, set()) for claim in explain}
     out = []
     for role, who in (("counted", named), ("acted", acted)):

@@ -186,3 +186,20 @@ def test_a_lost_ending_says_how_many_came_of_how_many_needed():
                                    "were at the Schoolroom at the end: ")
     assert all(name in pm.headcount for name in there)
     assert f"  {pm.headcount}" in pm.lines()
+
+
+def test_one_who_came_is_not_blamed_for_staying_away(tmp_path):
+    """Uli, brought to the schoolroom, was both in "What decided it: Pat, Sam and Uli
+    believed that the town meeting is cancelled" and counted there at the end (a CLI
+    playtest)."""
+    walk = tmp_path / "w.txt"
+    walk.write_text("day 1 08:00 go smithy\n+ ask uli meeting when\n+ go inn\n"
+                    "+ ask pat meeting when\n+ ask sam meeting when\n"
+                    "+ wait until day 3 16:30\n+ go smithy\n+ bring uli\n+ go school\n"
+                    "+ wait until day 3 18:00\n", encoding="utf-8")
+    sim = Simulation.new("cancelled_meeting", seed=0)
+    play(sim, walk)
+    pm = post_mortem(sim)
+    assert pm is not None and not pm.win
+    assert "Uli" in pm.headcount and "Uli" not in pm.cause, (pm.cause, pm.headcount)
+    assert pm.cause.startswith("Pat and Sam believed")
