@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from memory import heard
 
 from . import clock, copresence
+from .people import AWAKE
 from .player import PLAYER
 from .sureness import words as sounded
 
@@ -318,6 +319,19 @@ class Whereabouts:
         return clock.fmt_clock(self.end if self.seen else self.start)
 
 
+def _came_after_you_left(sim: Game, rid: str, row: tuple) -> bool:
+    """Whether all the player shares with `rid` at a place is the minute they set off, and
+    `rid` came in that minute on an errand of their own (game.pursuit moves one during the
+    tick, after the player has looked and gone; the schedule moves everyone before it). The
+    look at 09:40 said only Ada, and `where cy` then said "You last saw Cy at Ada's Café at
+    09:40" (a window playtest)."""
+    place, a, b, until, since = row
+    if until is None or b - a != 1 or since != a or a != until - clock.TICK:
+        return False
+    status, scheduled = sim.people[rid].status_at(a)
+    return not (status == AWAKE and scheduled == place)
+
+
 def last_whereabouts(sim: Game, rid: str,
                      heard_: list[Said] | None = None) -> Whereabouts | None:
     """Where the player last saw `rid`, or was last told they were — whichever is later.
@@ -329,13 +343,14 @@ def last_whereabouts(sim: Game, rid: str,
     playtester who had walked out at 14:00)."""
     start = clock.align(clock.parse_when(sim.sc.scenario.start))
     # (the minute they set off is one they saw, as is now: both ends count, hence the + 1)
-    seen = sim.db.execute(
+    rows = sim.db.execute(
         "SELECT q.place, max(p.since, q.since) AS a, min(coalesce(p.until - :walk + 1, :now), "
-        "coalesce(q.until, :now)) AS b, p.until FROM presence p JOIN presence q ON q.place = "
-        "p.place WHERE p.resident = :me AND q.resident = :rid AND max(p.since, q.since) < "
-        "min(coalesce(p.until - :walk + 1, :now), coalesce(q.until, :now)) "
-        "ORDER BY b DESC, a DESC LIMIT 1",
-        {"me": PLAYER, "rid": rid, "now": sim.now + 1, "walk": clock.TICK}).fetchone()
+        "coalesce(q.until, :now)) AS b, p.until, q.since FROM presence p JOIN presence q ON "
+        "q.place = p.place WHERE p.resident = :me AND q.resident = :rid AND "
+        "max(p.since, q.since) < min(coalesce(p.until - :walk + 1, :now), "
+        "coalesce(q.until, :now)) ORDER BY b DESC, a DESC LIMIT 4",
+        {"me": PLAYER, "rid": rid, "now": sim.now + 1, "walk": clock.TICK}).fetchall()
+    seen = next((r for r in rows if not _came_after_you_left(sim, rid, r)), None)
     best = None
     if seen is not None and seen[2] > start:
         left = seen[3] - clock.TICK if seen[3] is not None else sim.now

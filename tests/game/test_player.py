@@ -429,3 +429,22 @@ def test_show_of_a_thing_hidden_here_does_not_say_it_is_not_here():
         pytest.skip("nobody at the mill to show it to at this seed")
     text = sim.command(f"show {who} {rota}").text()
     assert "not here" not in text and "you have not found it here" in text, text
+
+
+def test_one_who_came_in_the_minute_you_left_was_not_seen():
+    """At 09:40 `look` at Ada's Café said only Ada; the player left, and `where cy` said "You
+    last saw Cy at Ada's Café at 09:40": Cy came in on an errand during that minute's tick,
+    after the player had looked and gone (a window playtest). Seen arriving while one stays,
+    she was seen."""
+    sim = Simulation.new("missing_key", seed=0)
+    sim.command("go cafe")
+    sim.command("wait 30")
+    assert "Cy" not in sim.command("look").text()
+    sim.command("go market")
+    assert "You have not seen Cy" in sim.command("where cy").text()
+    sim = Simulation.new("missing_key", seed=0)
+    sim.command("go cafe")
+    sim.command("wait 40")
+    assert "Cy" in sim.command("look").text()
+    sim.command("go market")
+    assert "You last saw Cy at Ada's Café" in sim.command("where cy").text()
