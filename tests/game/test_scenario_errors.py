@@ -463,11 +463,11 @@ def test_a_crowd_past_what_one_place_holds_is_an_error(write_scenario):
     validate in a second and `brief` then ran for minutes (a hostile-input test)."""
     from game.scenario.loader import MAX_CROWD
 
-    many = "".join(f'\n[[residents]]\nid = "r{i}"\nname = "R{i}"\nhome = "home"\n'
-                   for i in range(MAX_CROWD))
-    err, _ = error_for(write_scenario, TINY + many)
+    def residents(n: int) -> str:  # all at home by day
+        return "".join(f'\n[[residents]]\nid = "r{i}"\nname = "R{i}"\nhome = "home"\n'
+                       for i in range(n))
+
+    err, _ = error_for(write_scenario, TINY + residents(MAX_CROWD))
     assert err.field.startswith("residents[") and "residents are at" in err.reason
     assert f"at most {MAX_CROWD} at a time" in err.reason and err.line is not None
-    fewer = "".join(f'\n[[residents]]\nid = "r{i}"\nname = "R{i}"\nhome = "home"\n'
-                    for i in range(MAX_CROWD - 10))
-    assert load_scenario(write_scenario(TINY + fewer)).scenario.residents
+    assert load_scenario(write_scenario(TINY + residents(MAX_CROWD - 10))).scenario.residents
