@@ -405,7 +405,7 @@ class Vocabulary:
                 Entry(e.id, said, [*e.names, e.label])
         return cache[key]
 
-    def _known_values(self, claim: str) -> set[str] | None:
+    def known_answers(self, claim: str) -> set[str] | None:
         """The answers the player has met for `claim`'s attribute, beside what anyone can
         name (people, places, things, yes and no); None (all) in a town with no player."""
         if self._author or not getattr(self.sim, "has_player", False):
@@ -426,11 +426,12 @@ class Vocabulary:
         # A hidden spot nobody has led the player to answers to its exact id only: 'drawer'
         # was a winning guess for where Ada's key is before anyone had said a word of it.
         unled = self.unled_spots()
-        known = self._known_values(claim)
+        known = self.known_answers(claim)
         # Typed in play, even an answer's exact words or id name it only once the player has
         # met it: 'conclude meeting when on day 3 at six' was taken before the new notice
         # was up, and 'postponed' refused — a guess told which answers exist. (A walkthrough,
-        # read before its run, may name any by its words or id.)
+        # read before its run, may name any by its words or id; its step is read again
+        # when it comes, as play reads it: game.walkthrough._read_now.)
         exact = [e for e in everything if (key in e.keys or spaced in e.keys)
                  and (e.id not in unled or (_exact_id(typed) == e.id
                                             and not self._guessing))

@@ -83,21 +83,42 @@ def _read_now(sim: Game, st, strict: bool) -> tuple[Command | None, str | None]:
     (`parse_typed`), whichever it is: a hidden spot's id is read before the run (it may
     be led to by then), and a made-up one waits with it (`commands._spot_of_a_place`).
     Refused before the run while a hidden one ran as a refused step, a guess told which
-    spots exist (a playtest). Otherwise the step stays as read before the run: a
-    walkthrough may name an answer by its id (`vocab.value`)."""
+    spots exist (a playtest). So is an answer the player has not met by then, by its id or
+    its words, as play refuses it (read before the run, a walkthrough's line may name any
+    answer: `vocab.value`). Otherwise the step stays as read before the run."""
     if st.command is None:
         try:
             return sim.parse_typed(st.typed), None
         except CommandError as exc:
             return None, str(exc)
+    v = sim.names()
     if strict:  # (a sweep lets the verb refuse a hidden one in those words)
-        unled = sim.names().unled_spots()
+        unled = v.unled_spots()
         if unled and unled.intersection(st.command.args):
             try:
                 sim.parse_typed(st.typed or st.command.text)
             except CommandError as exc:
                 return None, str(exc)
+    if _names_unmet_answer(v, st.command):
+        # Read as play reads it: an answer the player has not met by now names nothing, by
+        # its id or its words. 'conclude ben refused working' in a walkthrough's first
+        # minute spelt out the hidden answer, while '… night shift' was refused (a
+        # playtest): ids were a free oracle. No verb refuses it later, so a sweep too.
+        try:
+            sim.parse_typed(st.typed or st.command.text)
+        except CommandError as exc:
+            return None, str(exc)
     return st.command, None
+
+
+def _names_unmet_answer(v, cmd: Command) -> bool:
+    """Whether `cmd` gives a claim an answer the player has not met (nor can anyone name)."""
+    for i, arg in enumerate(cmd.args[:-1]):
+        if arg in v.claims.entries:
+            known = v.known_answers(arg)
+            value = cmd.args[i + 1]
+            return known is not None and value in v.values.entries and value not in known
+    return False
 
 
 def end_of(sim: Game) -> int:

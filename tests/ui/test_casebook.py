@@ -117,10 +117,26 @@ def test_an_answer_heard_shows_the_word_a_walkthrough_can_type_for_it(tmp_path):
     assert ("Answers you have met (heard, read or seen): because of the night shift at the "
             "mill (working)") in page
     w = tmp_path / "w.txt"
-    w.write_text("+ go bakery\n+ tell ana ben refused working\n")
+    w.write_text("+ go mill\n+ ask mo ben refused\n+ go bakery\n+ tell ana ben refused working\n")
     res = CliRunner().invoke(main, ["run", "bad_blood", "--seed", "5", "--commands", str(w)])
     assert res.exit_code == 0, res.output
     assert "tell ana ben refused working" in res.output
+
+
+def test_a_walkthrough_cannot_name_an_answer_before_the_player_meets_it(tmp_path):
+    """A playtest: 'conclude ben refused working' in a walkthrough's first minute was taken
+    and spelt out the hidden answer ("because of the night shift at the mill"), while
+    '… night shift' was refused — an answer's id was a free oracle. Read when its step
+    comes, as play reads it, it names nothing, and the save is not touched."""
+    for line in ("day 2 08:00 conclude ben refused working",
+                 "+ tell ana ben refused working"):
+        w = tmp_path / "w.txt"
+        w.write_text(line + "\n")
+        res = CliRunner().invoke(main, ["run", "bad_blood", "--seed", "5", "--commands", str(w)])
+        assert res.exit_code == 2, res.output
+        assert "'working' is not someone or something in this town, nor an answer you have " \
+            "heard" in res.output
+        assert "night shift" not in res.output
 
 
 def test_what_the_player_read_is_said_of_the_document():
