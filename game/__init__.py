@@ -51,6 +51,7 @@ _EXPORTS = {
     "last_whereabouts": ("knowledge", "last_whereabouts"),
     "last_visits": ("knowledge", "last_visits"),
     "unanswered": ("knowledge", "unanswered"),
+    "refusals": ("knowledge", "refusals"),
     "done_by_player": ("knowledge", "done_by_player"),
     "sure_words": ("knowledge", "sure_words"),
     "answers": ("knowledge", "answers"),
@@ -140,6 +141,7 @@ __all__ = [
     "told_minutes",
     "unanswered",
     "undo_edit",
+    "refusals",
 ]
 
 
@@ -176,6 +178,7 @@ if TYPE_CHECKING:
         last_visits,
         last_whereabouts,
         questions,
+        refusals,
         said,
         seen_summary,
         sure_words,

@@ -86,13 +86,22 @@ def said(sim: Game, teller: str | None = None, claim: str | None = None) -> list
     return sorted(out, key=lambda x: (x.at, x.event or 0))
 
 
+# Reactions whose face shows only that they hold something other than what they were told
+# (a shake of the head), or that they cannot recall it: what they do hold is not seen.
+HELD_UNSEEN = ("rejected", "blank")
+
+
 def reactions(sim: Game, teller: str | None, claim: str | None) -> list[Said]:
     """How people took what the player told or showed them, as the player saw it: each
-    reaction shows what they hold now."""
+    reaction that shows what they hold now. Not a shake of the head: "Hana does not believe
+    that Ada's key was moved by Dee" filed her under "Cy" on the case board, "she kept to it
+    … torn between two accounts", which she never said nor showed (a playtest) — the world
+    log keeps what she holds (`refusals` has what the player saw)."""
     out = []
     for ev in sim.world.log(kind="react"):
         if (teller and ev["actor"] != teller) or (claim and ev["claim"] != claim) or \
-                ev["value"] is None or PLAYER not in ev["participants"]:
+                ev["value"] is None or PLAYER not in ev["participants"] or \
+                ev["data"].get("change") in HELD_UNSEEN:
             continue
         d = ev["data"]
         out.append(Said(teller=ev["actor"], claim=ev["claim"], value=ev["value"], at=ev["at"],
@@ -100,6 +109,25 @@ def reactions(sim: Game, teller: str | None, claim: str | None) -> list[Said]:
                         event=ev["id"], to=PLAYER, asked=False, sure=d.get("sure", ""),
                         turn="react:" + d.get("change", "")))
     return out
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """One who would not take what the player told or showed them, as the player saw it."""
+
+    teller: str
+    claim: str
+    at: int
+    seen: str  # what the player saw: "Hana shakes her head: she does not believe that …"
+
+
+def refusals(sim: Game, claim: str | None = None) -> list[Refusal]:
+    """Reactions that show no answer (`HELD_UNSEEN`), oldest first: what the player saw of
+    them, without what the resident holds instead."""
+    return [Refusal(ev["actor"], ev["claim"], ev["at"], ev["summary"])
+            for ev in sim.world.log(kind="react")
+            if (claim is None or ev["claim"] == claim) and PLAYER in ev["participants"]
+            and ev["data"].get("change") in HELD_UNSEEN]
 
 
 def _event_id(ref: str | None) -> int | None:
@@ -215,6 +243,7 @@ def asked(sim: Game) -> set[tuple[str, str]]:
     out = {(u.resident, u.claim) for u in unanswered(sim)}
     out |= {(s.teller, s.claim) for s in said(sim) if s.asked and not s.where_slot}
     out |= {(s.teller, s.claim) for s in said(sim) if s.kind == "reaction"}
+    out |= {(r.teller, r.claim) for r in refusals(sim)}
     return out
 
 

@@ -1,7 +1,7 @@
 """A random player: a seeded stranger who tries plausible verbs at random times.
 
 It knows only what any player knows — the brief's words (people, places, the spots a look
-around shows, things, the questions of the case and the answers the scenario has words for),
+around shows, things, the questions of the case), the answers it has met on the way,
 where it is, who is here, and what it has found or carries — never a mind or the truth. It
 plays in visits: at a random time it walks somewhere (or stays), then tries one to four things
 there — ask, tell, show, search, take, who, bring, mediate — one after another.
@@ -125,9 +125,14 @@ class RandomPlayer:
             a, b = rng.sample(here, 2)
             return f"mediate {a} {b} {q}"
         if verb == "tell":
-            if not self.answers[q]:
+            # Only an answer it has met, or that anyone can name (a person, a place, a thing,
+            # yes or no) — as the window and a walkthrough's step take one: it told "slight"
+            # before anyone had said it, which no player could have typed.
+            known = sim.names().known_answers(q)
+            answers = [a for a in self.answers[q] if known is None or a in known]
+            if not answers:
                 return None
-            return f"tell {rng.choice(here)} {q} {rng.choice(self.answers[q])}"
+            return f"tell {rng.choice(here)} {q} {rng.choice(answers)}"
         return f"{verb} {rng.choice(here)} {q}"
 
 

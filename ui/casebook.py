@@ -24,6 +24,7 @@ from game import (
     origin_name,
     put_it_up,
     questions,
+    refusals,
     said,
     seen_summary,
     short_words,
@@ -292,8 +293,13 @@ def _question(page: Page, sim, claim: str, heard: list[Said], open_minds: bool) 
         if u.claim == claim and u.resident not in latest:
             page.add("dim", f"{sim.name(u.resident)} {sim.nverb(u.resident, 'do')} not know ("
                      f"{'could not remember; ' if u.forgot else ''}asked {when(u.at)}).")
+    # One who shook their head at what the player told them showed only that they hold
+    # something else: what the player saw, not an answer of theirs.
+    shook = [r for r in refusals(sim, claim) if r.teller not in latest]
+    for r in {r.teller: r for r in shook}.values():
+        page.add("dim", f"{when(r.at)}: {r.seen}")
     asked = {s.teller for s in heard} | {u.resident for u in unanswered(sim)
-                                         if u.claim == claim}
+                                         if u.claim == claim} | {r.teller for r in shook}
     not_asked = [sim.name(r) for r in sorted(sim.people, key=sim.name)
                  if r != PLAYER and r not in asked]
     if not_asked:
@@ -392,7 +398,8 @@ def mind_page(sim, rid: str, open_minds: bool = False) -> Page:
         page.add("head", question_text(sim, claim))
         entries = by_claim.get(claim, [])
         gaps = [u for u in unanswered(sim, rid) if u.claim == claim]
-        if not entries and not gaps:
+        shook = [r for r in refusals(sim, claim) if r.teller == rid]
+        if not entries and not gaps and not shook:
             page.add("dim", f"You haven't asked {name} about {sim.say_claim(claim)}.")
         # One line for what they said, and under it each time they said it: Bo's page read
         # "Ada's key was moved by Cy." three times over (a window playtest).
@@ -406,6 +413,8 @@ def mind_page(sim, rid: str, open_minds: bool = False) -> Page:
                 if words:
                     page.add("quote", words, 1)
                 page.add("dim", account(sim, s, with_teller=False), 1)
+        for r in shook:
+            page.add("dim", f"{when(r.at)}: {r.seen}")
         for u in gaps:
             page.add("dim", f"You asked {when(u.at)}: {p.subj} "
                      f"{'could not remember' if u.forgot else p.verb('do') + ' not know'}.")

@@ -67,7 +67,8 @@ def test_a_catch_all_ending_names_whose_mind_needed_changing():
     """'A cold table' is the ending when nothing else is: whose belief the winning ending
     needed changed (Ana's) is what decided it."""
     sim = Simulation.new("bad_blood", 0)
-    play_text = "day 2 08:00  go bakery\n+  tell ana ben.refused_why working\n"
+    play_text = ("day 2 08:00  go mill\n+ ask mo ben refused\n"  # (what Mo saw: 'working')
+                 "+ go bakery\n+  tell ana ben.refused_why working\n")
     play(sim, None, text=play_text)
     pm = post_mortem(sim)
     assert pm.ending == "cold"

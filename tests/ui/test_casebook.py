@@ -270,3 +270,24 @@ def test_words_said_to_someone_else_before_you_are_quoted_once_with_whom_to():
     mediated = [x for x in lines if x.startswith("To Mira: “")]
     assert mediated and mediated[0].endswith("”") and '"' not in mediated[0], lines
     assert not any(x.startswith("“Tilly to Mira") for x in lines), lines
+
+
+def test_a_shake_of_the_head_files_no_answer_of_theirs():
+    """A playtest: told "Dee", Hana shook her head ("she does not believe that Ada's key was
+    moved by Dee"), and the case board filed her under "Cy" — "she kept to it after you told
+    her … torn between two accounts" — which she never said nor showed. Now the board and
+    her page give what the player saw, she is no answer of Cy's, and not "not asked"."""
+    sim = Simulation.new("missing_key", seed=0)
+    for line in ("go market", "tell eli key moved dee", "tell hana key moved dee"):
+        sim.run(until=max(sim.now, clock.parse_when("day 1 10:40")))
+        sim.command(line)
+    assert sim.store.belief("hana", "ada_key", "moved_by").value == "cy"  # what she holds
+    page = case_board(sim).text()
+    block = page.split("WHO MOVED ADA'S KEY")[1].split("WHERE ADA'S KEY IS")[0]
+    assert "moved by Cy" not in block and "torn" not in block and "kept to it" not in block
+    assert "11:00 on day 1: Hana shakes her head: she does not believe that Ada's key was " \
+        "moved by Dee." in block
+    assert "Not asked yet: Ada, Bo, Cy, Dee, Fen, Gus." in block
+    mind = mind_page(sim, "hana").text()
+    assert "moved by Cy" not in mind and "torn" not in mind
+    assert "Hana shakes her head" in mind and "You haven't asked Hana about who" not in mind
