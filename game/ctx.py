@@ -29,14 +29,32 @@ class ConditionContext:
                     min_confidence: int = DEFAULT_MIN_CONFIDENCE) -> bool:
         h = self._held(who, claim)
         return (h is not None and h[0] == str(value) and h[2] != "past"
-                and h[1] >= min_confidence)
+                and h[1] >= min_confidence and self._learned(who, claim, str(value)))
 
     def fn_heard(self, who: str, claim: str, value: str) -> bool:
         """Whether any of their evidence about the claim has this value: what a stage means
         by "you have read or been told that…", whatever they came to hold (a playtest heard
         Tilly say the ledger's "not allergic" after the card, and the stage stayed unmet)."""
         s, a = split(claim)
-        return any(e.value == str(value) for e in self.sim.store.evidence(who, s, a))
+        return any(e.value == str(value) and not self._own_word(who, e)
+                   for e in self.sim.store.evidence(who, s, a))
+
+    def _own_word(self, who: str, e) -> bool:
+        """Whether `e` is the player's own word come back to them ("You told me Ada's key
+        was moved by Dee"): what they found out it is not. A playtest told Eli "Dee", asked
+        him, and "Someone saw Dee move the key" was ticked."""
+        person = self.sim.people.get(who)
+        return person is not None and person.is_player and e.origin == who
+
+    def _learned(self, who: str, claim: str, value: str) -> bool:
+        """For the player, some evidence for `value` that is not their own word come back;
+        anyone else holds what they hold, however they came by it."""
+        person = self.sim.people.get(who)
+        if person is None or not person.is_player:
+            return True
+        s, a = split(claim)
+        return any(e.value == value and e.origin != who
+                   for e in self.sim.store.evidence(who, s, a))
 
     def fn_value(self, who: str, claim: str) -> str:
         h = self._held(who, claim)
@@ -48,7 +66,8 @@ class ConditionContext:
 
     def fn_knows(self, who: str, claim: str) -> bool:
         h = self._held(who, claim)
-        return h is not None and h[2] != "past" and h[0] == self.fn_fact(claim)
+        return h is not None and h[2] != "past" and h[0] == self.fn_fact(claim) and \
+            self._learned(who, claim, h[0])
 
     def fn_count_believers(self, claim: str, value: str,
                            min_confidence: int = DEFAULT_MIN_CONFIDENCE,

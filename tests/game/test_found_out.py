@@ -69,3 +69,32 @@ def test_only_what_a_stage_asks_for_counts_and_as_sure_as_it_asks():
         'not present("school") >= 5')}
     assert asked == {'present("school") >= 5': [True], '5 <= present("school")': [True],
                      'present("old_hall") <= 2': [False], 'not present("school") >= 5': []}
+
+
+def test_the_players_own_word_come_back_is_no_finding():
+    """A playtest told Eli "Dee", asked him, heard "You told me Ada's key was moved by Dee",
+    and "What you have found out" ticked the witness stage. The player's belief from their
+    own word is theirs (58, from Eli), but no stage, heard() nor knows() counts it; the
+    same belief from another's word does."""
+    from game.ctx import ConditionContext
+
+    sim = Simulation.new("missing_key", seed=0)
+    sim.run(until=clock.parse_when("day 1 10:40"))
+    for line in ("go market", "tell eli key moved dee", "ask eli key moved"):
+        sim.command(line)
+    assert sim.store.held("player", "ada_key", "moved_by")[0] == "dee"
+    ctx = ConditionContext(sim)
+    assert not ctx.fn_believes("player", "ada_key.moved_by", "dee")
+    assert not ctx.fn_heard("player", "ada_key.moved_by", "dee")
+    assert not ctx.fn_knows("player", "ada_key.moved_by")
+    assert "found_witness" not in sim.stages_reached()
+    assert ctx.fn_believes("eli", "ada_key.moved_by", "dee")  # his, from the player: his
+    from pathlib import Path
+
+    from game.walkthrough import play
+
+    won = Simulation.new("missing_key", seed=0)  # others' word for it: a finding
+    play(won, Path("content/scenarios/missing_key/win-show-the-key.txt"), to_end=False)
+    assert any(e.value == "dee" and e.origin != "player"
+               for e in won.store.evidence("player", "ada_key", "moved_by"))
+    assert "found_witness" in won.stages_reached()
