@@ -282,9 +282,19 @@ def _question(page: Page, sim, claim: str, heard: list[Said], open_minds: bool) 
         page.add("warn", "These accounts differ — it may have moved between them, or someone "
                  "is mistaken:" if moves else "These accounts contradict each other:")
         for value, group in now_told.items():
-            for s in group:
+            if len(group) == 1:
+                s = group[0]
                 page.add("warn", f"{sim.name(s.teller)} says {sim.say_claim(claim, value)}"
                          f" — {_source(sim, s)}", 1)
+                continue
+            # Side by side: one line a side. Five who agree were five lines, read as five
+            # accounts at odds with each other (a playtest).
+            saw = [s for s in group if s.basis == "saw"]
+            said_saw = "" if not saw else f" — {sim.name(saw[0].teller)} said " \
+                f"{sim.pronoun(saw[0].teller).subj} saw it" if len(saw) == 1 else \
+                f" — {and_list([sim.name(s.teller) for s in saw])} said they saw it"
+            page.add("warn", f"{and_list([sim.name(s.teller) for s in group])} say "
+                     f"{sim.say_claim(claim, value)}{said_saw}", 1)
         saw = [s for g in now_told.values() for s in g if s.basis == "saw"]
         if len({s.value for s in saw}) > 1:
             page.add("warn", "Each says they saw it: " + ("it moved, or someone is mistaken "

@@ -291,3 +291,22 @@ def test_a_shake_of_the_head_files_no_answer_of_theirs():
     mind = mind_page(sim, "hana").text()
     assert "moved by Cy" not in mind and "torn" not in mind
     assert "Hana shakes her head" in mind and "You haven't asked Hana about who" not in mind
+
+
+def test_contradicting_accounts_are_one_line_a_side():
+    """A playtest: five who agreed and Ivo were six lines under "These accounts contradict
+    each other", read as six accounts at odds. One line a side: who says it, and who of
+    them said they saw it."""
+    sim = Simulation.new("missing_key", seed=0)
+    sim.command("go inn")
+    sim.command("ask fen key moved")
+    sim.run(until=clock.parse_when("day 2 10:00"))
+    sim.command("go market")
+    for r in ("bo", "eli", "hana"):
+        sim.command(f"ask {r} key moved")
+    lines = case_board(sim).lines()
+    i = lines.index("These accounts contradict each other:")
+    assert lines[i + 1:i + 4] == [
+        "Fen says Ada's key was moved by Dee — said she saw it",
+        "Bo, Eli and Hana say Ada's key was moved by Cy — Bo said he saw it",
+        "Each says they saw it: someone is mistaken, or lying."]
