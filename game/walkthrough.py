@@ -52,7 +52,7 @@ def play(sim: Game, path: Path | None, *, to_end: bool = True,
             # At the minute it ended: a step printed with no time read as a glitch (a playtest).
             out.steps.append({"line": st.line, "time": clock.fmt(sim.now),
                               "command": typed, "ok": False,
-                              "reply": "the story was already over"})
+                              "reply": "The story was already over."})
             continue
         if st.at is not None:
             sim.run(until=st.at)

@@ -299,8 +299,11 @@ def _question(page: Page, sim, claim: str, heard: list[Said], open_minds: bool) 
         if len({s.value for s in saw}) > 1:
             page.add("warn", "Each says they saw it: " + ("it moved, or someone is mistaken "
                      "or lying." if moves else "someone is mistaken, or lying."), 1)
-    for u in unanswered(sim):
-        if u.claim == claim and u.resident not in latest:
+    # Once each, the last time asked: `ask` then `why` read "Cy does not know (asked 12:20)"
+    # and "(asked 12:30)" (a playtest).
+    last_asked = {u.resident: u for u in unanswered(sim) if u.claim == claim}
+    for u in last_asked.values():
+        if u.resident not in latest:
             page.add("dim", f"{sim.name(u.resident)} {sim.nverb(u.resident, 'do')} not know ("
                      f"{'could not remember; ' if u.forgot else ''}asked {when(u.at)}).")
     # One who shook their head at what the player told them showed only that they hold

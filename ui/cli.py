@@ -418,7 +418,10 @@ def sim_summary(sim) -> dict:
         "log_sha256": sim.world.log_hash(),
         "ending": ending,
         "open_minds": sim.open_minds_used,
-        "counters": dict(sorted(sim.counters.items())),
+        # What the town did ("action_accuse": 1) is the open-minds view's: in play the
+        # player had not seen the accusation it counted (a playtest).
+        **({"counters": dict(sorted(sim.counters.items()))}
+           if sim.open_minds_used or not sim.has_player else {}),
     }
 
 

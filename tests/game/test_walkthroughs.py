@@ -42,7 +42,7 @@ def test_a_step_after_the_ending_is_refused_at_the_minute_it_ended():
     assert sim.ending
     last = played.steps[-1]
     assert (last["command"], last["ok"], last["reply"]) == ("look", False,
-                                                            "the story was already over")
+                                                            "The story was already over.")
     assert last["time"] == "day 3 18:10"
 
 
@@ -90,7 +90,7 @@ def test_a_guessed_hidden_spot_stops_a_walkthrough_as_a_made_up_one_does(tmp_pat
     for spot in ("cafe.drawer", "cafe.box"):
         late = play(Simulation.new("missing_key", seed=0), None,
                     text=f"day 3 18:00  wait 30\n+  search {spot}\n")
-        assert late.steps[-1]["reply"] == "the story was already over"
+        assert late.steps[-1]["reply"] == "The story was already over."
     # A made-up place is still refused before the run: no spot of it can exist.
     with pytest.raises(WalkthroughError, match=r":1: "):
         play(Simulation.new("missing_key", seed=0), None, text="day 1 09:00  search moon.box\n")

@@ -310,3 +310,17 @@ def test_contradicting_accounts_are_one_line_a_side():
         "Fen says Ada's key was moved by Dee — said she saw it",
         "Bo, Eli and Hana say Ada's key was moved by Cy — Bo said he saw it",
         "Each says they saw it: someone is mistaken, or lying."]
+
+
+
+def test_one_who_did_not_know_is_listed_once():
+    """A playtest: `ask cy key moved` then `why cy key moved` read "Cy does not know (asked
+    12:20)" and "Cy does not know (asked 12:30)". Once, the last time asked."""
+    sim = Simulation.new("missing_key", seed=0)
+    sim.run(until=clock.parse_when("day 1 12:10"))
+    sim.command("go bakery")
+    assert "Cy does not know" in sim.command("ask cy key moved").text()
+    assert "Cy does not know" in sim.command("why cy key moved").text()
+    block = case_board(sim).text().split("WHO MOVED ADA'S KEY")[1].split("WHERE")[0]
+    assert block.count("Cy does not know") == 1
+    assert "Cy does not know (asked 12:30 on day 1)." in block
