@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from . import args as check
 from . import lifecycle, unwritten
 from . import misremember as rules
 from .codec import (
@@ -27,17 +28,32 @@ if TYPE_CHECKING:
     from .store import MemoryStore
 
 
+def _values(name: str, given):
+    """A list of ids (or a function giving one, checked when called): a bare string was
+    taken letter by letter, and memories drifted to 'r' and 'e' (a developer's mistake)."""
+    if callable(given):
+        return given
+    if isinstance(given, str | bytes) or not isinstance(given, Sequence | set | frozenset):
+        raise InvalidEvidence(name, f"a list of values, got {type(given).__name__}"
+                              + (" (a string: put it in a list)" if isinstance(given, str)
+                                 else ""))
+    return [check.ident(name, v) for v in given]
+
+
 def misremember(store: MemoryStore, resident: str, subject: str, attribute: str, now: int, *,
                 accessibility: float, trait: float,
                 similar: Callable[[], Sequence[str]] | Sequence[str] = (),
                 stand_ins: Callable[[], Sequence[str]] | Sequence[str] = (),
                 ) -> rules.Misremembering | None:
     """See `MemoryStore.misremember`."""
-    if now < 0:
-        raise InvalidEvidence("now", "sim time starts at minute 0")
+    now = check.time("now", now)
+    check.ident("resident", resident)
+    check.ident("subject", subject)
+    check.ident("attribute", attribute)
     for name, x in (("accessibility", accessibility), ("trait", trait)):
-        if not 0.0 <= x <= 1.0:
-            raise InvalidEvidence(name, f"{name} is between 0 and 1, got {x}")
+        if isinstance(x, bool) or not isinstance(x, int | float) or not 0.0 <= x <= 1.0:
+            raise InvalidEvidence(name, f"{name} is a number between 0 and 1, got {x!r}")
+    similar, stand_ins = _values("similar", similar), _values("stand_ins", stand_ins)
     p = store.params
     odds = rules.chance(p, trait, accessibility)
     if odds <= 0 or rules.draw(store.seed, resident, subject, attribute, now) >= odds:
@@ -51,9 +67,10 @@ def misremember(store: MemoryStore, resident: str, subject: str, attribute: str,
     lifecycle.catch_up(store, [b])  # recalled, and about to be rewritten (memory.lifecycle)
     if b.state == "past":
         return None
-    values = [v for v in (similar() if callable(similar) else similar)
+    values = [v for v in (_values("similar", similar()) if callable(similar) else similar)
               if v != b.value and b.cand(v) is None]
-    people = [x for x in (stand_ins() if callable(stand_ins) else stand_ins)
+    people = [x for x in (_values("stand_ins", stand_ins()) if callable(stand_ins) else
+                          stand_ins)
               if x not in (subject, resident) and store.belief(resident, x, attribute,
                                                               history=False) is None]
     kind = rules.choose(p, rules.draw(store.seed, "how", resident, subject,

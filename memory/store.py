@@ -76,9 +76,20 @@ class MemoryStore:
             try:
                 self.db = Database(str(db) if isinstance(db, Path) else db)
                 self.db.execute("PRAGMA schema_version").fetchone()  # opens the file
+                # A game's save holds its memory beside the world; opened here it would be
+                # switched to WAL and written, and the game would refuse it after (a developer
+                # read a save so). The game opens it checked, in memory: pass that instead.
+                saved = self.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' "
+                                        "AND name = 'world_meta'").fetchone()
             except sqlite3.Error as exc:  # a folder that does not exist, a file not SQLite
                 raise InvalidEvidence("db", f"cannot open {str(db)!r} as a memory store: "
                                       f"{exc}") from None
+            if saved:
+                self.db.close()
+                raise InvalidEvidence("db", f"{str(db)!r} is a Hearsay save, not a memory "
+                                      "store of its own: read it with "
+                                      "MemoryStore(game.save.open_save(path)) (checked, in "
+                                      "memory; the file is left as it was)")
         if not self.db.memory and not self.db.conn.in_transaction:
             self.db.enable_wal()
             self.db.execute("PRAGMA synchronous=NORMAL")
@@ -158,6 +169,7 @@ class MemoryStore:
         self._cache = BeliefCache(None if self.db.memory else self.db.conn)
         self._held = HeldWrites()
         self._defer = 0
+        self._paused = False  # a perceiving() batch stands between its stretches
         # Re-evocations may stay held past a tick only where no other program reads the
         # rows: an in-memory database (memory.deferred).
         self._hold = bool(self.db.memory)
@@ -332,9 +344,20 @@ class MemoryStore:
         if held.evoked:
             held.write_evoked(self.db.conn, self.params, [*due(), *held.revived])
 
+    def _not_paused(self) -> None:
+        """Refuse a write while a `perceiving()` batch is paused between its stretches:
+        written then, it would join the batch's transaction and go with it if the batch were
+        dropped (a developer's perceive() after one next() was lost on close(), without a
+        word)."""
+        if self._paused:
+            raise InvalidEvidence("perceiving", "a perceiving() batch is paused unfinished: "
+                                  "run it to its end (or close() it to drop it) before "
+                                  "anything else writes to the store")
+
     def _tx(self):
         """One call's transaction: its own — or, inside a tick, the tick's (no savepoint per
         call: the tick is the unit that commits or rolls back)."""
+        self._not_paused()
         if self._defer and self.db.conn.in_transaction:
             return nullcontext()
         return self.db.atomic()
@@ -392,6 +415,7 @@ class MemoryStore:
         brought back from dormancy by any cue that names their claim, person or object — or
         "cue": only a cue naming the claim itself (`cue()`) brings them back, and free recall
         and association pass them by (the episodic detail of who stood where)."""
+        self._not_paused()
         check.ident("name", name)
         if nature not in (STATE_NATURE, EVENT_NATURE):
             raise InvalidEvidence("nature", "an attribute's nature is 'state' or 'event'")
@@ -528,6 +552,7 @@ class MemoryStore:
             return []
         if not self.track_versions:
             evs = [_unversioned(e) for e in evs]
+        self._not_paused()  # (before the try: its cleanup is the batch's own)
         try:
             with self._tx():
                 # Re-evocations held to the tick's end stay held: the batch reads beliefs with
@@ -535,8 +560,13 @@ class MemoryStore:
                 # row it writes whole carries its own (`HeldWrites.carried`).
                 self.trust_book.batch()
                 batch = Batch(self)
+                self._paused = True  # between its stretches, a batch is paused (`_tx`)
                 yield
-                yield from batch.steps(evs)
+                for _ in batch.steps(evs):
+                    self._paused = True
+                    yield
+                    self._paused = False
+                self._paused = False
                 out = batch.outcomes
                 self.trust_book.flush()
                 found = discovery.check(self, evs)  # did this evidence give an edit away?
@@ -545,6 +575,7 @@ class MemoryStore:
             self.discovered.extend(e.id for e in found)
             return out
         except BaseException:
+            self._paused = False
             self.trust_book.discard()
             self._reload()  # the cached claim ids and trust may name rolled-back rows
             raise
@@ -552,6 +583,7 @@ class MemoryStore:
     def set_trust(self, listener: str, teller: str, value: float, *, topic: str = ANY_TOPIC,
                   at: int = 0, reason: str = "set") -> None:
         """Set how far `listener` trusts what `teller` says (about `topic`, or in general)."""
+        self._not_paused()
         check.ident("listener", listener)
         check.ident("teller", teller)
         check.ident("topic", topic)
@@ -754,6 +786,7 @@ class MemoryStore:
                 confidence: int | None = None, by: str, at: int) -> edits.Edit:
         """Put `value` in the resident's memory of the claim, as implanted evidence made the
         held value (default confidence 50, §4); the old value stays beside it."""
+        self._not_paused()
         self._follow()
         self._sync()  # an edit reads and writes whole belief rows
         return edits.implant(self, resident, subject, attribute, value, confidence=confidence,
@@ -763,6 +796,7 @@ class MemoryStore:
                 confidence: int | None = None, by: str, at: int) -> edits.Edit:
         """Change a memory the resident has: its value (as implanted evidence), its
         confidence, or both."""
+        self._not_paused()
         self._follow()
         self._sync()  # an edit reads and writes whole belief rows
         return edits.distort(self, resident, subject, attribute, value=value,
@@ -771,12 +805,14 @@ class MemoryStore:
     def suppress(self, resident: str, subject: str, attribute: str, *, by: str,
                  at: int) -> edits.Edit:
         """Make a memory unrecallable now (§7); meeting the claim again brings it back."""
+        self._not_paused()
         self._follow()
         self._sync()  # an edit reads and writes whole belief rows
         return edits.suppress(self, resident, subject, attribute, by=by, at=at)
 
     def undo(self, edit_id: int, *, by: str, at: int) -> edits.Edit:
         """Undo an edit, as an edit of its own; nothing is deleted."""
+        self._not_paused()
         self._follow()
         self._sync()  # an edit reads and writes whole belief rows
         return edits.undo(self, edit_id, by=by, at=at)
@@ -1057,6 +1093,10 @@ class MemoryStore:
         return c[0]
 
     def close(self) -> None:
+        if self._paused:
+            raise InvalidEvidence("perceiving", "a perceiving() batch is paused unfinished: "
+                                  "run it to its end, or close() it to drop it, before "
+                                  "closing the store (closed now, it would be rolled back)")
         self._sync()
         self.db.close()
 

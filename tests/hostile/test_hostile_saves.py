@@ -242,3 +242,22 @@ def test_a_save_through_a_symlink_writes_the_save_it_names(tmp_path, good_save):
     assert res.exit_code == 0, res.output
     assert link.is_symlink() and digest(target) != digest(good_save)
     assert cli(["run", "--load", link, "--days", "0.02"]).exit_code == 0
+
+
+def test_the_memory_store_refuses_a_save_by_path_and_reads_it_checked(tmp_path, good_save):
+    """A developer read a save with `MemoryStore(path)`: the store switched it to WAL, and
+    every command refused the save after. The store names the way in and leaves the file as
+    it was; `MemoryStore(open_save(path))` reads it."""
+    from game.save import open_save
+    from memory import InvalidEvidence, MemoryStore
+
+    save = tmp_path / "s.db"
+    save.write_bytes(good_save.read_bytes())
+    before = digest(save)
+    with pytest.raises(InvalidEvidence, match=r"is a Hearsay save.*open_save\(path\)"):
+        MemoryStore(save)
+    assert digest(save) == before and not (tmp_path / "s.db-wal").exists()
+    assert cli(["why", save, "ada", "ada_key.moved_by"]).exit_code == 0
+    store = MemoryStore(open_save(save))
+    assert store.belief("ada", "ada_key", "moved_by") is not None
+    assert digest(save) == before

@@ -144,3 +144,62 @@ def test_a_cue_that_names_nothing_is_refused():
         store.cue("ada", 100)
     assert exc.value.field == "cue"
     assert [r.claim for r in store.cue("ada", 100, subject="key")]
+
+
+def test_misremember_takes_lists_not_strings(tmp_path):
+    """A developer passed `similar="counter"`: the memory drifted to 'r', 'e', … letter by
+    letter. A string, a number among the values, or a non-number accessibility is refused
+    before anything is read or written."""
+    store = MemoryStore(tmp_path / "m.db", states=["location"])
+    store.perceive(seen("ada", "key", "location", "counter", at=0))
+    before = dump(store)
+    for kw in ({"similar": "shelf"}, {"similar": [1]}, {"stand_ins": "bo"},
+               {"accessibility": "low"}, {"trait": True}, {"similar": 5}):
+        args = {"accessibility": 0.05, "trait": 1.0, "similar": ["shelf"], **kw}
+        with pytest.raises(InvalidEvidence):
+            store.misremember("ada", "key", "location", 100_000, **args)
+    with pytest.raises(InvalidEvidence):
+        store.misremember("ada", "key", "location", math.nan, accessibility=0.05, trait=1.0)
+    assert dump(store) == before
+
+
+def test_a_paused_batch_refuses_other_writes_and_closing(tmp_path):
+    """A developer ran one next() of `perceiving()`, then perceive() and set_trust(), then
+    close(): after reopening, the store was empty — everything had joined the paused batch's
+    transaction and went with it. Now those writes and close() are refused while it is
+    paused; dropped (`close()` on it), the batch leaves nothing and the store goes on."""
+    path = tmp_path / "m.db"
+    store = MemoryStore(path, states=["location"])
+    store.perceive(seen("ada", "key", "location", "counter", at=0))
+    batch = store.perceiving([seen("bo", "key", "location", "shelf", at=5)])
+    next(batch)
+    for write in (lambda: store.perceive(seen("cy", "key", "location", "shelf", at=5)),
+                  lambda: store.set_trust("ada", "bo", 0.5), lambda: store.age(100),
+                  store.close):
+        with pytest.raises(InvalidEvidence, match="paused unfinished"):
+            write()
+    assert store.belief("ada", "key", "location").value == "counter"  # reads still work
+    batch.close()
+    store.perceive(seen("cy", "key", "location", "shelf", at=5))
+    store.close()
+    again = MemoryStore(path)
+    assert again.belief("ada", "key", "location").value == "counter"
+    assert again.belief("cy", "key", "location").value == "shelf"
+    assert again.belief("bo", "key", "location") is None
+
+
+def test_a_batch_run_to_its_end_is_written(tmp_path):
+    path = tmp_path / "m.db"
+    store = MemoryStore(path, states=["location"])
+    out = None
+    batch = store.perceiving([seen("bo", "key", "location", "shelf", at=5)])
+    while True:
+        try:
+            next(batch)
+        except StopIteration as done:
+            out = done.value
+            break
+    assert out and store.belief("bo", "key", "location").value == "shelf"
+    store.set_trust("ada", "bo", 0.5)  # not paused any more
+    store.close()
+    assert MemoryStore(path).belief("bo", "key", "location").value == "shelf"
