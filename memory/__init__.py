@@ -8,7 +8,7 @@ from .access import DORMANT_AFTER, GONE_AFTER
 from .belief import EVENT_NATURE, STATE_NATURE, Belief, BeliefState, Candidate, Version
 from .discovery import TESTIMONY_TO_DISCOVER
 from .edits import Edit, Snapshot
-from .errors import GuardRefusal, InvalidEvidence
+from .errors import GuardRefusal, InvalidEvidence, MemoryModuleError, StoreClosed
 from .evidence import Evidence
 from .explain import Chain, Explanation, Step
 from .guard import Proposal, TrustProposal, WorldEvent, WorldView
@@ -71,6 +71,8 @@ __all__ = [
     "Heard",
     "Held",
     "InvalidEvidence",
+    "MemoryModuleError",
+    "StoreClosed",
     "MemoryParams",
     "MemoryStore",
     "Misremembering",

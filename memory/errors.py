@@ -1,4 +1,4 @@
-"""The two ways memory says no: bad evidence, and a proposal the guard refuses."""
+"""The ways memory says no: bad evidence, a proposal the guard refuses, a store closed."""
 
 from __future__ import annotations
 
@@ -62,3 +62,19 @@ def _clean_prefix(msg: str) -> str:
         if msg.startswith(prefix):
             return msg[len(prefix):]
     return msg
+
+
+class StoreClosed(MemoryModuleError):
+    """A call on a store after `close()`."""
+
+    def __init__(self) -> None:
+        super().__init__("the memory store is closed: open it again to use it")
+
+
+class _ClosedDb:
+    """What a closed store holds in place of its database: anything asked of it says so."""
+
+    memory = False
+
+    def __getattr__(self, name: str):
+        raise StoreClosed()

@@ -43,6 +43,8 @@ class Step(BaseModel):
     loop: bool = False  # the chain came back to someone already shown, and stops here
     misremembered: bool = False  # they remember it so, but what they took in was `was`
     was: str | None = None  # "subject.attribute = value" as the evidence has it
+    holds: str | None = None  # with no evidence of it: the other value they hold (a lie)
+    premises: list[str] = []  # worked out: from these claims ("cy.at_counter")
 
     def describe(self) -> str:
         if self.misremembered:
@@ -50,6 +52,11 @@ class Step(BaseModel):
                     if self.was else f"{self.resident} misremembers it")
         if self.loop:
             return f"which leads back to {self.resident}, already shown: the chain goes round"
+        if not self.recorded and self.holds is not None:
+            # Said against what they hold: a lie, not ignorance (a developer read "without
+            # knowing it" of Bo, who saw Dee do it and said Cy).
+            return (f"{self.resident} has no evidence of it and holds {self.holds}: they said "
+                    "what they do not believe")
         if not self.recorded:
             return f"{self.resident} has no evidence of it: they said it without knowing it"
         k = self.kind
@@ -66,7 +73,8 @@ class Step(BaseModel):
         if k == "firsthand":
             return f"{self.resident} was there ({self.event})"
         if k == "inferred":
-            return f"{self.resident} worked it out"
+            return f"{self.resident} worked it out" + (
+                f" from {', '.join(self.premises)}" if self.premises else "")
         return f"{self.resident} had it implanted"
 
 
@@ -171,7 +179,9 @@ def _chain(store: MemoryStore, e: EvidenceRecord) -> Chain:
             tb = store.belief(teller, cur.subject, cur.attribute, history=False)
             wrong = _misremembered(store, teller, tb) if tb is not None and \
                 tb.misremembered and tb.value == cur.value else None
-            steps.append(wrong or Step(resident=teller, value=cur.value, recorded=False))
+            steps.append(wrong or Step(
+                resident=teller, value=cur.value, recorded=False,
+                holds=tb.value if tb is not None and tb.value != cur.value else None))
             complete = False
             break
         steps.append(_step(nxt))
@@ -220,4 +230,5 @@ def _rank(e: EvidenceRecord) -> int:
 def _step(e: EvidenceRecord) -> Step:
     return Step(resident=e.resident, value=e.value, kind=e.kind, source=e.source, at=e.at,
                 teller=e.teller, origin=e.origin, basis=e.basis, event=e.event,
-                document=e.document, confidence=e.confidence, evidence_id=e.id)
+                document=e.document, confidence=e.confidence, evidence_id=e.id,
+                premises=list(e.premises or ()))

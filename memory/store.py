@@ -40,7 +40,7 @@ from .codec import (
 )
 from .deferred import RECALL_WORDS, HeldWrites
 from .driver import sqlite3
-from .errors import InvalidEvidence
+from .errors import InvalidEvidence, _ClosedDb
 from .evidence import Evidence
 from .guard import Proposal, TrustProposal, WorldView
 from .kinds import DEFAULT_TRUST
@@ -1097,8 +1097,13 @@ class MemoryStore:
             raise InvalidEvidence("perceiving", "a perceiving() batch is paused unfinished: "
                                   "run it to its end, or close() it to drop it, before "
                                   "closing the store (closed now, it would be rolled back)")
+        if isinstance(self.db, _ClosedDb):
+            return  # (closing twice is closing once)
         self._sync()
         self.db.close()
+        # A call after this said "Cannot operate on a closed database" from sqlite3: the
+        # module's own error says what to do (a developer's finding).
+        self.db = _ClosedDb()  # type: ignore[assignment]
 
 
 def _minute(text: str | None) -> int | None:

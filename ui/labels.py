@@ -147,6 +147,15 @@ def step_words(sim, step) -> str:
         when = f" ({clock.fmt(step.at)})" if step.at is not None else ""
         return (f"{who} misremember{'' if you else 's'} it — what {'you' if you else who} took "
                 f"in{when} was: {took}")
+    holds = getattr(step, "holds", None)
+    if not step.recorded and holds is not None:
+        # Said against what they hold — a lie, not ignorance (a developer's reading).
+        subject, attribute = _claim_of(sim, step)
+        believe = "believe" if you else "believes"
+        held = sim.value_words(holds, attribute) if attribute else holds
+        return (f"{who} {has} no evidence of it and {believe} otherwise ({held}) — said "
+                f"what {'you do' if you else sim.pronoun(step.resident).subj + ' does'} not "
+                "believe")
     if not step.recorded:
         return f"{who} {has} no evidence of it — said it without knowing it"
     when = f" ({clock.fmt(step.at)})" if step.at is not None else ""
@@ -167,8 +176,23 @@ def step_words(sim, step) -> str:
         what = sim.world.summary_of(step.event) if step.event else ""
         return f"{who} {seen}{when}" + (f": {what}" if what else "")
     if k == "inferred":
-        return f"{who} worked it out{when}"
+        # From what (the evidence keeps its premises): "Bo worked it out" alone left a
+        # developer asking from what.
+        premises = []
+        for claim in getattr(step, "premises", ()) or ():
+            ps, _, pa = claim.partition(".")
+            held = sim.store.held(step.resident, ps, pa)
+            premises.append(f"believing that {sim.say_claim(claim, held[0])}" if held else
+                            f"from {sim.say_claim(claim)}")
+        return f"{who} worked it out{when}" + (f", {' and '.join(premises)}" if premises
+                                               else "")
     return f"{who} had it put in {'your' if you else 'their'} head{when}"
+
+
+def _claim_of(sim, step) -> tuple[str, str]:
+    """The claim a chain's step is about, from the evidence it hangs on ("", "" if unknown)."""
+    e = sim.store.evidence_by_id(step.evidence_id) if step.evidence_id else None
+    return (e.subject, e.attribute) if e is not None else ("", "")
 
 
 def evidence_words(sim, e) -> str:

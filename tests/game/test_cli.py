@@ -57,6 +57,10 @@ def test_why_explains_a_belief(save):
     res = CliRunner().invoke(main, ["why", str(save), "ada", "ada_key.moved_by"])
     assert res.exit_code == 0, res.output
     assert "Ada believes Ada's key was moved by" in res.output and "history:" in res.output
+    # Worked out from what: a developer read "Bo worked it out" and could not tell.
+    bo = CliRunner().invoke(main, ["why", str(save), "bo", "ada_key.moved_by"])
+    assert "Bo worked it out (day 1 08:58), believing that Cy was at the café counter " \
+        "early" in bo.output
 
 
 def test_why_says_what_happened_at_each_step(tmp_path):

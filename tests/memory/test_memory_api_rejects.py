@@ -203,3 +203,20 @@ def test_a_batch_run_to_its_end_is_written(tmp_path):
     store.set_trust("ada", "bo", 0.5)  # not paused any more
     store.close()
     assert MemoryStore(path).belief("bo", "key", "location").value == "shelf"
+
+
+def test_a_closed_store_says_so():
+    """A developer's call after close() got sqlite3's "Cannot operate on a closed database":
+    the module's own error now, reads and writes alike; closing twice is closing once."""
+    from memory import MemoryModuleError, StoreClosed
+
+    store = MemoryStore(":memory:")
+    store.perceive(seen("ada", "key", "location", "counter", at=0))
+    store.close()
+    store.close()
+    for call in (lambda: store.belief("ada", "key", "location"), store.beliefs,
+                 lambda: store.perceive(seen("ada", "key", "location", "shelf", at=1)),
+                 lambda: store.age(10), lambda: store.recall("ada", "key", 10)):
+        with pytest.raises(StoreClosed) as e:
+            call()
+        assert isinstance(e.value, MemoryModuleError) and "closed" in str(e.value)

@@ -37,6 +37,29 @@ def test_teller_who_said_it_without_evidence(store):
     assert "said it without knowing it" in chain.steps[-1].describe()
 
 
+def test_a_teller_who_holds_otherwise_said_what_they_do_not_believe(store):
+    """A developer: Bo saw Dee do it and told Ada "Cy" — the chain read "bo has no evidence of
+    it: they said it without knowing it", ignorance where it was a lie. It says what he
+    holds instead."""
+    store.perceive(seen("bo", *K, "dee", event="take", at=30))
+    store.perceive(told("ada", *K, "cy", teller="bo", basis="saw", at=60))
+    [chain] = store.explain("ada", *K).supports
+    last = chain.steps[-1]
+    assert (last.resident, last.recorded, last.holds) == ("bo", False, "dee")
+    assert last.describe() == ("bo has no evidence of it and holds dee: they said what they "
+                               "do not believe")
+
+
+def test_worked_out_names_its_premises(store):
+    """'Bo worked it out' alone: from what? The premises the evidence keeps are named."""
+    store.perceive(seen("bo", "cy", "at_counter", "yes", event="e", at=0))
+    store.perceive({"resident": "bo", "subject": "key", "attribute": "taken_by", "value": "cy",
+                    "kind": "inferred", "at": 5, "premises": ["cy.at_counter"]})
+    [chain] = store.explain("bo", *K).supports
+    assert chain.steps[0].premises == ["cy.at_counter"]
+    assert chain.steps[0].describe() == "bo worked it out from cy.at_counter"
+
+
 def test_teller_heard_it_only_after_telling(store):
     """Evidence the teller met only after telling does not explain what they told."""
     store.perceive(told("ada", *K, "cy", teller="eve", at=5))
