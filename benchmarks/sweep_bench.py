@@ -28,15 +28,16 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 SCENARIOS = ("missing_key", "bad_blood", "the_ledger", "cancelled_meeting")
-# Where a run's time goes: the tick's phases (game/sim.py, game/mind.py), by function.
+# Where a run's time goes: the tick's systems (`Simulation.stepping`), by function. (They
+# named functions the tick no longer calls, and printed 0.0% for talk and perception.)
 PHASES = {
     "setting up the town (a copy of the seed's start)": ("game/sweep.py", "_start"),
-    "conversation (talk.converse)": ("game/talk.py", "converse"),
-    "perceiving and revising (sim.flush)": ("game/sim.py", "flush"),
-    "judging reactions (mind._think)": ("game/mind.py", "_think"),
-    "carrying out intents (mind._pursue)": ("game/mind.py", "_pursue"),
-    "who is with whom (copresence.take_in)": ("game/copresence.py", "take_in"),
-    "hourly memory passes (refresh_access, look_back)": ("memory/store.py", "refresh_access"),
+    "conversation (talk.conversing)": ("game/talk.py", "conversing"),
+    "perceiving and revising (sim.flushing)": ("game/sim.py", "flushing"),
+    "judging reactions (thinking.think)": ("game/thinking.py", "think"),
+    "carrying out intents (pursuit.pursue)": ("game/pursuit.py", "pursue"),
+    "who is with whom (copresence.taking_in)": ("game/copresence.py", "taking_in"),
+    "hourly memory pass: dormancy (refresh_access)": ("memory/store.py", "refresh_access"),
     "stage checks (sim._check_stages)": ("game/sim.py", "_check_stages"),
     "ending checks (sim._check_endings)": ("game/sim.py", "_check_endings"),
     "player verbs (sim.command)": ("game/sim.py", "command"),
