@@ -47,6 +47,7 @@ _EXPORTS = {
     "followers": ("player", "followers"),
     "asleep_here": ("player", "asleep_here"),
     "put_it_up": ("player", "put_it_up"),
+    "clue_behind": ("player", "clue_behind"),
     "seen_summary": ("knowledge", "seen_summary"),
     "last_whereabouts": ("knowledge", "last_whereabouts"),
     "last_visits": ("knowledge", "last_visits"),
@@ -105,6 +106,7 @@ __all__ = [
     "last_event",
     "last_visits",
     "put_it_up",
+    "clue_behind",
     "last_whereabouts",
     "load_scenario",
     "mechanisms",
@@ -186,7 +188,7 @@ if TYPE_CHECKING:
         unanswered,
     )
     from .pacing import last_event, notices
-    from .player import PLAYER, put_it_up
+    from .player import PLAYER, clue_behind, put_it_up
     from .postmortem import post_mortem
     from .queries import (
         SaveInfo,

@@ -224,6 +224,7 @@ class Unanswered:
     claim: str
     at: int
     forgot: bool  # they had known, and could not remember
+    quiet: bool = False  # they would not say ("Ask someone else"): not that they do not know
 
 
 def unanswered(sim: Game, resident: str | None = None) -> list[Unanswered]:
@@ -234,7 +235,8 @@ def unanswered(sim: Game, resident: str | None = None) -> list[Unanswered]:
             continue
         if ev["data"].get("answer") is None:
             out.append(Unanswered(ev["target"], ev["claim"], ev["at"],
-                                  ev["data"].get("memory") == "gone"))
+                                  ev["data"].get("memory") == "gone",
+                                  bool(ev["data"].get("quiet"))))
     return out
 
 

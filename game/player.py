@@ -284,6 +284,9 @@ def noted(sim: Game, rid: str, claim: str, told: talk.Told) -> str:
     if told.basis == "saw" and told.as_held and b is not None and kind == "hearsay" and \
             _posted(sim, rid, b):  # as their words say: "I put the notice up myself"
         src = f"{p.subj} said {p.subj} put it up {p.refl}"
+    elif told.basis == "saw" and told.as_held and kind == "hearsay" and \
+            (clue := clue_behind(sim, rid, claim, told.value)) is not None:  # "I've seen…"
+        src = f"{p.subj} said {p.subj} had seen {sim.thing(clue)} for {p.refl}"
     # As the telling recorded it, so the note, the case board and the window agree.
     sure = told.sure or ("certain" if told.lie or b is None else sureness(
         b.confidence, b.state.value, talk.memory_state(sim, b)))
@@ -1124,6 +1127,18 @@ def put_it_up(sim: Game, rid: str, claim: str) -> bool:
     they pinned): said so, not "said he saw it", wherever their word is shown."""
     b = sim.store.belief(rid, *split(claim), history=False)
     return b is not None and _posted(sim, rid, b)
+
+
+def clue_behind(sim: Game, rid: str, claim: str, value: str | None = None) -> str | None:
+    """The thing (its id) `rid` saw that shows what they hold of `claim` — "I've seen Ada's
+    key for myself", as their words say it — or None if what they hold they saw happen or
+    had otherwise. Where their word is shown, "said she saw it" made those shown the key
+    into witnesses of the deed ("Each says they saw it", a playtest)."""
+    b = sim.store.belief(rid, *split(claim), history=False)
+    if b is None or (value is not None and b.value != value):
+        return None  # (what they said is not what they hold: not this)
+    rec = sim.held_evidence(rid, b)
+    return acts.clue_seen(sim, rec.event, claim, b.value) if rec is not None else None
 
 
 def _posted(sim: Game, speaker: str, b: Belief) -> bool:

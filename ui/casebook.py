@@ -17,6 +17,7 @@ from game import (
     and_list,
     answers,
     clock,
+    clue_behind,
     clue_seen,
     done_by_player,
     gave,
@@ -85,6 +86,8 @@ def account(sim, s: Said, *, with_teller: bool = True) -> str:
     if s.basis == "saw" and s.kind == "hearsay" and put_it_up(sim, s.teller, s.claim):
         # as their words said ("I put the notice up myself"), not "said he saw it"
         src = f"said {p.subj} put it up {p.refl}"
+    elif (clue := _clue(sim, s)) is not None:  # "I've seen Ada's key for myself"
+        src = f"said {p.subj} had seen {sim.thing(clue)} for {p.refl}"
     how = ("when you asked" if s.asked else "to you" if s.to == PLAYER else
            f"at the meeting you set up with {sim.name(s.to)}" if s.turn == "mediate" else
            f"overheard, to {sim.name(s.to)}")
@@ -165,8 +168,19 @@ def _source(sim, s: Said) -> str:
     if s.basis == "saw" and s.kind == "hearsay" and put_it_up(sim, s.teller, s.claim):
         p = sim.pronoun(s.teller)
         return f"said {p.subj} put it up {p.refl}"
+    if (clue := _clue(sim, s)) is not None:
+        p = sim.pronoun(s.teller)
+        return f"said {p.subj} had seen {sim.thing(clue)} for {p.refl}"
     src = gave(sim, s.teller, s.kind, s.basis, s.origin, s.via)
     return src[4:] if src.startswith("who ") else f"speaking {src}"
+
+
+def _clue(sim, s: Said) -> str | None:
+    """The thing a teller said they had seen for themselves ("I've seen Ada's key"), when
+    what they said they saw is a thing that shows it, not the deed."""
+    if s.basis != "saw" or s.kind != "hearsay":
+        return None
+    return clue_behind(sim, s.teller, s.claim, s.value)
 
 
 def typed(words_: str, name: str) -> str:
@@ -289,13 +303,15 @@ def _question(page: Page, sim, claim: str, heard: list[Said], open_minds: bool) 
                 continue
             # Side by side: one line a side. Five who agree were five lines, read as five
             # accounts at odds with each other (a playtest).
-            saw = [s for s in group if s.basis == "saw"]
+            saw = [s for s in group if s.basis == "saw" and _clue(sim, s) is None]
             said_saw = "" if not saw else f" — {sim.name(saw[0].teller)} said " \
                 f"{sim.pronoun(saw[0].teller).subj} saw it" if len(saw) == 1 else \
                 f" — {and_list([sim.name(s.teller) for s in saw])} said they saw it"
             page.add("warn", f"{and_list([sim.name(s.teller) for s in group])} say "
                      f"{sim.say_claim(claim, value)}{said_saw}", 1)
-        saw = [s for g in now_told.values() for s in g if s.basis == "saw"]
+        # Witnesses of the deed: one shown a thing that shows it saw the thing, not the deed.
+        saw = [s for g in now_told.values() for s in g if s.basis == "saw" and
+               _clue(sim, s) is None]
         if len({s.value for s in saw}) > 1:
             page.add("warn", "Each says they saw it: " + ("it moved, or someone is mistaken "
                      "or lying." if moves else "someone is mistaken, or lying."), 1)
@@ -304,7 +320,10 @@ def _question(page: Page, sim, claim: str, heard: list[Said], open_minds: bool) 
     last_asked = {u.resident: u for u in unanswered(sim) if u.claim == claim}
     for u in last_asked.values():
         if u.resident not in latest:
-            page.add("dim", f"{sim.name(u.resident)} {sim.nverb(u.resident, 'do')} not know ("
+            # "Bo does not know" of one who would not say ("Ask someone else") told the
+            # player more than they heard, and the wrong thing.
+            did = "would not say" if u.quiet else f"{sim.nverb(u.resident, 'do')} not know"
+            page.add("dim", f"{sim.name(u.resident)} {did} ("
                      f"{'could not remember; ' if u.forgot else ''}asked {when(u.at)}).")
     # One who shook their head at what the player told them showed only that they hold
     # something else: what the player saw, not an answer of theirs.
@@ -429,8 +448,9 @@ def mind_page(sim, rid: str, open_minds: bool = False) -> Page:
         for r in shook:
             page.add("dim", f"{when(r.at)}: {r.seen}")
         for u in gaps:
-            page.add("dim", f"You asked {when(u.at)}: {p.subj} "
-                     f"{'could not remember' if u.forgot else p.verb('do') + ' not know'}.")
+            did = "would not say" if u.quiet else "could not remember" if u.forgot else \
+                p.verb("do") + " not know"
+            page.add("dim", f"You asked {when(u.at)}: {p.subj} {did}.")
         if open_minds:
             s_, a = claim.split(".")
             b = sim.store.belief(rid, s_, a, history=False)

@@ -324,3 +324,26 @@ def test_one_who_did_not_know_is_listed_once():
     block = case_board(sim).text().split("WHO MOVED ADA'S KEY")[1].split("WHERE")[0]
     assert block.count("Cy does not know") == 1
     assert "Cy does not know (asked 12:30 on day 1)." in block
+
+
+def test_one_shown_a_thing_said_they_had_seen_it_and_one_who_would_not_say_is_not_ignorant():
+    """A playtest: those shown the key told the player "I've seen Ada's key for myself", and
+    the notes and the board said "she said she saw it" — and, beside Bo's "I saw it myself",
+    "Each says they saw it: someone is mistaken, or lying". And Bo's "Ask someone else" was
+    filed as "Bo does not know"."""
+    from pathlib import Path
+
+    from game.walkthrough import play
+
+    sim = Simulation.new("missing_key", seed=0)
+    play(sim, Path("content/scenarios/missing_key/win-show-the-key.txt"), to_end=False)
+    reply = sim.command("ask hana key moved").text()
+    assert "I've seen Ada's key for myself" in reply
+    assert "she said she had seen Ada's key for herself" in reply
+    sim.run(until=clock.parse_when("day 2 10:00"))
+    sim.command("go market")
+    assert "Bo would not say" in sim.command("ask bo key moved").text()
+    page = case_board(sim).text()
+    assert "Hana: she said she had seen Ada's key for herself" in page
+    assert "Bo would not say (asked 10:10 on day 2)." in page and "Bo does not know" not in page
+    assert "You asked 10:10 on day 2: he would not say." in mind_page(sim, "bo").text()
