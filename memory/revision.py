@@ -185,6 +185,20 @@ def _rules(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
     if not supports and (_observed_later(b, e) or _newer_version(b, e)):
         return _update(b, e, initial, evidence_id, policy, p)
 
+    # An observation of a state from before the one the held value rests on, come late: what
+    # held then, not a contradiction of what holds now (the mirror of the update above). A
+    # developer's sighting from minute 10, perceived after one from minute 1000, left the
+    # newer value doubtful at 58. Kept beside it as what held before, at the superseded
+    # confidence; nothing else changes.
+    if not supports and _observed_earlier(b, e):
+        c = b.cand(e.value)
+        if c is None:
+            b.cands.append(_cand(e, p.superseded_confidence, evidence_id))
+        else:
+            _merge_origin(c, e, evidence_id)
+        return Outcome("keep", True, f"{source_words(e)} evidence ({who(e)}) of {e.value} is "
+                       f"older than what I hold ({b.value}): it held before")
+
     # A resident's own account coming back to them through others (its origin is themselves)
     # is neither support nor contradiction: it is exposure (§5.2), under both policies.
     if _own_account(e):
@@ -243,6 +257,13 @@ def _unrecallable(b: BeliefState, at: int) -> bool:
 
 def _observed_later(b: BeliefState, e: Evidence) -> bool:
     return b.nature == STATE_NATURE and e.rank >= FIRSTHAND_RANK and e.at > b.since
+
+
+def _observed_earlier(b: BeliefState, e: Evidence) -> bool:
+    """A changeable state seen first-hand before the held value's own observation (`since`),
+    when the held value itself was observed first-hand."""
+    return b.nature == STATE_NATURE and e.rank >= FIRSTHAND_RANK and e.at < b.since and \
+        b.held().rank >= FIRSTHAND_RANK
 
 
 def _newer_version(b: BeliefState, e: Evidence) -> bool:

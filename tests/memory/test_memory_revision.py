@@ -289,6 +289,28 @@ def test_state_later_firsthand_observation_updates(store):
     assert "counter held from minute 0 until 60" in b.history[-1].note
 
 
+def test_state_older_firsthand_observation_come_late_is_what_held_before(store):
+    """The mirror of the update (the design note is silent; a developer's finding): a
+    sighting from minute 10 perceived after one from minute 1000 is what held then, not a
+    contradiction — the newer value stands as it was (78, influencing, no doubt), the older
+    one is kept beside it at 25 (a superseded value's), and a sighting after both updates."""
+    store.define_attribute("location", nature="state")
+    store.perceive(seen("ada", "key", "location", "counter", at=1000))
+    b = store.perceive(seen("ada", "key", "location", "drawer", at=10))
+    assert (b.value, b.confidence, b.state) == ("counter", 78, "influencing")
+    assert {c.value: c.confidence for c in b.candidates} == {"counter": 78, "drawer": 25}
+    assert not b.wants_look
+    b = store.perceive(seen("ada", "key", "location", "drawer", at=2000))
+    assert (b.value, b.confidence, b.state) == ("drawer", 78, "influencing")
+
+
+def test_an_older_event_sighting_come_late_still_contradicts(store):
+    """Only a state is a thing of its time: for an event (who took it) the rules run."""
+    store.perceive(_seen("counter", at=1000))
+    b = store.perceive(_seen("pocket", at=10))
+    assert (b.value, b.confidence, b.state) == ("counter", 58, "doubtful")
+
+
 def test_event_contradiction_runs_the_rules(store):
     """§5 events: the same sequence about an event (who took the key) is a contradiction."""
     store.perceive(_seen("counter", at=0))
