@@ -438,6 +438,13 @@ def mind_page(sim, rid: str, open_minds: bool = False) -> Page:
         by_value: dict[str, list[Said]] = {}
         for s in entries:
             by_value.setdefault(s.value, []).append(s)
+        # In time's order against what they said: a shake of the head on day 1 read below
+        # their answer of day 2.
+        first = min((s.at for s in entries), default=None)
+        before = [r for r in shook if first is None or r.at < first]
+        shook = [r for r in shook if r not in before]
+        for r in before:
+            page.add("dim", f"{when(r.at)}: {r.seen}")
         for value, times in by_value.items():
             page.add("text", f"{sim.say_claim(claim, value)}.")
             for s in times:
