@@ -36,7 +36,8 @@ FUNCTIONS: dict[str, tuple[int, int, str]] = {
     "believes": (3, 4, 'believes("ada", "cy.took_ada_key", "yes" [, min_confidence]) -> held '
                        "value is that, not past"),
     "heard": (3, 3, 'heard("player", "ada_key.moved_by", "cy") -> any of their evidence has '
-                    "that value, held or not: seen, read or told"),
+                    "that value, held or not: seen, read or told (the player's own word come "
+                    "back does not count)"),
     "value": (2, 2, 'value("ada", "ada_key.location") -> the value ada holds, "" if none'),
     "confidence": (2, 2, 'confidence("ada", "cy.took_ada_key") -> 0..100, 0 if no belief'),
     "knows": (2, 2, 'knows("ada", "ada_key.location") -> holds the true value, not past'),
