@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, create_model, field_validator
 
 from game import phrase
 from game.clock import TimeFormatError, parse_time_of_day, parse_when
@@ -25,6 +25,18 @@ Name = Annotated[str, Field(min_length=1, max_length=100)]
 Words = Annotated[str, Field(max_length=200)]
 Phrase = Annotated[str, Field(max_length=200)]
 Value = Annotated[str, Field(min_length=1, max_length=200)]
+
+
+def _topic(v: str) -> str:
+    """A trust topic is named (memory refuses a blank one, and a run that validate passed
+    stopped on it: a hostile-input test)."""
+    if not v.strip() or "\x00" in v:
+        raise ValueError("a topic needs a word or two (it is blank)" if "\x00" not in v else
+                         "a topic must not contain a NUL character")
+    return v
+
+
+Topic = Annotated[str, Field(max_length=200), AfterValidator(_topic)]
 MAX_TEXT = 20_000
 
 SOURCE_KINDS = ("firsthand", "witnessed", "declared", "document", "hearsay", "inferred",
@@ -97,7 +109,7 @@ def _phrase(fields: frozenset[str]):
 
 class Attribute(Strict):
     nature: Literal["state", "event"] = "event"
-    topic: Annotated[str, Field(max_length=200)] | None = None
+    topic: Topic | None = None
     label: Phrase | None = None  # how words render it: "{subject} is at {value}"
     about: Phrase | None = None  # what it is about, as a noun phrase: "where {subject} is"
     actor: bool = False  # the value is the person who did it ("moved_by")
@@ -189,7 +201,7 @@ class Resident(Strict):
 class TrustEntry(Strict):
     listener: Ident
     teller: Ident
-    topic: str = "*"
+    topic: Topic = "*"
     value: Fraction
 
 

@@ -131,6 +131,9 @@ def mutants() -> list[tuple[str, str | bytes, dict]]:
         ("escape-in-name", _sub('name = "Bo"', 'name = "Bo\\u001b[31mRED\\u001b]0;pwned\\u0007"'),
          {}),
         ("bidi-in-name", _sub('name = "Bo"', 'name = "Bo\\u202eoB"'), {}),
+        # A blank topic passed validate, then memory refused it when the run began.
+        ("topic-blank", _sub('topic = "the key"', 'topic = ""'), {}),
+        ("topic-no-break-space", _sub('topic = "the key"', 'topic = "\\u00a0"'), {}),
         ("markup-in-name", _sub('name = "Bo"', 'name = "[bold red]Bo[/]"'), {}),
     ]
     # -- the scenario's own templates/ ---------------------------------------------------------

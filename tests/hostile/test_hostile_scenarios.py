@@ -90,6 +90,8 @@ def test_the_mutants_cover_the_issues_cases():
     ("templates-macro", r"templates/answer\.j2:1: \{% macro %\} is not allowed"),
     ("templates-string-times", r"templates/answer\.j2:\d+: .*more than 20,000 characters"),
     ("templates-fifo", r"templates/answer\.j2: not a regular file"),
+    ("topic-blank", r"scenario\.toml:\d+: attributes\.moved_by\.topic: a topic needs a word"),
+    ("topic-no-break-space", r"scenario\.toml:\d+: attributes\.moved_by\.topic: a topic needs"),
 ])
 def test_a_refused_scenario_says_where_and_why(tmp_path, name, words):
     text, templates = next((t, f) for n, t, f in MUTANTS if n == name)
