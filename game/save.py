@@ -63,7 +63,8 @@ def write_save(db: Database, path: str | Path) -> Path:
     check_target(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+        fd, tmp = tempfile.mkstemp(prefix=path.name + sc.TEMP_MARK, suffix=".tmp",
+                                   dir=path.parent)
         os.close(fd)
     except OSError as exc:
         raise SaveError(f"{path}: cannot write here ({exc.strerror})") from None

@@ -480,9 +480,14 @@ def _show(x: object) -> str:
     return s if len(s) <= 60 else s[:57] + "..."
 
 
+TEMP_MARK = ".hearsay-save-"  # a save's temporary file: <save>.hearsay-save-XXXXXXXX.tmp
+
+
 def stale_temps(path: Path) -> list[Path]:
-    """Temporary files a killed save left beside `path` (see `game.save.write_save`)."""
-    pattern = re.compile(re.escape(path.name) + r"\.[A-Za-z0-9_]{8}\.tmp")
+    """Temporary files a killed save left beside `path` (see `game.save.write_save`): named
+    as only it names them, and empty or an SQLite file. A user's "g.db.notes123.tmp" was
+    taken for one and deleted by `inspect` (a hostile-input test)."""
+    pattern = re.compile(re.escape(path.name + TEMP_MARK) + r"[A-Za-z0-9_]{8}\.tmp")
     try:
         names = os.listdir(path.parent)
     except OSError:
@@ -490,6 +495,15 @@ def stale_temps(path: Path) -> list[Path]:
     out = []
     for n in names:
         p = path.parent / n
-        if pattern.fullmatch(n) and p.is_file() and not p.is_symlink():
+        if pattern.fullmatch(n) and p.is_file() and not p.is_symlink() and _sqlite_or_empty(p):
             out.append(p)
     return out
+
+
+def _sqlite_or_empty(p: Path) -> bool:
+    try:
+        with open(p, "rb") as f:
+            head = f.read(16)
+    except OSError:
+        return False
+    return head in (b"", b"SQLite format 3\x00")

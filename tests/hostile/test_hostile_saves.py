@@ -156,12 +156,18 @@ def test_fifos_and_folders_are_refused_without_hanging(tmp_path, good_save):
 def test_a_killed_writers_temp_file_is_removed_on_the_next_open(tmp_path, good_save):
     save = tmp_path / "mine.db"
     save.write_bytes(good_save.read_bytes())
-    stale = tmp_path / "mine.db.k1ll3d__.tmp"
+    stale = tmp_path / "mine.db.hearsay-save-k1ll3d__.tmp"
     stale.write_bytes(good_save.read_bytes()[:5000])
     other = tmp_path / "notes.txt.abcdefgh.tmp"  # not beside this save: left alone
     other.write_text("x")
+    # A user's own files beside the save, named like a temp (the fuzzer's "g.db.notes123.tmp",
+    # deleted by `inspect`), or named as ours but not an SQLite file: left alone.
+    mine = tmp_path / "mine.db.notes123.tmp"
+    mine.write_text("notes")
+    looks = tmp_path / "mine.db.hearsay-save-notes123.tmp"
+    looks.write_text("my notes")
     cli(["inspect", save, "-r", "ada", "--json"])
-    assert not stale.exists() and other.exists()
+    assert not stale.exists() and other.exists() and mine.exists() and looks.exists()
 
 
 def test_a_failed_write_leaves_the_old_save_and_no_temp(tmp_path, good_save, monkeypatch):
