@@ -84,6 +84,12 @@ def _check_url(url: str) -> None:
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise ModelConfigError(f"HEARSAY_MODEL_URL {shown}: give an http:// or https:// URL "
                                "with a host, like http://localhost:11434/v1")
+    import httpx2
+
+    try:  # as the client will read it: 'http://256.1.1.1/v1' passed above and crashed it
+        httpx2.URL(url)
+    except (httpx2.InvalidURL, ValueError) as exc:
+        raise ModelConfigError(f"HEARSAY_MODEL_URL {shown}: not a URL ({exc})") from None
 
 
 def _seconds(text: str | None, default: float) -> float:
@@ -95,6 +101,8 @@ def _seconds(text: str | None, default: float) -> float:
     return x if 0 < x <= 600 else default
 
 
+FAILURES_TO_REST = 2  # calls failed in a row (timed out, refused, broken) before a rest
+REST_SECONDS = 60.0  # of wall time without calls: the template's words meanwhile
 MAX_REPLY_CHARS = 400  # a reworded line: one or two short sentences
 MAX_TYPED_CHARS = 500  # what the player may type after `say`
 _TIME_WORDS = ("day", "days", "today", "tonight", "tomorrow", "yesterday", "morning", "noon",
@@ -146,13 +154,27 @@ class SimWorld:
 class LanguageModel:
     def __init__(self, settings: ModelSettings, client: Any = None):
         self.settings = settings
+        self.deadline: float | None = None
+        # A dead or stalling server is rested after two failures in a row (each cost up to a
+        # verb's budget: a 2,000-line walkthrough with one that never answered ran for hours).
+        self.failures = 0
+        self.resting_until = 0.0
         if client is None:
+            import httpx2
             from openai import OpenAI
 
-            client = OpenAI(base_url=settings.base_url, api_key=settings.api_key,
-                            timeout=settings.timeout, max_retries=settings.max_retries)
+            from .model_http import BoundedTransport
+
+            try:
+                http = httpx2.Client(transport=BoundedTransport(lambda: self.deadline),
+                                     timeout=settings.timeout)
+                client = OpenAI(base_url=settings.base_url, api_key=settings.api_key,
+                                timeout=settings.timeout, max_retries=settings.max_retries,
+                                http_client=http)
+            except (httpx2.InvalidURL, ValueError) as exc:  # (what _check_url let by)
+                raise ModelConfigError(f"HEARSAY_MODEL_URL {settings.base_url[:60]!r}: not a "
+                                       f"URL a model can be reached at ({exc})") from None
         self.client = client
-        self.deadline: float | None = None
 
     def new_verb(self) -> None:
         """A player verb starts: its model calls share one time budget from now."""
@@ -164,7 +186,7 @@ class LanguageModel:
         if self.deadline is None:
             self.new_verb()
         left = self._left()
-        if left < 0.05:
+        if left < 0.05 or time.monotonic() < self.resting_until:
             return None
         with_options = getattr(self.client, "with_options", None)
         return with_options(timeout=left, max_retries=0) if with_options else self.client
@@ -189,10 +211,15 @@ class LanguageModel:
         worker = threading.Thread(target=run, name="hearsay-model", daemon=True)
         worker.start()
         worker.join(max(0.0, self._left()))
-        if worker.is_alive():
-            raise TimeoutError("the model took too long (this verb's time budget is spent)")
-        if "exc" in box:
+        if worker.is_alive() or "exc" in box:
+            self.failures += 1
+            if self.failures >= FAILURES_TO_REST:
+                self.failures, self.resting_until = 0, time.monotonic() + REST_SECONDS
+            if worker.is_alive():
+                raise TimeoutError("the model took too long (this verb's time budget is "
+                                   "spent)")
             raise box["exc"]
+        self.failures = 0
         return box.get("out")
 
     # -- words ---------------------------------------------------------------------------------

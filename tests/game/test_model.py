@@ -349,3 +349,140 @@ def test_a_said_line_is_the_same_world_event_with_or_without_a_model(fake, monke
     assert absent.world.log_hash() == refused.world.log_hash()
     ev = read.store.evidence("ada", "ada_key", "moved_by")[-1]
     assert (ev.value, ev.event) == ("dee", f"w{e_read['id']}")
+
+
+def _raw_server(respond):
+    """A socket server on a thread: `respond(conn)` writes whatever it likes. Returns its URL
+    and a stop function."""
+    import socket
+
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+    stop = threading.Event()
+
+    def serve():
+        while not stop.is_set():
+            try:
+                listener.settimeout(0.2)
+                conn, _ = listener.accept()
+            except OSError:
+                continue
+            conn.recv(65536)
+            threading.Thread(target=_answer, args=(conn,), daemon=True).start()
+
+    def _answer(conn):
+        try:
+            respond(conn, stop)
+        except OSError:
+            pass
+        finally:
+            conn.close()
+
+    threading.Thread(target=serve, daemon=True).start()
+
+    def close():
+        stop.set()
+        listener.close()
+    return f"http://127.0.0.1:{listener.getsockname()[1]}/v1", close
+
+
+def _model_threads() -> int:
+    return sum(1 for t in threading.enumerate() if t.name == "hearsay-model" and t.is_alive())
+
+
+def _wait_for_no_model_threads(seconds: float = 5.0) -> bool:
+    import time
+
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if _model_threads() == 0:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+HEAD = (b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n"
+        b"transfer-encoding: chunked\r\n")
+
+
+def test_an_endless_reply_is_read_no_further_than_its_size():
+    """A server streaming without end: the call gave up at the budget, but its thread went
+    on reading, 200 MB a second, until the process ran out of memory (a fuzzer). The reply
+    is read to at most MAX_BODY bytes, and the thread ends."""
+    block = b"x" * 65536
+
+    def endless(conn, stop):
+        conn.sendall(HEAD + b"\r\n")
+        while not stop.is_set():
+            conn.sendall(b"%x\r\n" % len(block) + block + b"\r\n")
+
+    url, close = _raw_server(endless)
+    try:
+        assert _wait_for_no_model_threads()
+        model = LanguageModel(ModelSettings(base_url=url, model="x", verb_budget=5))
+        assert model.reword("Bo told me Cy did it.", "Ada", ["Cy"]) == "Bo told me Cy did it."
+        assert _wait_for_no_model_threads(), "the reading thread is still reading"
+    finally:
+        close()
+
+
+def test_a_compressed_bomb_is_read_no_further_than_its_size():
+    """A 200 KB gzip body that grows to 200 MB reached 1.7 GB (a fuzzer): it is decompressed
+    only up to MAX_BODY."""
+    import gzip
+
+    body = gzip.compress(b"\0" * (50 << 20))
+
+    def bomb(conn, stop):
+        conn.sendall(b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n"
+                     b"content-encoding: gzip\r\ncontent-length: %d\r\n\r\n" % len(body)
+                     + body)
+
+    url, close = _raw_server(bomb)
+    try:
+        assert _wait_for_no_model_threads()
+        model = LanguageModel(ModelSettings(base_url=url, model="x", verb_budget=5))
+        assert model.reword("Bo told me Cy did it.", "Ada", ["Cy"]) == "Bo told me Cy did it."
+        assert _wait_for_no_model_threads()
+    finally:
+        close()
+
+
+def test_a_server_that_keeps_failing_is_rested():
+    """Each call to a server that never answers cost a verb's budget, without end: four
+    verbs of a walkthrough took 33 s (a fuzzer). After two failures in a row it is left
+    alone for a while, and the template's words come at once."""
+    import time
+
+    def silent(conn, stop):
+        while not stop.is_set():
+            time.sleep(0.05)
+
+    url, close = _raw_server(silent)
+    try:
+        model = LanguageModel(ModelSettings(base_url=url, model="x", verb_budget=0.4))
+        for _ in range(2):
+            model.new_verb()
+            t = time.monotonic()
+            assert model.reword("Cy did it.", "Ada", ["Cy"]) == "Cy did it."
+            assert time.monotonic() - t >= 0.3
+        model.new_verb()
+        t = time.monotonic()
+        assert model.reword("Cy did it.", "Ada", ["Cy"]) == "Cy did it."
+        assert time.monotonic() - t < 0.1
+    finally:
+        close()
+
+
+@pytest.mark.parametrize("url", ["http://256.1.1.1/v1", "http://ａｂｃ.com/v1"])
+def test_a_url_the_client_cannot_use_is_bad_input(url, monkeypatch):
+    """It passed the URL check and crashed every command when the client was made."""
+    from click.testing import CliRunner
+
+    from ui.cli import main
+
+    monkeypatch.setenv("HEARSAY_MODEL_URL", url)
+    monkeypatch.setenv("HEARSAY_MODEL", "m")
+    res = CliRunner().invoke(main, ["brief", "missing_key"])
+    assert res.exit_code == 2 and "not a URL" in res.output

@@ -1,0 +1,84 @@
+"""The model client's HTTP transport, bounded: a reply is read only while its verb's time budget
+lasts and only up to `MAX_BODY` bytes, decompressed or not.
+
+The client's own timeout bounds each read, not the whole reply, and the call runs on a thread
+the game stops waiting for when the budget is spent (`game.model`): a server that streamed
+without end went on being read on that thread, 200 MB a second, until the process ran out of
+memory, and a 200 KB gzip body grew to 200 MB (a hostile-input test). Here the reading itself
+stops: past the deadline or the size, the stream raises and the thread ends.
+"""
+
+from __future__ import annotations
+
+import time
+import zlib
+from collections.abc import Callable, Iterator
+
+import httpx2
+
+MAX_BODY = 1 << 20  # bytes of a reply, once decompressed: a line or a reading is a few hundred
+_ENCODINGS = {"gzip": 16 + zlib.MAX_WBITS, "x-gzip": 16 + zlib.MAX_WBITS,
+              "deflate": zlib.MAX_WBITS}
+
+
+class ReplyRefused(httpx2.ReadError):
+    """A reply read no further: past the verb's budget, too long, or in an encoding we do not
+    read. A transport error, so the client treats it as a failed call."""
+
+
+class _Bounded(httpx2.SyncByteStream):
+    def __init__(self, inner: httpx2.SyncByteStream, deadline: Callable[[], float | None],
+                 limit: int, wbits: int | None, request: httpx2.Request):
+        self._inner, self._deadline, self._limit = inner, deadline, limit
+        self._dec = zlib.decompressobj(wbits) if wbits is not None else None
+        self._request = request
+
+    def __iter__(self) -> Iterator[bytes]:
+        total = 0
+        for chunk in self._inner:
+            due = self._deadline()
+            if due is not None and time.monotonic() > due:
+                raise ReplyRefused("the model's reply ran past the verb's time budget",
+                                   request=self._request)
+            if self._dec is not None:
+                # At most what is still allowed, plus one byte to know it went over.
+                chunk = self._dec.decompress(chunk, self._limit - total + 1)
+            total += len(chunk)
+            if total > self._limit:
+                raise ReplyRefused(f"the model's reply is longer than {self._limit} bytes",
+                                   request=self._request)
+            yield chunk
+
+    def close(self) -> None:
+        self._inner.close()
+
+
+class BoundedTransport(httpx2.BaseTransport):
+    """An HTTP transport whose replies stop at `deadline()` (a `time.monotonic` instant, or
+    None for no deadline) and at `limit` bytes."""
+
+    def __init__(self, deadline: Callable[[], float | None], limit: int = MAX_BODY,
+                 inner: httpx2.BaseTransport | None = None):
+        self._deadline, self._limit = deadline, limit
+        self._inner = inner or httpx2.HTTPTransport()
+
+    def handle_request(self, request: httpx2.Request) -> httpx2.Response:
+        request.headers["Accept-Encoding"] = "gzip, deflate"
+        response = self._inner.handle_request(request)
+        encoding = response.headers.get("content-encoding", "identity").strip().lower()
+        if encoding not in ("", "identity") and encoding not in _ENCODINGS:
+            response.close()
+            raise ReplyRefused(f"the model's reply is in an encoding not read here "
+                               f"({encoding[:40]!r})", request=request)
+        headers = [(k, v) for k, v in response.headers.multi_items()
+                   if k.lower() not in ("content-encoding", "content-length")]
+        stream = response.stream
+        assert isinstance(stream, httpx2.SyncByteStream)
+        return httpx2.Response(
+            status_code=response.status_code, headers=headers,
+            stream=_Bounded(stream, self._deadline, self._limit, _ENCODINGS.get(encoding),
+                            request),
+            extensions=response.extensions, request=request)
+
+    def close(self) -> None:
+        self._inner.close()
