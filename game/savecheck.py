@@ -460,6 +460,149 @@ def check_checksum(conn: sqlite3.Connection, path: Path, meta: dict[str, object]
                         "checksum: changed since it was written)")
 
 
+# -- the rows -----------------------------------------------------------------------------------
+
+# Columns that hold JSON, and what each must be: the top level, and (for arrays) each element.
+# An edited save whose checksum was computed again (it has no key), or an old one without one,
+# passed the gate with "x" for a resident's state and crashed every command (a fuzzer).
+JSON_COLUMNS: dict[tuple[str, str], tuple[str, str | None]] = {
+    ("evidence", "chain"): ("array", "text"),
+    ("evidence", "premises"): ("array", "text"),
+    ("belief_rows", "candidates"): ("array", "array"),  # (each a candidate, compact)
+    ("belief_rows", "premises"): ("array", "text"),
+    ("beliefs", "candidates"): ("array", "array"),  # (a save from before issue 13)
+    ("beliefs", "premises"): ("array", "text"),
+    ("memory_edits", "before"): ("object", None),
+    ("memory_edits", "after"): ("object", None),
+    ("places", "spots"): ("array", "text"),
+    ("people", "spec"): ("object", None),
+    ("world_log", "data"): ("object", None),
+    ("world_log", "participants"): ("array", "text"),
+    ("world_log", "witnesses"): ("array", "text"),
+    ("decisions", "used"): ("array", None),
+    ("sim_state", "state"): ("object", None),
+}
+MAX_JSON_DEPTH = 200  # the saves' own nest a few levels; Python's reader gives up near 1,000
+_AFFINITY = {"INTEGER": ("integer", "null"), "REAL": ("real", "integer", "null"),
+             "TEXT": ("text", "null")}
+
+
+def check_rows(conn: sqlite3.Connection, path: Path) -> None:
+    """Every value is of its column's declared type, every JSON column holds JSON of its
+    shape and no deeper than MAX_JSON_DEPTH, and every text is UTF-8: a SaveError naming the
+    first table, column and row that is not."""
+    listed = conn.execute("SELECT name, wr FROM pragma_table_list WHERE schema = 'main' AND "
+                          "type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    ids = {name: "NULL" if wr else "rowid" for name, wr in listed}
+    tables = list(ids)
+    for table in tables:
+        q, rowid = _quote(table), ids[table]
+        cols = [(r[1], (r[2] or "").upper()) for r in conn.execute(
+            "SELECT * FROM pragma_table_info(?)", (table,))]
+        typed = [(col, declared) for col, declared in cols if declared in _AFFINITY]
+        if typed:
+            # One pass a table: which column of the first row whose value is not its type.
+            bad = " OR ".join(_not_typed(col, declared) for col, declared in typed)
+            which = " ".join(f"WHEN {_not_typed(col, declared)} THEN {i}"
+                             for i, (col, declared) in enumerate(typed))
+            got = " ".join(f"WHEN {_not_typed(col, declared)} THEN typeof({_quote(col)})"
+                           for col, declared in typed)
+            row = conn.execute(f"SELECT {rowid}, CASE {which} END, CASE {got} END FROM {q} "
+                               f"WHERE {bad} LIMIT 1").fetchone()
+            if row is not None:
+                col, declared = typed[row[1]]
+                raise SaveError(f"{path}: the save is damaged ({table}.{col}, {_row(row[0])}: "
+                                f"{row[2]} where {declared.lower()} belongs)")
+        for col, _ in cols:
+            shape = JSON_COLUMNS.get((table, col))
+            if shape is not None:
+                _check_json(conn, path, table, col, *shape)
+    _check_utf8(conn, path, ids)
+
+
+def _not_typed(col: str, declared: str) -> str:
+    allowed = ", ".join(f"'{t}'" for t in _AFFINITY[declared])
+    return f"typeof({_quote(col)}) NOT IN ({allowed})"
+
+
+def _check_json(conn: sqlite3.Connection, path: Path, table: str, col: str, top: str,
+                element: str | None) -> None:
+    q, c = _quote(table), _quote(col)
+    row = conn.execute(f"SELECT rowid FROM {q} WHERE {c} IS NOT NULL AND (NOT json_valid({c}) "
+                       f"OR json_type({c}) != ?) LIMIT 1", (top,)).fetchone()
+    if row is not None:
+        raise SaveError(f"{path}: the save is damaged ({table}.{col}, row {row[0]}: not a "
+                        f"JSON {top})")
+    if element is not None:
+        row = conn.execute(f"SELECT t.rowid FROM {q} AS t, json_each(t.{c}) AS e WHERE "
+                           f"t.{c} IS NOT NULL AND e.type != ? LIMIT 1",
+                           (element,)).fetchone()
+        if row is not None:
+            raise SaveError(f"{path}: the save is damaged ({table}.{col}, row {row[0]}: an "
+                            f"element is not {'text' if element == 'text' else 'an ' + element})")
+    # Deep nesting: only a long value can be deep, so only long ones are read through.
+    for rowid, text in conn.execute(f"SELECT rowid, {c} FROM {q} WHERE length({c}) > ?",
+                                    (2 * MAX_JSON_DEPTH,)):
+        if _depth(text) > MAX_JSON_DEPTH:
+            raise SaveError(f"{path}: the save is damaged ({table}.{col}, row {rowid}: JSON "
+                            f"nested deeper than {MAX_JSON_DEPTH})")
+
+
+def _depth(text: str) -> int:
+    """How deep JSON nests, read linearly (brackets inside strings do not count)."""
+    deepest = depth = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def _row(rowid: object) -> str:
+    return "a row" if rowid is None else f"row {rowid}"
+
+
+def _check_utf8(conn: sqlite3.Connection, path: Path, ids: dict[str, str]) -> None:
+    """Text that is not UTF-8 stopped every reader with "Could not decode to UTF-8". Only
+    rows with text past ASCII are read through (SQLite counts such text's characters and
+    bytes differently): most of a save is ids. One pass a table."""
+    reads = []  # the statements first, while names read as text
+    for table, rowid in ids.items():
+        cols = [r[0] for r in conn.execute("SELECT name FROM pragma_table_info(?)", (table,))]
+        wide = [f"(typeof({_quote(c)}) = 'text' AND length(CAST({_quote(c)} AS BLOB)) != "
+                f"length({_quote(c)}))" for c in cols]
+        picks = ", ".join(f"CASE WHEN typeof({_quote(c)}) = 'text' THEN {_quote(c)} END"
+                          for c in cols)
+        reads.append((table, cols, f"SELECT {rowid}, {picks} FROM {_quote(table)} WHERE "
+                                   + " OR ".join(wide)))
+    was = conn.text_factory
+    conn.text_factory = bytes
+    try:
+        for table, cols, sql in reads:
+            for row in conn.execute(sql):
+                for col, v in zip(cols, row[1:], strict=True):
+                    try:
+                        if v is not None:
+                            v.decode("utf-8")
+                    except UnicodeDecodeError:
+                        raise SaveError(f"{path}: the save is damaged ({table}.{col}, "
+                                        f"{_row(row[0])}: text that is not UTF-8)") from None
+    finally:
+        conn.text_factory = was
+
+
 # -- helpers ------------------------------------------------------------------------------------
 
 

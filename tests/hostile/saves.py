@@ -81,6 +81,16 @@ def _sql(*statements: str, recompute: bool = False, params: tuple = ()) -> Build
     return build
 
 
+def _log(assignment: str) -> Builder:
+    """A world-log row edited past its append-only trigger, the trigger put back and the
+    checksum fixed: only the row is wrong."""
+    return _sql("DROP TRIGGER world_log_no_update",
+                f"UPDATE world_log SET {assignment} WHERE id = (SELECT max(id) FROM world_log)",
+                "CREATE TRIGGER world_log_no_update BEFORE UPDATE ON world_log\n"
+                "            BEGIN SELECT RAISE(ABORT, 'the world log is append-only'); END",
+                recompute=True)
+
+
 def _meta(key: str, value: str | None, *, recompute: bool) -> Builder:
     if value is None:
         return _sql(f"DELETE FROM world_meta WHERE key = '{key}'", recompute=recompute)
@@ -246,6 +256,28 @@ def cases(evil_folder: Path) -> list[tuple[str, Builder]]:
         ("rows-recall-orphan", _sql("UPDATE recall_words SET belief_id = belief_id + 10000000 "
                                     "WHERE belief_id = (SELECT min(belief_id) FROM "
                                     "recall_words)", recompute=True)),
+        # A fuzzer's: JSON of the wrong shape, SQLite's loose column types, deep nesting and
+        # text that is not UTF-8 passed the gate and crashed every command (exit 1).
+        ("rows-state-a-string", _sql("UPDATE sim_state SET state = '\"x\"' WHERE resident = "
+                                     "'ada'", recompute=True)),
+        ("rows-premises-not-json", _sql("UPDATE belief_rows SET premises = 'nope' WHERE id = "
+                                        "(SELECT min(id) FROM belief_rows)", recompute=True)),
+        ("rows-candidates-a-string", _sql("UPDATE belief_rows SET candidates = '\"x\"' WHERE "
+                                          "id = (SELECT min(id) FROM belief_rows)",
+                                          recompute=True)),
+        ("rows-candidates-numbers", _sql("UPDATE belief_rows SET candidates = '[1, 2]' WHERE "
+                                         "id = (SELECT min(id) FROM belief_rows)",
+                                         recompute=True)),
+        ("rows-value-blob", _sql("UPDATE evidence SET value = x'c328' WHERE id = (SELECT "
+                                 "min(id) FROM evidence)", recompute=True)),
+        ("rows-value-not-utf8", _sql("UPDATE evidence SET value = CAST(x'c328' AS TEXT) WHERE "
+                                     "id = (SELECT min(id) FROM evidence)", recompute=False)),
+        ("rows-log-data-blob", _log("data = x'ff00ff'")),
+        ("rows-log-at-text", _log("at = 'noon'")),
+        ("rows-log-participants", _log("participants = 'nope'")),
+        ("rows-state-deep", _sql("UPDATE sim_state SET state = ? WHERE resident = 'ada'",
+                                 params=('{"a": ' + "[" * 1500 + "]" * 1500 + "}",),
+                                 recompute=True)),
     ]
     return out
 

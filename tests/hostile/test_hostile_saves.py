@@ -92,10 +92,17 @@ def test_a_damaged_save_is_refused_with_where_and_why(corpus, tmp_path):
         "wal-mode": "WAL",
         "scenario-long-token": "scenario",
         "templates-loop": "template",
-        "rows-people-spec": "data is damaged",
+        "rows-people-spec": "the save is damaged (people.spec, row 1: not a JSON object)",
         "rows-no-sim-state": "data is damaged",
         "flipped-header-52": "damaged",  # SQLite's integrity report: several lines of its own
         "renamed-evidence.kind": "unexpected column 'kind_x'; missing column kind",
+        "rows-state-a-string": "(sim_state.state, row 1: not a JSON object)",
+        "rows-candidates-numbers": ": an element is not an array)",
+        "rows-value-blob": "(evidence.value, row 1: blob where text belongs)",
+        "rows-value-not-utf8": "(evidence.value, row 1: text that is not UTF-8)",
+        "rows-log-at-text": "world_log.at, row ",
+        "rows-log-data-blob": "world_log.data, row ",
+        "rows-state-deep": "(sim_state.state, row 1: JSON nested deeper than 64)",
     }
     for prefix, words in expect.items():
         name = next(n for n in sorted(corpus) if n.startswith(prefix))
@@ -267,3 +274,11 @@ def test_the_memory_store_refuses_a_save_by_path_and_reads_it_checked(tmp_path, 
     store = MemoryStore(open_save(save))
     assert store.belief("ada", "ada_key", "moved_by") is not None
     assert digest(save) == before
+
+
+def test_json_depth_is_read_outside_strings():
+    from game.savecheck import _depth
+
+    assert _depth('{"a": "[[[[{{{{"}') == 1
+    assert _depth('[[["\\"]"]]]') == 3
+    assert _depth("[" * 70 + "]" * 70) == 70
