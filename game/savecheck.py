@@ -576,13 +576,14 @@ def _row(rowid: object) -> str:
 
 def _check_utf8(conn: sqlite3.Connection, path: Path, ids: dict[str, str]) -> None:
     """Text that is not UTF-8 stopped every reader with "Could not decode to UTF-8". Only
-    rows with text past ASCII are read through (SQLite counts such text's characters and
-    bytes differently): most of a save is ids. One pass a table."""
+    rows with text past printable ASCII are read through: most of a save is ids. One pass a
+    table."""
     reads = []  # the statements first, while names read as text
     for table, rowid in ids.items():
         cols = [r[0] for r in conn.execute("SELECT name FROM pragma_table_info(?)", (table,))]
-        wide = [f"(typeof({_quote(c)}) = 'text' AND length(CAST({_quote(c)} AS BLOB)) != "
-                f"length({_quote(c)}))" for c in cols]
+        # (a character outside printable ASCII: SQLite reads a broken sequence as one too)
+        wide = [f"(typeof({_quote(c)}) = 'text' AND {_quote(c)} GLOB '*[^ -~]*')"
+                for c in cols]
         picks = ", ".join(f"CASE WHEN typeof({_quote(c)}) = 'text' THEN {_quote(c)} END"
                           for c in cols)
         reads.append((table, cols, f"SELECT {rowid}, {picks} FROM {_quote(table)} WHERE "

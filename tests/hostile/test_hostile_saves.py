@@ -102,7 +102,7 @@ def test_a_damaged_save_is_refused_with_where_and_why(corpus, tmp_path):
         "rows-value-not-utf8": "(evidence.value, row 1: text that is not UTF-8)",
         "rows-log-at-text": "world_log.at, row ",
         "rows-log-data-blob": "world_log.data, row ",
-        "rows-state-deep": "(sim_state.state, row 1: JSON nested deeper than 64)",
+        "rows-state-deep": "(sim_state.state, row 1: JSON nested deeper than 200)",
     }
     for prefix, words in expect.items():
         name = next(n for n in sorted(corpus) if n.startswith(prefix))
@@ -281,4 +281,4 @@ def test_json_depth_is_read_outside_strings():
 
     assert _depth('{"a": "[[[[{{{{"}') == 1
     assert _depth('[[["\\"]"]]]') == 3
-    assert _depth("[" * 70 + "]" * 70) == 70
+    assert _depth("[" * 270 + "]" * 270) == 270
