@@ -133,6 +133,7 @@ def _gate(path: Path) -> Checked:
         sc.check_schema(mem, path, applied)
         meta = sc.check_meta(mem, path)
         sc.check_rows(mem, path)  # (first: the checksum reads every row as text)
+        sc.check_times(mem, path, meta)
         sc.check_checksum(mem, path, meta["world_meta"])
         sc.check_indexes(mem, path)
     except SaveError:

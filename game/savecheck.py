@@ -423,6 +423,28 @@ def check_meta(conn: sqlite3.Connection, path: Path) -> dict[str, dict[str, obje
     return out
 
 
+def check_times(conn: sqlite3.Connection, path: Path, meta: dict[str, dict[str, object]]
+                ) -> None:
+    """The save's clock is on a tick and not before what its world log or its memory's passes
+    record: edited to 1983, or to before events already logged, it was taken as it stood
+    (a fuzzer)."""
+    from .clock import TICK
+
+    now = int(meta["world_meta"]["now"])  # type: ignore[arg-type]
+    if now % TICK:
+        raise SaveError(f"{path}: the save is damaged (its clock, minute {now}, is not on a "
+                        f"{TICK}-minute tick)")
+    last = conn.execute("SELECT max(at) FROM world_log").fetchone()[0]
+    if isinstance(last, int) and last > now:
+        raise SaveError(f"{path}: the save is damaged (its clock, minute {now}, is before "
+                        f"its world log's last event, minute {last})")
+    for key in ("access_pass_at", "lookback_pass_at"):
+        at = meta["memory_meta"].get(key)
+        if isinstance(at, int) and at > now + TICK:
+            raise SaveError(f"{path}: the save is damaged (memory_meta {key}, minute {at}, is "
+                            f"after its clock, minute {now})")
+
+
 # -- the checksum -------------------------------------------------------------------------------
 
 

@@ -275,6 +275,11 @@ def cases(evil_folder: Path) -> list[tuple[str, Builder]]:
         ("rows-log-data-blob", _log("data = x'ff00ff'")),
         ("rows-log-at-text", _log("at = 'noon'")),
         ("rows-log-participants", _log("participants = 'nope'")),
+        # A clock edited off its tick, before its own log, or behind its memory's passes.
+        ("times-off-tick", _meta("now", "1983", recompute=True)),
+        ("times-before-log", _meta("now", "0", recompute=True)),
+        ("times-pass-ahead", _sql("INSERT OR REPLACE INTO memory_meta VALUES "
+                                  "('access_pass_at', '999999')", recompute=True)),
         ("rows-state-deep", _sql("UPDATE sim_state SET state = ? WHERE resident = 'ada'",
                                  params=('{"a": ' + "[" * 1500 + "]" * 1500 + "}",),
                                  recompute=True)),

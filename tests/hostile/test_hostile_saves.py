@@ -102,6 +102,9 @@ def test_a_damaged_save_is_refused_with_where_and_why(corpus, tmp_path):
         "rows-value-not-utf8": "(evidence.value, row 1: text that is not UTF-8)",
         "rows-log-at-text": "world_log.at, row ",
         "rows-log-data-blob": "world_log.data, row ",
+        "times-off-tick": "is not on a 10-minute tick",
+        "times-before-log": "is before its world log's last event",
+        "times-pass-ahead": "access_pass_at, minute 999999, is after its clock",
         "rows-state-deep": "(sim_state.state, row 1: JSON nested deeper than 200)",
     }
     for prefix, words in expect.items():
