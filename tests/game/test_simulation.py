@@ -104,7 +104,9 @@ def test_a_reopened_store_waits_to_index_only_what_was_waiting(tmp_path):
     waiting = {r: set(p) for r, p in store._index.pending.items() if p}
     docs = {bid: words for bid, (_, words) in store._index.docs.items()}
     path = sim.save(tmp_path / "town.db")
-    again = MemoryStore(str(path))
+    from game.save import open_save
+
+    again = MemoryStore(open_save(path))  # (a save by path is refused: the store would write it)
     assert {r: set(p) for r, p in again._index.pending.items() if p} == waiting
     assert {bid: words for bid, (_, words) in again._index.docs.items()} == docs
     assert (again._index.rows, again._index.tokens) == (store._index.rows, store._index.tokens)
