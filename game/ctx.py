@@ -44,7 +44,7 @@ class ConditionContext:
         was moved by Dee"): what they found out it is not. A playtest told Eli "Dee", asked
         him, and "Someone saw Dee move the key" was ticked."""
         person = self.sim.people.get(who)
-        return person is not None and person.is_player and e.origin == who
+        return person is not None and person.is_player and _through(e, who)
 
     def _learned(self, who: str, claim: str, value: str) -> bool:
         """For the player, some evidence for `value` that is not their own word come back;
@@ -53,7 +53,7 @@ class ConditionContext:
         if person is None or not person.is_player:
             return True
         s, a = split(claim)
-        return any(e.value == value and e.origin != who
+        return any(e.value == value and not _through(e, who)
                    for e in self.sim.store.evidence(who, s, a))
 
     def fn_value(self, who: str, claim: str) -> str:
@@ -118,3 +118,9 @@ class ConditionContext:
 
     def fn_present(self, place: str) -> int:
         return len([r for r in self.sim.present(place) if not self.sim.people[r].is_player])
+
+
+def _through(e, who: str) -> bool:
+    """Whether the evidence came from `who`, or passed through them: told anonymously ("heard
+    it from someone"), the player is in the chain, not the origin (a review)."""
+    return e.origin == who or who in (e.chain or ())

@@ -163,11 +163,10 @@ class LanguageModel:
             import httpx2
             from openai import OpenAI
 
-            from .model_http import BoundedTransport
+            from .model_http import BoundedClient
 
             try:
-                http = httpx2.Client(transport=BoundedTransport(lambda: self.deadline),
-                                     timeout=settings.timeout)
+                http = BoundedClient(lambda: self.deadline, timeout=settings.timeout)
                 client = OpenAI(base_url=settings.base_url, api_key=settings.api_key,
                                 timeout=settings.timeout, max_retries=settings.max_retries,
                                 http_client=http)

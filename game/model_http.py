@@ -27,7 +27,7 @@ class ReplyRefused(httpx2.ReadError):
 
 
 class _Bounded(httpx2.SyncByteStream):
-    def __init__(self, inner: httpx2.SyncByteStream, deadline: Callable[[], float | None],
+    def __init__(self, inner: httpx2.SyncByteStream, deadline: float | None,
                  limit: int, wbits: int | None, request: httpx2.Request):
         self._inner, self._deadline, self._limit = inner, deadline, limit
         self._dec = zlib.decompressobj(wbits) if wbits is not None else None
@@ -35,8 +35,8 @@ class _Bounded(httpx2.SyncByteStream):
 
     def __iter__(self) -> Iterator[bytes]:
         total = 0
+        due = self._deadline
         for chunk in self._inner:
-            due = self._deadline()
             if due is not None and time.monotonic() > due:
                 raise ReplyRefused("the model's reply ran past the verb's time budget",
                                    request=self._request)
@@ -63,6 +63,10 @@ class BoundedTransport(httpx2.BaseTransport):
         self._inner = inner or httpx2.HTTPTransport()
 
     def handle_request(self, request: httpx2.Request) -> httpx2.Response:
+        # The deadline as the request starts: read live, a later verb's moved it on, and a
+        # reply abandoned at its own budget went on being read into the verbs after (a
+        # review).
+        due = self._deadline()
         request.headers["Accept-Encoding"] = "gzip, deflate"
         response = self._inner.handle_request(request)
         encoding = response.headers.get("content-encoding", "identity").strip().lower()
@@ -76,9 +80,25 @@ class BoundedTransport(httpx2.BaseTransport):
         assert isinstance(stream, httpx2.SyncByteStream)
         return httpx2.Response(
             status_code=response.status_code, headers=headers,
-            stream=_Bounded(stream, self._deadline, self._limit, _ENCODINGS.get(encoding),
-                            request),
+            stream=_Bounded(stream, due, self._limit, _ENCODINGS.get(encoding), request),
             extensions=response.extensions, request=request)
 
     def close(self) -> None:
         self._inner.close()
+
+
+class BoundedClient(httpx2.Client):
+    """An httpx client whose every transport — the direct one, and those the environment's
+    proxies (HTTP_PROXY, NO_PROXY, …) mount — is bounded. Given a transport of its own, httpx
+    ignores the environment's proxies, and users behind one lost the model (a review)."""
+
+    def __init__(self, deadline: Callable[[], float | None], limit: int = MAX_BODY, **kw):
+        super().__init__(**kw)
+        self._bounded = (deadline, limit)
+
+    def _transport_for_url(self, url: httpx2.URL) -> httpx2.BaseTransport:
+        deadline, limit = self._bounded
+        return BoundedTransport(deadline, limit, inner=super()._transport_for_url(url))
+
+
+assert hasattr(httpx2.Client, "_transport_for_url"), "httpx2 no longer routes by URL so"

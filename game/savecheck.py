@@ -562,9 +562,11 @@ def _check_json(conn: sqlite3.Connection, path: Path, table: str, col: str, top:
         if row is not None:
             raise SaveError(f"{path}: the save is damaged ({table}.{col}, row {row[0]}: an "
                             f"element is not {'text' if element == 'text' else 'an ' + element})")
-    # Deep nesting: only a long value can be deep, so only long ones are read through.
-    for rowid, text in conn.execute(f"SELECT rowid, {c} FROM {q} WHERE length({c}) > ?",
-                                    (2 * MAX_JSON_DEPTH,)):
+    # Deep nesting: only a value with more opening brackets than the bound can be that deep,
+    # so only those are read through (SQLite counts them).
+    opens = f"length({c}) - length(replace(replace({c}, '[', ''), '{{', ''))"
+    for rowid, text in conn.execute(f"SELECT rowid, {c} FROM {q} WHERE {opens} > ?",
+                                    (MAX_JSON_DEPTH,)):
         if _depth(text) > MAX_JSON_DEPTH:
             raise SaveError(f"{path}: the save is damaged ({table}.{col}, row {rowid}: JSON "
                             f"nested deeper than {MAX_JSON_DEPTH})")

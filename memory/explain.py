@@ -44,6 +44,7 @@ class Step(BaseModel):
     misremembered: bool = False  # they remember it so, but what they took in was `was`
     was: str | None = None  # "subject.attribute = value" as the evidence has it
     holds: str | None = None  # with no evidence of it: the other value they hold (a lie)
+    claim: str | None = None  # with `holds`: "subject.attribute", for words about it
     premises: list[str] = []  # worked out: from these claims ("cy.at_counter")
 
     def describe(self) -> str:
@@ -181,7 +182,8 @@ def _chain(store: MemoryStore, e: EvidenceRecord) -> Chain:
                 tb.misremembered and tb.value == cur.value else None
             steps.append(wrong or Step(
                 resident=teller, value=cur.value, recorded=False,
-                holds=tb.value if tb is not None and tb.value != cur.value else None))
+                holds=tb.value if tb is not None and tb.value != cur.value else None,
+                claim=f"{cur.subject}.{cur.attribute}"))
             complete = False
             break
         steps.append(_step(nxt))

@@ -593,6 +593,7 @@ class MemoryStore:
         self._write_trust(listener, teller, value, topic, at=at, reason=reason)
 
     def _write_trust(self, listener: str, teller: str, value: float, topic: str, **kw) -> float:
+        self._not_paused()  # (propose_trust's way in too)
         try:
             with self.db.atomic():
                 return self.trust_book.set(listener, teller, value, topic, **kw)
@@ -703,6 +704,7 @@ class MemoryStore:
         return int(self._meta().get("seed", 0))
 
     def set_seed(self, seed: int) -> None:
+        self._not_paused()
         check.integer("seed", seed, -(2**63), 2**63 - 1)
         self._set_meta("seed", str(int(seed)))
 
@@ -1101,9 +1103,16 @@ class MemoryStore:
             return  # (closing twice is closing once)
         self._sync()
         self.db.close()
-        # A call after this said "Cannot operate on a closed database" from sqlite3: the
-        # module's own error says what to do (a developer's finding).
-        self.db = _ClosedDb()  # type: ignore[assignment]
+        # A call after this said "Cannot operate on a closed database" from sqlite3, or read
+        # on from what was kept in memory: the module's own error, whatever is asked (a
+        # developer's finding; a review found the kept parts answering).
+        closed = _ClosedDb()
+        self.db = closed  # type: ignore[assignment]
+        self.trust_book = closed  # type: ignore[assignment]
+        self._index = closed  # type: ignore[assignment]
+        self._working = closed  # type: ignore[assignment]
+        self._cache = closed  # type: ignore[assignment]
+        self._held = closed  # type: ignore[assignment]
 
 
 def _minute(text: str | None) -> int | None:

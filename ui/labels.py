@@ -150,12 +150,12 @@ def step_words(sim, step) -> str:
     holds = getattr(step, "holds", None)
     if not step.recorded and holds is not None:
         # Said against what they hold — a lie, not ignorance (a developer's reading).
-        subject, attribute = _claim_of(sim, step)
-        believe = "believe" if you else "believes"
-        held = sim.value_words(holds, attribute) if attribute else holds
-        return (f"{who} {has} no evidence of it and {believe} otherwise ({held}) — said "
-                f"what {'you do' if you else sim.pronoun(step.resident).subj + ' does'} not "
-                "believe")
+        claim = getattr(step, "claim", None) or ""
+        held = sim.say_claim(claim, holds, them=step.resident) if claim else holds
+        p = sim.pronoun(step.resident)
+        believe = "believe" if you else sim.nverb(step.resident, "believe")
+        return (f"{who} {has} no evidence of it and {believe} that {held} — said what "
+                f"{'you do' if you else p.subj + ' ' + p.verb('do')} not believe")
     if not step.recorded:
         return f"{who} {has} no evidence of it — said it without knowing it"
     when = f" ({clock.fmt(step.at)})" if step.at is not None else ""
@@ -187,12 +187,6 @@ def step_words(sim, step) -> str:
         return f"{who} worked it out{when}" + (f", {' and '.join(premises)}" if premises
                                                else "")
     return f"{who} had it put in {'your' if you else 'their'} head{when}"
-
-
-def _claim_of(sim, step) -> tuple[str, str]:
-    """The claim a chain's step is about, from the evidence it hangs on ("", "" if unknown)."""
-    e = sim.store.evidence_by_id(step.evidence_id) if step.evidence_id else None
-    return (e.subject, e.attribute) if e is not None else ("", "")
 
 
 def evidence_words(sim, e) -> str:

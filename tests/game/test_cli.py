@@ -180,3 +180,22 @@ def test_why_with_a_misspelt_claim_says_so_and_suggests_one(save):
     assert "did you mean 'ada_key.moved_by'?" in res.output
     res = why("adakey")
     assert res.exit_code == 2 and "write it subject.attribute" in res.output
+
+
+def test_a_chain_that_ends_in_a_lie_says_so_in_words():
+    """'Hana has no evidence of it — said it without knowing it', of one who saw otherwise:
+    a lie read as ignorance (a developer). And its words name what she holds, not an id."""
+    from game.sim import Simulation
+    from memory import Evidence
+    from ui.labels import step_words
+
+    sim = Simulation.new("missing_key", 0)
+    sim.store.perceive(Evidence(resident="hana", subject="ada_key", attribute="location",
+                                value="cafe.drawer", kind="witnessed", at=600, event="e1"))
+    sim.store.perceive(Evidence(resident="gus", subject="ada_key", attribute="location",
+                                value="market", kind="hearsay", teller="hana", origin="hana",
+                                basis="saw", at=610))
+    [chain] = sim.store.explain("gus", "ada_key", "location").supports
+    assert step_words(sim, chain.steps[-1]) == (
+        "Hana has no evidence of it and believes that Ada's key is in the drawer in Ada's "
+        "Café — said what she does not believe")

@@ -89,6 +89,16 @@ def test_the_players_own_word_come_back_is_no_finding():
     assert not ctx.fn_knows("player", "ada_key.moved_by")
     assert "found_witness" not in sim.stages_reached()
     assert ctx.fn_believes("eli", "ada_key.moved_by", "dee")  # his, from the player: his
+    # Told without saying where from, it comes back "from someone" — the player is in its
+    # chain, and it is still their own word (a review).
+    anon = Simulation.new("missing_key", seed=0)
+    anon.run(until=clock.parse_when("day 1 10:40"))
+    for line in ("go market", "tell eli key moved dee anonymously", "ask eli key moved"):
+        anon.command(line)
+    [e] = anon.store.evidence("player", "ada_key", "moved_by")
+    assert e.origin != "player" and "player" in e.chain
+    assert not ConditionContext(anon).fn_believes("player", "ada_key.moved_by", "dee")
+    assert "found_witness" not in anon.stages_reached()
     from pathlib import Path
 
     from game.walkthrough import play

@@ -486,3 +486,47 @@ def test_a_url_the_client_cannot_use_is_bad_input(url, monkeypatch):
     monkeypatch.setenv("HEARSAY_MODEL", "m")
     res = CliRunner().invoke(main, ["brief", "missing_key"])
     assert res.exit_code == 2 and "not a URL" in res.output
+
+
+def test_an_abandoned_reply_stops_at_its_own_deadline_though_later_verbs_begin():
+    """The transport read the verb's deadline live: each new verb moved it on, and a reply
+    abandoned at its budget went on being read into the verbs after (a review). Its own
+    deadline is taken as its request starts."""
+    import time
+
+    def trickle(conn, stop):
+        conn.sendall(HEAD + b"\r\n")
+        while not stop.is_set():
+            conn.sendall(b"1\r\n \r\n")
+            time.sleep(0.1)
+
+    url, close = _raw_server(trickle)
+    try:
+        assert _wait_for_no_model_threads()
+        model = LanguageModel(ModelSettings(base_url=url, model="x", verb_budget=0.5))
+        model.new_verb()
+        assert model.reword("Cy did it.", "Ada", ["Cy"]) == "Cy did it."
+        end = time.monotonic() + 2.0
+        while time.monotonic() < end and _model_threads():
+            model.new_verb()  # later verbs, back to back, while the rested model is not called
+            time.sleep(0.1)
+        assert _model_threads() == 0
+    finally:
+        close()
+
+
+def test_the_environments_proxy_still_carries_the_model(monkeypatch):
+    """Given a transport of its own, httpx ignores HTTP_PROXY: users behind a proxy lost the
+    model (a review). The bounded client bounds the proxy's transport instead."""
+    import httpx2
+
+    from game.model_http import BoundedClient, BoundedTransport
+
+    monkeypatch.setenv("HTTP_PROXY", "http://127.0.0.1:9")
+    client = BoundedClient(lambda: None)
+    t = client._transport_for_url(httpx2.URL("http://models.example/v1"))
+    assert isinstance(t, BoundedTransport) and t._inner is not client._transport
+    monkeypatch.setenv("NO_PROXY", "models.example")
+    direct = BoundedClient(lambda: None)
+    t = direct._transport_for_url(httpx2.URL("http://models.example/v1"))
+    assert isinstance(t, BoundedTransport) and t._inner is direct._transport

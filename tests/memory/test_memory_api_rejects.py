@@ -175,7 +175,7 @@ def test_a_paused_batch_refuses_other_writes_and_closing(tmp_path):
     next(batch)
     for write in (lambda: store.perceive(seen("cy", "key", "location", "shelf", at=5)),
                   lambda: store.set_trust("ada", "bo", 0.5), lambda: store.age(100),
-                  store.close):
+                  lambda: store.set_seed(42), store.close):
         with pytest.raises(InvalidEvidence, match="paused unfinished"):
             write()
     assert store.belief("ada", "key", "location").value == "counter"  # reads still work
@@ -205,18 +205,22 @@ def test_a_batch_run_to_its_end_is_written(tmp_path):
     assert MemoryStore(path).belief("bo", "key", "location").value == "shelf"
 
 
-def test_a_closed_store_says_so():
+def test_a_closed_store_says_so(tmp_path):
     """A developer's call after close() got sqlite3's "Cannot operate on a closed database":
     the module's own error now, reads and writes alike; closing twice is closing once."""
     from memory import MemoryModuleError, StoreClosed
 
-    store = MemoryStore(":memory:")
-    store.perceive(seen("ada", "key", "location", "counter", at=0))
-    store.close()
-    store.close()
-    for call in (lambda: store.belief("ada", "key", "location"), store.beliefs,
-                 lambda: store.perceive(seen("ada", "key", "location", "shelf", at=1)),
-                 lambda: store.age(10), lambda: store.recall("ada", "key", 10)):
-        with pytest.raises(StoreClosed) as e:
-            call()
-        assert isinstance(e.value, MemoryModuleError) and "closed" in str(e.value)
+    for where in (":memory:", "file"):
+        store = MemoryStore(":memory:" if where == ":memory:" else tmp_path / "m.db")
+        store.perceive(seen("ada", "key", "location", "counter", at=0))
+        store.close()
+        store.close()
+        for call in (lambda: store.belief("ada", "key", "location"), store.beliefs,
+                     lambda: store.held("ada", "key", "location"),
+                     lambda: store.trust("ada", "bo"),
+                     lambda: store.beliefs_about("ada", "bo"),
+                     lambda: store.perceive(seen("ada", "key", "location", "shelf", at=1)),
+                     lambda: store.age(10), lambda: store.recall("ada", "key", 10)):
+            with pytest.raises(StoreClosed) as e:
+                call()
+            assert isinstance(e.value, MemoryModuleError) and "closed" in str(e.value)
