@@ -307,7 +307,8 @@ def _question(page: Page, sim, claim: str, heard: list[Said], open_minds: bool) 
             said_saw = "" if not saw else f" — {sim.name(saw[0].teller)} said " \
                 f"{sim.pronoun(saw[0].teller).subj} saw it" if len(saw) == 1 else \
                 f" — {and_list([sim.name(s.teller) for s in saw])} said they saw it"
-            page.add("warn", f"{and_list([sim.name(s.teller) for s in group])} say "
+            page.add("warn", f"{and_list([sim.name(s.teller) for s in group])} "
+                     f"{'both' if len(group) == 2 else 'all'} say "
                      f"{sim.say_claim(claim, value)}{said_saw}", 1)
         # Witnesses of the deed: one shown a thing that shows it saw the thing, not the deed.
         saw = [s for g in now_told.values() for s in g if s.basis == "saw" and

@@ -210,17 +210,19 @@ def test_a_closed_store_says_so(tmp_path):
     the module's own error now, reads and writes alike; closing twice is closing once."""
     from memory import MemoryModuleError, StoreClosed
 
-    for where in (":memory:", "file"):
-        store = MemoryStore(":memory:" if where == ":memory:" else tmp_path / "m.db")
+    def calls(store: MemoryStore) -> list:
+        return [lambda: store.belief("ada", "key", "location"), store.beliefs,
+                lambda: store.held("ada", "key", "location"), lambda: store.trust("ada", "bo"),
+                lambda: store.beliefs_about("ada", "bo"),
+                lambda: store.perceive(seen("ada", "key", "location", "shelf", at=1)),
+                lambda: store.age(10), lambda: store.recall("ada", "key", 10)]
+
+    for where in (":memory:", tmp_path / "m.db"):
+        store = MemoryStore(where)
         store.perceive(seen("ada", "key", "location", "counter", at=0))
         store.close()
         store.close()
-        for call in (lambda: store.belief("ada", "key", "location"), store.beliefs,
-                     lambda: store.held("ada", "key", "location"),
-                     lambda: store.trust("ada", "bo"),
-                     lambda: store.beliefs_about("ada", "bo"),
-                     lambda: store.perceive(seen("ada", "key", "location", "shelf", at=1)),
-                     lambda: store.age(10), lambda: store.recall("ada", "key", 10)):
+        for call in calls(store):
             with pytest.raises(StoreClosed) as e:
                 call()
             assert isinstance(e.value, MemoryModuleError) and "closed" in str(e.value)

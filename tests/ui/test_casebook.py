@@ -308,7 +308,7 @@ def test_contradicting_accounts_are_one_line_a_side():
     i = lines.index("These accounts contradict each other:")
     assert lines[i + 1:i + 4] == [
         "Fen says Ada's key was moved by Dee — said she saw it",
-        "Bo, Eli and Hana say Ada's key was moved by Cy — Bo said he saw it",
+        "Bo, Eli and Hana all say Ada's key was moved by Cy — Bo said he saw it",
         "Each says they saw it: someone is mistaken, or lying."]
 
 
