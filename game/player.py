@@ -1122,18 +1122,30 @@ def _clue(sim: Game, speaker: str, b: Belief) -> str:
     return sim.thing(oid, me=speaker, you=PLAYER) if oid else ""
 
 
-def put_it_up(sim: Game, rid: str, claim: str) -> bool:
+def put_it_up(sim: Game, rid: str, claim: str, value: str | None = None,
+              at: int | None = None) -> bool:
     """Whether what `rid` holds of `claim` they saw by putting it up themselves (a notice
-    they pinned): said so, not "said he saw it", wherever their word is shown."""
+    they pinned): said so, not "said he saw it", wherever their word is shown. Given what
+    they said and when (`value`, `at`), as it stood then: read from what they hold now, a
+    later change of mind turned Quill's day-1 "I put it up myself" into "he said he saw it",
+    and told the player so without meeting him (a playtest)."""
+    if value is not None and at is not None:
+        rec = _sighting(sim, rid, claim, value, at)
+        return rec is not None and _pinned(sim, rid, rec.event)
     b = sim.store.belief(rid, *split(claim), history=False)
     return b is not None and _posted(sim, rid, b)
 
 
-def clue_behind(sim: Game, rid: str, claim: str, value: str | None = None) -> str | None:
+def clue_behind(sim: Game, rid: str, claim: str, value: str | None = None,
+                at: int | None = None) -> str | None:
     """The thing (its id) `rid` saw that shows what they hold of `claim` — "I've seen Ada's
     key for myself", as their words say it — or None if what they hold they saw happen or
     had otherwise. Where their word is shown, "said she saw it" made those shown the key
-    into witnesses of the deed ("Each says they saw it", a playtest)."""
+    into witnesses of the deed ("Each says they saw it", a playtest). Given what they said
+    and when (`value`, `at`), as it stood then, whatever they hold now."""
+    if value is not None and at is not None:
+        rec = _sighting(sim, rid, claim, value, at)
+        return acts.clue_seen(sim, rec.event, claim, value) if rec is not None else None
     b = sim.store.belief(rid, *split(claim), history=False)
     if b is None or (value is not None and b.value != value):
         return None  # (what they said is not what they hold: not this)
@@ -1141,10 +1153,22 @@ def clue_behind(sim: Game, rid: str, claim: str, value: str | None = None) -> st
     return acts.clue_seen(sim, rec.event, claim, b.value) if rec is not None else None
 
 
+def _sighting(sim: Game, rid: str, claim: str, value: str, at: int):
+    """The last thing `rid` saw for themselves, by `at`, that gave `claim` = `value`: what
+    "I saw it" said then stood on (None if nothing did: a lie, or hearsay)."""
+    seen = [e for e in sim.store.evidence(rid, *split(claim))
+            if e.value == value and e.at <= at and e.kind in ("witnessed", "firsthand")]
+    return seen[-1] if seen else None
+
+
 def _posted(sim: Game, speaker: str, b: Belief) -> bool:
     """Whether what they hold they saw by putting it up themselves (a notice they pinned)."""
     rec = sim.held_evidence(speaker, b)
-    ref = rec.event if rec is not None else None
+    return _pinned(sim, speaker, rec.event if rec is not None else None)
+
+
+def _pinned(sim: Game, speaker: str, ref: str | None) -> bool:
+    """Whether the world event `ref` is `speaker` pinning up a notice."""
     if not ref or not ref.startswith("w") or not ref[1:].isdigit():
         return False
     row = sim.db.execute("SELECT kind, actor FROM world_log WHERE id = ?",

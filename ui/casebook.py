@@ -83,7 +83,8 @@ def account(sim, s: Said, *, with_teller: bool = True) -> str:
         return _reaction(sim, s, with_teller)
     src = gave(sim, s.teller, s.kind, s.basis, s.origin, s.via)
     src = src[4:] if src.startswith("who ") else f"spoke {src}"
-    if s.basis == "saw" and s.kind == "hearsay" and put_it_up(sim, s.teller, s.claim):
+    if s.basis == "saw" and s.kind == "hearsay" and put_it_up(sim, s.teller, s.claim,
+                                                              s.value, s.at):
         # as their words said ("I put the notice up myself"), not "said he saw it"
         src = f"said {p.subj} put it up {p.refl}"
     elif (clue := _clue(sim, s)) is not None:  # "I've seen Ada's key for myself"
@@ -165,7 +166,8 @@ def _source(sim, s: Said) -> str:
     if s.kind == "reaction":
         return _reaction(sim, s, False).split(" (")[0].removeprefix(
             sim.pronoun(s.teller).subj + " ")
-    if s.basis == "saw" and s.kind == "hearsay" and put_it_up(sim, s.teller, s.claim):
+    if s.basis == "saw" and s.kind == "hearsay" and put_it_up(sim, s.teller, s.claim,
+                                                              s.value, s.at):
         p = sim.pronoun(s.teller)
         return f"said {p.subj} put it up {p.refl}"
     if (clue := _clue(sim, s)) is not None:
@@ -180,7 +182,7 @@ def _clue(sim, s: Said) -> str | None:
     what they said they saw is a thing that shows it, not the deed."""
     if s.basis != "saw" or s.kind != "hearsay":
         return None
-    return clue_behind(sim, s.teller, s.claim, s.value)
+    return clue_behind(sim, s.teller, s.claim, s.value, s.at)
 
 
 def typed(words_: str, name: str) -> str:

@@ -347,3 +347,18 @@ def test_one_shown_a_thing_said_they_had_seen_it_and_one_who_would_not_say_is_no
     assert "Hana: she said she had seen Ada's key for herself" in page
     assert "Bo would not say (asked 10:10 on day 2)." in page and "Bo does not know" not in page
     assert "You asked 10:10 on day 2: he would not say." in mind_page(sim, "bo").text()
+
+
+def test_an_account_stays_as_it_was_said_when_the_teller_changes_their_mind_unseen():
+    """A playtest: Quill said on day 1 "I put the notice up myself"; on day 2, away from the
+    player, he came to hold the new date — and the board's account of his day-1 word became
+    "he said he saw it", telling the player his mind had changed without meeting him."""
+    sim = Simulation.new("cancelled_meeting", seed=0)
+    sim.run(until=clock.parse_when("day 1 10:30"))
+    for line in ("go hall", "ask quill meeting when", "why quill meeting when"):
+        sim.command(line)
+    said = "Quill: he said he put it up himself (10:50 on day 1, when you asked)"
+    assert any(x.startswith(said) for x in case_board(sim).lines())
+    sim.command("wait until day 2 09:00")
+    assert sim.store.belief("quill", "meeting", "when").value != "cancelled"  # changed, unseen
+    assert any(x.startswith(said) for x in case_board(sim).lines())
