@@ -142,6 +142,14 @@ def here_now(names: list[str], gone: list[str] = ()) -> str:
     return left + (f"Here now: {and_list(names)}." if names else "Nobody is here now.")
 
 
+def span_words(first: int, last: int, now: int) -> str:
+    """'17:00 to 18:00'; 'at 17:00' for one minute seen; with its day when not `now`'s."""
+    def at(m: int) -> str:
+        day = clock.day_of(m)
+        return clock.fmt_clock(m) + ("" if day == clock.day_of(now) else f" on day {day}")
+    return f"at {at(first)}" if first == last else f"{at(first)} to {at(last)}"
+
+
 def and_list(names: list[str]) -> str:
     """'Ana', 'Ana and Ben', 'Ana, Ben and Mo'."""
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

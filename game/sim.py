@@ -509,11 +509,27 @@ class Simulation(Setup, Naming):
         place = self.state[PLAYER].place
         here_before = [x for x in self.present(place) if x != PLAYER]
         with_before = player.followers(self)
+        # Who was here at some minute while the time passed (first and last minute seen),
+        # for those who came and went in between: a long wait said nothing of Ora's hour in
+        # the square, and `where` then said "You last saw Ora there" (a playtest).
+        passing: dict[str, list[list[int]]] = {x: [[since, since]] for x in here_before}
+
+        def look_round() -> None:
+            if self.state[PLAYER].place != place or self.state[PLAYER].status != AWAKE:
+                return
+            for x in self.present(place):
+                if x != PLAYER:
+                    seen_at = passing.setdefault(x, [])
+                    if seen_at and seen_at[-1][1] == self.now - clock.TICK:
+                        seen_at[-1][1] = self.now
+                    else:
+                        seen_at.append([self.now, self.now])
         with self._back_to_back():
             for _ in range(reply.minutes // clock.TICK):
                 if self.ending:
                     break
                 self.step()
+                look_round()
             # Time run up to a deadline runs on to how it ends: endings are judged a tick or
             # so after the deadline they follow (the council votes at 18:00, the story ends
             # at 18:10), and a playtester who waited "until day 4 17:00" read that the
@@ -522,6 +538,7 @@ class Simulation(Setup, Naming):
                 if self.ending:
                     break
                 self.step()
+                look_round()
         # What the player saw happen while the verb's time passed (a wait, a walk, a talk):
         # the reply says so, as the window's log does — a witnessed event the reply left out
         # was learnt in silence, and found only on the case board.
@@ -534,6 +551,16 @@ class Simulation(Setup, Naming):
             [self.name(x) for x in here_before if x not in here_now and
              x not in with_before]), "mark") \
             if self.now > since and here_now != here_before else None
+        # A stay that began after the time did and was over before it ended (one that had
+        # begun is "has gone", one still going "Here now"); until the minute they left.
+        came_went = sorted(((x, a, b + clock.TICK) for x, stays in passing.items()
+                            if x not in with_before for a, b in stays
+                            if a > since and b < self.now), key=lambda c: (c[1], c[0]))
+        if came_went:
+            who = [f"{self.name(x)} ({player.span_words(a, b, self.now)})"
+                   for x, a, b in came_went]
+            seen.append(player.Line("", "Came and went while you were here: "
+                                    + player.and_list(who) + ".", "mark"))
         over: list[player.Line] = []
         if self.ending and not ended_before:  # the reply says how it ended, not only when
             over = self.ending_lines()

@@ -329,3 +329,19 @@ def test_wait_until_a_time():
     r = sim.command("wait until day 40 08:00")  # as `wait`: at most 7 days, and nothing lost
     assert not r.ok and "at most 7 days" in r.text() and sim.now == clock.parse_when(
         "day 2 09:20")
+
+
+def test_a_long_wait_says_who_came_and_went():
+    """A playtest: a wait from the evening to the next morning said nothing, and `where is
+    ora` then said "You last saw Ora at Town Square from 08:00 to 09:00 on day 2". Who came
+    and went while the player stayed is said, in the minutes `where` gives."""
+    from game import clock
+
+    sim = Simulation.new("cancelled_meeting", seed=0)
+    sim.run(until=clock.parse_when("day 1 18:00"))
+    text = sim.command("wait until day 2 09:30").text()
+    assert "Came and went while you were here: Ora (08:00 to 09:00)." in text
+    assert "You last saw Ora at Town Square from 08:00 to 09:00 on day 2." in \
+        sim.command("where is ora").text()
+    short = Simulation.new("cancelled_meeting", seed=0)
+    assert "Came and went" not in short.command("wait 10").text()
