@@ -214,9 +214,17 @@ class Vocabulary:
         for d in sc.documents:
             for s in d.says:
                 note(s.claim, s.value)
+        from .lies import motive_claim
+
         for r in sc.residents:
             for lie in r.lies:
                 note(lie.claim, lie.value)
+                # What those who know of the liar's motive say ("the well would cross Ned's
+                # field"): overheard, it was on the case board with no words to ask of it
+                # (a playtest).
+                got = motive_claim(r.id, lie.motive.model_dump()) if lie.motive else None
+                if got is not None:
+                    note(*got)
         for ev in sc.events:
             for s in [*ev.effects, *ev.reveals, *ev.seen_as, *ev.says]:
                 note(s.claim, s.value)

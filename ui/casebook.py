@@ -195,7 +195,10 @@ def _vocabulary(page: Page, sim, heard: list[Said]) -> None:
     places and things by name, and the answers met so far."""
     v = sim.names()
     page.add("head", "Words you can use")
-    for claim in questions(sim):
+    qs = questions(sim)
+    # The case's questions, then any other heard of: an overheard "the well would cross Ned's
+    # field" had no words to ask of it (a playtest).
+    for claim in qs + sorted({s.claim for s in heard} - set(qs)):
         q = question_text(sim, claim)
         page.add("entry", f"{q}: type “{short_words(v, 'claims', claim)}”")
     page.add("entry", "People: " + ", ".join(

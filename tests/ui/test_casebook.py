@@ -362,3 +362,18 @@ def test_an_account_stays_as_it_was_said_when_the_teller_changes_their_mind_unse
     sim.command("wait until day 2 09:00")
     assert sim.store.belief("quill", "meeting", "when").value != "cancelled"  # changed, unseen
     assert any(x.startswith(said) for x in case_board(sim).lines())
+
+
+def test_a_question_overheard_has_words_to_ask_it_by():
+    """A playtest overheard "the well would cross Ned's field" (a liar's motive, known to
+    Sam): the case board listed it, and `ask sam well field` found no such question — the
+    motive's claim had no words at all. Now it has, and the board gives them."""
+    from game.walkthrough import play
+
+    sim = Simulation.new("cancelled_meeting", seed=0)
+    play(sim, None, to_end=False, text="day 1 18:30 go inn\n" + "".join(
+        f"+ tell {r} meeting place school\n" for r in ("sam", "pat", "ora", "ned", "uli")))
+    board = case_board(sim).lines()
+    assert any("says the well would cross Ned's field" in x for x in board)
+    assert "Whether the well would cross Ned's field: type “ned field”" in board
+    assert "the well would cross Ned's field" in sim.command("ask sam ned field").text()
