@@ -438,7 +438,7 @@ def _print_summary(sim, s: dict, save_path: str | None) -> None:
     # (the story's own events too: a notice pinned up in front of you, an announcement)
     notable = [e for e in events if e["kind"] in
                ("accuse", "report", "break_off", "avoid", "happen", "ending", "move_object",
-                "post_notice", "announce")
+                "post_notice", "announce", "administer", "reconcile", "confront")
                and not e["data"].get("backstory")]
     if not everything:
         echo("  what you saw happen:" if notable else "  you saw nothing notable happen")

@@ -107,3 +107,14 @@ def test_a_negative_seed_is_a_world_of_its_own():
               for sd in (1, -1, 2, -2)}
     assert len(set(worlds.values())) == 4
     assert _run("missing_key", "--days", "0.5", "--seed", "-1")["log_sha256"] == worlds[-1]
+
+
+def test_a_treatment_watched_is_among_what_you_saw(tmp_path):
+    """A playtest stood in the shop all of day 2 and watched Tilly give Mira willowbark; the
+    summary said "you saw nothing notable happen"."""
+    (walk := tmp_path / "w.txt").write_text("day 1 08:00 go apothecary\n"
+                                            "+ wait until day 2 11:30\n")
+    out = CliRunner().invoke(main, ["run", "the_ledger", "--commands", str(walk)]).output
+    lines = out.splitlines()
+    head = lines.index("  what you saw happen:")
+    assert "Tilly treated Mira" in lines[head + 1]
