@@ -453,7 +453,13 @@ def seen_summary(sim: Game, ev: dict) -> str:
         else:
             text = f"{sim.name(speaker)} told {sim.name(listener)} that {said_}"
         if not self_ and d.get("basis") == "saw" and speaker != PLAYER:
-            text += f" ({p.subj} said {p.subj} saw it)"
+            # What they said they saw: a thing that shows it is not the deed (the Log tab read
+            # "he said he saw it" of Gus's "I've seen Ada's key for myself": a playtest).
+            from .player import clue_behind
+
+            clue = clue_behind(sim, speaker, ev["claim"], ev["value"], ev["at"])
+            text += (f" ({p.subj} said {p.subj} had seen {sim.thing(clue)} for {p.refl})"
+                     if clue else f" ({p.subj} said {p.subj} saw it)")
         if speaker == PLAYER and d.get("anonymous"):
             text += " (without saying where you heard it)"
         return text[:1].upper() + text[1:]

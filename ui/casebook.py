@@ -199,8 +199,10 @@ def _vocabulary(page: Page, sim, heard: list[Said]) -> None:
     # The case's questions, then any other heard of: an overheard "the well would cross Ned's
     # field" had no words to ask of it (a playtest).
     for claim in qs + sorted({s.claim for s in heard} - set(qs)):
-        q = question_text(sim, claim)
-        page.add("entry", f"{q}: type “{short_words(v, 'claims', claim)}”")
+        typed_as = short_words(v, "claims", claim)
+        if claim not in qs and "." in typed_as:
+            continue  # (no few words name it alone: an id is no word to offer a player)
+        page.add("entry", f"{question_text(sim, claim)}: type “{typed_as}”")
     page.add("entry", "People: " + ", ".join(
         typed(short_words(v, "residents", r), sim.name(r))
         for r in sorted(v.residents, key=sim.name)) + ".")

@@ -160,8 +160,11 @@ class Session:
     @open_minds.setter
     def open_minds(self, on: bool) -> None:
         self._open_minds = bool(on)
-        if on:
-            self.sim.open_minds_used = True  # said on the ending, kept with a save
+        # Said on the ending, kept with a save — but only if used before the story ended: on
+        # after it, the ending's "not reached on what you found out alone" was untrue (a
+        # window playtest).
+        if on and not self.sim.ending:
+            self.sim.open_minds_used = True
         self.stamp += 1
 
     debug = open_minds  # the old name of the same switch

@@ -336,7 +336,11 @@ def test_one_shown_a_thing_said_they_had_seen_it_and_one_who_would_not_say_is_no
     from game.walkthrough import play
 
     sim = Simulation.new("missing_key", seed=0)
-    play(sim, Path("content/scenarios/missing_key/win-show-the-key.txt"), to_end=False)
+    played = play(sim, Path("content/scenarios/missing_key/win-show-the-key.txt"),
+                  to_end=False)
+    # Overheard as the Log tab and the replies give it, too.
+    assert any("At 12:40: Hana told Eli that Ada's key was moved by Dee (she said she had "
+               "seen Ada's key for herself)." in st["reply"] for st in played.steps)
     reply = sim.command("ask hana key moved").text()
     assert "I've seen Ada's key for myself" in reply
     assert "she said she had seen Ada's key for herself" in reply

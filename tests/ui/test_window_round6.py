@@ -137,3 +137,17 @@ def test_people_seen_on_another_day_say_which(ui):
     ui.frame(2)
     assert any("seen at Ada's Café day 1 09:" in t for t in ui.texts()), \
         [t for t in ui.texts() if "seen at" in t]
+
+
+def test_open_minds_after_the_ending_does_not_unmake_it(ui):
+    """A window playtest won, then pressed D D to look: the ending then said "You saw every
+    mind and the truth during this game, so this ending was not reached on what you found
+    out alone" — untrue. Looking after the story is over is not looking during it."""
+    build(ui.app, "missing_key", seed=0)
+    ui.frame(2)
+    t = ui.town
+    t.session.sim.run(until=clock.parse_when("day 3 18:20"))
+    assert t.session.sim.ending
+    ui.key(pygame.K_d)
+    ui.key(pygame.K_d)
+    assert t.session.open_minds and not t.session.sim.open_minds_used

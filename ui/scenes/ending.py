@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import clock, post_mortem
+from game import clock, clue_behind, post_mortem
 from game.knowledge import heard_not_held
 
 from .. import theme as T
@@ -67,7 +67,10 @@ class EndingScene(Overlay):
             if b.kind == "hearsay" and b.origin:
                 src = f" (from {_whom(sim, b.origin)})"
             elif b.kind in ("firsthand", "witnessed"):
-                src = " (saw it)"
+                # A thing that shows it is not the deed: "Gus 86% (saw it)" of one shown the
+                # key overstated it (a window playtest).
+                clue = clue_behind(sim, b.resident, claim)
+                src = f" (saw {sim.thing(clue)})" if clue else " (saw it)"
             elif b.kind == "inferred":
                 src = " (worked it out)"
             if truth is not None and b.value != truth:
