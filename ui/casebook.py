@@ -253,10 +253,15 @@ def _deadline(sim) -> str:
     now = f"It is {when(sim.now)}."
     if not ahead:
         return now
-    left = (ahead[0] - sim.now) // clock.HOUR
+    gap = ahead[0] - sim.now
+    left, minutes = divmod(gap, clock.HOUR)
     if ahead[0] == sim.now:
         return f"{now} The deadline is now."
-    span = f"{left} hours" if left > 1 else "one hour" if left == 1 else "less than an hour"
+    # Close to it, the minutes too: "one hour from now" at 15:10 for 17:00 (as the top bar
+    # says it: "1h 50m left").
+    span = (f"{gap} minutes" if left == 0 else
+            f"{'one hour' if left == 1 else f'{left} hours'} and {minutes} minutes"
+            if left < 6 and minutes else f"{left} hours" if left > 1 else "one hour")
     return f"{now} The deadline is {when(ahead[0])} — {span} from now."
 
 

@@ -381,3 +381,15 @@ def test_a_question_overheard_has_words_to_ask_it_by():
     assert any("says the well would cross Ned's field" in x for x in board)
     assert "Whether the well would cross Ned's field: type “ned field”" in board
     assert "the well would cross Ned's field" in sim.command("ask sam ned field").text()
+
+
+def test_close_to_the_deadline_the_board_says_the_minutes():
+    """At 15:10 for a 17:00 deadline the board said "one hour from now", beside the top bar's
+    hours (a window playtest read the two against a notice of "two hours left")."""
+    from ui.casebook import _deadline
+
+    sim = Simulation.new("bad_blood", seed=3)
+    sim.run(until=clock.parse_when("day 4 15:10"))
+    assert _deadline(sim).endswith("— one hour and 50 minutes from now.")
+    sim.run(until=clock.parse_when("day 4 16:30"))
+    assert _deadline(sim).endswith("— 30 minutes from now.")

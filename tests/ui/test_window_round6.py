@@ -35,6 +35,16 @@ def test_under_an_hour_left_the_clock_says_minutes(ui):
     assert not ui.shows("0h left")
 
 
+def test_a_few_hours_left_the_clock_says_the_minutes_too(ui):
+    """'1h left' at 15:10 for a 17:00 deadline, just after the notice "Two hours left" (a
+    window playtest): an hour and fifty minutes is said so."""
+    build(ui.app, "bad_blood", seed=3)
+    ui.frame(2)
+    ui.town.session.sim.run(until=clock.parse_when("day 4 15:10"))
+    ui.frame(2)
+    assert ui.shows("1h 50m left — deadline day 4 17:00")
+
+
 def test_after_the_ending_the_top_bar_counts_no_time_left(ui):
     """'29h left — deadline day 3 20:00' stood beside 'the story is over' (a playtest)."""
     build(ui.app, "the_ledger", seed=0)

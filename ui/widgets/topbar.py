@@ -108,7 +108,10 @@ class TopBar(Widget):
             return ""
         t = min(ahead)
         hours = (t - s.now) // 60
-        # ("0h left" was read with half an hour to go: a window playtest)
-        left = f"{t - s.now} min" if hours < 1 else f"{hours}h" if hours < 48 else \
-            f"{hours // 24}d {hours % 24}h"
+        # ("0h left" was read with half an hour to go, and "1h left" with an hour and fifty
+        # minutes, just after "Two hours left": window playtests.) Close to it, the minutes.
+        minutes = (t - s.now) % 60
+        left = f"{t - s.now} min" if hours < 1 else \
+            f"{hours}h {minutes:02d}m" if hours < 6 and minutes else \
+            f"{hours}h" if hours < 48 else f"{hours // 24}d {hours % 24}h"
         return f"{left} left — deadline {clock.fmt(t)}"
