@@ -244,35 +244,17 @@ def test_a_slow_model_costs_at_most_the_verbs_budget(fake, monkeypatch):
 def test_a_model_that_answers_a_byte_at_a_time_costs_at_most_the_verbs_budget(monkeypatch):
     """The client's timeout bounds each read, not the whole answer: a server that sent a
     byte every 0.2 s held the game for ever (a hostile-input test)."""
-    import socket
     import time
 
-    listener = socket.socket()
-    listener.bind(("127.0.0.1", 0))
-    listener.listen()
-    stop = threading.Event()
-
-    def trickle():
+    def trickle(conn, stop):
+        conn.sendall(HEAD + b"\r\n")
         while not stop.is_set():
-            try:
-                listener.settimeout(0.2)
-                conn, _ = listener.accept()
-            except OSError:
-                continue
-            conn.recv(65536)
-            conn.sendall(b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n"
-                         b"transfer-encoding: chunked\r\n\r\n")
-            try:
-                while not stop.is_set():
-                    conn.sendall(b"1\r\n \r\n")
-                    time.sleep(0.2)
-            except OSError:
-                pass
+            conn.sendall(b"1\r\n \r\n")
+            time.sleep(0.2)
 
-    threading.Thread(target=trickle, daemon=True).start()
+    url, close = _raw_server(trickle)
     try:
-        monkeypatch.setenv("HEARSAY_MODEL_URL",
-                           f"http://127.0.0.1:{listener.getsockname()[1]}/v1")
+        monkeypatch.setenv("HEARSAY_MODEL_URL", url)
         monkeypatch.setenv("HEARSAY_MODEL", "fake")
         monkeypatch.setenv("HEARSAY_MODEL_BUDGET", "0.6")
         sim = Simulation.new("missing_key", seed=3)
@@ -285,8 +267,7 @@ def test_a_model_that_answers_a_byte_at_a_time_costs_at_most_the_verbs_budget(mo
         r = sim.command("say Ada, it was Dee")  # read: refused, in words
         assert time.monotonic() - t < 3 and "refused" in r.text(), r.text()
     finally:
-        stop.set()
-        listener.close()
+        close()
 
 
 @pytest.mark.parametrize("bad, why", [
