@@ -648,7 +648,7 @@ def _show(x: object) -> str:
     return s if len(s) <= 60 else s[:57] + "..."
 
 
-TEMP_MARK = ".hearsay-save-"  # a save's temporary file: <save>.hearsay-save-XXXXXXXX.tmp
+TEMP_MARK = ".hearsay-save-"  # in a save's temp name: <save>.hearsay-save-<8 random chars>.tmp
 
 
 def stale_temps(path: Path) -> list[Path]:
