@@ -379,6 +379,7 @@ def say(sim: Game, model: LanguageModel | None, text: str):
 def _read_into_memory(sim: Game, model: LanguageModel, text: str, event: str,
                       here: list[str]):
     from .player import PLAYER, Reply
+    from .visible import before as face_before
     from .visible import change, held
 
     def heard(why: str):
@@ -414,7 +415,7 @@ def _read_into_memory(sim: Game, model: LanguageModel, text: str, event: str,
             teller=PLAYER if r.source in ("hearsay", "declared") else None,
             origin=PLAYER if r.source == "hearsay" else None,
             basis=r.basis if r.source == "hearsay" else None, by_player=True)
-        before = held(sim, r.listener, claim)
+        before = face_before(sim, r.listener, claim)
         sim.store.propose(proposal, SimWorld(sim))
     except GuardRefusal as exc:
         return heard(exc.reason)

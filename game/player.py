@@ -478,7 +478,7 @@ def tell(sim: Game, rid: str, claim: str, value: str, anonymously: str = "") -> 
         + (" (without saying where you heard it)" if anon else ""),
         data={"basis": "heard", "origin": origin, "anonymous": anon},
         participants=[PLAYER, rid], witnesses=overhear))
-    before = visible.held(sim, rid, claim)
+    before = visible.before(sim, rid, claim)
     for h in [rid] + overhear:
         if value == h and sim.is_actor_attribute(a):
             # Told they did something they know they did not (as `perception.told` has it
@@ -498,6 +498,9 @@ def tell(sim: Game, rid: str, claim: str, value: str, anonymously: str = "") -> 
     # One who saw it does not say "that's what I heard too" (Fen, of the drawer; a playtest).
     saw = held_now is not None and held_now.value == value and held_now.kind in (
         "firsthand", "witnessed")
+    if before is not None and before.acting:  # as the liar tells it: "I saw it myself"
+        lie = sim.people[rid].lie_for(claim, PLAYER) or {}
+        saw = value == before.value and lie.get("basis") == "saw"
     ctx = {"what": sim.say_claim(claim, value, me=rid, you=PLAYER), "change": ch.kind,
            "saw": saw}
     return Reply(True).say(sim.name(rid), sim.words.render(
@@ -526,7 +529,7 @@ def mediate(sim: Game, a: str, b: str, claim: str) -> Reply:
                      f"compare what they know about {sim.say_claim(claim)}",
                      data={"with": b}, participants=[PLAYER, a, b],
                      witnesses=sim.onlookers(place, (PLAYER, a, b))))
-    before = {x: visible.held(sim, x, claim) for x in (a, b)}
+    before = {x: visible.before(sim, x, claim) for x in (a, b)}
     said: dict[str, talk.Told | None] = {}
     quiet: set[str] = set()
     for speaker, listener in ((a, b), (b, a)):
@@ -716,7 +719,7 @@ def show(sim: Game, rid: str, oid: str) -> Reply:
         else:
             sim.queue(Evidence(resident=rid, subject=s, attribute=a, value=value,
                                kind="witnessed", event=f"w{eid}", at=sim.now, by_player=True))
-    before = {c: visible.held(sim, rid, c) for c, _ in shows}
+    before = {c: visible.before(sim, rid, c) for c, _ in shows}
     outs = sim.flush_outcomes()
     changes = []
     # The ledger's eight entries for Mira are eight pieces of evidence, but one thing seen

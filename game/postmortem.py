@@ -414,7 +414,8 @@ def _moves(sim: Game, explain: set[str]) -> list[Move]:
         change = data.get("change", "")
         value = r.get("value")
         effect = ""
-        if truth is not None and value is not None:
+        # A liar's face acting out the lie shows nothing of what the move did to them.
+        if truth is not None and value is not None and not data.get("acting"):
             if change in ("new", "changed", "reinforce"):
                 effect = HELPED if value == truth else HURT
             elif change in ("doubt", "less"):

@@ -10,7 +10,7 @@ inside beyond that.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from .sureness import sureness
@@ -25,12 +25,47 @@ class Held:
     value: str
     confidence: int
     state: str
+    acting: bool = False  # not what they hold: the lie they keep up with the player
+
+
+# How sure a liar's face plays their lie: as sure as they sound telling it (`sureness`).
+ACTED_CONFIDENCE = 90
+
+
+def before(sim: Game, rid: str, claim: str) -> Held | None:
+    """What `rid` holds of `claim` before the player tells or shows them something — or, for
+    one telling the player a lie about it, the lie their face will act out (`change`)."""
+    if (lie := _acted(sim, rid, claim)) is not None:
+        return Held(lie, ACTED_CONFIDENCE, "held", acting=True)
+    return held(sim, rid, claim)
 
 
 def held(sim: Game, rid: str, claim: str) -> Held | None:
+    """What `rid` holds of `claim`."""
     subject, _, attribute = claim.partition(".")
     b = sim.store.belief(rid, subject, attribute, history=False)
     return None if b is None else Held(b.value, b.confidence, b.state.value)
+
+
+def _acted(sim: Game, rid: str, claim: str) -> str | None:
+    """The lie `rid` is telling the player about `claim` now, if any (`lies.stance`)."""
+    from .lies import LIE, stance
+    from .player import PLAYER
+
+    if claim not in sim.people[rid].lies or stance(sim, rid, claim, PLAYER) != LIE:
+        return None
+    lie = sim.people[rid].lie_for(claim, PLAYER)
+    return lie["value"] if lie else None
+
+
+def acted(before: Held, value: str, seen: bool) -> Held:
+    """The face of one who keeps up a lie, told or shown `value`: what an honest holder of the
+    lie would show — a nod to the lie, a frown at a thing seen against it, a shake of the head
+    at words against it. A blank face only on the question they lie about was a lie detector:
+    one `tell` found the liar (a playtest)."""
+    if value == before.value:
+        return replace(before, confidence=min(100, before.confidence + 5))
+    return replace(before, state="doubtful") if seen else before
 
 
 @dataclass(frozen=True)
@@ -41,6 +76,7 @@ class Change:
     kind: str
     line: str
     detail: str
+    face: Held | None = None  # what a liar's face acted out, in place of what they hold
 
 
 UNSURE = ("doubtful", "anomalous")  # torn between two accounts
@@ -57,11 +93,31 @@ def change(sim: Game, rid: str, claim: str, value: str, before: Held | None,
     attribute = claim.partition(".")[2]
     detail = _numbers(sim, attribute, before, after)
     look = f"{v('see')} it for {p.refl} and " if seen else ""
+    if before is not None and before.acting:
+        detail = f"acting out {sim.value_words(before.value, attribute)}; holds " + (
+            _numbers(sim, attribute, None, after).removeprefix("new: "))
+        after = acted(before, value, seen)
+        return replace(_change(sim, rid, claim, value, before, after, seen, what, look),
+                       detail=detail, face=after)
     if guarded(sim, rid, claim):
-        # One who lies to the player about it shows them nothing of what they hold: Bo,
-        # shown the key, "nods: it is as he thought… that Ada's key was moved by Dee", then
-        # said Cy again, and the twist was given away (a playtest).
+        # One who keeps quiet with the player about it shows them nothing of what they hold:
+        # Bo, shown the key, "nods: it is as he thought… that Ada's key was moved by Dee",
+        # then said Cy again, and the twist was given away (a playtest). One telling the
+        # player a lie acts it out instead (`acted`).
         return Change("guarded", f"{name} {look}{v('give')} nothing away.", detail)
+    return replace(_change(sim, rid, claim, value, before, after, seen, what, look),
+                   detail=detail)
+
+
+def _change(sim: Game, rid: str, claim: str, value: str, before: Held | None,
+            after: Held | None, seen: bool, what: str, look: str) -> Change:
+    """The line for a change from `before` to `after` (detail left to `change`)."""
+    name, p = sim.name(rid), sim.pronoun(rid)
+    detail = ""
+
+    def v(base: str) -> str:
+        return sim.nverb(rid, base)
+    attribute = claim.partition(".")[2]
     if after is None:
         return Change("rejected", f"{name} takes no notice.", detail)
     if before is None:
@@ -176,6 +232,8 @@ def witnessed(sim: Game, rid: str, claim: str, ch: Change, after: Held | None,
 
     data = {"change": ch.kind, "because": because, "by": by}
     shown = after if ch.kind != "guarded" else None  # a guarded face shows no value
+    if ch.face is not None:  # a liar's face: what it acted out (the world log says so)
+        shown, data["acting"] = ch.face, True
     if shown is not None:
         data["sure"] = sureness(shown.confidence, shown.state, "")
     sim.record(Event(kind="react", at=sim.now, actor=rid, target=PLAYER,

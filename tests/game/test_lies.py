@@ -203,8 +203,8 @@ def test_a_shaken_liar_still_says_his_lie_as_sure_as_his_note_says():
     for line in ("go clinic", "ask tilly oswin_card.location", "go oswin_home",
                  "search oswin_home.desk", "take oswin_card", "go lane"):
         assert sim.command(line).ok, line
-    # Shaken inside, he shows the player nothing of it (a liar's face is guarded).
-    assert "Joss sees it for himself and gives nothing away." in \
+    # His face acts out his lie as one who held it would take the card: a frown.
+    assert "Joss frowns — he's no longer sure that Mira is not allergic to willowbark." in \
         sim.command("show joss oswin_card").text()
     held = sim.store.belief("joss", "mira", "willowbark_allergy")
     assert held.state.value in ("doubtful", "anomalous")
@@ -214,10 +214,13 @@ def test_a_shaken_liar_still_says_his_lie_as_sure_as_his_note_says():
     assert "he seemed certain" in text
 
 
-def test_a_liar_shown_the_truth_gives_nothing_away():
+def test_a_liar_shown_the_truth_acts_out_his_lie():
     """A playtest of missing_key: Bo, shown the key, "nods: it is as he thought, and he's
     surer now that Ada's key was moved by Dee", then said Cy again — the twist given away by
-    his face. A guarded face records no value the player could take as what he holds."""
+    his face. Then he "gave nothing away" on that question only, and reacted to any other: one
+    `tell` found the liar. His face now acts out the lie as one who held it would: a frown at
+    the key, a shake of the head at the truth, a nod to the lie; the world log says it is
+    acted, and the reaction records the lie, not what he holds."""
     sim = Simulation.new("missing_key", seed=7)
     sim.command("go inn")
     sim.command("ask fen ada_key.location")
@@ -229,12 +232,34 @@ def test_a_liar_shown_the_truth_gives_nothing_away():
         sim.command(f"go {sim.state['bo'].place}")
     assert lies.stance(sim, "bo", "ada_key.moved_by", PLAYER) == lies.LIE
     text = sim.command("show bo ada_key").text()
-    assert "Bo sees it for himself and gives nothing away." in text
-    assert "Dee" not in text and "as he thought" not in text
+    assert "Bo frowns — he's no longer sure that Ada's key was moved by Cy." in text
+    assert "nothing away" not in text and "as he thought" not in text
     react = [ev for ev in sim.world.log(kind="react") if ev["actor"] == "bo"]
-    assert react and react[-1]["value"] is None
-    told = sim.command("tell bo ada_key.moved_by dee").text()
-    assert "already knows" not in told and "gives nothing away" in told
+    assert react[-1]["value"] == "cy" and react[-1]["data"]["acting"] is True
+    assert react[-1]["data"]["sure"] == "torn"
+    assert sim.store.belief("bo", "ada_key", "moved_by").value == "dee"  # what he holds
+    told = sim.command("tell bo ada_key.moved_by dee")
+    assert "Bo shakes his head: he does not believe that Ada's key was moved by Dee." in \
+        told.text()
+    assert "acting out Cy; holds Dee" in " ".join(x.detail for x in told.lines)  # open minds
+    # Having heard the player say otherwise, he keeps quiet with them — in words and face.
+    assert "would not say" in sim.command("ask bo ada_key.moved_by").text()
+    assert "gives nothing away" in sim.command("tell bo ada_key.moved_by cy").text()
+
+
+def test_a_liar_nods_to_his_lie_as_one_who_held_it_would():
+    """Told his own lie, Bo nods as a believer of it, and says he saw as much (his lie's
+    basis), whatever he holds."""
+    sim = Simulation.new("missing_key", seed=7)
+    for _ in range(12):
+        if sim.state["bo"].place == sim.state[PLAYER].place:
+            break
+        sim.command(f"go {sim.state['bo'].place}")
+    sim.command("ask bo ada_key.moved_by")
+    assert lies.stance(sim, "bo", "ada_key.moved_by", PLAYER) == lies.LIE
+    text = sim.command("tell bo ada_key.moved_by cy").text()
+    assert "Bo nods" in text and "Ada's key was moved by Cy" in text
+    assert "I saw" in text or "just as I saw it" in text
 
 
 def test_a_liar_sat_down_in_front_of_the_player_says_one_thing_to_both_or_nothing(

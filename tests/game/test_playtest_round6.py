@@ -125,15 +125,17 @@ def test_last_seen_ends_when_the_player_set_off():
 
 
 def test_one_thing_shown_shows_one_face():
-    """Ned, lying about when the meeting is, was shown the handbill: "Means nothing to me.
-    ▸ … gives nothing away. ▸ … nods: it is as he thought… in the schoolroom" (a playtest)."""
+    """Ned, lying that the meeting is cancelled, was shown the handbill: "Means nothing to me.
+    ▸ … gives nothing away. ▸ … nods: it is as he thought… in the schoolroom" (a playtest).
+    His face now acts out his lie — a frown at a handbill that says it is on — beside what he
+    takes in of the rest of it, and no nod "as he thought" that would give the lie away."""
     sim = Simulation.new("cancelled_meeting", seed=9)
     sim.world._set_fact("handbill", "location", "player", sim.now, None)
     sim.command("go farm")
     text = sim.command("show ned handbill").text()
-    assert "Ned: Means nothing to me." in text
-    assert "▸ Ned sees it for himself and gives nothing away." in text
-    assert "takes it in" not in text and "nods" not in text
+    assert "Ned: That doesn't fit with what I had." in text
+    assert "▸ Ned frowns — he's no longer sure that the town meeting is cancelled." in text
+    assert "nothing away" not in text and "as he thought" not in text
 
 
 def test_a_miss_typed_in_words_is_answered_in_words():
