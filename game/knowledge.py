@@ -23,7 +23,12 @@ from .sureness import words as sounded
 if TYPE_CHECKING:
     from .town import Game
 
-TALK_KINDS = ("talk", "why", "mediate", "report")  # conversation turns the player can hear
+# Conversation turns the player can hear (an accused's reply too: its summary in the world
+# log said "(a lie)" in the Log tab and the map's tooltip — an audit).
+TALK_KINDS = ("talk", "why", "mediate", "report", "reply")
+# Everything `talk.tell` records: a story's words said or announced are noticed as the story's
+# (`pacing.STORY`), but read as any other turn — never with whether they were a lie.
+SPOKEN = (*TALK_KINDS, "say", "announce")
 
 
 @dataclass(frozen=True)
@@ -426,7 +431,8 @@ def here_now(sim: Game) -> list[str]:
 def seen_summary(sim: Game, ev: dict) -> str:
     """A world event in words that hold only what the player could perceive: a conversation is
     who told whom what, and the source they gave — never whether it was a lie."""
-    if ev["kind"] in TALK_KINDS and ev.get("claim") and ev.get("value") is not None:
+    if ev["kind"] in SPOKEN and ev.get("claim") and ev.get("value") is not None and \
+            "chain" in ev["data"]:
         d = ev["data"]
         speaker, listener = ev["actor"], ev["target"]
         p = sim.pronoun(speaker)
@@ -463,12 +469,31 @@ def seen_summary(sim: Game, ev: dict) -> str:
         if speaker == PLAYER and d.get("anonymous"):
             text += " (without saying where you heard it)"
         return text[:1].upper() + text[1:]
+    if (seen := _seen_as(sim, ev)) is not None:
+        return seen
     if ev["kind"] == "attend" and ev.get("actor") and ev.get("place"):
         # What one sees of it is someone waiting there; why — what they believe — is in their
         # mind, and asked, they say. "Quill waited at the Schoolroom, believing that the town
         # meeting is on day 3 at six" read a mind (a playtest); the world log keeps the why.
         return f"{sim.name(ev['actor'])} waited at {sim.place_name(ev['place'])}."
     return ev["summary"]
+
+
+def _seen_as(sim: Game, ev: dict) -> str | None:
+    """What onlookers saw of a story's event that the scenario has them see wrongly
+    (`seen_as`), for one who only looked on: "Eli's basket was moved by Cy", not the log's "Eli
+    moved Eli's basket" while the player's memory holds Cy (an audit). Those who took part
+    saw what happened; None for every other event."""
+    if ev["kind"] not in ("move_object", "take_object", "happen") or \
+            PLAYER in (ev.get("participants") or []):
+        return None
+    sid = (ev.get("data") or {}).get("id")
+    sc = getattr(sim, "sc", None)
+    story = next((e for e in getattr(sc, "events", ()) if e.id == sid), None) if sid else None
+    if story is None or not story.seen_as:
+        return None
+    said = "; ".join(sim.say_claim(x.claim, x.value) for x in story.seen_as)
+    return said[:1].upper() + said[1:]
 
 
 def heard_not_held(sim: Game, stage) -> bool:

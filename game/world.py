@@ -248,6 +248,19 @@ class World:
             out.append(d)
         return out
 
+    def entry(self, event_ref: str | None) -> dict | None:
+        """A world event cited as evidence ("w12") as `log` gives it; None if not one."""
+        if not event_ref or not event_ref.startswith("w") or not event_ref[1:].isdigit():
+            return None
+        cur = self.db.execute("SELECT * FROM world_log WHERE id = ?", (int(event_ref[1:]),))
+        row = cur.fetchone()
+        if row is None:
+            return None
+        d = dict(zip([c[0] for c in cur.description], row, strict=True))
+        for k in ("data", "participants", "witnesses"):
+            d[k] = json.loads(d[k])
+        return d
+
     def event(self, event_ref: str | None) -> tuple[str, dict] | None:
         """(kind, data) of a world event cited as evidence ("w12"); None if it is not one."""
         if not event_ref or not event_ref.startswith("w") or not event_ref[1:].isdigit():

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from game import KIND_WORDS, PLAYER, clock, clue_seen, said, told_by, told_minutes
+from game import KIND_WORDS, PLAYER, clock, clue_seen, said, seen_summary, told_by, told_minutes
 from game.copresence import clock_words
 from memory import DORMANT_AFTER, GONE_AFTER
 
@@ -173,7 +173,8 @@ def step_words(sim, step) -> str:
         if clue:  # a thing that shows it, not the deed itself
             seen = (f"saw {sim.thing(clue)} for "
                     f"{'yourself' if you else sim.pronoun(step.resident).refl}")
-        what = sim.world.summary_of(step.event) if step.event else ""
+        what = _seen_words(sim, step.event) if you else \
+            sim.world.summary_of(step.event) if step.event else ""
         return f"{who} {seen}{when}" + (f": {what}" if what else "")
     if k == "inferred":
         # From what (the evidence keeps its premises): "Bo worked it out" alone left a
@@ -187,6 +188,14 @@ def step_words(sim, step) -> str:
         return f"{who} worked it out{when}" + (f", {' and '.join(premises)}" if premises
                                                else "")
     return f"{who} had it put in {'your' if you else 'their'} head{when}"
+
+
+def _seen_words(sim, ref: str | None) -> str:
+    """What the player saw at the world event their evidence cites — in what they perceived
+    (`seen_summary`: a move seen wrongly reads as it was seen) — or a presence record's
+    words."""
+    ev = sim.world.entry(ref)
+    return seen_summary(sim, ev) if ev is not None else sim.world.summary_of(ref)
 
 
 def evidence_words(sim, e) -> str:

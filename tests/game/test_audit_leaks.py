@@ -1,0 +1,81 @@
+"""An audit of what play shows against what the player perceived: the world log's own words
+("(a lie)", the true actor of a move seen wrongly) must not reach the player's views."""
+
+from pathlib import Path
+
+import pytest
+
+from game import seen_summary
+from game.player import PLAYER
+from game.scenario import load_scenario
+from game.sim import Simulation
+from ui.labels import step_words
+
+MISSING_KEY = Path(__file__).resolve().parents[2] / "content/scenarios/missing_key"
+
+
+def _variant(tmp_path: Path, after: str, add: str, tail: str = "") -> Path:
+    """missing_key with `add` inserted after the line `after` and `tail` at the end."""
+    text = (MISSING_KEY / "scenario.toml").read_text()
+    assert after in text
+    text = text.replace(after, after + "\n" + add, 1) + tail
+    (tmp_path / "scenario.toml").write_text(text)
+    return tmp_path
+
+
+@pytest.fixture
+def accused_liar(tmp_path):
+    """Cy, who heard Dee did it, lies to anyone that Bo did; Ada accuses him at the bakery."""
+    text = (MISSING_KEY / "scenario.toml").read_text()
+    home = next(x for x in text[text.index('id = "cy"'):].splitlines()
+                if x.startswith("home ="))  # (the first line of its kind: Cy's)
+    return _variant(tmp_path, home,
+                    'lies = [{ claim = "ada_key.moved_by", value = "bo", basis = "saw" }]',
+                    '\n[[beliefs]]\nresident = "cy"\nclaim = "ada_key.moved_by"\n'
+                    'value = "dee"\nkind = "hearsay"\nteller = "fen"\norigin = "fen"\n'
+                    'at = "day 1 08:30"\n')
+
+
+def test_an_accused_liars_reply_reads_without_the_logs_verdict(accused_liar):
+    """The accused's answer ("reply") was read out of the world log with "(a lie)" in the
+    Log tab and the map's tooltip (an audit)."""
+    sim = Simulation.new(load_scenario(accused_liar), 1)
+    for line in ("go bakery", "wait 30"):
+        sim.command(line)
+    replies = [ev for ev in sim.world.log(kind="reply") if PLAYER in ev["witnesses"]
+               + ev["participants"]]
+    assert replies, "the scenario no longer has Cy answer Ada in front of the player"
+    assert any("(a lie)" in ev["summary"] for ev in replies)  # the author's log says so
+    for ev in replies:
+        words = seen_summary(sim, ev)
+        assert "(a lie)" not in words and words.startswith("Cy told Ada that")
+
+
+@pytest.fixture
+def basket_seen_wrongly(tmp_path):
+    """Eli moves his basket off the Square at 09:10 while onlookers see Cy do it."""
+    return _variant(
+        tmp_path, '[[events]]', "", "\n[[objects]]\nid = \"eli_basket\"\nname = \"Eli's "
+        "basket\"\nowner = \"eli\"\nlocation = \"square\"\n\n[[events]]\nid = \"basket_taken"
+        "\"\nat = \"day 1 09:10\"\nkind = \"move_object\"\nactor = \"eli\"\nobject = "
+        "\"eli_basket\"\nto = \"market.stall\"\nplace = \"square\"\neffects = [{ claim = "
+        "\"eli_basket.moved_by\", value = \"eli\" }]\nseen_as = [{ claim = "
+        "\"eli_basket.moved_by\", value = \"cy\" }]\n")
+
+
+def test_a_move_seen_wrongly_reads_as_the_player_saw_it(basket_seen_wrongly):
+    sim = Simulation.new(load_scenario(basket_seen_wrongly), 1)
+    sim.command("wait 30")
+    moved = [ev for ev in sim.world.log(kind="move_object")
+             if ev["data"].get("id") == "basket_taken"]
+    if not moved or PLAYER not in moved[0]["witnesses"]:
+        pytest.skip("Eli was not on the Square in front of the player at 09:10")
+    ev = moved[0]
+    assert ev["summary"].startswith("Eli moved")  # what happened, in the author's log
+    assert seen_summary(sim, ev) == "Eli's basket was moved by Cy"
+    assert sim.store.belief(PLAYER, "eli_basket", "moved_by").value == "cy"
+    ex = sim.store.explain(PLAYER, "eli_basket", "moved_by")
+    chain = [step_words(sim, st) for c in ex.supports for st in c.steps
+             if st.resident == PLAYER]
+    assert chain and all("Eli moved" not in w for w in chain), chain
+    assert any("moved by Cy" in w for w in chain), chain
