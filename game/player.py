@@ -142,12 +142,17 @@ def here_now(names: list[str], gone: list[str] = ()) -> str:
     return left + (f"Here now: {and_list(names)}." if names else "Nobody is here now.")
 
 
-def span_words(first: int, last: int, now: int) -> str:
-    """'17:00 to 18:00'; 'at 17:00' for one minute seen; with its day when not `now`'s."""
-    def at(m: int) -> str:
-        day = clock.day_of(m)
-        return clock.fmt_clock(m) + ("" if day == clock.day_of(now) else f" on day {day}")
-    return f"at {at(first)}" if first == last else f"{at(first)} to {at(last)}"
+def span_words(first: int, last: int, now: int, days: bool = False) -> str:
+    """'17:00 to 18:00'; 'at 17:00' for one minute seen; '06:00 to 12:30 on day 3' when
+    not `now`'s day, or whenever `days` (a wait of more than a day: "Mo (06:00 on day 3 to
+    12:30 on day 3) … and Mo (06:00 to 12:30)" read as one stay twice; a playtest)."""
+    d1, d2 = clock.day_of(first), clock.day_of(last)
+    named = days or d1 != clock.day_of(now) or d2 != clock.day_of(now)
+    c = clock.fmt_clock
+    if d1 != d2:
+        return f"{c(first)} on day {d1} to {c(last)} on day {d2}"
+    on = f" on day {d1}" if named else ""
+    return f"at {c(first)}{on}" if first == last else f"{c(first)} to {c(last)}{on}"
 
 
 def and_list(names: list[str]) -> str:

@@ -557,7 +557,8 @@ class Simulation(Setup, Naming):
                             if x not in with_before for a, b in stays
                             if a > since and b < self.now), key=lambda c: (c[1], c[0]))
         if came_went:
-            who = [f"{self.name(x)} ({player.span_words(a, b, self.now)})"
+            days = clock.day_of(since) != clock.day_of(self.now)
+            who = [f"{self.name(x)} ({player.span_words(a, b, self.now, days)})"
                    for x, a, b in came_went]
             seen.append(player.Line("", "Came and went while you were here: "
                                     + player.and_list(who) + ".", "mark"))

@@ -150,8 +150,12 @@ def case_board(sim, open_minds: bool = False) -> Page:
         found = [st for st in sim.sc.stages if st.id in reached]
         for st in found:
             page.add("good", st.text)
-        if len(found) < len(sim.sc.stages):
+        # How many more the author wrote is theirs to know, and the ending's to tell: "3 more
+        # to find out" in the first minute said how much of the story was hidden (an audit).
+        if len(found) < len(sim.sc.stages) and (open_minds or sim.ending):
             page.add("dim", f"{len(sim.sc.stages) - len(found)} more to find out")
+        elif not found:
+            page.add("dim", "nothing yet")
     _vocabulary(page, sim, heard_all)
     carried = [o["name"] for oid, o in sim.objects.items()
                if sim.world.fact(oid, "location") == PLAYER]

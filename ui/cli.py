@@ -410,17 +410,17 @@ def sim_summary(sim) -> dict:
         "now": sim.now,
         "time": clock.fmt(sim.now),
         "ticks": (sim.now - start) // clock.TICK,
-        "world_events": sim.world.count_events(),
-        "evidence": counts["evidence"],
-        "beliefs": counts["beliefs"],
-        "belief_versions": counts["versions"],
         "residents": len([p for p in sim.people.values() if not p.is_player]),
         "log_sha256": sim.world.log_hash(),
         "ending": ending,
         "open_minds": sim.open_minds_used,
         # What the town did ("action_accuse": 1) is the open-minds view's: in play the
         # player had not seen the accusation it counted (a playtest).
-        **({"counters": dict(sorted(sim.counters.items()))}
+        # So are the town's totals: "88 world events, 982 pieces of evidence" counted what
+        # the player never saw happen (a playtest and an audit).
+        **({"world_events": sim.world.count_events(), "evidence": counts["evidence"],
+            "beliefs": counts["beliefs"], "belief_versions": counts["versions"],
+            "counters": dict(sorted(sim.counters.items()))}
            if sim.open_minds_used or not sim.has_player else {}),
     }
 
@@ -428,8 +428,9 @@ def sim_summary(sim) -> dict:
 def _print_summary(sim, s: dict, save_path: str | None) -> None:
     echo(f"{sim.sc.scenario.title} — seed {s['seed']}, now {s['time']} "
                f"({s['ticks']} ticks)")
-    echo(f"  {s['world_events']} world events, {s['evidence']} pieces of evidence, "
-               f"{s['beliefs']} beliefs")
+    if "world_events" in s:  # (the town's totals: open minds, or no player)
+        echo(f"  {s['world_events']} world events, {s['evidence']} pieces of evidence, "
+             f"{s['beliefs']} beliefs")
     from game import PLAYER, seen_events, seen_summary
 
     # In play, what the player saw happen; with open minds (or no player), everything.

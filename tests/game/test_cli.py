@@ -24,8 +24,15 @@ def test_run_json_summary_has_the_counts_and_log_hash(save):
     res = CliRunner().invoke(main, ["run", "missing_key", "--seed", "3", "--days", "1",
                                     "--json"])
     s = json.loads(res.output)
-    for key in ("ticks", "world_events", "evidence", "beliefs", "log_sha256"):
+    for key in ("ticks", "log_sha256"):
         assert key in s
+    # The town's totals counted what the player never saw: open minds' (a playtest).
+    assert not {"world_events", "evidence", "beliefs", "counters"} & set(s)
+    opened = json.loads(CliRunner().invoke(main, [
+        "run", "missing_key", "--seed", "3", "--days", "1", "--json", "--open-minds"]).output)
+    for key in ("world_events", "evidence", "beliefs", "counters"):
+        assert key in opened
+    assert opened["log_sha256"] == s["log_sha256"]
     assert s["ticks"] == 144
     assert len(s["log_sha256"]) == 64
     again = json.loads(CliRunner().invoke(main, ["run", "missing_key", "--seed", "3",

@@ -340,8 +340,23 @@ def test_a_long_wait_says_who_came_and_went():
     sim = Simulation.new("cancelled_meeting", seed=0)
     sim.run(until=clock.parse_when("day 1 18:00"))
     text = sim.command("wait until day 2 09:30").text()
-    assert "Came and went while you were here: Ora (08:00 to 09:00)." in text
+    assert "Came and went while you were here: Ora (08:00 to 09:00 on day 2)." in text
     assert "You last saw Ora at Town Square from 08:00 to 09:00 on day 2." in \
         sim.command("where is ora").text()
     short = Simulation.new("cancelled_meeting", seed=0)
     assert "Came and went" not in short.command("wait 10").text()
+
+
+def test_stays_over_days_name_their_day():
+    """A playtest: "Mo (06:00 on day 3 to 12:30 on day 3) … and Mo (06:00 to 12:30)" — the
+    last, on today, read as the first again."""
+    from game import clock
+    from game.player import span_words
+
+    now = clock.parse_when("day 4 17:00")
+    day3, day4 = clock.parse_when("day 3 06:00"), clock.parse_when("day 4 06:00")
+    assert span_words(day3, day3 + 390, now, True) == "06:00 to 12:30 on day 3"
+    assert span_words(day4, day4 + 390, now, True) == "06:00 to 12:30 on day 4"
+    assert span_words(day4, day4 + 390, now) == "06:00 to 12:30"
+    assert span_words(day3 + 720, day4 + 60, now) == "18:00 on day 3 to 07:00 on day 4"
+    assert span_words(day4, day4, now) == "at 06:00"
