@@ -431,8 +431,8 @@ def here_now(sim: Game) -> list[str]:
 def seen_summary(sim: Game, ev: dict) -> str:
     """A world event in words that hold only what the player could perceive: a conversation is
     who told whom what, and the source they gave — never whether it was a lie."""
-    if ev["kind"] in SPOKEN and ev.get("claim") and ev.get("value") is not None and \
-            "chain" in ev["data"]:
+    if (ev["kind"] in TALK_KINDS or ev["kind"] in SPOKEN and "chain" in ev["data"]) and \
+            ev.get("claim") and ev.get("value") is not None:
         d = ev["data"]
         speaker, listener = ev["actor"], ev["target"]
         p = sim.pronoun(speaker)

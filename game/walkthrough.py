@@ -99,7 +99,7 @@ def _read_now(sim: Game, st, strict: bool) -> tuple[Command | None, str | None]:
                 sim.parse_typed(st.typed or st.command.text)
             except CommandError as exc:
                 return None, str(exc)
-    if _names_unmet_answer(v, st.command):
+    if _names_unmet_answer(v, st.command) or _names_unmet_claim(v, st.command):
         # Read as play reads it: an answer the player has not met by now names nothing, by
         # its id or its words. 'conclude ben refused working' in a walkthrough's first
         # minute spelt out the hidden answer, while '… night shift' was refused (a
@@ -109,6 +109,18 @@ def _read_now(sim: Game, st, strict: bool) -> tuple[Command | None, str | None]:
         except CommandError as exc:
             return None, str(exc)
     return st.command, None
+
+
+def _names_unmet_claim(v, cmd: Command) -> bool:
+    """Whether `cmd` names a question the player does not know of by now (by its id: read
+    before the run, a walkthrough's line may name any — `vocab.claim`)."""
+    attributes = v.sim.attributes
+    for arg in cmd.args:
+        s, dot, a = arg.partition(".")
+        if dot and (arg in v.claims.entries or (a in attributes and arg not in
+                                                 v.spots.entries)) and v.unmet_claim(arg):
+            return True
+    return False
 
 
 def _names_unmet_answer(v, cmd: Command) -> bool:

@@ -3,6 +3,16 @@ import pytest
 from game.scenario import load_scenario
 
 
+def as_author(sim, line: str):
+    """`line` carried out as the author puts it — any question or answer by its id, met or
+    not (typed in play, one the player has not met names nothing): for tests of what a verb
+    does, not of what the player can name."""
+    from game import commands
+
+    with sim.names().as_author() as v:
+        return sim.command(commands.parse(line, v), typed=line)
+
+
 @pytest.fixture(scope="session")
 def missing_key():
     return load_scenario("missing_key")

@@ -7,6 +7,7 @@ from game import clock
 from game.commands import CommandError, parse
 from game.player import PLAYER
 from game.sim import Simulation
+from tests.game.conftest import as_author
 
 
 @pytest.fixture
@@ -63,7 +64,7 @@ def test_asking_gives_the_player_hearsay_with_provenance(sim):
 def test_a_rumour_the_player_spreads_is_marked_as_an_intervention(sim):
     meet(sim, "ada")
     before = sim.store.belief("ada", "cy", "at_counter").confidence
-    sim.command("tell ada cy.at_counter no")
+    as_author(sim, "tell ada cy.at_counter no")
     b = sim.store.belief("ada", "cy", "at_counter")
     assert b.value == "yes"  # she saw it herself: a rumour ranks lower (provenance first)
     assert b.state.value == "anomalous" and b.confidence == max(50, before - 30)
@@ -74,7 +75,7 @@ def test_a_rumour_the_player_spreads_is_marked_as_an_intervention(sim):
 def test_anonymous_rumour_hides_its_origin(sim):
     sim.command("go market")
     rid = next(x for x in sim.present("market") if x != PLAYER)
-    sim.command(f"tell {rid} cy.barred yes anonymously")
+    as_author(sim, f"tell {rid} cy.barred yes anonymously")
     ev = sim.store.evidence(rid, "cy", "barred")[-1]
     assert ev.origin == "someone" and ev.teller == PLAYER
 
@@ -134,7 +135,7 @@ def test_residents_trust_the_player_less_after_a_lie_is_found_out(sim):
     next rumour starts weaker."""
     before = sim.store.trust("ada", PLAYER, "whereabouts")
     meet(sim, "ada")
-    assert sim.command("tell ada bo.at_counter no").ok  # she will see this refuted
+    assert as_author(sim, "tell ada bo.at_counter no").ok  # she will see this refuted
     from memory import Evidence
 
     sim.store.perceive(Evidence(resident="ada", subject="bo", attribute="at_counter",
@@ -142,7 +143,7 @@ def test_residents_trust_the_player_less_after_a_lie_is_found_out(sim):
     after = sim.store.trust("ada", PLAYER, "whereabouts")
     assert after < before
     meet(sim, "ada")
-    assert sim.command("tell ada eli.at_counter yes").ok
+    assert as_author(sim, "tell ada eli.at_counter yes").ok
     assert sim.store.belief("ada", "eli", "at_counter").confidence < 58
 
 
@@ -229,7 +230,8 @@ def test_waiting_in_the_shop_the_player_hears_joss_and_is_told_so():
     sim.command("go clinic")
     sim.command("wait 6h")
     text = sim.command("wait 2h").text()
-    assert "At 14:10: Joss told Tilly that Mira is not allergic to willowbark." in text
+    assert "At 14:10: Joss told Tilly that Mira is not allergic to willowbark (he said he saw " \
+        "it)." in text
 
 
 def test_on_the_way_the_player_sees_nothing_at_either_end():

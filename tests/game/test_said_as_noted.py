@@ -6,6 +6,7 @@ said he saw it" — his own words gave his lie away)."""
 from game.player import said_context
 from game.sim import Simulation
 from game.talk import Told
+from tests.game.conftest import as_author
 
 
 def answer(commands: list[str]) -> list[str]:
@@ -85,7 +86,7 @@ def test_a_question_about_oneself_takes_the_pronoun():
     # "Cy does not know whether Cy was at the café counter early."
     sim = Simulation.new("missing_key", seed=0)
     sim.command("go bakery")
-    text = sim.command("ask cy cy.at_counter").text()
+    text = as_author(sim, "ask cy cy.at_counter").text()
     assert "Cy does not know whether she was at the café counter early." in text, text
     assert sim.say_claim("cy.at_counter") == "whether Cy was at the café counter early"
     sim.people["cy"].pronoun = "they"
