@@ -675,7 +675,7 @@ def take(sim: Game, oid: str) -> Reply:
     if loc == PLAYER:
         return fail("You already have it.", minutes=0)
     if loc.split(".")[0] != st.place or oid not in _known_here(sim, st.place):
-        return fail(f"You have not found {sim.objects[oid]['name']} here.", minutes=0)
+        return fail(_not_found(sim, oid, st.place), minutes=0)
     if not sim.objects[oid].get("portable", True):
         # Why, and what to do instead: a bare refusal left the player guessing (the playtest).
         name = sim.objects[oid]["name"]
@@ -765,6 +765,17 @@ def show(sim: Game, rid: str, oid: str) -> Reply:
             said.add(ch.line)
             r.mark(ch.line, ch.detail)
     return r
+
+
+def _not_found(sim: Game, oid: str, place: str) -> str:
+    """Why a thing is not to hand: never found here — or, where the player last saw it
+    here, gone from there (reaching for it, they see that much)."""
+    name = sim.objects[oid]["name"]
+    b = sim.store.belief(PLAYER, oid, "location", history=False)
+    if b is not None and b.value.split(".")[0] == place and b.value != sim.world.fact(
+            oid, "location"):
+        return f"{name[:1].upper()}{name[1:]} is not where you last saw it ({sim.where(b.value)})."
+    return f"You have not found {name} here."
 
 
 def _known_here(sim: Game, place: str) -> set[str]:

@@ -251,9 +251,11 @@ def things(session) -> list[tuple[str, str]]:
         loc = sim.world.fact(oid, "location") or ""
         if loc == PLAYER:
             out.append((oid, "you carry it"))
-        elif here and loc.split(".")[0] == here and session.has_player:
+        elif here and session.has_player:
+            # Where the player last saw it, not where it is: the chip vanished when a thing
+            # was moved out of sight, while the notebook still had it here (an audit).
             b = sim.store.belief(PLAYER, oid, "location", history=False)
-            if b is not None and b.value == loc:
+            if b is not None and b.value.split(".")[0] == here:
                 out.append((oid, "here"))
     return out
 

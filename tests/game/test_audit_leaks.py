@@ -79,3 +79,35 @@ def test_a_move_seen_wrongly_reads_as_the_player_saw_it(basket_seen_wrongly):
              if st.resident == PLAYER]
     assert chain and all("Eli moved" not in w for w in chain), chain
     assert any("moved by Cy" in w for w in chain), chain
+
+
+@pytest.fixture
+def basket_moved_unseen(tmp_path):
+    """Eli takes his basket off the Square at 09:30, while the player is at the inn."""
+    text = (MISSING_KEY / "scenario.toml").read_text()
+    eli = text.index('id = "eli"')
+    home = next(x for x in text[eli:].splitlines() if x.startswith("home ="))
+    return _variant(
+        tmp_path, home, 'visits = [{ from = "day 1 09:20", to = "day 1 09:40", place = '
+        '"square" }]', "\n[[objects]]\nid = \"eli_basket\"\nname = \"Eli's basket\"\nowner = "
+        "\"eli\"\nlocation = \"square\"\n\n[[events]]\nid = \"basket_taken\"\nat = \"day 1 "
+        "09:30\"\nkind = \"move_object\"\nactor = \"eli\"\nobject = \"eli_basket\"\nto = "
+        "\"market.stall\"\nplace = \"square\"\n")
+
+
+def test_the_take_chips_go_by_where_the_player_saw_a_thing(basket_moved_unseen):
+    """The picker offered the basket only while it truly was on the Square: its chip vanished
+    when Eli moved it out of the player's sight, while their notebook still had it there (an
+    audit). Reaching for it, they find it gone."""
+    from ui import composer
+    from ui.session import Session
+
+    sim = Simulation.new(load_scenario(basket_moved_unseen), 1)
+    s = Session(sim)
+    for line in ("search", "go inn", "wait 30", "go square"):
+        s.submit(line)
+    assert sim.world.fact("eli_basket", "location") == "market.stall"
+    assert sim.store.belief(PLAYER, "eli_basket", "location").value == "square"
+    assert ("eli_basket", "here") in composer.things(s)
+    r = sim.command("take basket")
+    assert not r.ok and "Eli's basket is not where you last saw it" in r.text()
