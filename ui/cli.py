@@ -422,7 +422,33 @@ def sim_summary(sim) -> dict:
             "beliefs": counts["beliefs"], "belief_versions": counts["versions"],
             "counters": dict(sorted(sim.counters.items()))}
            if sim.open_minds_used or not sim.has_player else {}),
+        **({"minds": _minds(sim)} if sim.open_minds_used or not sim.has_player else {}),
     }
+
+
+def _minds(sim) -> list[dict]:
+    """What everyone believes of each question the endings turn on, beside what is so — the
+    open-minds view `run --open-minds` promised and did not print (a playtest)."""
+    from game.knowledge import questions
+
+    claims = list(dict.fromkeys(c for e in sim.sc.endings for c in e.explain)) or \
+        questions(sim)
+    out = []
+    for claim in claims:
+        s_, _, a = claim.partition(".")
+        truth = sim.world.fact(s_, a)
+        held = sorted(((b.value, -b.confidence, b.resident) for b in sim.store.believers(s_, a)
+                       if not sim.people[b.resident].is_player), key=lambda x: x)
+        by_value: dict[str, list[dict]] = {}
+        for value, conf, rid in held:
+            by_value.setdefault(value, []).append({"resident": rid, "confidence": -conf})
+        out.append({"claim": claim, "question": sim.say_claim(claim), "truth": truth,
+                    "truth_words": sim.value_words(truth, a) if truth is not None else None,
+                    "held": [{"value": v, "words": sim.value_words(v, a), "true":
+                              None if truth is None else v == truth, "by": by}
+                             for v, by in sorted(by_value.items(),
+                                                 key=lambda kv: (-len(kv[1]), kv[0]))]})
+    return out
 
 
 def _print_summary(sim, s: dict, save_path: str | None) -> None:
@@ -481,6 +507,18 @@ def _print_summary(sim, s: dict, save_path: str | None) -> None:
         pm = post_mortem(sim)
         for line in pm.lines()[1:] if pm is not None else []:
             echo(f"  {line}")
+    if s.get("minds"):
+        echo("  what everyone believes (open minds: every mind and what is so):" if
+             sim.has_player else "  what everyone believes (no player: every mind and what is so):")
+        for m in s["minds"]:
+            truth = f" — really {m['truth_words']}" if m["truth_words"] is not None else ""
+            echo(f"    {m['question'][:1].upper()}{m['question'][1:]}{truth}")
+            for h in m["held"]:
+                mark = "" if h["true"] is None else (" ✓" if h["true"] else " ✗")
+                who = ", ".join(f"{sim.name(b['resident'])} {b['confidence']}%" for b in h["by"])
+                echo(f"      {h['words']}{mark}: {who}")
+            if not m["held"]:
+                echo("      nobody holds a belief about it")
     if s["open_minds"]:
         echo("  open minds was on: every mind and the truth were shown")
     echo(f"  world log sha256 {s['log_sha256'][:16]}…")

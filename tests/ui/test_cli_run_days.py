@@ -118,3 +118,16 @@ def test_a_treatment_watched_is_among_what_you_saw(tmp_path):
     lines = out.splitlines()
     head = lines.index("  what you saw happen:")
     assert "Tilly treated Mira" in lines[head + 1]
+
+
+def test_open_minds_prints_what_everyone_believes():
+    """`run --open-minds` said "every mind and the truth were shown" and showed none (a
+    playtest): each question the endings turn on, with what is so and who holds what."""
+    out = CliRunner().invoke(main, ["run", "missing_key", "--seed", "1", "--days", "1",
+                                    "--open-minds"]).output
+    assert "  what everyone believes (open minds: every mind and what is so):" in out
+    assert "    Who moved Ada's key — really Dee" in out
+    assert any(line.startswith("      Dee ✓: ") and "Fen" in line for line in out.splitlines())
+    played = CliRunner().invoke(main, ["run", "missing_key", "--seed", "1", "--days", "1",
+                                       "--json"]).output
+    assert "minds" not in json.loads(played) and "really" not in played
