@@ -48,6 +48,15 @@ class CommandError(ValueError):
     pass
 
 
+SHOWN = 60  # at most this much of what was typed is said back in a refusal
+
+
+def said_back(typed: str) -> str:
+    """What was typed, quoted back in a refusal — cut short: 1,900 a's were echoed whole (a
+    playtest)."""
+    return typed if len(typed) <= SHOWN else typed[:SHOWN - 1].rstrip() + "…"
+
+
 class Ambiguous(CommandError):
     """Typed words that name more than one thing ("'allergic' could be … — say which")."""
 
@@ -304,7 +313,7 @@ def asked_minutes(arg: str) -> int:
     m = re.fullmatch(r"(\d{1,6})(d|h|m)?", arg)
     both = re.fullmatch(r"(\d{1,6})h(\d{1,3})m?", arg)  # 1h30
     if not m and not both:
-        raise CommandError(f"{arg!r} is not a duration like 30, 2h, 1h30 or 2d")
+        raise CommandError(f"{said_back(arg)!r} is not a duration like 30, 2h, 1h30 or 2d")
     if both:
         n = int(both.group(1)) * 60 + int(both.group(2))
     else:
@@ -329,17 +338,18 @@ def _timeish(parts) -> bool:
 
 
 def _bad_time(parts) -> None:
-    raise CommandError(f"{' '.join(parts)!r} is not a time like 'day 1 08:10'")
+    raise CommandError(f"{said_back(' '.join(parts))!r} is not a time like 'day 1 08:10'")
 
 
 def _resident(x: str, names: Names | None) -> None:
     if not _ID.match(x):
-        raise CommandError(f"{x!r} is not a resident id")
+        raise CommandError(f"{said_back(x)!r} is not a resident id")
     if names is not None and x not in names.residents:
         from difflib import get_close_matches
 
         near = get_close_matches(x, names.residents, n=1)
-        raise CommandError(f"no resident {x!r}" + (f" (did you mean {near[0]}?)" if near else ""))
+        raise CommandError(f"no resident {said_back(x)!r}"
+                           + (f" (did you mean {near[0]}?)" if near else ""))
 
 
 def _place(x: str, names: Names | None) -> None:
@@ -347,17 +357,18 @@ def _place(x: str, names: Names | None) -> None:
         from difflib import get_close_matches
 
         near = get_close_matches(x, names.places, n=1)
-        raise CommandError(f"no place {x!r}" + (f" (did you mean {near[0]}?)" if near else ""))
+        raise CommandError(f"no place {said_back(x)!r}"
+                           + (f" (did you mean {near[0]}?)" if near else ""))
 
 
 def _object(x: str, names: Names | None) -> None:
     if names is not None and x not in names.objects:
-        raise CommandError(f"no object {x!r}")
+        raise CommandError(f"no object {said_back(x)!r}")
 
 
 def _claim(x: str) -> None:
     if not _CLAIM.match(x):
-        raise CommandError(f"{x!r} is not a claim like ada_key.location")
+        raise CommandError(f"{said_back(x)!r} is not a claim like ada_key.location")
 
 
 # -- walkthroughs -------------------------------------------------------------------------------

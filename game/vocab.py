@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from typing import TYPE_CHECKING
 
-from .commands import Ambiguous, CommandError
+from .commands import Ambiguous, CommandError, said_back
 
 if TYPE_CHECKING:
     from .town import Game
@@ -90,8 +90,8 @@ class Kind:
             return found[0].id
         if found:
             options = " or ".join(f"“{e.label}”" for e in found[:4])
-            raise Ambiguous(f"'{typed}' could be {options} — say which")
-        raise CommandError(f"no {self.what} '{typed}'" + suggest(typed, pool))
+            raise Ambiguous(f"'{said_back(typed)}' could be {options} — say which")
+        raise CommandError(f"no {self.what} '{said_back(typed)}'" + suggest(typed, pool))
 
 
 def _unreadable(typed: str) -> bool:
@@ -474,14 +474,15 @@ class Vocabulary:
             return found[0].id
         if found:
             options = " or ".join(f"“{e.label}”" for e in found[:4])
-            raise Ambiguous(f"'{typed}' could be {options} — say which")
+            raise Ambiguous(f"'{said_back(typed)}' could be {options} — say which")
         visible = [e for e in self.values.entries.values() if known is None or e.id in known]
         if not match(typed, visible):  # (an answer they have not met is as good as no word)
             heard = "" if known is None else ", nor an answer you have heard"
-            raise CommandError(f"'{typed}' is not someone or something in this town{heard}"
-                               + suggest(typed, pool))
+            raise CommandError(f"'{said_back(typed)}' is not someone or something in this "
+                               f"town{heard}" + suggest(typed, pool))
         question = self.claims.entries[claim].label if claim in self.claims else claim
-        raise CommandError(f"'{typed}' is not an answer to {question}" + suggest(typed, pool))
+        raise CommandError(f"'{said_back(typed)}' is not an answer to {question}"
+                           + suggest(typed, pool))
 
 
 def known_claims_of(sim) -> set[str]:

@@ -432,3 +432,11 @@ def test_an_answer_is_narrowed_by_its_words_in_order():
     ledger.command("ask tilly oswin_card.location")
     assert parse("search in oswin house", ledger.names()).args == ("oswin_home",)
     assert parse("search desk in oswin house", ledger.names()).args == ("oswin_home.desk",)
+
+
+def test_a_refusal_says_back_only_the_start_of_a_long_line():
+    """1,900 a's typed as a question were echoed whole in the refusal (a playtest)."""
+    sim = Simulation.new("bad_blood", seed=0)
+    with pytest.raises(CommandError) as err:
+        sim.command("ask lin " + "a" * 1900)
+    assert len(str(err.value)) < 200 and "a…'" in str(err.value)
