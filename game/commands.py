@@ -385,6 +385,7 @@ class Step:
 class WalkthroughError(ValueError):
     def __init__(self, file: Path, line: int | None, message: str):
         self.file, self.line, self.reason = file, line, message
+        self.played: list[dict] = []  # the steps played before a stop when its step came
         super().__init__(f"{file}:{line}: {message}" if line else f"{file}: {message}")
 
 

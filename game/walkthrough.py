@@ -59,7 +59,9 @@ def play(sim: Game, path: Path | None, *, to_end: bool = True,
         at = sim.now
         cmd, refused = _read_now(sim, st, strict)
         if refused is not None and strict:
-            raise WalkthroughError(path or Path("<walkthrough>"), st.line, refused)
+            err = WalkthroughError(path or Path("<walkthrough>"), st.line, refused)
+            err.played = out.steps  # what went before the stop, for the one who debugs it
+            raise err
         if cmd is None:  # (a sweep: refused as the verb refuses a guessed hidden spot)
             out.steps.append({"line": st.line, "time": clock.fmt(at), "command": typed,
                               "ok": False, "reply": refused})

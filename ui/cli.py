@@ -340,6 +340,12 @@ def run(scenario: str | None, seed: int, days: float | None, save_path: str | No
             played = play_walkthrough(sim, Path(commands_file), open_minds=open_minds,
                                       to_end=not days_given)
         except WalkthroughError as exc:
+            if exc.played and not as_json:
+                # A stop on line 6 said only why: the five steps before it, and what the
+                # player had met by then, were the way to see why (an author).
+                echo(f"Played until the stop ({len(exc.played)} "
+                     f"step{'s' if len(exc.played) != 1 else ''}):")
+                _print_steps(exc.played)
             raise _bad(str(exc)) from None
         if days_given and not sim.ending:
             sim.run(until=max(sim.now, start + int(round(days * clock.DAY))))
@@ -426,6 +432,14 @@ def sim_summary(sim) -> dict:
     }
 
 
+def _print_steps(steps: list[dict]) -> None:
+    for step in steps:
+        mark = "" if step["ok"] else "  (could not)"
+        echo(f"  > {step.get('time', '')}  {step['command']}{mark}")
+        for line in step["reply"].splitlines():
+            echo(f"      {line}")
+
+
 def _minds(sim) -> list[dict]:
     """What everyone believes of each question the endings turn on, beside what is so — the
     open-minds view `run --open-minds` promised and did not print (a playtest)."""
@@ -486,11 +500,7 @@ def _print_summary(sim, s: dict, save_path: str | None) -> None:
             fd = s["first_dormancy"]
             echo(f"    first dormancy at {clock.fmt(fd['at'])}, {fd['half_lives']} "
                        f"effective half-lives ({fd['half_life_hours']} h) after last evoked")
-    for step in s.get("walkthrough", {}).get("steps", []):
-        mark = "" if step["ok"] else "  (could not)"
-        echo(f"  > {step.get('time', '')}  {step['command']}{mark}")
-        for line in step["reply"].splitlines():
-            echo(f"      {line}")
+    _print_steps(s.get("walkthrough", {}).get("steps", []))
     if s["ending"]:
         won = "won" if s["ending"]["win"] else "lost"
         echo(f"  ending: {s['ending']['title']} ({won})")

@@ -206,3 +206,15 @@ def test_a_chain_that_ends_in_a_lie_says_so_in_words():
     assert step_words(sim, chain.steps[-1]) == (
         "Hana has no evidence of it and believes that Ada's key is in the drawer in Ada's "
         "Café — said what she does not believe")
+
+
+def test_a_walkthrough_stopped_at_its_step_shows_what_was_played_before(tmp_path):
+    """An author's walkthrough stopped at line 6 printed only why: the steps before it were
+    the way to see why."""
+    path = tmp_path / "w.txt"
+    path.write_text("day 1 09:00 go market\n+ ask bo key moved\n+ ask bo cy.barred\n")
+    res = CliRunner().invoke(main, ["run", "missing_key", "--commands", str(path)])
+    assert res.exit_code == 2
+    assert "Played until the stop (2 steps):" in res.output
+    assert "  > day 1 09:10  ask bo key moved" in res.output
+    assert f"{path}:3: no claim 'cy.barred'" in res.output
