@@ -467,7 +467,7 @@ def _minds(sim) -> list[dict]:
 
 def _print_summary(sim, s: dict, save_path: str | None) -> None:
     echo(f"{sim.sc.scenario.title} — seed {s['seed']}, now {s['time']} "
-               f"({s['ticks']} ticks)")
+               f"({s['ticks']} tick{'' if s['ticks'] == 1 else 's'})")
     if "world_events" in s:  # (the town's totals: open minds, or no player)
         echo(f"  {s['world_events']} world events, {s['evidence']} pieces of evidence, "
              f"{s['beliefs']} beliefs")
