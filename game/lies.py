@@ -6,7 +6,8 @@ motive's claim ("Bo has it in for Cy") as their own memory and say so when asked
 does with the lie reads what they believe others believe (epistemics §10):
 
 - they do not tell the lie to someone they believe holds another value (who would contradict
-  them) — they keep quiet about it with them;
+  them) — they keep quiet about it with them; of the player, only a thing shown counts (told
+  otherwise by a stranger, a liar insists);
 - once they believe they have been found out — someone they told it to has since told them
   otherwise — an honest-enough liar (honesty ≥ 0.5) changes their story and says what they
   actually believe; the rest go quiet on it;
@@ -50,10 +51,28 @@ def stance(sim: Town, speaker: str, claim: str, listener: str) -> str:
 
 def knows_otherwise(sim: Town, speaker: str, listener: str, claim: str,
                     value: str) -> bool:
-    """Does `speaker` believe `listener` holds another value of the claim than `value`?"""
+    """Does `speaker` believe `listener` holds another value of the claim than `value`? Of the
+    player, only what they have shown the speaker counts: one word from a stranger ("tell bo
+    key moved fen") silenced a liar for good while honest believers went on talking — one
+    move, no evidence, and the liar stood out (a playtest). Told otherwise, a liar insists;
+    shown otherwise, they know the player knows."""
+    from .player import PLAYER
+
+    if listener == PLAYER:
+        return shown_otherwise(sim, speaker, claim, value)
     s, a = split(claim)
     b = sim.store.belief_about(speaker, listener, s, a)
     return b is not None and b.state.value != "past" and b.value != value
+
+
+def shown_otherwise(sim: Town, rid: str, claim: str, value: str) -> bool:
+    """Has the player shown `rid` a thing that shows another value of the claim?"""
+    for (oid,) in sim.db.execute(
+            "SELECT DISTINCT json_extract(data, '$.object') FROM world_log WHERE kind = "
+            "'show' AND actor = 'player' AND target = ?", (rid,)):
+        if any(c == claim and v != value for c, v in sim.objects.get(oid, {}).get("shows", [])):
+            return True
+    return False
 
 
 def found_out(sim: Town, liar: str, claim: str, value: str) -> bool:

@@ -708,6 +708,9 @@ def show(sim: Game, rid: str, oid: str) -> Reply:
         return fail(f"You do not have {o['name']}, and you have not found it here.")
     again = any(e["target"] == rid and e["data"].get("object") == oid
                 for e in sim.world.log(kind="show"))
+    # How they stood before it was shown: a liar's face acts out the lie it shows against
+    # (once shown, they know the player knows: `lies.knows_otherwise`).
+    before = {c: visible.before(sim, rid, c) for c, _ in o.get("shows", [])}
     eid, _ = sim.record(Event(
         kind="show", at=sim.now, actor=PLAYER, target=rid, place=place,
         summary=f"you showed {sim.name(rid)} {o['name']}", data={"object": oid},
@@ -724,7 +727,6 @@ def show(sim: Game, rid: str, oid: str) -> Reply:
         else:
             sim.queue(Evidence(resident=rid, subject=s, attribute=a, value=value,
                                kind="witnessed", event=f"w{eid}", at=sim.now, by_player=True))
-    before = {c: visible.before(sim, rid, c) for c, _ in shows}
     outs = sim.flush_outcomes()
     changes = []
     # The ledger's eight entries for Mira are eight pieces of evidence, but one thing seen
@@ -733,7 +735,7 @@ def show(sim: Game, rid: str, oid: str) -> Reply:
     for c, v in dict.fromkeys(map(tuple, shows)):
         after = visible.held(sim, rid, c)
         ch = visible.change(sim, rid, c, v, before[c], after, seen=True)
-        if again and ch.kind in ("rejected", "same"):  # seen before: it adds nothing
+        if again and ch.kind in ("rejected", "same", "torn"):  # seen before: adds nothing
             ch = replace(ch, kind="same", line=f"{sim.name(rid)} has seen it before; "
                          "nothing changes.")
         changes.append(ch)

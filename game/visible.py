@@ -70,8 +70,9 @@ def acted(before: Held, value: str, seen: bool) -> Held:
 
 @dataclass(frozen=True)
 class Change:
-    """How a listener took something: `kind` is one of new, reinforce, same, changed, doubt,
-    less, rejected; `line` is the scannable words; `detail` the open-minds numbers."""
+    """How a listener took something: `kind` is one of new, reinforce, same, torn, changed,
+    doubt, less, rejected, blank, guarded; `line` is the scannable words; `detail` the
+    open-minds numbers."""
 
     kind: str
     line: str
@@ -159,7 +160,8 @@ def _change(sim: Game, rid: str, claim: str, value: str, before: Held | None,
             return Change("reinforce", f"{name} {look}{v('nod')}: it is as {p.subj} "
                           f"thought, and {p.subj_be} surer now that {what}{torn}.", detail)
         if after.state in UNSURE:
-            return Change("same", f"{name} {v('be')} torn over whether {what}; nothing "
+            # (its own kind: the words said "I know:" beside "torn over whether": a playtest)
+            return Change("torn", f"{name} {v('be')} torn over whether {what}; nothing "
                           "changes.", detail)
         return Change("same", f"{name} already {v('believe')} that {what}; nothing "
                       "changes.", detail)

@@ -110,6 +110,7 @@ def _reaction(sim, s: Said, with_teller: bool) -> str:
            "reinforce": "held to it", "same": "held to it",
            "doubt": f"{p.verb('was')} left unsure of it",
            "less": f"{p.verb('was')} left unsure of it",
+           "torn": f"{p.verb('was')} left torn over it",
            "rejected": "kept to it"}.get(change, "held to it")
     sure = sure_words(s.sure, p)
     return (f"{who}{p.subj} {did} {why} ({when(s.at)}, in front of you)"

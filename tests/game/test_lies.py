@@ -209,24 +209,33 @@ def test_a_shaken_liar_still_says_his_lie_as_sure_as_his_note_says():
     for line in ("go clinic", "ask tilly oswin_card.location", "go oswin_home",
                  "search oswin_home.desk", "take oswin_card", "go lane"):
         assert sim.command(line).ok, line
-    # His face acts out his lie as one who held it would take the card: a frown.
-    assert "Joss frowns — he's no longer sure that Mira is not allergic to willowbark." in \
-        sim.command("show joss oswin_card").text()
+    # Shaken by what he saw for himself (not by the player: shown the card by them, he
+    # knows they know, and keeps quiet with them — below).
+    from memory import Evidence
+
+    sim.store.perceive(Evidence(resident="joss", subject="mira",
+                                attribute="willowbark_allergy", value="yes", kind="witnessed",
+                                event="seen", at=sim.now))
     held = sim.store.belief("joss", "mira", "willowbark_allergy")
-    assert held.state.value in ("doubtful", "anomalous")
+    assert held.value == "yes" or held.state.value in ("doubtful", "anomalous")
     text = sim.command("ask joss mira.willowbark_allergy").text()
     assert "muddled" not in text and "not sure" not in text and "what to think" not in text
     assert "Mira is not allergic to willowbark" in text
     assert "he seemed certain" in text
+    # His face acts out his lie as one who held it would take the card: a frown.
+    assert "Joss frowns — he's no longer sure that Mira is not allergic to willowbark." in \
+        sim.command("show joss oswin_card").text()
+    assert "would not say" in sim.command("ask joss mira.willowbark_allergy").text()
 
 
 def test_a_liar_shown_the_truth_acts_out_his_lie():
     """A playtest of missing_key: Bo, shown the key, "nods: it is as he thought, and he's
     surer now that Ada's key was moved by Dee", then said Cy again — the twist given away by
     his face. Then he "gave nothing away" on that question only, and reacted to any other: one
-    `tell` found the liar. His face now acts out the lie as one who held it would: a frown at
-    the key, a shake of the head at the truth, a nod to the lie; the world log says it is
-    acted, and the reaction records the lie, not what he holds."""
+    `tell` found the liar; and one word against his lie silenced him for good while honest
+    believers went on talking. His face now acts out the lie as one who held it would — a
+    shake of the head at the truth told, a frown at the key — and told otherwise by the
+    player he insists; shown otherwise, he knows the player knows, and keeps quiet."""
     sim = Simulation.new("missing_key", seed=7)
     sim.command("go inn")
     sim.command("ask fen ada_key.location")
@@ -237,6 +246,12 @@ def test_a_liar_shown_the_truth_acts_out_his_lie():
             break
         sim.command(f"go {sim.state['bo'].place}")
     assert lies.stance(sim, "bo", "ada_key.moved_by", PLAYER) == lies.LIE
+    told = sim.command("tell bo ada_key.moved_by dee")
+    assert "Bo shakes his head: he does not believe that Ada's key was moved by Dee." in \
+        told.text()
+    assert "acting out Cy; holds Dee" in " ".join(x.detail for x in told.lines)  # open minds
+    assert lies.stance(sim, "bo", "ada_key.moved_by", PLAYER) == lies.LIE  # he insists
+    assert "moved by Cy" in sim.command("ask bo ada_key.moved_by").text()
     text = sim.command("show bo ada_key").text()
     assert "Bo frowns — he's no longer sure that Ada's key was moved by Cy." in text
     assert "nothing away" not in text and "as he thought" not in text
@@ -244,11 +259,8 @@ def test_a_liar_shown_the_truth_acts_out_his_lie():
     assert react[-1]["value"] == "cy" and react[-1]["data"]["acting"] is True
     assert react[-1]["data"]["sure"] == "torn"
     assert sim.store.belief("bo", "ada_key", "moved_by").value == "dee"  # what he holds
-    told = sim.command("tell bo ada_key.moved_by dee")
-    assert "Bo shakes his head: he does not believe that Ada's key was moved by Dee." in \
-        told.text()
-    assert "acting out Cy; holds Dee" in " ".join(x.detail for x in told.lines)  # open minds
-    # Having heard the player say otherwise, he keeps quiet with them — in words and face.
+    # Shown otherwise, he keeps quiet with the player — in words and face.
+    assert lies.stance(sim, "bo", "ada_key.moved_by", PLAYER) == lies.QUIET
     assert "would not say" in sim.command("ask bo ada_key.moved_by").text()
     assert "gives nothing away" in sim.command("tell bo ada_key.moved_by cy").text()
 
