@@ -375,7 +375,9 @@ class Vocabulary:
             m = re.fullmatch(r"\s*([A-Za-z][\w]*)\.([A-Za-z][\w]*)\s*", typed)
             if m:
                 s, a = m.group(1).lower(), m.group(2).lower()
-                things = set(self.residents) | set(self.objects) | set(self.places)
+                # (people and things: a place is where things are, not a question —
+                # 'ask bo cafe.location' answered "Bo does not know where cafe is")
+                things = set(self.residents) | set(self.objects)
                 # (of an attribute the player has met a question of: 'bo.rival_of' taken
                 # while 'bo.rival_ofx' was refused told which questions exist)
                 met = None if closed is None else \

@@ -440,3 +440,10 @@ def test_a_refusal_says_back_only_the_start_of_a_long_line():
     with pytest.raises(CommandError) as err:
         sim.command("ask lin " + "a" * 1900)
     assert len(str(err.value)) < 200 and "a…'" in str(err.value)
+
+
+def test_a_place_is_not_a_question():
+    """'ask bo cafe.location' answered "Bo does not know where cafe is" (a playtest)."""
+    sim = Simulation.new("missing_key", seed=0)
+    with pytest.raises(CommandError):
+        sim.command("ask bo cafe.location")
