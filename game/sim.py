@@ -634,7 +634,7 @@ class Simulation(Setup, Naming):
             out.append(player.Line("", f"You found out {n} of {len(self.sc.stages)}:", "mark"))
             out += [player.Line("", ("✓ " if st.id in reached else "· ") + st.text + (
                 "" if st.id in reached or not knowledge.heard_not_held(self, st) else
-                " (You heard so, but did not come to believe it.)"), "mark")
+                " (You read or heard so, but did not come to believe it.)"), "mark")
                     for st in self.sc.stages]
         return out
 

@@ -7,7 +7,7 @@ from game import clock
 from game.knowledge import heard_not_held
 from game.sim import Simulation
 
-HEARD = "(You heard so, but did not come to believe it.)"
+HEARD = "(You read or heard so, but did not come to believe it.)"
 
 
 def test_a_stage_heard_but_not_believed_says_so_and_one_never_heard_does_not():

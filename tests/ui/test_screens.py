@@ -214,7 +214,7 @@ def test_the_ending_says_what_was_heard_but_not_believed(ui, tmp_path):
     assert ui.shows("YOU FOUND OUT 0 OF 1")
     assert ui.shows("· The meeting was moved to day 3 at six, in the schoolroom.")
     # drawn, on a row of its own, whole (a row is cut with an ellipsis at the card's edge)
-    assert ui.shows("You heard so, but did not come to believe it.")
+    assert ui.shows("You read or heard so, but did not come to believe it.")
 
 
 def test_loading_from_the_title_screen_and_a_corrupt_slot_left_untouched(town, tmp_path):

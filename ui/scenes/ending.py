@@ -145,7 +145,7 @@ class EndingScene(Overlay):
                 rows.append(("true" if got else "dim", ("✓ " if got else "· ") + st.text))
                 if not got and heard_not_held(sim, st):
                     # A row of its own: a long stage would cut it off at the card's edge.
-                    rows.append(("dim", "  You heard so, but did not come to believe it."))
+                    rows.append(("dim", "  You read or heard so, but did not come to believe it."))
         h = 92 + len(body) * T.line_height("prose") + 8 + sum(
             30 if k == "head" else 18 for k, _ in rows) + 84
         h = min(h, sh - 40)
