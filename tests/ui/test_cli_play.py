@@ -72,3 +72,20 @@ def test_the_no_display_line_names_the_scenario_or_save_asked_for(monkeypatch):
     from ui import play
 
     assert "run --load 'my save.db'`" in play.no_display(load="my save.db")
+
+
+def test_the_screenshot_flags_do_not_tell_a_player_what_a_mind_holds(tmp_path):
+    """An audit: '--select hana --belief ada_key.location' refused ("Hana holds no belief
+    …") where Fen's was taken — whether Fen knows where the key is, told without open minds;
+    '--claim bo.rival_of' taken where '… rival_ofx' was refused."""
+    def play(*args):
+        return CliRunner().invoke(main, ["play", "missing_key", "--frames", "1", "--screenshot",
+                                         str(tmp_path / "x.png"), *args])
+    for rid in ("fen", "hana"):
+        assert play("--select", rid, "--belief", "ada_key.location").exit_code == 0
+    real, made_up = play("--claim", "bo.rival_of"), play("--claim", "bo.rival_ofx")
+    assert real.exit_code == made_up.exit_code == 2
+    assert real.output.replace("rival_of'", "X'") == made_up.output.replace("rival_ofx'", "X'")
+    assert play("--claim", "bo.rival_of", "--open-minds").exit_code == 0
+    assert "Hana holds no belief" in play("--select", "hana", "--belief", "ada_key.location",
+                                          "--open-minds").output
