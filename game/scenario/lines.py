@@ -2,7 +2,7 @@
 
 `tomllib` gives values but not positions. This walks the text once, tracking the current table
 (`[scenario]`, the n-th `[[residents]]`, `[attributes.location]`) and the keys written in it —
-including inline tables and the items of arrays of inline tables, one per line — and maps
+including inline tables and arrays, nested and over as many lines as they take — and maps
 each path to its line. An error's location is the longest known prefix of its path.
 """
 
@@ -11,11 +11,13 @@ from __future__ import annotations
 import re
 
 # Every pattern here runs on untrusted text, so none may backtrack: possessive quantifiers,
-# and inline keys are only tried where a word starts (the look-behind), which keeps a scan
-# linear in the line's length however long a token is.
+# and keys are only tried where a key may start (after `{` or `,` in an inline table), which
+# keeps a scan linear in the line's length however long a token is.
 _HEADER_NAME = re.compile(r'[A-Za-z0-9_.\-" ]++')
+_BASIC = re.compile(r'"(?:[^"\\]++|\\.?+)*+"?+')  # "a \"quoted\" word"
+_LITERAL = re.compile(r"'[^']*+'?+")
+_PLAIN = re.compile(r'[^\[\]{},"\'#]*+')
 _KEY = re.compile(r'\s*+([A-Za-z0-9_\-"]++(?:\s*+\.\s*+[A-Za-z0-9_\-"]++)*+)\s*+=')
-_INLINE_KEY = re.compile(r"(?<![A-Za-z0-9_\-])([A-Za-z0-9_\-]++)\s*+=")
 
 
 def _header(line: str) -> tuple[bool, str] | None:
@@ -37,13 +39,25 @@ def _split(dotted: str) -> tuple[str, ...]:
     return tuple(p.strip().strip('"') for p in dotted.split("."))
 
 
+class _Open:
+    """An array or inline table being read: its path, and where in it the scan is."""
+
+    __slots__ = ("path", "table", "index", "started", "key")
+
+    def __init__(self, path: tuple, table: bool):
+        self.path = path
+        self.table = table
+        self.index = 0  # an array's item
+        self.started = False  # an array: its current item has begun
+        self.key: tuple | None = None  # an inline table: the key whose value is being read
+
+
 class LineMap:
     def __init__(self, text: str):
         self.lines: dict[tuple, int] = {}
         counts: dict[tuple, int] = {}
         table: tuple = ()
-        array_key: tuple | None = None  # a multi-line array value being read
-        array_index = 0
+        stack: list[_Open] = []  # a value (array, inline table) still open from a line above
         in_text = False  # inside a multi-line string: nothing here is a key
         for n, raw in enumerate(text.splitlines(), start=1):
             quotes = raw.count('"""') + raw.count("'''")
@@ -52,9 +66,12 @@ class LineMap:
                 continue
             if quotes % 2 == 1:
                 in_text = True
+            if stack:
+                self._scan(raw, 0, n, stack)
+                continue
             line = raw.split("#", 1)[0] if '"' not in raw and "'" not in raw else raw
             h = _header(line)
-            if h and array_key is None and not _KEY.match(line):
+            if h and not _KEY.match(line):
                 path = _split(h[1])
                 if h[0]:
                     i = counts.get(path, 0)
@@ -62,36 +79,67 @@ class LineMap:
                     table = path + (i,)
                 else:
                     table = path
-                self.lines.setdefault(table, n)
-                continue
-            if array_key is not None:
-                # Items of a multi-line array: one inline table (or value) per line.
-                if line.strip().startswith("]"):
-                    array_key = None
-                    continue
-                if line.strip():
-                    item = array_key + (array_index,)
-                    self.lines.setdefault(item, n)
-                    for k in _INLINE_KEY.findall(line):
-                        self.lines.setdefault(item + (k,), n)
-                    array_index += line.count("},") + (1 if line.rstrip().endswith("}") else 0) \
-                        if "{" in line else 1
+                for cut in range(1, len(table) + 1):  # ([[stages]] is also where `stages` is)
+                    self.lines.setdefault(table[:cut], n)
                 continue
             k = _KEY.match(line)
             if not k:
                 continue
             path = table + _split(k.group(1))
             self.lines.setdefault(path, n)
-            rest = line[k.end():].strip()
-            if rest.startswith("{"):
-                for ik in _INLINE_KEY.findall(rest):
-                    self.lines.setdefault(path + (ik,), n)
-            if rest.startswith("[") and not _closed(rest):
-                array_key, array_index = path, 0
-            elif rest.startswith("["):
-                # A one-line array: its items all live on this line.
-                for i in range(rest.count("{") or rest.count(",") + 1):
-                    self.lines.setdefault(path + (i,), n)
+            start = len(line) - len(line[k.end():].lstrip())
+            if line[start:start + 1] in ("[", "{") and not in_text:
+                stack.append(_Open(path, line[start] == "{"))
+                self._scan(raw, start + 1, n, stack)
+
+    def _scan(self, line: str, pos: int, n: int, stack: list[_Open]) -> None:
+        """Read `line` from `pos` inside the open values on `stack`, noting the line of each
+        array item and inline key met; what is still open at the end stays on the stack."""
+        end = len(line)
+        while pos < end and stack:
+            top = stack[-1]
+            ch = line[pos]
+            if ch in " \t\r":
+                pos += 1
+                continue
+            if ch == "#":
+                return
+            if top.table and top.key is None:
+                k = _KEY.match(line, pos)
+                # (no key here: what follows is read as a value, not tried again as a key
+                # at every character — which would make a long token's scan quadratic)
+                top.key = top.path + _split(k.group(1)) if k else top.path
+                if k:
+                    self.lines.setdefault(top.key, n)
+                    pos = k.end()
+                    continue
+            if ch in "]}":
+                stack.pop()
+                pos += 1
+                continue
+            if ch == ",":
+                if top.table:
+                    top.key = None
+                else:
+                    top.index += 1
+                    top.started = False
+                pos += 1
+                continue
+            # the start of a value (or more of one): an item of an array, or a key's value
+            if top.table:
+                here = top.key or top.path
+            else:
+                here = top.path + (top.index,)
+                if not top.started:
+                    top.started = True
+                    self.lines.setdefault(here, n)
+            if ch in "[{":
+                stack.append(_Open(here, ch == "{"))
+                pos += 1
+            elif ch in "\"'":
+                pos = _string_end(line, pos)
+            else:  # a number, a date, true: on to what may matter
+                pos = _PLAIN.match(line, pos + 1).end()
 
     def line_of(self, loc: tuple) -> int | None:
         loc = tuple(loc)
@@ -102,18 +150,6 @@ class LineMap:
         return None
 
 
-def _closed(rest: str) -> bool:
-    depth = 0
-    in_str = None
-    for ch in rest:
-        if in_str:
-            if ch == in_str:
-                in_str = None
-            continue
-        if ch in "\"'":
-            in_str = ch
-        elif ch == "[":
-            depth += 1
-        elif ch == "]":
-            depth -= 1
-    return depth <= 0
+def _string_end(line: str, pos: int) -> int:
+    """Just past the string starting at `pos` (or the end of the line, if it runs on)."""
+    return (_BASIC if line[pos] == '"' else _LITERAL).match(line, pos).end()

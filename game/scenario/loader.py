@@ -21,7 +21,7 @@ from memory import Evidence, InvalidEvidence
 
 from .. import clock, people
 from ..conditions import Condition, ConditionError
-from . import minds
+from . import minds, story
 from .lines import LineMap
 from .model import ACTIONS, EVENT_KINDS, Scenario
 
@@ -159,13 +159,31 @@ def parse_text(text: str, file: Path, *, generated: bool = False) -> LoadedScena
     try:
         sc = Scenario.model_validate(data)
     except ValidationError as exc:
-        raise ScenarioError(file, _pydantic_problems(exc, data, lines)) from None
+        raise ScenarioError(file, _unknown_tables(data, lines, _pydantic_problems(
+            exc, data, lines))) from None
     checker = Checker(sc, lines)
     problems = checker.run()
     if problems:
-        raise ScenarioError(file, problems)
+        raise ScenarioError(file, _unknown_tables(data, lines, problems))
     warnings = _unknown_keys(sc, lines, file) + [_fmt(file, *w) for w in checker.warnings]
     return LoadedScenario(sc, file, None, warnings, text)
+
+
+def _unknown_tables(data: dict, lines: LineMap, problems: list) -> list:
+    """A scenario that fails: its unknown top-level tables first, since the errors may
+    follow from them (`[[resident]]` for `[[residents]]` left 'no resident' errors only),
+    unless an error already names them (a required table's misspelling)."""
+    known = set(Scenario.model_fields)
+    said = " ".join(p[2] for p in problems)
+    first = []
+    for key in data:
+        if key in known or f"[{key}]" in said or f"{key!r}" in said:
+            continue
+        hint = _near(key, known)
+        if hint:  # (one like no table at all is only a warning, were all else well)
+            first.append((lines.line_of((key,)), _loc_name((key,)), f"unknown table, "
+                          f"ignored{hint}: the errors after this may follow from it"))
+    return first + problems
 
 
 def _toml_position(message: str, text: str) -> tuple[int, int, str]:
@@ -191,23 +209,95 @@ def _loc_name(loc: tuple) -> str:
 
 def _pydantic_problems(exc: ValidationError, data: dict, lines: LineMap) -> list:
     out = []
-    for err in exc.errors():
-        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and "[" in p))
+    for loc, err in _union_errors(exc.errors(), data):
         msg = err["msg"].removeprefix("Value error, ")
         if err["type"] == "missing":
             near = _misspelt(loc, data)
             msg = f"required key {loc[-1]!r} is missing" + (
                 f" (found {near!r} — a misspelling?)" if near else "")
         elif err["type"] == "string_pattern_mismatch":
-            msg = ("ids are lowercase letters, digits and _ (like 'ada' or 'ada_key')"
-                   if "a-z0-9_]*$" in err["ctx"]["pattern"] and "." not in err["ctx"]["pattern"]
-                   else "a claim is written subject.attribute, like 'ada_key.location'")
+            msg = _pattern_message(err["ctx"]["pattern"], err.get("input"))
         elif err["type"] == "literal_error":
             msg = f"must be one of {err['ctx']['expected']}"
+        elif err["type"] == "bool_type":
+            msg = "must be true or false, unquoted"
         line = lines.line_of(loc)
         if line is None and len(loc) == 1 and err["type"] == "missing":
-            line, msg = 1, f"required table [{loc[0]}] is missing"
+            # A misspelt table ([scenaro], [[resident]]): named at its own line.
+            near = _misspelt(loc, data)
+            line = lines.line_of((near,)) if near else None
+            msg = f"required table [{loc[0]}] is missing" + (
+                f" (found [{near}] — a misspelling?)" if near else "")
+            line = line or 1
         out.append((line, _loc_name(loc), msg))
+    return out
+
+
+def _pattern_message(pattern: str, value: object) -> str:
+    """What an id or a claim is made of, and what in `value` is not ('ívy' has 'í')."""
+    odd = sorted({c for c in value if not (c.isascii() and (c.isalnum() or c in "_.?"))},
+                 key=str(value).index) if isinstance(value, str) else []
+    if odd:
+        which = ", ".join(repr(c) + (f" (U+{ord(c):04X})" if not c.isascii() else "")
+                          for c in odd[:5])
+        has = f": {value!r} has {which}"
+    elif isinstance(value, str) and value[:1].isdigit():
+        has = f": {value!r} starts with a digit"
+    elif isinstance(value, str) and value != value.lower():
+        has = f": {value!r} has capitals"
+    else:
+        has = ""
+    if "a-z0-9_]*$" in pattern and "." not in pattern:
+        return ("ids are made of a–z, 0–9 and _ (plain ASCII, starting with a letter, like "
+                f"'ada' or 'ada_key'){has}")
+    return ("a claim is written subject.attribute, each of a–z, 0–9 and _ (plain ASCII), like "
+            f"'ada_key.location'{has}")
+
+
+def _union_errors(errors: list, data: dict) -> list[tuple[tuple, dict]]:
+    """Each error with its location in the file (without pydantic's tags for the branches of
+    a union, `list[...]` or `literal[...]`), one report per value: for a value that matched
+    one branch's shape (a list for `who`) only that branch's errors — not also "must be one
+    of 'anyone'" — and for one matching none, one error naming every branch."""
+    located = []
+    for err in errors:
+        loc: list = []
+        tag: int | None = None
+        node: object = data
+        raw = err["loc"]
+        for n, p in enumerate(raw):
+            if p == "[key]":
+                continue  # (a dict's key: the error is the key's, at its line)
+            if (isinstance(node, dict) and p in node) or (
+                    isinstance(node, list) and isinstance(p, int) and 0 <= p < len(node)):
+                node = node[p]  # type: ignore[index]
+            elif isinstance(p, str) and ("[" in p or (
+                    n < len(raw) - 1 or err["type"] != "missing")) and loc and tag is None:
+                tag = len(loc)  # a union's branch: not a key of the file
+                continue
+            elif isinstance(p, str) and "[" in p:
+                continue  # (a branch in a branch)
+            loc.append(p)
+        located.append((tuple(loc), tag, err))
+    out: list[tuple[tuple, dict]] = []
+    done: set[tuple] = set()
+    for loc, tag, err in located:
+        if tag is None:
+            out.append((loc, err))
+            continue
+        at = loc[:tag]
+        if at in done:
+            continue
+        done.add(at)
+        branch = [(lc, e) for lc, t, e in located if t == tag and lc[:tag] == at]
+        deeper = [(lc, e) for lc, e in branch if len(lc) > tag]
+        if deeper:
+            out += deeper
+        else:
+            what = " or ".join(dict.fromkeys(
+                e["msg"].removeprefix("Input should be ") if e["type"] != "literal_error" else
+                f"one of {e['ctx']['expected']}" for _, e in branch))
+            out.append((at, {**branch[0][1], "type": "union", "msg": f"must be {what}"}))
     return out
 
 
@@ -281,6 +371,7 @@ class Checker:
         self._values: dict[str, set[str]] | None = None
         self._people: dict | None = None
         self._from: int | None = None
+        self.asked: list[tuple[tuple, str]] = []  # claims conditions ask about, where
 
     def bad(self, loc: tuple, msg: str) -> None:
         self.problems.append((self.lines.line_of(loc), _loc_name(loc), msg))
@@ -289,11 +380,14 @@ class Checker:
         sc = self.sc
         for name in ("places", "residents", "objects", "documents", "events", "reactions",
                      "endings", "goals", "stages"):
-            seen: set[str] = set()
+            seen: dict[str, int] = {}
             for i, item in enumerate(getattr(sc, name)):
                 if item.id in seen:
-                    self.bad((name, i, "id"), f"duplicate id {item.id!r}")
-                seen.add(item.id)
+                    first = seen[item.id]
+                    line = self.lines.line_of((name, first, "id"))
+                    self.bad((name, i, "id"), f"duplicate id {item.id!r} (the first is "
+                             f"{name}[{first}]" + (f", line {line})" if line else ")"))
+                seen.setdefault(item.id, i)
         called: dict[str, str] = {}
         for i, r in enumerate(sc.residents):  # one name, two people: only ids tell them apart
             other = called.setdefault(r.name.strip().lower(), r.id)
@@ -322,6 +416,7 @@ class Checker:
                     self._place(("residents", i, key, j, "place"), a.place)
                     if clock.parse_when(a.end) <= clock.parse_when(a.start):
                         self.bad(("residents", i, key, j), "it must end after it starts")
+            story.days(self, i, r)
             for key in ("trust", "relationships"):
                 for other in getattr(r, key):
                     if other not in self.people:
@@ -381,6 +476,10 @@ class Checker:
                     self.bad(("objects", i, "shows", j), "a clue shows a definite claim")
         self._crowd()
         minds.memory(self)
+        story.values(self)
+        story.times(self)
+        story.endings(self)
+        story.claims(self)
         if sc.player is not None:
             self._place(("player", "start"), sc.player.start)
         elif sc.scenario.role != "observer":
@@ -431,6 +530,13 @@ class Checker:
         attribute, and that names nobody and nothing in it, can never be held ('wess' for
         'wes'): a warning, with the nearest value stated."""
         attribute = claim.partition(".")[2]
+        if isinstance(value, str) and isinstance(claim, str) and \
+                self.sc.attributes.get(attribute) is not None and \
+                self.sc.attributes[attribute].values and \
+                (why := story.value_problem(self, claim, value)):
+            # Its values are declared: no statement may hold another (an error there too).
+            self.bad(loc, f"condition: {why}, so this can never hold")
+            return
         if not isinstance(value, str) or not value or claim.startswith("?") or \
                 attribute.startswith(("believes ", "at_d")) or attribute not in (
                     self._attrs or ()):
@@ -693,6 +799,7 @@ class Checker:
             if at is not None and len(call.args) > at and call.args[at].op == "lit" and \
                     isinstance(call.args[at].value, str):
                 self._known_attribute(loc, call.args[at].value)
+                self.asked.append((loc, call.args[at].value))
             lits = [a.value for a in call.args if a.op == "lit"]
             if call.value in ("believes", "heard", "value", "confidence", "knows", "trust",
                               "at") and \

@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, create_model, field_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    create_model,
+    field_validator,
+)
 
 from game import phrase
 from game.clock import TimeFormatError, parse_time_of_day, parse_when
@@ -86,7 +94,7 @@ class ScenarioInfo(Strict):
     default_trust: Fraction = 0.6
     # Residents can notice a memory edit: when later evidence gives one away, a world event
     # says so ("Fen realises her memory of ... was not her own"). Off: only memory knows.
-    noticing: bool = False
+    noticing: StrictBool = False
 
     _v_start = field_validator("start")(_when)
 
@@ -112,7 +120,7 @@ class Attribute(Strict):
     topic: Topic | None = None
     label: Phrase | None = None  # how words render it: "{subject} is at {value}"
     about: Phrase | None = None  # what it is about, as a noun phrase: "where {subject} is"
-    actor: bool = False  # the value is the person who did it ("moved_by")
+    actor: StrictBool = False  # the value is the person who did it ("moved_by")
     importance: Annotated[int, Field(ge=0, le=10)] = 3
     values: dict[Words, Words] = {}  # words for values: { d3_1800 = "day 3 at six" }
 
@@ -216,8 +224,8 @@ class Object(Strict):
     owner: Ident | None = None
     location: str = Field(min_length=1)  # "place", "place.spot", or a resident id (carried)
     shows: list[Statement] = []  # what seeing it establishes, first-hand (a clue)
-    readable: bool = False  # a note or letter: showing it is document evidence
-    portable: bool = True  # the player can take it
+    readable: StrictBool = False  # a note or letter: showing it is document evidence
+    portable: StrictBool = True  # the player can take it
     text: str = ""  # what it says or looks like, for the screen
 
 
@@ -294,7 +302,7 @@ class Reaction(Strict):
     action: Literal[ACTIONS]  # type: ignore[valid-type]
     target: str | None = None
     place: Ident | None = None
-    once: bool = True
+    once: StrictBool = True
     when: str | None = None  # a condition that must also hold (see the conditions language)
     verify: list[Literal["look", "ask_teller", "ask_subject", "wait"]] = [
         "look", "ask_teller", "ask_subject", "wait"]
@@ -306,7 +314,7 @@ class Ending(Strict):
     id: Ident
     title: Annotated[str, Field(min_length=1, max_length=200)]
     text: str = Field(min_length=1)
-    win: bool = False
+    win: StrictBool = False
     when: str | None = None  # required unless `at` is given (then: "true")
     at: str | int | None = None
     explain: list[ClaimRef] = []  # claims whose believers the ending screen shows

@@ -471,3 +471,256 @@ def test_a_crowd_past_what_one_place_holds_is_an_error(write_scenario):
     assert err.field.startswith("residents[") and "residents are at" in err.reason
     assert f"at most {MAX_CROWD} at a time" in err.reason and err.line is not None
     assert load_scenario(write_scenario(TINY + residents(MAX_CROWD - 10))).scenario.residents
+
+
+# -- an author tester's broken variants of one scenario (119 of them; these passed) ----------
+
+VALUES = TINY.replace('[attributes.took]', '''[attributes.why]
+values = { slept = "because he slept", short_oil = "because the oil ran short" }
+
+[attributes.took]''')
+
+
+@pytest.mark.parametrize("where, field", [
+    ('\n[[facts]]\nclaim = "lamp.why"\nvalue = "oil"\n', "facts[0].value"),
+    ('\n[[beliefs]]\nresident = "ann"\nclaim = "lamp.why"\nvalue = "oil"\nkind = "firsthand"\n',
+     "beliefs[0].value"),
+    ('\n[[events]]\nid = "dark"\nat = "day 1 10:00"\nkind = "happen"\nplace = "square"\n'
+     'effects = [{ claim = "lamp.why", value = "slept" },\n'
+     '           { claim = "lamp.why", value = "oil" }]\n', "events[0].effects[1].value"),
+    ('\n[[reactions]]\nid = "blame"\nbelieves = { claim = "lamp.why", value = "oil" }\n'
+     'action = "wait"\n', "reactions[0].believes.value"),
+])
+def test_a_value_the_attribute_does_not_declare_is_an_error(write_scenario, where, field):
+    """`hearsay run` said "the harbour lamp went dark oil" of an effect's `value = "oil"`
+    where the attribute's values are slept and short_oil. Names, yes and no stay values."""
+    text = VALUES + where
+    err, _ = error_for(write_scenario, text)
+    assert err.field == field, err
+    assert err.line == line_of(text, '"oil"')
+    assert "'oil' is not one of the values of 'why' (slept, short_oil)" in err.reason
+    assert "did you mean 'short_oil'" in err.reason
+    fine = VALUES + '\n[[facts]]\nclaim = "lamp.why"\nvalue = "ann"\n' + \
+        '\n[[facts]]\nclaim = "ann.why"\nvalue = "no"\n'
+    assert load_scenario(write_scenario(fine)).warnings == []
+
+
+def test_a_condition_for_a_value_the_attribute_does_not_declare_is_an_error(write_scenario):
+    text = VALUES + '''
+[[facts]]
+claim = "lamp.why"
+value = "slept"
+
+[[endings]]
+id = "done"
+title = "Done"
+text = "It is over."
+when = 'believes("ann", "lamp.why", "shortoil")'
+'''
+    err, _ = error_for(write_scenario, text)
+    assert (err.line, err.field) == (line_of(text, "shortoil"), "endings[0].when")
+    assert "did you mean 'short_oil'" in err.reason and "can never hold" in err.reason
+
+
+def test_a_spot_its_place_does_not_have_is_an_error_in_any_value(write_scenario):
+    text = TINY.replace('name = "Home"', 'name = "Home"\nspots = ["desk"]') + \
+        '\n[[beliefs]]\nresident = "ann"\nclaim = "key.location"\nvalue = "home.dsk"\n' \
+        'kind = "firsthand"\n'
+    err, _ = error_for(write_scenario, text)
+    assert (err.line, err.field) == (line_of(text, "home.dsk"), "beliefs[0].value")
+    assert "'home' has no spot 'dsk'" in err.reason and "did you mean 'home.desk'" in err.reason
+
+
+STORY = TINY.replace('start = "day 1 09:00"', 'start = "day 2 09:00"') + '''
+[[goals]]
+id = "find"
+text = "Find out who took the pie"
+by = "BY"
+
+[[endings]]
+id = "done"
+title = "Done"
+text = "It is over."
+at = "AT"
+
+[[beliefs]]
+resident = "ann"
+claim = "ann.took"
+value = "ben"
+kind = "implanted"
+at = "BELIEF"
+'''
+
+
+@pytest.mark.parametrize("by, at, belief, field", [
+    ("day 1 17:00", "day 2 18:00", "day 1 08:00", "goals[0].by"),
+    ("day 2 17:00", "day 1 18:00", "day 1 08:00", "endings[0].at"),
+    ("day 2 17:00", "day 2 18:00", "day 2 09:30", "beliefs[0].at"),
+])
+def test_a_time_before_the_start_is_an_error(write_scenario, by, at, belief, field):
+    """A deadline already past, an ending never checked, a memory from the future: each an
+    error at its line (moving the start past the story's end made them all three)."""
+    text = STORY.replace("BY", by).replace('"AT"', f'"{at}"').replace("BELIEF", belief)
+    err, _ = error_for(write_scenario, text)
+    assert err.field == field and len(err.problems) == 1, err
+    assert err.line == line_of(text, {"goals[0].by": "by = ", "endings[0].at": 'at = "day 1',
+                                      "beliefs[0].at": 'at = "day 2 09:30'}[field])
+    assert "the story starts at day 2 09:00" in err.reason
+
+
+def test_a_time_after_the_story_is_over_is_a_warning(write_scenario):
+    """After `days`, `hearsay run` has stopped (unless given more): an event never happens,
+    an ending never comes, a deadline falls after the end — warnings, with their lines."""
+    text = STORY.replace("BY", "day 30 17:00").replace('"AT"', '"day 9 18:00"').replace(
+        "BELIEF", "day 1 08:00") + '\n[[events]]\nid = "late"\nat = "day 3 09:10"\n' \
+        'kind = "happen"\nplace = "square"\n'
+    warned = load_scenario(write_scenario(text)).warnings
+    assert [w.split(": ", 2)[0].rpartition(":")[2] + " " + w.split(": ", 2)[1]
+            for w in warned] == [f"{line_of(text, 'day 30')} goals[0].by",
+                                 f"{line_of(text, 'day 9')} endings[0].at",
+                                 f"{line_of(text, 'day 3 09:10')} events[0].at"], warned
+    assert "the story's 1 day end at day 3 09:00" in warned[0]
+    on_time = STORY.replace("BY", "day 3 09:00").replace('"AT"', '"day 2 18:00"').replace(
+        "BELIEF", "day 2 09:00")
+    assert load_scenario(write_scenario(on_time)).warnings == []
+
+
+PLAYED = TINY.replace('days = 1', 'days = 1\nrole = "detective"') + \
+    '\n[player]\nstart = "square"\n'
+
+
+def test_a_story_with_a_player_and_nothing_to_win_is_a_warning(write_scenario):
+    warned = load_scenario(write_scenario(PLAYED)).warnings
+    assert [w.split(": ", 2)[1] for w in warned] == ["player"], warned
+    assert f":{line_of(PLAYED, '[player]')}: player: a story with a player has no [[endings]]" \
+        in warned[0]
+    lost = PLAYED + '\n[[endings]]\nid = "done"\ntitle = "Done"\ntext = "Over."\nat = ' \
+        '"day 1 18:00"\n'
+    warned = load_scenario(write_scenario(lost)).warnings
+    assert [w.split(": ", 2)[1:] for w in warned] == [[
+        "endings", "no ending has win = true: the player cannot win"]], warned
+    assert f":{line_of(lost, '[[endings]]')}: " in warned[0]
+    won = lost.replace('text = "Over."', 'text = "Over."\nwin = true')
+    assert load_scenario(write_scenario(won)).warnings == []
+    assert load_scenario(write_scenario(TINY)).warnings == []  # no player: a town to watch
+
+
+def test_every_key_after_an_array_over_several_lines_keeps_its_line(write_scenario):
+    """An array of inline tables over two lines (`visits = [{ … },\\n { … }]`) lost the
+    count of the tables after it: a duplicate id two residents on was named with no line,
+    and lines after it were wrong."""
+    text = with_keys(TINY, "ben", 'visits = [{ from = "day 1 10:00", to = "day 1 10:20", '
+                                  'place = "square" },\n'
+                                  '          { from = "day 1 11:00", to = "day 1 11:20", '
+                                  'place = "square" }]').replace('id = "dan"', 'id = "cat"')
+    err, _ = error_for(write_scenario, text)
+    first = line_of(text, 'id = "cat"')
+    assert err.field == "residents[3].id" and "duplicate id 'cat'" in err.reason
+    assert err.line == text.splitlines().index('id = "cat"', first) + 1
+    assert f"the first is residents[2], line {first}" in err.reason
+
+
+def test_a_misspelt_table_is_named_at_its_line(write_scenario):
+    """`[[resident]]` for `[[residents]]` gave only the errors that followed from it;
+    `[scenaro]` was "missing" at line 1; an unknown table warned with no line."""
+    text = TINY.replace('[[residents]]\nid = "dan"', '[[resident]]\nid = "dan"') + \
+        '\n[[endings]]\nid = "done"\ntitle = "Done"\ntext = "Over."\nwhen = \'at("dan", ' \
+        '"home")\'\n'
+    err, _ = error_for(write_scenario, text)
+    assert (err.line, err.field) == (line_of(text, "[[resident]]"), "resident")
+    assert "unknown table, ignored (did you mean 'residents'?)" in err.reason
+    assert err.problems[1][1] == "endings[0].when"  # what followed from it
+    text = TINY.replace("[scenario]", "[scenaro]")
+    err, _ = error_for(write_scenario, text)
+    assert (err.line, err.field) == (line_of(text, "[scenaro]"), "scenario")
+    assert "found [scenaro] — a misspelling?" in err.reason
+    text = TINY + '\n[[stagse]]\nid = "a"\n'
+    assert any(f":{line_of(text, '[[stagse]]')}: stagse: unknown key, ignored (did you mean "
+               "'stages'?)" in w for w in load_scenario(write_scenario(text)).warnings)
+
+
+def test_a_claim_about_a_near_miss_named_nowhere_else_is_a_warning(write_scenario):
+    """`tobais.dismissed`, `tobias.dismised`: a subject or attribute that is nothing known,
+    named once, and close to one that is. An abstract subject (`meeting.when`) is not."""
+    text = TINY + '''
+[attributes.dismissed]
+
+[[facts]]
+claim = "ann.dismissed"
+value = "no"
+
+[[facts]]
+claim = "bne.dismised"
+value = "no"
+
+[[facts]]
+claim = "meeting.when"
+value = "d1_1800"
+'''
+    warned = load_scenario(write_scenario(text)).warnings
+    line = line_of(text, "bne.dismised")
+    assert [w.split(": ", 1)[1] for w in warned] == [
+        "facts[1].claim: 'bne' is nobody and nothing in the scenario, and no other claim is "
+        "about it (did you mean 'ben'?)",
+        "facts[1].claim: 'dismised' is not a declared attribute, and no other claim has it "
+        "(did you mean 'dismissed'?)"], warned
+    assert all(f":{line}: " in w for w in warned)
+
+
+def test_an_ending_explaining_a_claim_nothing_states_or_asks_is_an_error(write_scenario):
+    text = TINY + '''
+[[facts]]
+claim = "ann.took"
+value = "ben"
+
+[[endings]]
+id = "done"
+title = "Done"
+text = "Over."
+when = "true"
+explain = ["ann.took", "ann.tok"]
+'''
+    err, _ = error_for(write_scenario, text)
+    assert (err.line, err.field) == (line_of(text, "explain"), "endings[0].explain[1]")
+    assert "nothing in the scenario states or asks about 'ann.tok'" in err.reason
+    assert "did you mean 'ann.took'" in err.reason
+    fine = text.replace(', "ann.tok"', ', "pie.location", "ann.accused_by"').replace(
+        '[[endings]]', '[[objects]]\nid = "pie"\nname = "the pie"\nlocation = "home"\n\n'
+                       '[[endings]]')
+    assert load_scenario(write_scenario(fine)).scenario.endings[0].explain
+
+
+@pytest.mark.parametrize("keys, field, words", [
+    ('visits = [{ from = "day 1 10:00", to = "day 1 11:00", place = "square" }, '
+     '{ from = "day 1 10:30", to = "day 1 12:00", place = "home" }]', "residents[1].visits[1]",
+     "overlaps visits[0] (day 1 10:00 to day 1 11:00)"),
+    ('sleep = { from = "09:30", to = "09:30" }', "residents[1].sleep",
+     "sleep from 09:30 to 09:30: it must end at another time than it starts"),
+])
+def test_a_day_that_cannot_be_is_an_error(write_scenario, keys, field, words):
+    text = with_keys(TINY, "ben", keys)
+    err, _ = error_for(write_scenario, text)
+    assert (err.line, err.field) == (line_of(text, keys[:10]), field)
+    assert words in err.reason, err.reason
+
+
+def test_flags_ids_and_lists_say_plainly_what_is_wrong(write_scenario):
+    """`win = "yes"` passed as true; 'ívy' was told ids are "lowercase letters"; a homoglyph
+    in a `who` list was also told "must be one of 'anyone'"."""
+    text = TINY + '\n[[endings]]\nid = "done"\ntitle = "Done"\ntext = "Over."\nwhen = "true"' \
+        '\nwin = "yes"\n'
+    err, _ = error_for(write_scenario, text)
+    assert (err.line, err.field, err.reason) == (
+        line_of(text, 'win = "yes"'), "endings[0].win", "must be true or false, unquoted")
+    text = TINY.replace('id = "dan"', 'id = "dán"')
+    err, _ = error_for(write_scenario, text)
+    assert err.field == "residents[3].id" and "a–z, 0–9 and _" in err.reason
+    assert "'dán' has 'á' (U+00E1)" in err.reason
+    text = TINY + '\n[[reactions]]\nid = "r"\nwho = ["ann", "bеn"]\n' \
+        'believes = { claim = "ann.took", value = "ben" }\naction = "wait"\n'
+    err, _ = error_for(write_scenario, text)
+    assert [p[1] for p in err.problems] == ["reactions[0].who[1]"], err
+    text = text.replace('who = ["ann", "bеn"]', 'who = "anyon"')
+    err, _ = error_for(write_scenario, text)
+    assert [(p[1], p[2]) for p in err.problems] == [
+        ("reactions[0].who", "must be a valid list or one of 'anyone'")], err
