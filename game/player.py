@@ -564,7 +564,10 @@ def mediate(sim: Game, a: str, b: str, claim: str) -> Reply:
                    f"{sim.name(speaker)} had nothing to tell {sim.name(listener)}.")
             continue
         after = visible.held(sim, listener, claim)
-        ch = visible.change(sim, listener, claim, told.value, before[listener], after)
+        # One keeping quiet at this table shows nothing on his face either: Gil, quiet with
+        # Ida, shook his head at Cal — his own lie to her — in her presence (a review).
+        ch = visible.change(sim, listener, claim, told.value, before[listener], after,
+                            guard=listener in quiet)
         visible.witnessed(sim, listener, claim, ch, after, "mediated", speaker)
         r.mark(ch.line, ch.detail)
     # Having compared notes, people who were at odds and now agree mend what the question
@@ -746,11 +749,19 @@ def show(sim: Game, rid: str, oid: str) -> Reply:
         # away" — and then "nods: it is as he thought… in the schoolroom" of the same
         # handbill, under his "Means nothing to me" (a playtest).
         changes = [replace(ch, kind="guarded", line=guard.line) for ch in changes]
+    first = 0
+    if guard is None and any(ch.face is not None for ch in changes):
+        # So with a face acting out a lie: a frown at the lie beside an honest nod at the rest
+        # of the same handbill was two faces, and the second the tell (a review). The acted
+        # one is the face; the rest show nothing of what they hold.
+        first = next(i for i, ch in enumerate(changes) if ch.face is not None)
+        changes = [ch if ch.face is not None else replace(
+            ch, kind="guarded", line=changes[first].line) for ch in changes]
     for (c, after), ch in zip(seen_as, changes, strict=True):
         visible.witnessed(sim, rid, c, ch, after, "shown", oid)
-    claim, value = shows[0]
+    claim, value = list(dict.fromkeys(map(tuple, shows)))[first]
     ctx = {"what": sim.say_claim(claim, value, me=rid, you=PLAYER),
-           "change": changes[0].kind,
+           "change": changes[first].kind,
            # About themselves: not "Good to see it with my own eyes. I am allergic…"
            "self_about": split(claim)[0] == rid}
     if again and changes[0].kind == "same":
@@ -776,7 +787,11 @@ def _not_found(sim: Game, oid: str, place: str) -> str:
     b = sim.store.belief(PLAYER, oid, "location", history=False)
     if b is not None and b.value.split(".")[0] == place and b.value != sim.world.fact(
             oid, "location"):
-        return f"{name[:1].upper()}{name[1:]} is not where you last saw it ({sim.where(b.value)})."
+        # (as they had it: "where you last saw it" of a thing they were only told of read
+        # as a sighting they never had — a review)
+        had = "last saw it" if b.kind in ("firsthand", "witnessed") else \
+            "read it was" if b.kind == "document" else "were told it was"
+        return f"{name[:1].upper()}{name[1:]} is not where you {had} ({sim.where(b.value)})."
     return f"You have not found {name} here."
 
 

@@ -54,6 +54,15 @@ def _acted(sim: Game, rid: str, claim: str) -> str | None:
 
     if claim not in sim.people[rid].lies or stance(sim, rid, claim, PLAYER) != LIE:
         return None
+    # Only a lie they would tell now: one who holds nothing of it, or cannot recall it,
+    # tells nothing (`player.ask`) — a nod "I saw as much myself" to one guess after another
+    # named the liar and his lie (a review).
+    from .talk import memory_state
+
+    subject, _, attribute = claim.partition(".")
+    b = sim.store.belief(rid, subject, attribute, history=False)
+    if b is None or b.state.value == "past" or memory_state(sim, b) == "gone":
+        return None
     lie = sim.people[rid].lie_for(claim, PLAYER)
     return lie["value"] if lie else None
 
@@ -84,8 +93,9 @@ UNSURE = ("doubtful", "anomalous")  # torn between two accounts
 
 
 def change(sim: Game, rid: str, claim: str, value: str, before: Held | None,
-           after: Held | None, *, seen: bool = False) -> Change:
-    """How `rid` took being told (or, `seen`, shown) that claim = value."""
+           after: Held | None, *, seen: bool = False, guard: bool = False) -> Change:
+    """How `rid` took being told (or, `seen`, shown) that claim = value; `guard`: their face
+    shows nothing (a liar keeping quiet at a table the player set)."""
     name, p = sim.name(rid), sim.pronoun(rid)
 
     def v(base: str) -> str:  # a verb after the name: "Mo frowns"
@@ -100,7 +110,7 @@ def change(sim: Game, rid: str, claim: str, value: str, before: Held | None,
         after = acted(before, value, seen)
         return replace(_change(sim, rid, claim, value, before, after, seen, what, look),
                        detail=detail, face=after)
-    if guarded(sim, rid, claim):
+    if guard or guarded(sim, rid, claim):
         # One who keeps quiet with the player about it shows them nothing of what they hold:
         # Bo, shown the key, "nods: it is as he thought… that Ada's key was moved by Dee",
         # then said Cy again, and the twist was given away (a playtest). One telling the

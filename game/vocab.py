@@ -382,7 +382,12 @@ class Vocabulary:
                 # while 'bo.rival_ofx' was refused told which questions exist)
                 met = None if closed is None else \
                     {c.partition(".")[2] for c in known_claims_of(self.sim)}
-                if s in things and a in self.sim.attributes and (met is None or a in met):
+                # (nor a scenario's question the player has not met by its id, through here:
+                # 'bo.rival_of' once any rival_of question was met — a review)
+                hidden = closed is not None and f"{s}.{a}" in self.claims and \
+                    f"{s}.{a}" not in closed
+                if s in things and a in self.sim.attributes and (met is None or a in met) \
+                        and not hidden:
                     return f"{s}.{a}"
             raise
 

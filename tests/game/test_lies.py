@@ -305,3 +305,40 @@ def test_a_liar_sat_down_in_front_of_the_player_says_one_thing_to_both_or_nothin
     assert not any(ev["actor"] == "bo" and ev["kind"] == "mediate"
                    for ev in sim.world.log() if ev["id"] > before)
     assert "Ada to Bo:" in text  # she still says her piece
+
+
+def test_a_liar_with_nothing_to_tell_acts_out_nothing():
+    """A review: Gil, who holds nothing of who moved the hammer yet, says "Nobody's said a
+    word to me" when asked — and nodded "I saw as much myself" to the first guess of his
+    lie told him: one guess after another named the liar and his lie."""
+    sim = town()
+    assert sim.store.belief("gil", "hammer", "moved_by") is None
+    for _ in range(12):
+        if sim.state["gil"].place == sim.state[PLAYER].place:
+            break
+        sim.command(f"go {sim.state['gil'].place}")
+    lie = sim.people["gil"].lies["hammer.moved_by"]["value"]
+    text = as_author(sim, f"tell gil hammer.moved_by {lie}").text()
+    assert "saw as much" not in text and "as they thought" not in text and \
+        "as he thought" not in text, text
+
+
+def test_a_liar_quiet_at_the_table_shows_nothing_on_his_face():
+    """A review: Gil, lying to Ida alone and so quiet at a table the player set, shook his
+    head at Cal — his own lie to her — in front of her."""
+    from memory import Evidence
+
+    src = TOWN.replace("HONESTY", "0.2").replace(
+        'value = "cal"\nmotive = { kind = "protect_friend"',
+        'value = "cal"\nto = ["ida"]\nmotive = { kind = "protect_friend"')
+    assert 'to = ["ida"]' in src
+    sim = Simulation.new(parse_text(src, Path("shed.toml")), 0)
+    sim.command("wait 120")
+    sim.store.perceive(Evidence(resident="ida", subject="hammer", attribute="moved_by",
+                                value="cal", kind="hearsay", teller="gil", origin="gil",
+                                basis="saw", at=sim.now))
+    assert sim.state["gil"].place == sim.state["ida"].place == sim.state[PLAYER].place
+    for who in ("gil", "ida"):
+        as_author(sim, f"ask {who} hammer.moved_by")
+    text = as_author(sim, "mediate ida gil hammer.moved_by").text()
+    assert "Gil gives nothing away." in text and "Gil shakes" not in text, text

@@ -138,6 +138,24 @@ def test_one_thing_shown_shows_one_face():
     assert "nothing away" not in text and "as he thought" not in text
 
 
+def test_a_liars_face_is_one_face_for_one_thing_shown():
+    """A review: holding where the meeting is, Ned frowned at the handbill's date (his lie)
+    and nodded "as he thought" at its place — two faces, the second the tell. The acted face
+    is the face; the rest of the handbill's claims show nothing of what he holds."""
+    from memory import Evidence
+
+    sim = Simulation.new("cancelled_meeting", seed=9)
+    sim.world._set_fact("handbill", "location", "player", sim.now, None)
+    sim.command("go farm")
+    sim.store.perceive(Evidence(resident="ned", subject="meeting", attribute="place",
+                                value="school", kind="firsthand", event="seen", at=sim.now))
+    text = sim.command("show ned handbill").text()
+    assert "Ned frowns" in text and "nods" not in text and "takes it in" not in text, text
+    assert text.count("▸") == 1, text
+    reacts = [ev for ev in sim.world.log(kind="react") if ev["actor"] == "ned"]
+    assert {ev["claim"]: ev["value"] for ev in reacts}.get("meeting.place") is None
+
+
 def test_a_miss_typed_in_words_is_answered_in_words():
     """"search quill house.desk" was refused with "did you mean 'quill_home'?" (a playtest)."""
     import pytest

@@ -447,3 +447,19 @@ def test_a_place_is_not_a_question():
     sim = Simulation.new("missing_key", seed=0)
     with pytest.raises(CommandError):
         sim.command("ask bo cafe.location")
+
+
+def test_a_hidden_question_does_not_pass_as_one_of_an_attribute_met():
+    """A review: once any rival_of question was met, 'bo.rival_of' — the liar's motive — came
+    through the subject.attribute reading the id check had refused."""
+    from memory import Evidence
+
+    sim = Simulation.new("missing_key", seed=0)
+    sim.store.perceive(Evidence(resident="player", subject="eli", attribute="rival_of",
+                                value="gus", kind="hearsay", teller="ada", origin="ada",
+                                basis="heard", at=sim.now))
+    with sim.names().as_guessed() as v:
+        assert v.claim("eli.rival_of") == "eli.rival_of"
+        for typed in ("bo.rival_of", "bo rival of"):
+            with pytest.raises(CommandError):
+                v.claim(typed)
