@@ -154,24 +154,18 @@ def times(ck: Checker) -> None:
         ck.warnings.append((ck.lines.line_of(loc), _name(loc), f"{what}: {over}, and "
                             "`hearsay run` stops then unless given more --days"))
 
-    for i, g in enumerate(sc.goals):
-        if g.by is None:
+    timed = [(("goals", i, "by"), g.by, "due at", "the deadline has passed before the player "
+              "can do anything") for i, g in enumerate(sc.goals)] + \
+        [(("endings", i, "at"), e.at, "checked at", "it can never come")
+         for i, e in enumerate(sc.endings)]
+    for loc, when, said, why in timed:
+        if when is None:
             continue
-        by = clock.parse_when(g.by)
-        if by < start:
-            ck.bad(("goals", i, "by"), f"due at {clock.fmt(by)}, before {begins}: the "
-                   "deadline has passed before the player can do anything")
-        elif by > end:
-            late(("goals", i, "by"), f"due at {clock.fmt(by)}")
-    for i, e in enumerate(sc.endings):
-        if e.at is None:
-            continue
-        at = clock.parse_when(e.at)
+        at = clock.parse_when(when)
         if at < start:
-            ck.bad(("endings", i, "at"), f"checked at {clock.fmt(at)}, before {begins}: it "
-                   "can never come")
+            ck.bad(loc, f"{said} {clock.fmt(at)}, before {begins}: {why}")
         elif at > end:
-            late(("endings", i, "at"), f"checked at {clock.fmt(at)}")
+            late(loc, f"{said} {clock.fmt(at)}")
     for i, e in enumerate(sc.events):
         at = clock.parse_when(e.at)
         if at > end:
