@@ -138,7 +138,7 @@ class Number(click.ParamType):
         if not math.isfinite(x) or not self.lo <= x <= self.hi or (self.above and x == self.lo):
             span = f"more than {self.lo:g} and at most {self.hi:g}" if self.above else \
                 f"from {self.lo:g} to {self.hi:g}"
-            self.fail(f"{clean(value)[:40]} is not a number {span}", param, ctx)
+            self.fail(f"{clean(value)[:40]}: it must be a number {span}", param, ctx)
         return x
 
 
