@@ -548,3 +548,16 @@ def test_the_line_open_again_after_a_command_leaves_its_reply_uncovered(town):
     ui.key(pygame.K_RETURN)  # opened afresh: the picker offers what to do
     ui.frame(2)
     assert d.focused and d.popup.height > 0
+
+
+def test_an_empty_take_picker_says_why(town):
+    """A window playtest: Take at the Square opened "Choose which thing" over no chips, and
+    'take key' said "Nothing you know of fits 'key'" of a key the player knew was elsewhere."""
+    ui = town
+    ui.key(pygame.K_RETURN)
+    ui.type("take ")
+    ui.frame(2)
+    assert ui.shows("Nothing you have found here, and you carry nothing")
+    ui.type("key")
+    ui.frame(2)
+    assert ui.shows("Nothing you have found here or carry fits “key”")

@@ -259,7 +259,13 @@ class Dialogue(Widget):
             want = "whom — nobody is here to talk to"
         title = (f"Choose {want}" + (" (optional)" if ex.optional else "")) if ex.kind else \
             "Ready"
-        if ex.kind and ex.prefix and not opts and ex.kind != "resident":
+        if ex.kind == "object" and not opts:
+            # Take over no chips said nothing; "Nothing you know of fits 'key'" of a key the
+            # player knows, elsewhere, then took 'key' for it (a window playtest).
+            title = "Nothing you have found here, and you carry nothing" if not ex.prefix \
+                else f"Nothing you have found here or carry fits “" \
+                f"{T.fit(ex.prefix, 'small_bold', 200)}”"
+        elif ex.kind and ex.prefix and not opts and ex.kind != "resident":
             # (a picker titled "Choose where exactly" over no chips at all: say why)
             title = f"Nothing you know of fits “{T.fit(ex.prefix, 'small_bold', 200)}”"
         # lay out chips in rows above the command line
