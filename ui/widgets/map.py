@@ -327,11 +327,14 @@ class TownMap(Widget):
             if hot or rid == selected or is_player:
                 text = "You" if is_player else person.name
                 if hot and not is_player:
-                    text += f" · {person.role}" if person.role else ""
+                    # Where they were seen or said to be before their role: the tag is cut to
+                    # its width, and "Eli · grocer; sits on the market council · said to…"
+                    # lost the one thing it was for (a window playtest).
                     if status == "unseen":
                         text += " · " + self._last_seen(rid)
                     elif status != "awake":
                         text += f" ({status})"
+                    text += f" · {person.role}" if person.role else ""
                 tags.append((text, (x, y - tr - 3), T.ACCENT if is_player else T.TEXT,
                              (x, y, tr)))
         placed: list[pygame.Rect] = []
