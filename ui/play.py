@@ -67,6 +67,8 @@ def build(app, scenario=None, *, seed: int = 0, load: str | None = None,
         _show(app, None, show)
         return None
     session = Session.load(load) if load else Session.new(scenario, seed)
+    # (ids are lowercase; typed commands take any case, and so do these: a fuzzer)
+    claim, belief = (x.strip().lower() if x else x for x in (claim, belief))
     if commands is not None:
         from game import play_walkthrough
 
@@ -91,6 +93,12 @@ def build(app, scenario=None, *, seed: int = 0, load: str | None = None,
         # Whether a resident holds one is their mind's to say: in play, refused or not told
         # whether Fen knows where the key is (an audit); their panel shows what you know.
         mind = who == "player" or debug or not session.has_player
+        if not mind:
+            from game.knowledge import known_claims
+
+            if f"{s}.{a}" not in known_claims(session.sim):  # (as --claim: a fuzzer)
+                raise ValueError(f"{belief!r} is not a question you know of (with "
+                                 "--open-minds: any)")
         if mind and session.sim.store.belief(who, s, a, history=False) is None:
             holder = "You hold" if who == "player" else f"{session.sim.name(who)} holds"
             raise ValueError(f"{holder} no belief about {belief!r} yet (`hearsay inspect "

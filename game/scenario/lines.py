@@ -58,21 +58,20 @@ class LineMap:
         counts: dict[tuple, int] = {}
         table: tuple = ()
         stack: list[_Open] = []  # a value (array, inline table) still open from a line above
-        in_text = False  # inside a multi-line string: nothing here is a key
-        for n, raw in enumerate(text.splitlines(), start=1):
-            quotes = raw.count('"""') + raw.count("'''")
-            if in_text:
-                in_text = quotes % 2 == 0
+        in_text: str | None = None  # inside a multi-line string (its quotes): no keys here
+        # (TOML ends lines with \n or \r\n only: `splitlines` also broke them at U+2028,
+        # U+0085 and the like inside a string or comment, and every line after was off by one)
+        for n, raw in enumerate(text.split("\n"), start=1):
+            was, in_text = in_text, _text_after(raw, in_text)
+            if was is not None:
                 continue
-            if quotes % 2 == 1:
-                in_text = True
             if stack:
                 self._scan(raw, 0, n, stack)
                 continue
             line = raw.split("#", 1)[0] if '"' not in raw and "'" not in raw else raw
             h = _header(line)
             if h and not _KEY.match(line):
-                path = _split(h[1])
+                path = _within(_split(h[1]), counts)
                 if h[0]:
                     i = counts.get(path, 0)
                     counts[path] = i + 1
@@ -88,7 +87,7 @@ class LineMap:
             path = table + _split(k.group(1))
             self.lines.setdefault(path, n)
             start = len(line) - len(line[k.end():].lstrip())
-            if line[start:start + 1] in ("[", "{") and not in_text:
+            if line[start:start + 1] in ("[", "{"):
                 stack.append(_Open(path, line[start] == "{"))
                 self._scan(raw, start + 1, n, stack)
 
@@ -148,6 +147,42 @@ class LineMap:
                 return self.lines[loc]
             loc = loc[:-1]
         return None
+
+
+def _within(path: tuple, counts: dict[tuple, int]) -> tuple:
+    """A header's path with the index of each array table it is inside: `[residents.traits]`
+    after the third `[[residents]]` is ("residents", 2, "traits") — it pointed at the line of
+    the `[[residents]]` header, not the trait's (a fuzzer)."""
+    out: tuple = ()
+    for part in path[:-1]:
+        out += (part,)
+        if out in counts:
+            out += (counts[out] - 1,)
+    return out + path[-1:]
+
+
+def _text_after(line: str, open_: str | None) -> str | None:
+    """Whether a multi-line string is still open after `line` (its quotes) — a triple quote
+    counts only where a string may start, not inside another string or a comment: one in a
+    comment turned line numbers off for the rest of the file (a fuzzer)."""
+    pos, end = 0, len(line)
+    while pos < end:
+        if open_ is not None:
+            close = line.find(open_, pos)
+            if close < 0:
+                return open_
+            pos, open_ = close + 3, None
+            continue
+        ch = line[pos]
+        if ch == "#":
+            return None
+        if line.startswith(('"""', "'''"), pos):
+            open_, pos = line[pos:pos + 3], pos + 3
+        elif ch in "\"'":
+            pos = _string_end(line, pos)
+        else:
+            pos += 1
+    return open_
 
 
 def _string_end(line: str, pos: int) -> int:

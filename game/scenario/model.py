@@ -61,6 +61,17 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="allow", str_strip_whitespace=True, str_max_length=MAX_TEXT,
                               allow_inf_nan=False)
 
+    @field_validator("*", mode="before")
+    @classmethod
+    def _no_bool_for_a_number(cls, v: object, info) -> object:
+        # `days = true` ran as one day, `honesty = true` as 1.0: pydantic reads true as 1 (a
+        # fuzzer). Only a flag may be true or false.
+        if isinstance(v, bool):
+            field = cls.model_fields.get(info.field_name)
+            if field is not None and "bool" not in repr(field.annotation).lower():
+                raise ValueError("must be a number or words, not true or false")
+        return v
+
 
 def _when(v: object) -> object:
     if isinstance(v, str | int):

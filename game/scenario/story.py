@@ -124,6 +124,12 @@ def values(ck: Checker) -> None:
     """A value the attribute does not have is an error where it is written: the run said
     "the harbour lamp went dark oil" of `value = "oil"` for `short_oil`."""
     for loc, claim, value in stated(ck):
+        if value and value.startswith("?") and loc[0] != "reactions":
+            # (a variable matches any value in what a reaction waits for; a fact or a clue
+            # of "?x" was taken as the value "?x": a fuzzer)
+            ck.bad(loc, f"{value!r} is a variable, which only a reaction may use (to match "
+                   "any value); here write the value itself")
+            continue
         why = value_problem(ck, claim, value)
         if why:
             ck.bad(loc, why)
@@ -275,7 +281,9 @@ def claims(ck: Checker) -> None:
 
 def days(ck: Checker, i: int, r) -> None:
     """Two visits (or two absences) of one resident at once: only one of them can be kept.
-    Sleep from a time to the same time: no sleep, or all day?"""
+    Two places at one time of day in a schedule: only one of them is kept, whichever sorts
+    last. A visit wholly inside an absence never happens (the absence wins). (Sleep from a
+    time to the same time is a resident who never sleeps, as the engine reads it.)"""
     for key in ("visits", "away"):
         stays = sorted((clock.parse_when(a.start), clock.parse_when(a.end), j)
                        for j, a in enumerate(getattr(r, key)))
@@ -285,9 +293,23 @@ def days(ck: Checker, i: int, r) -> None:
                 ck.bad(("residents", i, key, max(j0, j1)), f"overlaps {key}[{min(j0, j1)}] "
                        f"({other.start} to {other.end}): one resident is in one place at a "
                        "time")
-    if clock.parse_time_of_day(r.sleep.start) == clock.parse_time_of_day(r.sleep.end):
-        ck.bad(("residents", i, "sleep"), f"sleep from {r.sleep.start} to {r.sleep.end}: it "
-               "must end at another time than it starts")
+    at: dict[int, int] = {}
+    for j, entry in enumerate(r.schedule):
+        t = clock.parse_time_of_day(entry.at)
+        if t in at:
+            ck.bad(("residents", i, "schedule", j), f"at {entry.at} again (schedule[{at[t]}] "
+                   "is at that time too): one resident is in one place at a time")
+        at.setdefault(t, j)
+    away = [(clock.parse_when(a.start), clock.parse_when(a.end), k)
+            for k, a in enumerate(r.away)]
+    for j, v in enumerate(r.visits):
+        vs, ve = clock.parse_when(v.start), clock.parse_when(v.end)
+        inside = next((k for s0, e0, k in away if s0 <= vs and ve <= e0), None)
+        if inside is not None:
+            ck.warnings.append((ck.lines.line_of(("residents", i, "visits", j)),
+                                _name(("residents", i, "visits", j)),
+                                f"falls while they are away (away[{inside}]): the absence "
+                                "wins, and this visit never happens"))
 
 
 def _name(loc: tuple) -> str:

@@ -694,8 +694,8 @@ explain = ["ann.took", "ann.tok"]
     ('visits = [{ from = "day 1 10:00", to = "day 1 11:00", place = "square" }, '
      '{ from = "day 1 10:30", to = "day 1 12:00", place = "home" }]', "residents[1].visits[1]",
      "overlaps visits[0] (day 1 10:00 to day 1 11:00)"),
-    ('sleep = { from = "09:30", to = "09:30" }', "residents[1].sleep",
-     "sleep from 09:30 to 09:30: it must end at another time than it starts"),
+    ('schedule = [{ at = "06:30", place = "square" }, { at = "06:30", place = "home" }]',
+     "residents[1].schedule[1]", "at 06:30 again (schedule[0] is at that time too)"),
 ])
 def test_a_day_that_cannot_be_is_an_error(write_scenario, keys, field, words):
     text = with_keys(TINY, "ben", keys)
@@ -724,3 +724,62 @@ def test_flags_ids_and_lists_say_plainly_what_is_wrong(write_scenario):
     err, _ = error_for(write_scenario, text)
     assert [(p[1], p[2]) for p in err.problems] == [
         ("reactions[0].who", "must be a valid list or one of 'anyone'")], err
+
+
+@pytest.mark.parametrize("odd", [
+    "# a comment with a stray triple quote: \"\"\" and on",
+    "# a line separator \u2028 and a next-line \u0085 in a comment",
+    "# ''' in a comment, then \"\"\" too",
+])
+def test_odd_text_above_does_not_shift_the_lines_below(write_scenario, odd):
+    """A fuzzer: U+2028 or U+0085 in a comment put every later line one off (splitlines broke
+    there); a triple quote in a comment turned line numbers off for the rest of the file."""
+    text = TINY.replace("[scenario]", odd + "\n[scenario]", 1).replace(
+        "traits = { talkativeness = 0.0 }", "traits = { talkativeness = 1.5 }")
+    err, _ = error_for(write_scenario, text)
+    assert err.line == text.split("\n").index(next(
+        x for x in text.split("\n") if "talkativeness = 1.5" in x)) + 1
+
+
+def test_a_sub_table_of_an_array_table_names_its_own_line(write_scenario):
+    """`[residents.traits]` under a `[[residents]]` pointed at the resident's header line."""
+    text = TINY.replace("traits = { talkativeness = 0.0 }\n", "", 1)
+    head = text.index("[[residents]]")
+    first = text.index("\n[[", head + 1) if "\n[[" in text[head + 1:] else len(text)
+    text = text[:first] + "\n[residents.traits]\ntalkativeness = 1.5\n" + text[first:]
+    err, _ = error_for(write_scenario, text)
+    assert err.field == "residents[0].traits.talkativeness"
+    assert err.line == line_of(text, "talkativeness = 1.5")
+
+
+def test_sleep_that_ends_as_it_starts_is_one_who_never_sleeps(write_scenario):
+    """A fuzzer: refused as an error, while the engine reads it as a resident who never sleeps
+    (and there was no other way to say so)."""
+    sc = load_scenario(write_scenario(with_keys(TINY, "ben",
+                                                'sleep = { from = "09:30", to = "09:30" }')))
+    assert sc.scenario is not None
+
+
+def test_a_visit_while_away_is_a_warning(write_scenario):
+    keys = ('away = [{ from = "day 1 09:00", to = "day 1 18:00", place = "home" }]\n'
+            'visits = [{ from = "day 1 10:00", to = "day 1 11:00", place = "square" }]')
+    text = with_keys(TINY, "ben", keys)
+    warned = load_scenario(write_scenario(text)).warnings
+    assert any("falls while they are away (away[0])" in w and
+               f":{line_of(text, 'visits = [')}:" in w for w in warned), warned
+
+
+def test_true_or_false_is_no_number(write_scenario):
+    """A fuzzer: `days = true` ran as one day, `honesty = true` as 1.0."""
+    text = TINY.replace("days = 1", "days = true", 1)
+    assert text != TINY
+    err, _ = error_for(write_scenario, text)
+    assert (err.line, err.field) == (line_of(text, "days = true"), "scenario.days")
+    assert "not true or false" in err.reason
+
+
+def test_a_variable_is_a_reactions_only(write_scenario):
+    """A fuzzer: a fact of "?x" was taken as the value "?x"."""
+    text = TINY + '\n[[facts]]\nclaim = "ben.took"\nvalue = "?x"\n'
+    err, _ = error_for(write_scenario, text)
+    assert err.field == "facts[0].value" and "only a reaction may use" in err.reason
