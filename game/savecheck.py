@@ -11,7 +11,11 @@
 - **The meta values**: every `world_meta` and `memory_meta` key is known and its value parses
   (`META` below; a new key registers its parser there).
 - **The content**: a SHA-256 over every row of every table, written with the save, matches —
-  a flipped byte anywhere in the data is found, not just where SQLite looks.
+  a flipped byte anywhere in the data is found, not just where SQLite looks. A save without
+  one must be one a version-1 Hearsay could have written (`check_version_1`).
+- **The rows**: every value of its column's type, JSON of its shape, text UTF-8; and what
+  the rows mean — who and what they name exists, closed sets, ranges, the JSON inside them
+  (`game.saverows`): checked whether or not a checksum vouches for them.
 
 Every failure is a `SaveError` saying what is wrong; nothing here writes to the file.
 """
@@ -36,6 +40,7 @@ from memory.args import MAX_TIME
 from memory.driver import sqlite3
 from memory.schema import migrations as memory_migrations
 
+from . import saverows
 from .generate import MAX_GENERATED_CHARS
 from .transcript import migrations as transcript_migrations
 from .world import migrations as world_migrations
@@ -443,6 +448,10 @@ def check_times(conn: sqlite3.Connection, path: Path, meta: dict[str, dict[str, 
         if isinstance(at, int) and at > now + TICK:
             raise SaveError(f"{path}: the save is damaged (memory_meta {key}, minute {at}, is "
                             f"after its clock, minute {now})")
+    # Rows of memory after the clock (a belief held since 2190, evidence from the far future).
+    problem = saverows.row_problem(conn, clock=True)
+    if problem is not None:
+        raise SaveError(f"{path}: the save is damaged ({problem})")
 
 
 # -- the checksum -------------------------------------------------------------------------------
@@ -471,15 +480,49 @@ def content_digest(conn: sqlite3.Connection) -> str:
     return h.hexdigest()
 
 
+# What a save of version 1 (before checksums) can hold: the migrations of every Hearsay that
+# wrote version 1 (read from the project's history), no file version, no templates of its own
+# (version 2 brought all three). A save with more says version 1 to skip its checksum: a
+# newer save with its checksum row deleted and its version set back (a fuzzer).
+V1_MIGRATIONS = {
+    "hearsay.world": ("0001_world_tables", "0002_attention_log"),
+    "hearsay.memory": ("0001_memory_tables", "0002_attribute_importance",
+                       "0003_belief_teller_origin", "0004_accessibility_and_recall",
+                       "0005_lazy_recall_index", "0006_recall_terms_per_resident",
+                       "0007_cue_recall_and_misremembering"),
+    "hearsay.transcript": ("0001_transcript",),
+}
+V2_META_KEYS = ("templates",)
+
+
 def check_checksum(conn: sqlite3.Connection, path: Path, meta: dict[str, object]) -> None:
     want = meta.get(CHECKSUM_KEY)
     if want is None:
         if int(meta["save_version"]) >= 2:  # type: ignore[arg-type]
             raise SaveError(f"{path}: the save is damaged (its checksum is missing)")
+        check_version_1(conn, path, meta)
         return
     if content_digest(conn) != want:
         raise SaveError(f"{path}: the save is damaged (its content does not match its "
                         "checksum: changed since it was written)")
+
+
+def check_version_1(conn: sqlite3.Connection, path: Path, meta: dict[str, object]) -> None:
+    """A save without a checksum is one a Hearsay of version 1 could have written: anything
+    newer is a later save passed off as an old one, refused (its rows are checked either
+    way: `check_rows`)."""
+    impostor = f"{path}: the save is damaged (it says it is of version 1, from before checksums"
+    user_version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if user_version != 0:
+        raise SaveError(f"{impostor}, but has file version {user_version})")
+    for key in V2_META_KEYS:
+        if key in meta:
+            raise SaveError(f"{impostor}, but has world_meta {key}, which came after)")
+    for set_name, name in conn.execute(f"SELECT migration_set, name FROM {MIGRATIONS_TABLE} "
+                                       "ORDER BY rowid"):
+        if name not in V1_MIGRATIONS.get(set_name, ()):
+            raise SaveError(f"{impostor}, but has migration {_show(name)} of "
+                            f"{_show(set_name)}, which came after)")
 
 
 # -- the rows -----------------------------------------------------------------------------------
@@ -540,6 +583,11 @@ def check_rows(conn: sqlite3.Connection, path: Path) -> None:
             if shape is not None:
                 _check_json(conn, path, table, col, *shape)
     _check_utf8(conn, path, ids)
+    # What the rows mean: who and what they name exists, closed sets and ranges, the JSON
+    # inside rows read as the game reads it (checksum or not: a crafted or old save).
+    problem = saverows.row_problem(conn)
+    if problem is not None:
+        raise SaveError(f"{path}: the save is damaged ({problem})")
 
 
 def _not_typed(col: str, declared: str) -> str:

@@ -328,7 +328,8 @@ def test_in_a_mediation_the_teller_is_you_to_their_face():
     assert sim.store.belief("ana", "ben", "refused_why").teller == "ivo"
     text = sim.command("mediate ana ivo ben.refused_why").text()
     assert 'Ana to Ivo: "You told me Ben stayed away' in text, text
-    assert "already knows" not in text and "Ivo already believes that" in text
+    # (Ivo lies to Ana alone, so at the table he keeps quiet — in words and face)
+    assert "already knows" not in text and "Ivo gives nothing away." in text
 
 
 def _catch(sim, rid):

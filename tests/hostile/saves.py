@@ -284,7 +284,109 @@ def cases(evil_folder: Path) -> list[tuple[str, Builder]]:
                                  params=('{"a": ' + "[" * 1500 + "]" * 1500 + "}",),
                                  recompute=True)),
     ]
+    out += crafted_rows()
     return out
+
+
+def _json(table: str, key: str, who: str, path: str, value: str) -> Builder:
+    """A crafted save with one JSON field of one row set to `value` (JSON)."""
+    col = {"people": "spec", "sim_state": "state"}[table]
+    return _sql(f"UPDATE {table} SET {col} = json_set({col}, '{path}', json(?)) WHERE "
+                f"{key} = '{who}'", recompute=True, params=(value,))
+
+
+def _first(table: str, assignment: str) -> Builder:
+    return _sql(f"UPDATE {table} SET {assignment} WHERE id = (SELECT min(id) FROM {table})",
+                recompute=True)
+
+
+# A version-2 save passed off as one from before checksums: its checksum row deleted and its
+# version set back (the fuzzer's checksum bypass), with and without its file version.
+_AS_VERSION_1 = (f"DELETE FROM world_meta WHERE key = '{CHECKSUM_KEY}'",
+                 "UPDATE world_meta SET value = '1' WHERE key = 'save_version'")
+
+
+def crafted_rows() -> list[tuple[str, Builder]]:
+    """A fuzzer's crafted saves (checksum recomputed, or none: "version 1") whose rows crashed
+    commands (exit 1) or loaded as nonsense: each must be refused by the gate, naming table,
+    column and row (`game.saverows`)."""
+    return [
+        # The checksum bypass: refused as what it is, whatever its rows.
+        ("v1-impostor", _sql(*_AS_VERSION_1)),
+        ("v1-impostor-file-version-0", _sql(*_AS_VERSION_1, "PRAGMA user_version = 0")),
+        ("v1-impostor-candidates", _sql(*_AS_VERSION_1, "PRAGMA user_version = 0",
+                                        "UPDATE belief_rows SET candidates = "
+                                        "'[[1,2,3,4,5,6,7,8,9]]'")),
+        # Crashes: the held value among no candidates, a rank past the ranks, a half-life of
+        # 0, a resident's state or spec of the wrong types.
+        ("rows-candidates-held-missing", _sql("UPDATE belief_rows SET candidates = "
+                                              "'[[1,2,3,4,5,6,7,8,9]]'", recompute=True)),
+        ("rows-candidates-other-value", _sql(
+            "UPDATE belief_rows SET candidates = json_set(candidates, '$[0][0]', 'zzz') "
+            "WHERE id = (SELECT min(id) FROM belief_rows)", recompute=True)),
+        ("rows-candidates-empty-one", _sql(
+            "UPDATE belief_rows SET candidates = json_insert(candidates, '$[#]', json('[]')) "
+            "WHERE id = (SELECT min(id) FROM belief_rows)", recompute=True)),
+        ("rows-evidence-rank-negative", _sql("UPDATE evidence SET rank = -7", recompute=True)),
+        ("rows-belief-rank-99", _first("belief_rows", "rank = 99")),
+        ("rows-half-life-0", _sql("UPDATE belief_rows SET half_life = 0", recompute=True)),
+        ("rows-half-life-negative", _sql("UPDATE belief_rows SET half_life = -1",
+                                         recompute=True)),
+        ("rows-state-attention-text", _json("sim_state", "resident", "ada", "$.attention",
+                                            '"x"')),
+        ("rows-state-attention-huge", _json("sim_state", "resident", "ada", "$.attention",
+                                            "1e308")),
+        ("rows-state-sighted-text", _json("sim_state", "resident", "ada", "$.sighted",
+                                          '"abc"')),
+        ("rows-state-told-object", _json("sim_state", "resident", "ada", "$.told",
+                                         '{"a": 1}')),
+        ("rows-state-status", _json("sim_state", "resident", "ada", "$.status", '"flying"')),
+        ("rows-state-intent-junk", _json("sim_state", "resident", "ada", "$.intent",
+                                         '{"x": 1}')),
+        ("rows-spec-traits-text", _json("people", "id", "ada", "$.traits.honesty",
+                                        '"high"')),
+        ("rows-spec-lies-number", _json("people", "id", "bo", "$.lies",
+                                        '{"ada_key.moved_by": 5}')),
+        ("rows-spec-schedule-text", _json("people", "id", "ada", "$.schedule",
+                                          '[["x", "cafe"]]')),
+        ("rows-spec-pronoun", _json("people", "id", "bo", "$.pronoun", '"it"')),
+        # Nonsense that loaded: who and what rows name, closed sets, ranges.
+        ("rows-belief-resident-unknown", _first("belief_rows", "resident = 'zz'")),
+        ("rows-belief-claim-nowhere", _first("belief_rows", "claim_id = 99999")),
+        ("rows-belief-kind-bogus", _first("belief_rows", "kind = 'bogus'")),
+        ("rows-belief-access-weird", _first("belief_rows", "access = 'weird'")),
+        ("rows-belief-since-future", _sql("UPDATE belief_rows SET since = 99999999, "
+                                          "created_at = 99999999", recompute=True)),
+        ("rows-evidence-kind-bogus", _sql("UPDATE evidence SET kind = 'bogus'",
+                                          recompute=True)),
+        ("rows-evidence-claim-nowhere", _first("evidence", "claim_id = 99999")),
+        ("rows-evidence-teller-unknown", _sql("UPDATE evidence SET teller = 'zz' WHERE "
+                                              "teller IS NOT NULL", recompute=True)),
+        ("rows-evidence-at-huge", _sql("UPDATE evidence SET at = 9223372036854775807",
+                                       recompute=True)),
+        ("rows-claim-nature", _sql("UPDATE claims SET nature = 'bogus'", recompute=True)),
+        ("rows-claim-recall", _sql("UPDATE claims SET recall = 'bogus'", recompute=True)),
+        ("rows-trust-listener-unknown", _sql("INSERT INTO trust VALUES ('zz', 'ada', '*', 0.5)",
+                                             recompute=True)),
+        ("rows-default-trust-1.5", _sql("INSERT OR REPLACE INTO memory_meta VALUES "
+                                        "('default_trust', '1.5')", recompute=True)),
+        ("rows-object-owner-unknown", _sql("UPDATE objects SET owner = 'zz'", recompute=True)),
+        ("rows-log-kind-bogus", _sql("INSERT INTO world_log (at, kind, actor, summary, data, "
+                                     "participants, witnesses) VALUES (10, 'bogus', 'ada', "
+                                     "'x', '{}', '[\"zz\"]', '[]')", recompute=True)),
+        ("rows-log-participant-unknown", _sql(
+            "INSERT INTO world_log (at, kind, actor, summary, data, participants, witnesses) "
+            "VALUES (10, 'talk', 'ada', 'x', '{}', '[\"zz\"]', '[]')", recompute=True)),
+        ("rows-spec-sleep-out-of-range", _json("people", "id", "ada", "$.sleep",
+                                               "[-5, 99999]")),
+        ("rows-spec-schedule-nowhere", _json("people", "id", "ada", "$.schedule",
+                                             '[[390, "nowhere"]]')),
+        ("rows-spec-visit-backwards", _json("people", "id", "ada", "$.visits",
+                                            '[[5, 1, "market"]]')),
+        ("rows-state-following-unknown", _json("sim_state", "resident", "ada", "$.following",
+                                               '"zz"')),
+        ("rows-place-off-the-map", _sql("UPDATE places SET x = 1e308", recompute=True)),
+    ]
 
 
 def write_evil_folder(folder: Path) -> None:

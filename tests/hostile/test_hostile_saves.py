@@ -5,6 +5,8 @@ succeeded. The corpus is built from one good save (see saves.py)."""
 from __future__ import annotations
 
 import os
+import re
+from pathlib import Path
 
 import pytest
 
@@ -126,23 +128,95 @@ def test_a_save_never_reads_templates_from_a_folder_it_names(corpus):
     assert "PWNED" not in text and sim.templates == {}
 
 
+# A save of version 1, before checksums, written by the Hearsay before them (34dfb4f~1, its
+# tree from `git archive`: `hearsay run missing_key --days 0.6 --seed 5 --save ...`).
+SAVE_V1 = Path(__file__).parent / "data" / "save_v1.db"
+
+
 def test_the_gate_refuses_damage_not_saves(tmp_path, good_save):
-    """A good save loads; so does a version-1 save (before checksums) that is otherwise
-    whole; a version-2 save without its checksum does not."""
+    """A good save loads; so does a version-1 save (before checksums), through every command;
+    a version-2 save without its checksum does not, nor one passed off as version 1 (its
+    checksum deleted, its version set back: it has what version 1 could not have)."""
     from game.sim import Simulation
     from memory.driver import sqlite3
 
     assert Simulation.load(good_save).now > 0
     old = tmp_path / "old.db"
-    old.write_bytes(good_save.read_bytes())
-    conn = sqlite3.connect(old)
+    old.write_bytes(SAVE_V1.read_bytes())
+    before = digest(old)
+    for args in (["run", "--load", old, "--days", "0.02"], ["inspect", old, "-r", "ada"],
+                 ["why", old, "ada", "ada_key.moved_by"], ["report", old, "-o",
+                                                          tmp_path / "r.html"]):
+        res = cli(args)
+        assert res.exit_code == 0, (args, res.output)
+    assert digest(old) == before
+    fake = tmp_path / "fake.db"
+    fake.write_bytes(good_save.read_bytes())
+    conn = sqlite3.connect(fake)
     conn.execute("DELETE FROM world_meta WHERE key = 'checksum'")
     conn.execute("UPDATE world_meta SET value = '1' WHERE key = 'save_version'")
     conn.execute("PRAGMA user_version = 0")
     conn.commit()
     conn.close()
-    assert cli(["run", "--load", old, "--days", "0.02"]).exit_code == 0
+    res = cli(["run", "--load", fake, "--days", "0.02"])
+    assert res.exit_code == 2 and "says it is of version 1" in res.output, res.output
     assert cli(["run", "--load", tmp_path / "nope.db"]).exit_code == 2
+
+
+def test_crafted_rows_are_refused_by_the_gate_naming_where(corpus, tmp_path):
+    """The fuzzer's crafted saves (checksum recomputed, or passed off as version 1) crashed
+    commands or loaded as nonsense: each is refused (exit 2) by every command that reads a
+    save, naming table, column and row, and left as it was."""
+    from .saves import crafted_rows
+
+    names = [n for n, _ in crafted_rows()]
+    for name in names:
+        f = corpus[name]
+        before = digest(f)
+        for args in (["inspect", f, "-r", "ada"], ["run", "--load", f, "--days", "0.02"],
+                     ["why", f, "ada", "ada_key.moved_by"]):
+            res = cli(args)
+            assert res.exit_code == 2, (name, args, res.output)
+            line = res.output.strip()
+            assert "the save is damaged (" in line and "\n" not in line, (name, line)
+            if not name.startswith(("v1-", "rows-default-trust")):
+                assert ", row " in line, (name, line)
+        assert digest(f) == before, name
+
+
+def test_the_gate_reads_what_the_rows_mean(corpus):
+    """Spot checks of the words: table.column, row, and what is wrong (a belief's or a piece
+    of evidence's row number is whichever the good save gave it)."""
+    expect = {
+        "v1-impostor": "says it is of version 1, from before checksums, but has file version 2",
+        "v1-impostor-file-version-0": "but has migration '0008_memory_edits'",
+        "rows-candidates-held-missing": ": a candidate is not [value, confidence, rank",
+        "rows-candidates-other-value": "the held value is none of its candidates'",
+        "rows-evidence-rank-negative": "(evidence.rank, row *: -7 is not a provenance rank",
+        "rows-half-life-0": "(belief_rows.half_life, row *: 0.0 is not a half-life",
+        "rows-state-attention-text": "(sim_state.state, row *: attention: Input should be a "
+                                     "valid number)",
+        "rows-state-sighted-text": "sighted: Input should be a valid array",
+        "rows-spec-traits-text": "(people.spec, row *: traits.honesty: Input should be a "
+                                 "valid number)",
+        "rows-spec-lies-number": "lies.ada_key.moved_by: Input should be an object",
+        "rows-belief-resident-unknown": "(belief_rows.resident, row *: 'zz' is no one in the "
+                                        "town)",
+        "rows-belief-claim-nowhere": "(belief_rows.claim_id, row *: 99999 is no claim",
+        "rows-belief-kind-bogus": "'bogus' is not a kind of source",
+        "rows-belief-access-weird": "(belief_rows.access, row *: 'weird' is not a memory's",
+        "rows-trust-listener-unknown": "(trust.listener, row [\"zz\",\"ada\",\"*\"]: 'zz'",
+        "rows-default-trust-1.5": "memory_meta default_trust: not between 0 and 1",
+        "rows-object-owner-unknown": "(objects.owner, row *: 'zz' is no one in the town)",
+        "rows-log-kind-bogus": "'bogus' is not a kind of event",
+        "rows-spec-sleep-out-of-range": "(people.spec, row *: sleep.0: Input should be greater",
+        "rows-spec-schedule-nowhere": "(people.spec, row *: 'nowhere' is no place in the town)",
+    }
+    for name, words in expect.items():
+        res = cli(["inspect", corpus[name], "-r", "ada"])
+        # ("row *: " stands for any row's number)
+        text = re.sub(r", row \d+: ", ", row *: ", res.output)
+        assert res.exit_code == 2 and words in text, (name, res.output)
 
 
 def test_fifos_and_folders_are_refused_without_hanging(tmp_path, good_save):

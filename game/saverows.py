@@ -1,0 +1,366 @@
+"""What a save's rows must mean, not only hold: the save gate's last look at the content
+(`game.savecheck.check_rows` calls `row_problem` once the rows are of their columns' types;
+`check_times` its checks against the clock, once the clock is known to be right).
+
+A checksum says a save is as it was written; it says nothing of a save written by hand, or of
+an old save written before checksums (save version 1) — a fuzzer's crafted rows passed the
+gate and then crashed commands (a held value no candidate has, rank -7, a half-life of 0, a
+resident's state with "x" for attention) or loaded as nonsense (beliefs of nobody, a claim
+that is not there, a kind 'bogus'). So every row that something reads is held here to what
+the code that writes it can write:
+
+- **who and what it names**: residents, claims, places exist (in SQL, one pass a table for
+  its columns' checks however many rows: a 100-resident save's gate costs ~0.1 s more);
+- **closed sets**: source kinds, ranks, states, access, natures, world-log kinds;
+- **ranges**: confidences, half-lives, times not after the save's clock (one tick's slack);
+- **the JSON inside rows**: a belief's candidates (shape, and the held value among them); a
+  person's spec and a resident's state, read with pydantic models (the scenario's own types
+  for traits, ids, claims and lies' motives).
+
+Columns and tables a save's older migrations do not have yet are skipped; everything else an
+old save holds is checked as a new one's is. `row_problem` answers the first problem as
+"table.column, row N: what is wrong" (the gate's words), or None; nothing here writes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from memory.access import ACTIVE, DORMANT, UNRECALLABLE
+from memory.args import MAX_TIME
+from memory.driver import sqlite3
+from memory.kinds import RANK_NAMES, Basis, SourceKind, State
+
+# (from the memory's own enums: a kind added there is one a save may hold)
+SOURCE_KINDS = tuple(k.value for k in SourceKind)
+RANKS = tuple(sorted(RANK_NAMES))
+STATES = tuple(k.value for k in State)
+ACCESS = (ACTIVE, DORMANT, UNRECALLABLE)
+BASES = tuple(k.value for k in Basis)
+NATURES = ("state", "event")
+RECALL = ("free", "cue")  # memory.lifecycle
+STATUSES = ("awake", "asleep", "away", "walking")  # game.people
+DEPTHS = ("full", "reduced", "skip")  # game.attention
+# What the world log is written with (the loader's list, which a test holds to every kind the
+# game writes) — imported where used: the scenario package comes with its models.
+MINUTES_A_DAY = 24 * 60
+SLACK = 10  # minutes past the clock a row may stand at (a tick: game.clock.TICK)
+MAX_CONFIDENCE = 100
+
+
+# -- the JSON inside rows, as models --------------------------------------------------------
+
+
+def _models():
+    """The models of a person's spec and a resident's state (made once, on first use: the
+    scenario's types come with the scenario package)."""
+    global _SPEC, _STATE
+    if _SPEC is not None:
+        return _SPEC, _STATE
+    from game.scenario.model import ClaimRef, Fraction, Ident, Motive, Traits, Value
+
+    strict = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
+    trait = Literal[tuple(Traits.model_fields)]  # type: ignore[misc]
+    minute = Annotated[int, Field(ge=0, lt=MINUTES_A_DAY)]
+    when = Annotated[int, Field(ge=0, le=MAX_TIME)]
+    name = Annotated[str, Field(max_length=200)]
+
+    class Lie(BaseModel):
+        model_config = strict
+        value: Value
+        basis: Literal["saw", "heard", "reckon"] = "saw"
+        to: list[Ident] | Literal["anyone"] = "anyone"
+        motive: Motive | None = None
+        alibi: Ident | None = None
+
+    class Spec(BaseModel):
+        model_config = strict
+        traits: dict[trait, Fraction]  # type: ignore[valid-type]
+        schedule: list[tuple[minute, Ident]]
+        sleep: tuple[minute, minute]
+        away: list[tuple[when, when, Ident]]
+        visits: list[tuple[when, when, Ident]] = []
+        lies: dict[ClaimRef, Lie]
+        note: str = ""
+        pronoun: Literal["she", "he", "they"] = "they"
+
+    class Intent(BaseModel):
+        model_config = strict
+        action: name
+        purpose: name
+        reaction: name
+        claim: name
+        value: name
+        since: when
+        expires: when
+        target: name | None = None
+        place: name | None = None
+        via: name | None = None
+        says: name | None = None
+
+    counts = dict[name, int]
+
+    class State(BaseModel):
+        model_config = strict
+        place: Ident
+        status: Literal[STATUSES] = "awake"  # type: ignore[valid-type]
+        intent: Intent | None
+        cooldown: counts = {}
+        fired: list[name] = []
+        verified: counts = {}
+        told: list[name] = []
+        read: counts = {}
+        passed_over: counts = {}
+        following: Ident | None = None
+        follow_until: when = 0
+        attention: Annotated[float, Field(ge=-1.0, le=MINUTES_A_DAY)] = -1.0
+        depth: Literal[DEPTHS] = "full"  # type: ignore[valid-type]
+        sighted_slot: name = ""
+        sighted: list[name] = []
+        noticed: Annotated[int, Field(ge=0)] = 0
+        sighted_place: name = ""
+        found_out: list[name] = []
+
+    _SPEC, _STATE = Spec, State
+    return Spec, State
+
+
+_SPEC: type[BaseModel] | None = None
+_STATE: type[BaseModel] | None = None
+
+
+def _invalid(exc: ValidationError) -> str:
+    err = exc.errors(include_url=False)[0]
+    where = ".".join(str(x) for x in err["loc"]) or "it"
+    return f"{where}: {err['msg']}"
+
+
+# -- the checks -----------------------------------------------------------------------------
+
+
+class _Save:
+    """What the checks need to know of a save: its tables and their columns, and its clock."""
+
+    def __init__(self, conn: sqlite3.Connection):
+        self.conn = conn
+        self.tables = {r[0] for r in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        self._cols: dict[str, set[str]] = {}
+        now = conn.execute("SELECT value FROM world_meta WHERE key = 'now'").fetchone()
+        self.now = int(now[0]) if now else 0
+
+    def has(self, table: str, col: str | None = None) -> bool:
+        if table not in self.tables:
+            return False
+        if col is None:
+            return True
+        if table not in self._cols:
+            self._cols[table] = {r[0] for r in self.conn.execute(
+                "SELECT name FROM pragma_table_info(?)", (table,))}
+        return col in self._cols[table]
+
+    def first(self, sql: str, params: tuple = ()) -> tuple | None:
+        return self.conn.execute(sql + " LIMIT 1", params).fetchone()
+
+
+def _in(values) -> str:
+    return "(" + ", ".join(repr(v) for v in values) + ")"
+
+
+PEOPLE = "(SELECT id FROM people)"
+PLACES = "(SELECT id FROM places)"
+CLAIMS = "(SELECT id FROM claims)"
+
+
+def _show(x: object) -> str:
+    s = "".join(ch if ch.isprintable() else "?" for ch in repr(x))
+    return s if len(s) <= 60 else s[:57] + "..."
+
+
+CLOCK = "clock"  # a check against the save's clock: made once the clock itself is checked
+
+
+def _column_checks(s: _Save) -> Iterator[tuple]:
+    """(table, column, condition a bad row meets, what is wrong with it[, CLOCK])."""
+    # A belief's row: `belief_rows`, or `beliefs` in a save from before it was a view.
+    beliefs = "belief_rows" if s.has("belief_rows") else "beliefs"
+    late = s.now + SLACK
+    for table in (beliefs, "evidence"):
+        if not s.has(table):
+            continue
+        yield table, "resident", f"resident NOT IN {PEOPLE}", "is no one in the town"
+        yield table, "claim_id", f"claim_id NOT IN {CLAIMS}", "is no claim of the save"
+        yield table, "kind", f"kind NOT IN {_in(SOURCE_KINDS)}", "is not a kind of source"
+        yield table, "rank", f"rank NOT IN {_in(RANKS)}", "is not a provenance rank (0 to 5)"
+        if s.has(table, "teller"):
+            yield (table, "teller", f"teller IS NOT NULL AND teller NOT IN {PEOPLE}",
+                   "is no one in the town")
+    if s.has(beliefs):
+        for col in ("since", "created_at", "last_evidence_at"):
+            if s.has(beliefs, col):
+                yield (beliefs, col, f"{col} < 0 OR {col} > {late}",
+                       f"is not a minute between 0 and the save's clock ({s.now})", CLOCK)
+        if s.has(beliefs, "access"):
+            yield beliefs, "access", f"access NOT IN {_in(ACCESS)}", "is not a memory's access"
+        if s.has(beliefs, "half_life"):
+            yield (beliefs, "half_life", f"NOT (half_life > 0 AND half_life <= {MAX_TIME})",
+                   "is not a half-life (more than 0 minutes)")
+        for col in ("aged", "exposures", "uses", "sources", "unjudged", "evidence_count"):
+            if s.has(beliefs, col):
+                yield beliefs, col, f"{col} < 0", "is not a count (it is negative)"
+    if s.has("evidence"):
+        yield ("evidence", "at", f"at < 0 OR at > {late}",
+               f"is not a minute between 0 and the save's clock ({s.now})", CLOCK)
+        yield ("evidence", "confidence", f"confidence NOT BETWEEN 0 AND {MAX_CONFIDENCE}",
+               "is not a confidence (0 to 100)")
+        if s.has("evidence", "after_confidence"):
+            yield ("evidence", "after_confidence", "after_confidence IS NOT NULL AND "
+                   f"after_confidence NOT BETWEEN 0 AND {MAX_CONFIDENCE}",
+                   "is not a confidence (0 to 100)")
+        if s.has("evidence", "after_state"):
+            yield ("evidence", "after_state",
+                   f"after_state IS NOT NULL AND after_state NOT IN {_in(STATES)}",
+                   "is not a belief's state")
+        yield ("evidence", "basis", f"basis IS NOT NULL AND basis NOT IN {_in(BASES)}",
+               "is not a teller's basis")
+    yield "claims", "nature", f"nature NOT IN {_in(NATURES)}", "is not a claim's nature"
+    for table in ("claims", "attributes"):
+        if s.has(table, "recall"):
+            yield table, "recall", f"recall NOT IN {_in(RECALL)}", "is not a way of recall"
+    yield "trust", "listener", f"listener NOT IN {PEOPLE}", "is no one in the town"
+    yield "trust", "teller", f"teller NOT IN {PEOPLE}", "is no one in the town"
+    yield ("objects", "owner", f"owner IS NOT NULL AND owner NOT IN {PEOPLE}",
+           "is no one in the town")
+    yield "documents", "place", f"place NOT IN {PLACES}", "is no place in the town"
+    yield "people", "home", f"home NOT IN {PLACES}", "is no place in the town"
+    for col in ("x", "y"):  # (a scenario's place is on the map: game.scenario.model.Place)
+        yield "places", col, f"NOT ({col} BETWEEN 0 AND 1)", "is not on the map (0 to 1)"
+    yield "sim_state", "resident", f"resident NOT IN {PEOPLE}", "is no one in the town"
+    yield "relationships", "a", f"a NOT IN {PEOPLE}", "is no one in the town"
+    yield "relationships", "b", f"b NOT IN {PEOPLE}", "is no one in the town"
+    yield "presence", "resident", f"resident NOT IN {PEOPLE}", "is no one in the town"
+    from game.scenario.loader import LOG_KINDS
+
+    yield "world_log", "kind", f"kind NOT IN {_in(sorted(LOG_KINDS))}", "is not a kind of event"
+    yield ("world_log", "actor", f"actor IS NOT NULL AND actor NOT IN {PEOPLE}",
+           "is no one in the town")
+    if s.has("memory_edits"):
+        yield "memory_edits", "resident", f"resident NOT IN {PEOPLE}", "is no one in the town"
+        yield "memory_edits", "claim_id", f"claim_id NOT IN {CLAIMS}", "is no claim of the save"
+
+
+def _json_checks(s: _Save) -> Iterator[tuple[str, str, str, str]]:
+    """(table, column, a query giving a bad row's id and value, what is wrong with it)."""
+    for table, col in (("world_log", "participants"), ("world_log", "witnesses")):
+        yield (table, col, f"SELECT t.rowid, e.value FROM {table} t, json_each(t.{col}) e "
+                           f"WHERE e.value NOT IN {PEOPLE}", "names no one in the town")
+    beliefs = "belief_rows" if s.has("belief_rows") else "beliefs"
+    if not s.has(beliefs, "candidates"):
+        return
+    # A candidate: [value, confidence, rank, kind, origins, first_at, last_at, evidence_id,
+    # teller, origin, basis(, tally)] (memory.belief.Cand; an old save's may stop early):
+    # each field of each candidate read once (a query a field re-reads the candidate each
+    # time, and costs twice as much).
+    field = " ".join([
+        "CASE f.key WHEN 0 THEN f.type != 'text'",
+        f"WHEN 1 THEN f.type != 'integer' OR f.atom NOT BETWEEN 0 AND {MAX_CONFIDENCE}",
+        f"WHEN 2 THEN f.type != 'integer' OR f.atom NOT IN {_in(RANKS)}",
+        f"WHEN 3 THEN f.type != 'text' OR f.atom NOT IN {_in(SOURCE_KINDS)}",
+        "WHEN 4 THEN f.type != 'object' OR EXISTS (SELECT 1 FROM json_each(f.value) o "
+        "WHERE o.type != 'integer')",
+        "WHEN 5 THEN f.type != 'integer' WHEN 6 THEN f.type != 'integer'",
+        "WHEN 7 THEN f.type NOT IN ('integer', 'null')",
+        "WHEN 8 THEN f.type NOT IN ('text', 'null') WHEN 9 THEN f.type NOT IN ('text', 'null')",
+        "WHEN 10 THEN f.type NOT IN ('text', 'null')",
+        "WHEN 11 THEN f.type NOT IN ('integer', 'real') ELSE 1 END"])
+    yield (beliefs, "candidates",
+           f"SELECT b.rowid, c.value FROM {beliefs} b, json_each(b.candidates) c, "
+           f"json_each(c.value) f WHERE {field}",
+           "a candidate is not [value, confidence, rank, kind, origins, first, last, ...]")
+    yield (beliefs, "candidates",
+           f"SELECT b.rowid, c.value FROM {beliefs} b, json_each(b.candidates) c "
+           "WHERE json_type(c.value, '$[6]') IS NULL",
+           "a candidate is not [value, confidence, rank, kind, origins, first, last, ...]")
+    yield (beliefs, "candidates",
+           f"SELECT b.rowid, b.value FROM {beliefs} b WHERE NOT EXISTS (SELECT 1 FROM "
+           "json_each(b.candidates) c WHERE json_extract(c.value, '$[0]') = b.value)",
+           "the held value is none of its candidates'")
+
+
+def _model_checks(s: _Save) -> str | None:
+    """A person's spec and a resident's state, read as the game reads them; the places and
+    people they name exist."""
+    spec_model, state_model = _models()
+    places = {r[0] for r in s.conn.execute("SELECT id FROM places")}
+    people = {r[0] for r in s.conn.execute("SELECT id FROM people")}
+    for rowid, text in s.conn.execute("SELECT rowid, spec FROM people ORDER BY rowid"):
+        try:
+            spec = spec_model.model_validate_json(text)
+        except ValidationError as exc:
+            return f"people.spec, row {rowid}: {_invalid(exc)}"
+        named = [p for _, p in spec.schedule] + [p for *_, p in (*spec.away, *spec.visits)]
+        for p in named:
+            if p not in places:
+                return f"people.spec, row {rowid}: {_show(p)} is no place in the town"
+        for a, b, _ in (*spec.away, *spec.visits):
+            if a > b:
+                return f"people.spec, row {rowid}: a stay ends before it starts"
+        for lie in spec.lies.values():
+            if lie.to != "anyone" and any(x not in people for x in lie.to):
+                return f"people.spec, row {rowid}: a lie is told to no one in the town"
+    for rowid, text in s.conn.execute("SELECT rowid, state FROM sim_state ORDER BY rowid"):
+        try:
+            st = state_model.model_validate_json(text)
+        except ValidationError as exc:
+            return f"sim_state.state, row {rowid}: {_invalid(exc)}"
+        if st.place not in places:
+            return f"sim_state.state, row {rowid}: place {_show(st.place)} is no place in the town"
+        if st.following is not None and st.following not in people:
+            return f"sim_state.state, row {rowid}: following {_show(st.following)} is no one"
+    return None
+
+
+def row_problem(conn: sqlite3.Connection, *, clock: bool = False) -> str | None:
+    """The first row whose content no Hearsay writes, as "table.column, row N: what is wrong"
+    (None: none). The rows are already of their columns' types and their JSON of its shape
+    (`game.savecheck.check_rows`). `clock`: only the checks against the save's clock (rows
+    not after it), made once the clock is known to be right (`check_times`)."""
+    s = _Save(conn)
+    by_table: dict[str, list[tuple[str, str, str]]] = {}
+    for table, col, bad, what, *tag in _column_checks(s):
+        if s.has(table, col) and (CLOCK in tag) == clock:
+            by_table.setdefault(table, []).append((col, f"({bad})", what))
+    for table, checks in by_table.items():
+        # One pass a table: which check the first bad row fails, and its value.
+        key = "rowid" if _has_rowid(s, table) else _primary_key(s, table)
+        which = " ".join(f"WHEN {bad} THEN {i}" for i, (_, bad, _) in enumerate(checks))
+        got = " ".join(f"WHEN {bad} THEN {col}" for col, bad, _ in checks)
+        row = s.first(f"SELECT {key}, CASE {which} END, CASE {got} END FROM {table} WHERE "
+                      + " OR ".join(bad for _, bad, _ in checks))
+        if row is not None:
+            col, _, what = checks[row[1]]
+            return f"{table}.{col}, row {row[0]}: {_show(row[2])} {what}"
+    if clock:
+        return None
+    for table, col, sql, what in _json_checks(s):
+        if not s.has(table, col):
+            continue
+        row = s.first(sql)
+        if row is not None:
+            return f"{table}.{col}, row {row[0]}: {what} ({_show(row[1])})"
+    return _model_checks(s)
+
+
+def _has_rowid(s: _Save, table: str) -> bool:
+    return not s.conn.execute("SELECT wr FROM pragma_table_list WHERE schema = 'main' AND "
+                              "name = ?", (table,)).fetchone()[0]
+
+
+def _primary_key(s: _Save, table: str) -> str:
+    """A table without rowids names a row by its key: ["zz","ada","*"]."""
+    cols = [r[0] for r in s.conn.execute(
+        "SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", (table,))]
+    return "json_array(" + ", ".join(cols) + ")"
