@@ -362,8 +362,12 @@ def who(sim: Game, rid: str, *when: str) -> Reply:
     # With no time, the last minute gone by: its hour is in their memory, where the minute
     # now may not be yet (on the hour, before they have taken in who is about) — asked at
     # 09:00 beside the player, "I can't remember where I was".
-    start = clock.parse_when(sim.sc.scenario.start)
-    if not when and sim.now - clock.TICK < start:
+    # Where everyone was is written from the start's own day (or the backstory's): the minute
+    # before the start is theirs to remember too — 'who lin' in the first minute said no time
+    # had gone by, while 'who lin 03:00' answered of the night before (a playtest).
+    from .scenario.loader import written_from
+
+    if not when and sim.now - clock.TICK < written_from(sim.sc):
         return fail("No time has gone by yet to ask about: let some pass, then ask.",
                     minutes=0)
     at = _asked_time(sim, when) if when else sim.now - clock.TICK

@@ -172,8 +172,19 @@ def test_a_reply_says_who_came_or_went_where_the_player_stayed():
     assert "Here now" not in sim.command("go mira cottage").text()
 
 
-def test_who_with_no_time_before_any_has_gone_by_costs_nothing():
+def test_who_with_no_time_in_the_first_minute_asks_of_the_minute_before():
+    """A playtest: 'who lin' in the first minute said no time had gone by, while 'who lin
+    03:00' answered of the night before: everyone's day is written from the start's own."""
     sim = Simulation.new("cancelled_meeting", seed=1)
+    r = sim.command("who ora")
+    assert r.ok and "At 07:50 on day 1 I was at the Lamb" in r.text(), r.text()
+
+
+def test_who_with_no_time_before_any_is_written_costs_nothing(monkeypatch):
+    from game.scenario import loader
+
+    sim = Simulation.new("cancelled_meeting", seed=1)
+    monkeypatch.setattr(loader, "written_from", lambda sc: sim.now)
     r = sim.command("who ora")
     assert not r.ok and "No time has gone by yet" in r.text() and sim.now == \
         clock.parse_when("day 1 08:00")
