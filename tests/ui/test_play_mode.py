@@ -392,3 +392,24 @@ def test_the_you_tag_leaves_place_names_readable(ui):
     m = ui.town.map
     names = [r.move(m.rect.topleft) for r in m.label_at.values()]
     assert m.tags_at and all(t.collidelist(names) < 0 for t in m.tags_at), m.tags_at
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_the_you_tag_leaves_other_tokens_to_be_seen(ui, seed):
+    """"You" hid Ned's "N" at the Lamb (a window playtest): a tag goes beside its token, or
+    below, when above would cover someone else's."""
+    import pygame
+
+    build(ui.app, "cancelled_meeting", seed=seed)
+    ui.frame(2)
+    ui.command("go lamb")
+    ui.command("wait until day 1 19:20")
+    ui.frame(30, dt=0.1)
+    m = ui.town.map
+    tr = m.token_r
+    mine = m.shown["player"]
+    others = [pygame.Rect(int(x) - tr - 2, int(y) - tr - 2, 2 * tr + 4, 2 * tr + 4)
+              for rid, (x, y) in ((r, p[:2]) for r, p in m.shown.items()) if rid != "player"
+              and (abs(x - mine[0]) > 1 or abs(y - mine[1]) > 1)]
+    assert len(m.shown) > 1 and m.tags_at
+    assert all(t.collidelist(others) < 0 for t in m.tags_at), (m.tags_at, others)

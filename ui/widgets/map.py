@@ -292,6 +292,7 @@ class TownMap(Widget):
         tr = self.token_r
         selected = self.town.selected
         tags: list[tuple[str, tuple, tuple, tuple]] = []
+        tokens: list[pygame.Rect] = []  # (a tag is not put over another's token)
         for rid, p in self.shown.items():
             x, y = int(p[0]), int(p[1])
             person = sim.people[rid]
@@ -318,6 +319,7 @@ class TownMap(Widget):
             if status == "asleep":
                 T.text(surf, "z", (x + tr - 1, y - tr - 4), "small_bold", T.MAP_INK_DIM)
             box = pygame.Rect(x - tr - 2, y - tr - 2, 2 * tr + 4, 2 * tr + 4)
+            tokens.append(box)
             self.zones.add(box, lambda r=rid: self.town.on_resident(r), f"resident:{rid}")
             hot = hovered(box)
             if hot:
@@ -346,12 +348,14 @@ class TownMap(Widget):
         for text, pos, col, (tx, ty, tr_) in tags:  # never on each other
             surf_t = T.render(T.fit(text, "small_bold", 300), "small_bold", col)
             box = surf_t.get_rect(midbottom=pos)
-            if box.inflate(10, 4).collidelist(names) >= 0:
+            # Nor over another's token: "You" hid Ned's "N" at the Lamb (a window playtest).
+            avoid = names + [t for t in tokens if not t.collidepoint(tx, ty)]
+            if box.inflate(10, 4).collidelist(avoid) >= 0:
                 for other in (surf_t.get_rect(midleft=(tx + tr_ + 8, ty)),
                               surf_t.get_rect(midright=(tx - tr_ - 8, ty)),
                               surf_t.get_rect(midtop=(tx, ty + tr_ + 3))):
                     pill = other.inflate(10, 4)
-                    if pill.collidelist(names) < 0 and pill.collidelist(placed) < 0 and \
+                    if pill.collidelist(avoid) < 0 and pill.collidelist(placed) < 0 and \
                             self.rect.contains(pill):
                         box = other
                         break
