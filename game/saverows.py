@@ -34,6 +34,9 @@ from memory.args import MAX_TIME
 from memory.driver import sqlite3
 from memory.kinds import RANK_NAMES, Basis, SourceKind, State
 
+from .attention import FULL, REDUCED, SKIP
+from .people import ASLEEP, AWAKE, AWAY, WALKING
+
 # (from the memory's own enums: a kind added there is one a save may hold)
 SOURCE_KINDS = tuple(k.value for k in SourceKind)
 RANKS = tuple(sorted(RANK_NAMES))
@@ -42,8 +45,8 @@ ACCESS = (ACTIVE, DORMANT, UNRECALLABLE)
 BASES = tuple(k.value for k in Basis)
 NATURES = ("state", "event")
 RECALL = ("free", "cue")  # memory.lifecycle
-STATUSES = ("awake", "asleep", "away", "walking")  # game.people
-DEPTHS = ("full", "reduced", "skip")  # game.attention
+STATUSES = (AWAKE, ASLEEP, AWAY, WALKING)
+DEPTHS = (FULL, REDUCED, SKIP)
 # What the world log is written with (the loader's list, which a test holds to every kind the
 # game writes) — imported where used: the scenario package comes with its models.
 MINUTES_A_DAY = 24 * 60
