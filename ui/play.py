@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from game import clock
+from game.commands import said_back
 
 
 def command_here() -> str:
@@ -89,7 +90,7 @@ def build(app, scenario=None, *, seed: int = 0, load: str | None = None,
         s, _, a = belief.partition(".")
         who = select or "player"
         if not (s and a):
-            raise ValueError(f"{belief!r} is not a claim like ada_key.moved_by")
+            raise ValueError(f"{said_back(belief)!r} is not a claim like ada_key.moved_by")
         # Whether a resident holds one is their mind's to say: in play, refused or not told
         # whether Fen knows where the key is (an audit); their panel shows what you know.
         mind = who == "player" or debug or not session.has_player
@@ -97,28 +98,28 @@ def build(app, scenario=None, *, seed: int = 0, load: str | None = None,
             from game.knowledge import known_claims
 
             if f"{s}.{a}" not in known_claims(session.sim):  # (as --claim: a fuzzer)
-                raise ValueError(f"{belief!r} is not a question you know of (with "
+                raise ValueError(f"{said_back(belief)!r} is not a question you know of (with "
                                  "--open-minds: any)")
         if mind and session.sim.store.belief(who, s, a, history=False) is None:
             holder = "You hold" if who == "player" else f"{session.sim.name(who)} holds"
-            raise ValueError(f"{holder} no belief about {belief!r} yet (`hearsay inspect "
-                             f"SAVE {who}` lists them)")
+            raise ValueError(f"{holder} no belief about {said_back(belief)!r} yet (`hearsay "
+                             f"inspect SAVE {who}` lists them)")
         town.open_belief(who, s, a)
     if claim:
         s, _, a = claim.partition(".")
         if not (s and a):
-            raise ValueError(f"{claim!r} is not a claim like ada_key.moved_by")
+            raise ValueError(f"{said_back(claim)!r} is not a claim like ada_key.moved_by")
         if (debug or not session.has_player) and not session.sim.store.believers(s, a) and \
                 session.sim.world.fact(s, a) is None:
-            raise ValueError(f"nobody holds a belief about {claim!r} yet, and the world has no "
-                             "such fact (try one from `hearsay inspect`)")
+            raise ValueError(f"nobody holds a belief about {said_back(claim)!r} yet, and the "
+                             "world has no such fact (try one from `hearsay inspect`)")
         if not (debug or not session.has_player):
             from game.knowledge import known_claims
 
             # In play, a question the player knows of, refused alike whether or not the
             # scenario has it — as a typed one is.
             if claim not in known_claims(session.sim):
-                raise ValueError(f"{claim!r} is not a question you know of (with "
+                raise ValueError(f"{said_back(claim)!r} is not a question you know of (with "
                                  "--open-minds: any)")
         town.open_claim(s, a)
     if tab:

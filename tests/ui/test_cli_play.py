@@ -89,3 +89,9 @@ def test_the_screenshot_flags_do_not_tell_a_player_what_a_mind_holds(tmp_path):
     assert play("--claim", "bo.rival_of", "--open-minds").exit_code == 0
     assert "Hana holds no belief" in play("--select", "hana", "--belief", "ada_key.location",
                                           "--open-minds").output
+
+
+def test_a_huge_claim_flag_is_quoted_back_short(tmp_path):
+    res = CliRunner().invoke(main, ["play", "missing_key", "--frames", "1", "--screenshot",
+                                    str(tmp_path / "x.png"), "--claim", "a." + "b" * 5000])
+    assert res.exit_code == 2 and len(res.output) < 300, res.output
