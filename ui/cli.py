@@ -771,7 +771,9 @@ def demo() -> None:
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
               help="Where to write the HTML (default: SAVE with .html).")
 def report(save: str, output: str | None) -> None:
-    """Write an HTML report of a save: what everyone believes, and why (open it in a browser)."""
+    """Write an HTML report of a save: what everyone believes, and why (open it in a browser).
+    The author's open-minds view: it shows what really happened, so it spoils a game still
+    being played."""
     from game.save import report_target, write_text
     from ui.report import render
 
@@ -781,7 +783,8 @@ def report(save: str, output: str | None) -> None:
         write_text(out, render(sim))
     except SaveError as exc:
         raise _bad(str(exc)) from None
-    echo(f"wrote {out}")
+    echo(f"wrote {out}" + (" (open minds: it shows what really happened, and this story is "
+                           "not over)" if sim.has_player and not sim.ending else ""))
 
 
 

@@ -57,6 +57,9 @@ def context(sim) -> dict:
     return {
         "title": sc.title, "premise": sc.premise.strip(), "time": clock.fmt(sim.now),
         "seed": sim.world.meta("seed") or "0", "ending": ending, "residents": residents,
+        # A report is the open-minds view; said so at its top, and louder while a player's
+        # story is still going (a player reporting their own save reads the answer).
+        "playing": sim.has_player and not sim.ending,
         "counts": sim.store.counts(), "log_hash": sim.world.log_hash(),
         "claims": _claims(sim),
         "log": [{"when": clock.fmt(e["at"]), "summary": e["summary"]}

@@ -1,6 +1,8 @@
 """The HTML report: every resident's beliefs with why, the town's belief distribution, the log
 — escaped, self-contained, written by `hearsay report`."""
 
+from pathlib import Path
+
 from click.testing import CliRunner
 
 from game.sim import Simulation
@@ -70,3 +72,27 @@ def test_a_scripted_lie_of_having_seen_it_is_drawn_as_a_lie_and_the_count_is_res
     assert "Bo told Hana Cy (a lie)" in html
     n = len([p for p in sim.people.values() if not p.is_player])
     assert f"· {n} residents ·" in " ".join(html.split())
+
+
+def test_the_report_says_it_is_the_open_minds_view_and_warns_mid_story(tmp_path):
+    """Full minds and world truth are the author's view, always marked (a report of a save
+    still being played is the answer to the case)."""
+    sim = Simulation.new("missing_key", seed=0)
+    sim.run(days=0.25)
+    assert not sim.ending
+    html = render(sim)
+    assert "Open minds — the author" in html
+    assert "the story is not over: spoilers" in html
+    save = tmp_path / "s.db"
+    assert CliRunner().invoke(main, ["run", "missing_key", "--days", "0.25", "--save",
+                                     str(save)]).exit_code == 0
+    res = CliRunner().invoke(main, ["report", str(save)])
+    assert res.exit_code == 0 and "open minds" in res.output and "not over" in res.output
+    done = tmp_path / "d.db"
+    walk = str(Path(__file__).parents[2] / "content/scenarios/missing_key/win-show-the-key.txt")
+    assert CliRunner().invoke(main, ["run", "missing_key", "--commands", walk, "--save",
+                                     str(done)]).exit_code == 0
+    res = CliRunner().invoke(main, ["report", str(done)])
+    assert res.exit_code == 0 and "not over" not in res.output
+    html = done.with_suffix(".html").read_text(encoding="utf-8")
+    assert "Open minds" in html and "spoilers" not in html
