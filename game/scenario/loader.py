@@ -871,7 +871,7 @@ _VALUE_ARG = {"believes": 2, "heard": 2, "count_believers": 1}
 # game.player). A test holds this to every kind the game writes.
 LOG_KINDS = {*EVENT_KINDS, *ACTIONS, "ask_who", "bring", "conclude", "ending", "letter",
              "mediate", "react", "realise", "reply", "report", "show", "speak", "stage",
-             "talk"}
+             "talk", "why"}
 BUILTIN_ATTRIBUTES = {"location", "accused_by", "avoid", "break_off", "reconcile",
                       "administer", "owner", "rival_of", "friend_of", "gains_from"}
 
