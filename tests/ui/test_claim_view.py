@@ -2,6 +2,7 @@
 open minds shows the town's truth (in play it shows what you were told: test_play_mode)."""
 
 import pygame
+import pytest
 
 from ui.play import build
 
@@ -56,3 +57,41 @@ def test_beliefs_at_a_past_minute_match_history(ui):
             got = believers_at(sim.store, "ada_key", "moved_by", v.at)[rid]
             last = [x for x in b.history if x.at <= v.at][-1]
             assert got == (last.value, last.confidence, last.state)
+
+
+def _off(box, centre, radius) -> float:
+    """How far a name's box is from a place's drawing (a circle of its radius)."""
+    dx = max(box.left - centre[0], 0, centre[0] - box.right)
+    dy = max(box.top - centre[1], 0, centre[1] - box.bottom)
+    return (dx * dx + dy * dy) ** 0.5 - radius
+
+
+@pytest.mark.parametrize("scenario", ["missing_key", "the_ledger", "cancelled_meeting"])
+def test_place_names_sit_by_their_own_place_at_any_window_size(ui, scenario):
+    """In the claim view at 1024x600 and 800x900 (a squashed map: the view's strip takes a
+    slice of it) names sat a token's width off their places — 'Ada's Café' beside the Square,
+    'Riverton (away)' by Ada's house (a window playtest). Each name shown is nearer its own
+    place than any other, at every size, with the claim view open or not."""
+    build(ui.app, scenario, seed=0)
+    ui.frame(2)
+    t = ui.town
+    for size in ((1280, 800), (1024, 600), (800, 900), (1024, 768), (1600, 900)):
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        ui.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+        for claim_view in (False, True):
+            if claim_view:
+                ui.key(pygame.K_c)
+                assert t.claim_view is not None
+            ui.frame(2)
+            m = t.map
+            assert len(m.label_at) >= len(m.centers) // 2, (size, claim_view)
+            for pid, box in m.label_at.items():
+                box = box.move(m.rect.topleft)
+                assert m.rect.contains(box)
+                mine = _off(box, m.centers[pid], m.radius[pid])
+                for other, c in m.centers.items():
+                    if other != pid:
+                        assert mine < _off(box, c, m.radius[other]), (size, claim_view, pid,
+                                                                        other)
+            if claim_view:
+                t.close_claim()

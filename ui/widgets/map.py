@@ -90,7 +90,8 @@ class TownMap(Widget):
 
     def free_spot(self, w: int, h: int) -> pygame.Rect:
         """A w×h box along the map's edge that covers no place, name or resident (the first
-        such of top, bottom and the corners), for ribbons over the map."""
+        such of top, bottom and the corners), for ribbons over the map — or, where every one
+        covers something (a small window), the one that covers fewest."""
         things = [r.move(self.rect.topleft) for r in self.label_at.values()]
         for pid, c in self.centers.items():
             r = self.radius[pid] + 6
@@ -98,14 +99,16 @@ class TownMap(Widget):
         tr = self.token_r + 3
         things += [pygame.Rect(p[0] - tr, p[1] - tr, 2 * tr, 2 * tr) for p in self.shown.values()]
         area = self.rect.inflate(-16, -16)
-        first = None
+        best = None
         for anchor in ("midtop", "midbottom", "topright", "bottomright", "bottomleft", "topleft"):
             box = pygame.Rect(0, 0, w, h)
             setattr(box, anchor, getattr(area, anchor))
-            first = first or box
-            if box.collidelist(things) < 0:
+            covered = len(box.collidelistall(things))
+            if not covered:
                 return box
-        return first
+            if best is None or covered < best[0]:
+                best = (covered, box)
+        return best[1]
 
     def _people(self) -> None:
         if self._people_of is not self.sim:
@@ -172,6 +175,7 @@ class TownMap(Widget):
             if c is None:
                 continue
             base = self.radius[pid] + tr + 3
+            name = self._name_side(pid, c, base + tr)
             i, ring = 0, 0
             while i < len(rids):
                 rr = base + ring * gap
@@ -179,9 +183,9 @@ class TownMap(Widget):
                 span = 2 * math.pi if ring == 0 else 2 * math.pi * 0.8  # keep the label free
                 n = min(cap if ring == 0 else int(cap * 0.8), len(rids) - i)
                 step = span / max(n, 1) if n < cap else span / cap
-                a0 = -math.pi / 2 - (step * (n - 1) / 2 if ring == 0 and n < cap else 0)
+                a0 = name + math.pi - (step * (n - 1) / 2 if ring == 0 and n < cap else 0)
                 if ring > 0:
-                    a0 = math.pi / 2 + math.pi * 0.2 + step / 2
+                    a0 = name + math.pi * 0.2 + step / 2
                 for k in range(n):
                     a = a0 + k * step
                     out[rids[i + k]] = (c[0] + math.cos(a) * rr, c[1] + math.sin(a) * rr)
@@ -189,6 +193,21 @@ class TownMap(Widget):
                 ring += 1
         self._where = where
         return out
+
+    def _name_side(self, pid: str, c, ring: float) -> float:
+        """The angle a place's residents leave free for its name: below (where a name goes
+        first) — or, where the map is so squashed the name went close by, inside the ring its
+        residents stand in (`mapground.Ground._spots`), the side it is on: the token of
+        Riverton's one visitor stood over 'Riverton (away)' above it."""
+        box = self.label_at.get(pid)
+        if box is None:
+            return math.pi / 2
+        box = box.move(self.rect.topleft)
+        dx = max(box.left - c[0], 0, c[0] - box.right)
+        dy = max(box.top - c[1], 0, c[1] - box.bottom)
+        if math.hypot(dx, dy) >= ring:
+            return math.pi / 2
+        return math.atan2(box.centery - c[1], box.centerx - c[0])
 
     def update(self, dt: float) -> None:
         if not self.centers:
@@ -242,8 +261,7 @@ class TownMap(Widget):
                 if hovered(box):
                     self.hover = f"place:{pid}"
                 if pid not in self.label_at:
-                    Ground(sim, self.centers, self.radius, self.token_r).label(
-                        surf, sim.places[pid]["name"], c, r, sim.places[pid]["kind"])
+                    Ground(sim, self.centers, self.radius, self.token_r).label(surf, pid)
         if self.town.session.has_player and self.town.claim_view is None:
             here = self.town.session.place
             if here in self.centers:

@@ -80,8 +80,9 @@ class Ground:
                                max(1, r // 3))
 
     def _labels(self, s, local) -> None:
-        """Place names: below each place, or above, right or left of it where that is free;
-        a name with no free spot shows when the place is hovered."""
+        """Place names: below each place, or above, right or left of it where that is free
+        and nearer its own place than any other; a name with no such spot shows when the
+        place is hovered."""
         sim = self.sim
         homes = sum(1 for p in sim.places.values() if p["kind"] == "home")
         blocked = []
@@ -90,25 +91,35 @@ class Ground:
             blocked.append(pygame.Rect(c.x - r - 4, c.y - r - 4, 2 * r + 8, 2 * r + 8))
         self.label_at: dict[str, pygame.Rect] = {}
         order = sorted(local, key=lambda p: (sim.places[p]["kind"] == "home", p))
+        area = s.get_rect()
         for pid in order:
             kind = sim.places[pid]["kind"]
             if kind == "home" and homes > MANY_HOMES:
                 continue
-            c, r = local[pid], self.radius[pid]
             size = T.render(sim.places[pid]["name"], "map").get_size()
-            gap = r + self.token_r * 2 + 8
-            spots = [pygame.Rect(0, 0, size[0] + 10, size[1] + 4) for _ in range(4)]
-            spots[0].midtop = (c.x, c.y + gap - 2)
-            spots[1].midbottom = (c.x, c.y - gap + 2)
-            spots[2].midleft = (c.x + gap, c.y)
-            spots[3].midright = (c.x - gap, c.y)
-            area = s.get_rect()
-            for box in spots:
+            for box in self._spots(pid, local, size):
                 if area.contains(box) and box.collidelist(blocked) < 0:
                     blocked.append(box)
                     self.label_at[pid] = box
                     self._pill(s, sim.places[pid]["name"], box, kind)
                     break
+
+    def _spots(self, pid: str, local, size) -> list[pygame.Rect]:
+        """Where a place's name may go: below, above, right or left of it, clear of the
+        ring its residents' tokens stand in — or, where the places are close (a squashed
+        map: a small or odd-shaped window, the claim view's strip under it), nearer. Only
+        spots nearer this place than any other: at a token's width off, 'Ada's Café' sat
+        beside the Square and 'Riverton' by Ada's house (a window playtest)."""
+        c, r = local[pid], self.radius[pid]
+        out = []
+        for gap in (r + self.token_r * 2 + 8, r + self.token_r + 5, r + 4):
+            spots = [pygame.Rect(0, 0, size[0] + 10, size[1] + 4) for _ in range(4)]
+            spots[0].midtop = (c.x, c.y + gap - 2)
+            spots[1].midbottom = (c.x, c.y - gap + 2)
+            spots[2].midleft = (c.x + gap, c.y)
+            spots[3].midright = (c.x - gap, c.y)
+            out += [b for b in spots if nearest(b, local, self.radius, pid)]
+        return out
 
     def _pill(self, s, name: str, pill: pygame.Rect, kind: str) -> None:
         surf = T.render(name, "map", T.MAP_INK if kind != "away" else T.MAP_INK_DIM)
@@ -118,12 +129,34 @@ class Ground:
         s.blit(bgc, pill)
         s.blit(surf, surf.get_rect(center=pill.center))
 
-    def label(self, s, name: str, c, r: int, kind: str) -> None:
-        """A place's name below it (for hovering a place whose name is not shown)."""
-        size = T.render(name, "map").get_size()
-        pill = pygame.Rect(0, 0, size[0] + 10, size[1] + 4)
-        pill.midtop = (c[0], c[1] + r + self.token_r * 2 + 6)
-        self._pill(s, name, pill, kind)
+    def label(self, s, pid: str) -> None:
+        """A place's name by it (for hovering a place whose name is not shown): the first of
+        its spots (`_spots`) on the map, else below it."""
+        place = self.sim.places[pid]
+        c = pygame.Vector2(self.centers[pid])
+        size = T.render(place["name"], "map").get_size()
+        local = {q: pygame.Vector2(v) for q, v in self.centers.items()}
+        area = s.get_clip()
+        spots = [b for b in self._spots(pid, local, size) if area.contains(b)]
+        if spots:
+            pill = spots[0]
+        else:
+            pill = pygame.Rect(0, 0, size[0] + 10, size[1] + 4)
+            pill.midtop = (c.x, c.y + self.radius[pid] + 4)
+        self._pill(s, place["name"], pill, place["kind"])
+
+
+def nearest(box: pygame.Rect, centers, radius: dict, pid: str, margin: float = 10.0) -> bool:
+    """Is `box` nearer place `pid`'s drawing (a circle of its radius) than any other place's,
+    by `margin` pixels at least — so a name put there reads as that place's?"""
+    def off(q: str) -> float:
+        cx, cy = centers[q]
+        dx = max(box.left - cx, 0, cx - box.right)
+        dy = max(box.top - cy, 0, cy - box.bottom)
+        return (dx * dx + dy * dy) ** 0.5 - radius[q]
+
+    mine = off(pid)
+    return all(mine + margin <= off(q) for q in centers if q != pid)
 
 
 def seg_dist(p: pygame.Vector2, a: pygame.Vector2, b: pygame.Vector2) -> float:
