@@ -1,6 +1,7 @@
 """Playing in the window: typed commands, verbs and choices clicked, time controls, the log."""
 
 import pygame
+import pytest
 
 from game import Simulation, clock, generated_town
 from game.player import PLAYER
@@ -561,3 +562,28 @@ def test_an_empty_take_picker_says_why(town):
     ui.type("key")
     ui.frame(2)
     assert ui.shows("Nothing you have found here or carry fits “key”")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 600)])
+@pytest.mark.parametrize("line", ["take ", "tell ada ", "ask ada key moved ", "go "])
+def test_the_picker_leaves_the_verbs_usage_to_be_read(town, size, line):
+    """The picker over the command line covered the verb's usage line under it ('take
+    OBJECT — pick up something you found' could not be read while choosing: a window
+    playtest), and cut a row of verb buttons in half in a small window. It stands above the
+    usage line, covers a row of verbs whole or not at all, and a click on it is its own."""
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    town.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+    town.command("go cafe")
+    d = town.town.dialogue
+    d.start(line)
+    town.frame(2)
+    usage = composer.usage(line.split()[0])
+    assert usage and town.shows(usage)
+    assert d.popup.height and d.popup.bottom <= d.line.rect.y - 20, (d.popup, d.line.rect)
+    for verb in ("go", "ask", "look", "mediate"):
+        b = d.zones.find(f"verb:{verb}")
+        assert b is not None
+        assert d.popup.contains(b) or not d.popup.colliderect(b), (verb, b, d.popup)
+    blank = (d.popup.x + 3, d.popup.bottom - 3)
+    town.click(blank)
+    assert d.line.value == line and d.focused

@@ -48,6 +48,8 @@ class Dialogue(Widget):
         self._tops: list[int] = []
         self._rows: list[tuple] = []
         self.popup = pygame.Rect(0, 0, 0, 0)
+        self.usage_at = pygame.Rect(0, 0, 0, 0)  # where the verb's usage line was drawn
+        self._verb_tops: list[int] = []  # where each row of verb buttons was drawn
         self.choices: list[composer.Choice] = []  # what the last frame offered (tests)
         self.after = False  # the line is open again after a command, not yet typed on
 
@@ -163,6 +165,8 @@ class Dialogue(Widget):
         usage_y = line_r.y - 20
         n_rows = len(self._verb_rows(inner.width))
         verbs_y = usage_y - 30 * n_rows
+        self.usage_at = pygame.Rect(inner.x, usage_y, 0, 0)
+        self._verb_tops = [verbs_y + 30 * i for i in range(n_rows)]
         if talk:
             self._verbs(surf, pygame.Rect(inner.x, verbs_y, inner.width, 30 * n_rows))
             self._usage(surf, inner.x, usage_y, inner.width)
@@ -183,7 +187,7 @@ class Dialogue(Widget):
         # newest lines of the log (the verb buttons under it are the same choice): a window
         # playtester pressed Esc after every command to read its reply.
         if talk and self.focused and not (self.after and not self.line.value.strip()):
-            self._choices(surf, inner, line_r)
+            self._choices(surf, inner, self.usage_at.y)
 
     @staticmethod
     def _verb_rows(width: int) -> list[list[tuple[str, str, int]]]:
@@ -243,11 +247,14 @@ class Dialogue(Widget):
                                       "Nobody awake here." if asleep else "Nobody here.")
             if asleep:
                 text += f" Asleep: {', '.join(asleep)}."
-            T.text(surf, text, (x, y), "small", T.DIM, width=w)
+            self.usage_at = T.text(surf, text, (x, y), "small", T.DIM, width=w)
             return
-        T.text(surf, text, (x, y), "small", T.TEAL, width=w)
+        self.usage_at = T.text(surf, text, (x, y), "small", T.TEAL, width=w)
 
-    def _choices(self, surf, inner: pygame.Rect, line_r: pygame.Rect) -> None:
+    def _choices(self, surf, inner: pygame.Rect, bottom: int) -> None:
+        """The picker: what may come next, as chips, over the verb buttons — its foot above
+        `bottom`, the verb's usage line, which it covered ('take THING — …' could not be read
+        while choosing the thing: a window playtest)."""
         s = self.town.session
         text = self.line.value
         ex = composer.expecting(text, s.sim.names())
@@ -284,12 +291,20 @@ class Dialogue(Widget):
             x += w + 6
         n_rows = len(rows) if opts else 0
         h = 32 + n_rows * 28 + (30 if ready else 0) + 6
-        box = pygame.Rect(inner.x, line_r.y - 6 - h, inner.width, h)
+        box = pygame.Rect(inner.x, bottom - 4 - h, inner.width, h)
+        for top in self._verb_tops:  # a row of verb buttons is covered whole, or not at all
+            if top - 4 < box.top < top + 30:
+                box.h += box.top - (top - 4)
+                box.top = top - 4
         self.popup = box
         panel(surf, box, T.RAISED, T.ACCENT, radius=8)
-        T.text(surf, title, (box.x + 10, box.y + 8), "small_bold", T.ACCENT)
-        T.text(surf, "Tab completes · Enter does it · Esc clears", (box.right - 10, box.y + 8),
-               "small", T.FAINT, align="right")
+        # A click on the picker is the picker's, not a verb button's under it.
+        self.zones.add(box, lambda: None, "picker")
+        T.text(surf, title, (box.x + 10, box.y + 8), "small_bold", T.ACCENT,
+               width=box.width - 20)
+        keys = "Tab completes · Enter does it · Esc clears"  # (under the line too)
+        if T.width_of(title, "small_bold") + T.width_of(keys, "small") + 40 <= box.width:
+            T.text(surf, keys, (box.right - 10, box.y + 8), "small", T.FAINT, align="right")
         y = box.y + 30
         for row in rows if opts else []:
             x = box.x + 10
