@@ -72,3 +72,6 @@ MOUSE = [
 ]
 
 BY_KEY: dict[int, Binding] = {k: b for b in BINDINGS for k in b.keys}
+
+# Keys that type nothing: they answer even while the command line or a filter has the keys.
+FUNCTION_KEYS = frozenset(getattr(pygame, f"K_F{i}") for i in range(1, 13))

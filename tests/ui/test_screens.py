@@ -298,3 +298,39 @@ def test_a_letter_that_is_no_shortcut_says_how_to_type_a_command_once(town):
         town.press(ch)
     hints = [x for x, _ in town.app._toasts if x.startswith("To type a command, press Enter")]
     assert len(hints) == 1 and t.session.speed == 0 and not t.dialogue.focused
+
+
+def test_after_an_ending_a_command_reached_the_keys_still_answer(ui):
+    """An ending reached by a command left the command line focused under the card, though
+    no longer drawn: after 'Look around' it took every key — F9 loaded nothing and said
+    nothing, H opened no help, Esc did nothing the first time (a window playtest)."""
+    from ui.play import build
+    from ui.scenes.ending import EndingScene
+
+    build(ui.app, "the_ledger", seed=2)
+    ui.frame(2)
+    ui.key(pygame.K_F5)
+    saved_at = ui.town.session.now
+    ui.command("wait 2d", leave=False)
+    assert isinstance(ui.top, EndingScene)
+    ui.key(pygame.K_F12)  # the card answers the town's function keys
+    assert ui.shows("Screenshot saved: screenshot-1.png")
+    ui.key(pygame.K_ESCAPE)  # look around
+    town = ui.top
+    assert isinstance(town, TownScene) and town.session.over
+    ui.key(pygame.K_h)
+    assert isinstance(ui.top, HelpScene)
+    ui.key(pygame.K_ESCAPE)
+    ui.key(pygame.K_F9)
+    assert ui.town is not town and ui.town.session.now == saved_at
+    assert ui.shows("Loaded Quick save")
+
+
+def test_function_keys_answer_while_the_command_line_has_the_keys(town, tmp_path):
+    """F5 and F9 typed nothing and did nothing while the command line was open."""
+    town.command("go cafe")
+    town.key(pygame.K_RETURN)
+    assert town.town.dialogue.focused
+    town.key(pygame.K_F5)
+    assert (tmp_path / "saves" / "quick.sqlite").exists()
+    assert "Saved to Quick save" in [t[0] for t in town.app._toasts]

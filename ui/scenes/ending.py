@@ -37,8 +37,11 @@ class EndingScene(Overlay):
             if e.key == pygame.K_t:
                 self.scenarios()
                 return True
-            if e.key == pygame.K_F9:  # quick load, as in the town (it did nothing here)
-                self.town.do_quickload()
+            # Quick save, quick load and a screenshot, as in the town (F9 did nothing here).
+            act = {pygame.K_F5: "quicksave", pygame.K_F9: "quickload",
+                   pygame.K_F12: "screenshot"}.get(e.key)
+            if act is not None:
+                getattr(self.town, f"do_{act}")()
                 return True
         return super().handle_event(e)
 

@@ -219,6 +219,13 @@ class TownScene(TownKeys, Scene):
             elif self.rects and self.rects["dialogue"].collidepoint(pos):
                 self.dialogue.scroll(-e.y * WHEEL)
             return True
+        if e.type == pygame.KEYDOWN and e.key in keys.FUNCTION_KEYS:
+            # Keys that type nothing do what they do while a line has the keys too: F9 in
+            # the command line was swallowed without a word (a window playtest).
+            b = keys.BY_KEY.get(e.key)
+            if b is not None:
+                getattr(self, f"do_{b.action}")()
+                return True
         if self.panel == "inspector" and self.inspector.handle_event(e):
             return True
         if self.dialogue.handle_event(e):
@@ -286,6 +293,7 @@ class TownScene(TownKeys, Scene):
 
             self.ended = True
             self.session.set_speed(0)
+            self.dialogue.focus(False)  # (the line is not drawn once the story is over)
             self.app.clear_toasts()  # the ending card is not to be covered by earlier notices
             self.app.push(EndingScene(self.app, self))
 

@@ -57,7 +57,11 @@ class Dialogue(Widget):
 
     @property
     def focused(self) -> bool:
-        return self.line.focused
+        """The command line has the keys — only while it is on screen: left focused under the
+        ending card, the hidden line took every key after it (F9, H, Esc: a window
+        playtest)."""
+        s = self.town.session
+        return self.line.focused and s.has_player and not s.over
 
     def focus(self, on: bool = True) -> None:
         self.line.focused = on
