@@ -488,6 +488,7 @@ def tell(sim: Game, rid: str, claim: str, value: str, anonymously: str = "") -> 
         data={"basis": "heard", "origin": origin, "anonymous": anon},
         participants=[PLAYER, rid], witnesses=overhear))
     before = visible.before(sim, rid, claim)
+    again = any(e.teller == PLAYER and e.value == value for e in sim.store.evidence(rid, s, a))
     for h in [rid] + overhear:
         if value == h and sim.is_actor_attribute(a):
             # Told they did something they know they did not (as `perception.told` has it
@@ -497,8 +498,8 @@ def tell(sim: Game, rid: str, claim: str, value: str, anonymously: str = "") -> 
                                event=f"w{eid}"))
             continue
         sim.queue(Evidence(resident=h, subject=s, attribute=a, value=value, kind="hearsay",
-                           teller=PLAYER, origin=origin, basis="heard", at=sim.now,
-                           event=f"w{eid}", by_player=True))
+                           teller=PLAYER, origin=_origin_for(sim, h, s, a, value, origin),
+                           basis="heard", at=sim.now, event=f"w{eid}", by_player=True))
     out = sim.flush_outcomes()[0]
     after = visible.held(sim, rid, claim)
     ch = visible.change(sim, rid, claim, value, before, after)
@@ -511,10 +512,21 @@ def tell(sim: Game, rid: str, claim: str, value: str, anonymously: str = "") -> 
         lie = sim.people[rid].lie_for(claim, PLAYER) or {}
         saw = value == before.value and lie.get("basis") == "saw"
     ctx = {"what": sim.say_claim(claim, value, me=rid, you=PLAYER), "change": ch.kind,
-           "saw": saw}
+           "saw": saw, "again": again}
     return Reply(True).say(sim.name(rid), sim.words.render(
         "told", f"{rid}|told|{claim}|{sim.now}", o=out, s=ctx), event=eid).mark(
         ch.line, ch.detail)
+
+
+def _origin_for(sim: Game, h: str, s: str, a: str, value: str, origin: str) -> str:
+    """Whose word `h` takes the player's telling for: the same as the first time the player
+    told them this, whatever "anonymously" says now. One face saying it twice is one source
+    (§5 step 2): told openly, then again "without saying where you heard it", Tilly counted
+    two independent origins and changed her mind on the player's word alone (a playtest)."""
+    for e in sim.store.evidence(h, s, a):
+        if e.teller == PLAYER and e.value == value and e.origin is not None:
+            return e.origin
+    return origin
 
 
 def mediate(sim: Game, a: str, b: str, claim: str) -> Reply:
