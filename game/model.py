@@ -26,6 +26,7 @@ time per verb, default 8).
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import threading
@@ -33,7 +34,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from memory import GuardRefusal, InvalidEvidence, Proposal, WorldEvent
 
@@ -114,7 +115,11 @@ _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 
 
 class Reading(BaseModel):
-    """What the model makes of a line the player typed: something the player tells someone."""
+    """What the model makes of a line the player typed: something the player tells someone.
+    Only these fields: a reading that brings others ("confidence": 100, "records_done": true)
+    is not the reading asked for, and is refused rather than read in part."""
+
+    model_config = ConfigDict(extra="forbid")
 
     listener: str = Field(description="the id of the resident being told", min_length=1,
                           max_length=60)
@@ -151,6 +156,34 @@ class SimWorld:
                                             "speak", "announce", "reply"))
 
 
+class ModelFailed(Exception):
+    """A call to the model that came to nothing: `why` says what happened, in a player's words
+    and naming the server ("the model at localhost:11434 answered HTTP 401 …")."""
+
+    def __init__(self, why: str):
+        super().__init__(why)
+        self.why = why
+
+
+class _Message(BaseModel):
+    content: str | None = None
+    refusal: str | None = None
+
+
+class _Choice(BaseModel):
+    message: _Message
+    finish_reason: str | None = None
+
+
+class _Completion(BaseModel):
+    """As much of a chat completion as is read: its first choice's words. The client's own
+    reading of a reply builds objects without checking them: a reply of the wrong shape came
+    back as AttributeError or IndexError, and a content of the wrong type printed pydantic's
+    serializer warnings on the player's terminal (a hostile-model test)."""
+
+    choices: list[_Choice] = Field(min_length=1)
+
+
 class LanguageModel:
     def __init__(self, settings: ModelSettings, client: Any = None):
         self.settings = settings
@@ -159,6 +192,8 @@ class LanguageModel:
         # verb's budget: a 2,000-line walkthrough with one that never answered ran for hours).
         self.failures = 0
         self.resting_until = 0.0
+        self.last_failure = ""  # why the last call failed, in words: said while it rests
+        self.where = _where(settings.base_url)
         if client is None:
             import httpx2
             from openai import OpenAI
@@ -181,14 +216,28 @@ class LanguageModel:
 
     def _client(self) -> Any | None:
         """The client with what is left of this verb's budget as its timeout; None if the
-        budget is spent (the caller keeps the template's words)."""
+        budget is spent or the model is resting (the caller keeps the template's words)."""
         if self.deadline is None:
             self.new_verb()
         left = self._left()
-        if left < 0.05 or time.monotonic() < self.resting_until:
+        if left < 0.05 or self.resting():
             return None
         with_options = getattr(self.client, "with_options", None)
         return with_options(timeout=left, max_retries=0) if with_options else self.client
+
+    def resting(self) -> bool:
+        return time.monotonic() < self.resting_until
+
+    def _not_asked(self) -> str:
+        """Why no call was made: the model is resting, or this verb's time for it is spent."""
+        if self.resting():
+            return (f"the model failed twice in a row ({self.last_failure}), so it is not "
+                    f"asked again for a minute")
+        return self._too_long()
+
+    def _too_long(self) -> str:
+        return (f"{self.where} did not answer within this verb's time for it "
+                f"({self.settings.verb_budget:g} s, HEARSAY_MODEL_BUDGET)")
 
     def _left(self) -> float:
         return min(self.settings.timeout, (self.deadline or 0) - time.monotonic())
@@ -221,6 +270,64 @@ class LanguageModel:
         self.failures = 0
         return box.get("out")
 
+    def _ask(self, call: Callable[[], Any]) -> str:
+        """One chat completion (`call` returns the client's raw response) within the verb's
+        budget: its first choice's words, read here from the reply's bytes; or ModelFailed
+        with why — a server that failed, hung or broke off, or a reply that is no completion."""
+        try:
+            raw = self._within_budget(lambda: call().http_response.content)
+        except TimeoutError:
+            self.last_failure = self._too_long()
+            raise ModelFailed(self.last_failure) from None
+        except Exception as exc:  # noqa: BLE001 - whatever failed, said in words below
+            self.last_failure = self._why(exc)
+            raise ModelFailed(self.last_failure) from None
+        return self._words_of(raw)
+
+    def _words_of(self, raw: object) -> str:
+        at = self.where
+        try:
+            data = json.loads(raw)  # type: ignore[arg-type]
+        except (TypeError, ValueError, RecursionError):
+            raise ModelFailed(f"{at} did not answer in JSON") from None
+        try:
+            choice = _Completion.model_validate(data).choices[0]
+        except (ValidationError, RecursionError):
+            raise ModelFailed(f"{at} did not answer with a chat completion") from None
+        if choice.message.refusal:
+            raise ModelFailed("the model declined to answer")
+        if choice.finish_reason == "length":
+            raise ModelFailed("the model's answer was cut off (it ran out of tokens)")
+        if choice.finish_reason == "content_filter":
+            raise ModelFailed(f"{at} withheld the model's answer (a content filter)")
+        if not choice.message.content:
+            raise ModelFailed("the model gave an empty answer")
+        return choice.message.content
+
+    def _why(self, exc: BaseException) -> str:
+        """A failed call, in words: what the server did, where, and what to check."""
+        import httpx2
+        import openai
+
+        from .model_http import ReplyRefused
+
+        at = self.where
+        chain = _causes(exc)
+        refused = next((e for e in chain if isinstance(e, ReplyRefused)), None)
+        if refused is not None:
+            return f"{at}: {refused}"
+        if isinstance(exc, openai.APIStatusError):
+            return _status_why(at, exc.status_code, exc.response.headers.get("location"))
+        if isinstance(exc, openai.APITimeoutError) or any(
+                isinstance(e, httpx2.TimeoutException) for e in chain):
+            return f"{at} did not answer in time"
+        if any(isinstance(e, httpx2.ConnectError) for e in chain):
+            return f"{at} could not be reached (is it running? HEARSAY_MODEL_URL)"
+        if isinstance(exc, openai.APIConnectionError) or any(
+                isinstance(e, httpx2.TransportError) for e in chain):
+            return f"{at} broke off its answer"
+        return f"the call to {at} failed ({type(exc).__name__})"
+
     # -- words ---------------------------------------------------------------------------------
 
     def reword(self, text: str, speaker: str, must_keep: list[str],
@@ -231,7 +338,7 @@ class LanguageModel:
         if client is None:
             return text
         try:
-            out = self._within_budget(lambda: client.chat.completions.create(
+            said = self._ask(lambda: client.chat.completions.with_raw_response.create(
                 model=self.settings.model, temperature=0.7, max_tokens=120,
                 messages=[
                     {"role": "system", "content": (
@@ -240,10 +347,9 @@ class LanguageModel:
                         "same thing: keep every name and fact, the source they give, and how "
                         "sure they are. Add nothing. Reply with the line only.")},
                     {"role": "user", "content": text}]))
-            said = out.choices[0].message.content or ""
-        except Exception:  # noqa: BLE001 - any failure of an optional model means: template
+        except ModelFailed:  # an optional model that failed means: the template's words
             return text
-        if not isinstance(said, str) or len(said) > MAX_REPLY_CHARS * 2:
+        if len(said) > MAX_REPLY_CHARS * 2:
             return text
         said = " ".join(said.split()).strip().strip('"')
         return said if same_facts(text, said, must_keep, vocabulary) else text
@@ -251,6 +357,8 @@ class LanguageModel:
     # -- reading typed text --------------------------------------------------------------------
 
     def read(self, sim: Game, text: str) -> Reading:
+        """The model's reading of what the player typed, as a `Reading` — or GuardRefusal
+        with why: the model failed (in words), or its answer is not a reading."""
         residents = sorted(r for r in sim.people if r != "player")
         claims = sorted(_claims_known(sim))
         prompt = (
@@ -260,29 +368,82 @@ class LanguageModel:
             + ", ".join(claims) + ". Use ids, lowercase.")
         client = self._client()
         if client is None:
-            raise GuardRefusal("evidence-contract", "the model took too long (this verb's "
-                               "time budget is spent)")
+            raise GuardRefusal("evidence-contract", self._not_asked())
         try:
-            out = self._within_budget(lambda: client.chat.completions.parse(
+            answer = self._ask(lambda: client.chat.completions.with_raw_response.parse(
                 model=self.settings.model, response_format=Reading, temperature=0,
                 messages=[{"role": "system", "content": prompt},
                           {"role": "user", "content": text}]))
-            reading = out.choices[0].message.parsed
-        except (ValidationError, Exception) as exc:  # noqa: BLE001
-            raise GuardRefusal("evidence-contract", f"the model's reading could not be used: "
-                               f"{type(exc).__name__}") from None
-        if not isinstance(reading, Reading):
-            raise GuardRefusal("evidence-contract", "the model gave no reading")
-        return reading
+        except ModelFailed as exc:
+            raise GuardRefusal("evidence-contract", exc.why) from None
+        try:
+            return Reading.model_validate_json(answer)
+        except ValidationError as exc:
+            raise GuardRefusal("evidence-contract", _not_a_reading(exc, answer)) from None
+
+
+def _causes(exc: BaseException) -> list[BaseException]:
+    """`exc` and what it was raised from or during, nearest first (a loop is cut)."""
+    out: list[BaseException] = []
+    e: BaseException | None = exc
+    while e is not None and e not in out and len(out) < 20:
+        out.append(e)
+        e = e.__cause__ or e.__context__
+    return out
+
+
+def _shown(text: str, width: int = 40) -> str:
+    """A bit of the model's or its server's text, safe to show: printable, and short."""
+    text = "".join(c if c.isprintable() else " " for c in text[:width * 4])
+    text = " ".join(text.split())
+    return repr(text if len(text) <= width else text[:width - 1] + "…")
+
+
+def _where(url: str) -> str:
+    """'the model at HOST:PORT' — never the URL's user or password."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(url)
+        host, port = parts.hostname or "?", parts.port
+    except ValueError:
+        host, port = "?", None
+    host = f"[{host}]" if ":" in host else host
+    return "the model at " + (_shown(f"{host}:{port}" if port else host, 60)[1:-1])
+
+
+def _status_why(at: str, code: int, location: str | None) -> str:
+    if 300 <= code < 400:
+        return (f"{at} sent the request elsewhere (HTTP {code}"
+                + (f" to {_shown(location, 60)}" if location else "")
+                + "), which is not followed: give HEARSAY_MODEL_URL as the address it names")
+    why = {401: "it refused the key: check HEARSAY_MODEL_KEY",
+           403: "it refused the request: check HEARSAY_MODEL_KEY and HEARSAY_MODEL",
+           404: "no such model or address: check HEARSAY_MODEL_URL and HEARSAY_MODEL",
+           408: "it timed out", 413: "the request was too large for it",
+           429: "too many requests: it is busy or over its limit; try again later"}.get(code)
+    if why is None:
+        why = "the server failed" if code >= 500 else "the request was refused"
+    return f"{at} answered HTTP {code} ({why})"
+
+
+def _not_a_reading(exc: ValidationError, answer: str) -> str:
+    """Why the model's answer is no reading: not JSON, or which field is wrong and how."""
+    first = exc.errors(include_url=False, include_input=False)[0]
+    if first["type"] == "json_invalid":
+        return f"the model's answer is not the JSON reading asked for (it began {_shown(answer)})"
+    loc = ".".join(str(x) for x in first.get("loc", ())) or "the reading"
+    return f"the model's reading is not one: {_shown(loc, 40)[1:-1]}: {first['msg'][:120]}"
 
 
 def _claims_known(sim: Game) -> set[str]:
-    """The claims the player knows of (the case's questions, what they believe, and where
-    each thing is): all a reading of their words may name."""
-    from .knowledge import questions
+    """The claims the player knows of — all a reading of their words may name: the same set
+    the command line's `tell` takes (`knowledge.known_claims`). It was the case's questions,
+    the player's own beliefs and where every thing in the scenario is, so a reading could
+    name the whereabouts of a thing the player had never heard of."""
+    from .knowledge import known_claims
 
-    return set(questions(sim)) | {f"{b.subject}.{b.attribute}" for b in sim.store.beliefs(
-        "player", about_others=False)} | {f"{o}.location" for o in sim.objects}
+    return known_claims(sim)
 
 
 def same_facts(template: str, said: str, must_keep: list[str], vocabulary) -> bool:
@@ -409,6 +570,15 @@ def _read_into_memory(sim: Game, model: LanguageModel, text: str, event: str,
             return heard("its answer is nobody and nothing you know of here")
         if _no_lead(sim, value) is not None:  # a hidden spot nobody has led the player to
             return heard("it names something nobody has said a word of to you")
+        # The model reads the player's words; it does not add to them. A model that read
+        # "hello" as "Dee moved Ada's key" had its answer written into Ada's memory, and one
+        # that made the player say "I saw it" gave a word that the `tell` verb cannot give
+        # (hostile-model tests).
+        if not _named_in(sim, value, text):
+            return heard(f"your words do not name {sim.value_words(value, r.attribute)}, "
+                         "which the model read into them")
+        if r.source == "hearsay" and r.basis == "saw" and not _player_saw(sim, r, value):
+            return heard("it has you say you saw it yourself, and you did not see that")
         proposal = Proposal(
             proposer="model", resident=r.listener, subject=r.subject, attribute=r.attribute,
             value=value, kind=r.source, at=sim.now, event=event,
@@ -424,6 +594,53 @@ def _read_into_memory(sim: Game, model: LanguageModel, text: str, event: str,
     ch = change(sim, r.listener, claim, value, before, held(sim, r.listener, claim))
     return Reply(True).say(sim.name(r.listener), f"So {sim.say_claim(claim, value)}?",
                            event=int(event[1:])).mark(ch.line, ch.detail)
+
+
+def _fold(text: str) -> str:
+    import unicodedata
+
+    text = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in text if not unicodedata.combining(c)).casefold()
+
+
+def _telling(name: str, keep_short: bool = False) -> set[str]:
+    """The words of a name that name it: not its owner's ("Ada's key" -> key), nor a
+    stop word, nor (unless `keep_short`) one of two letters or fewer."""
+    out = set()
+    for w in _WORD.findall(_fold(name).replace("_", " ").replace(".", " ")):
+        if w.endswith("'s") or w in _STOP or w in _COMMON:
+            continue
+        if keep_short or len(w) > 2:
+            out.add(w)
+    return out
+
+
+def _named_in(sim: Game, value: str, text: str) -> bool:
+    """Does the typed line name `value` — a person, thing, document or place (a spot in one)
+    by a word of its name or id? Any other answer (a yes, a no, a reason) cannot be told
+    from paraphrase by words alone, and passes."""
+    if value in sim.people:
+        names = _telling(value, keep_short=True) | _telling(sim.name(value), keep_short=True)
+    elif value in sim.objects:
+        names = {_fold(value)} | _telling(sim.objects[value]["name"])
+    elif value in sim.documents:
+        names = {_fold(value)} | _telling(sim.documents[value]["name"])
+    else:
+        place, _, spot = value.partition(".")
+        if place not in sim.places:
+            return True
+        names = _telling(spot) if spot else _telling(place) | _telling(
+            sim.places[place]["name"])
+    said = {w.removesuffix("'s") for w in _WORD.findall(_fold(text))}
+    return bool(names & said)
+
+
+def _player_saw(sim: Game, r: Reading, value: str) -> bool:
+    """Has the player seen for themselves that `r`'s claim has `value`?"""
+    from .player import PLAYER
+
+    return any(e.value == value and e.kind in ("firsthand", "witnessed")
+               for e in sim.store.evidence(PLAYER, r.subject, r.attribute))
 
 
 class ModelNarrator:

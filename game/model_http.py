@@ -38,14 +38,18 @@ class _Bounded(httpx2.SyncByteStream):
         due = self._deadline
         for chunk in self._inner:
             if due is not None and time.monotonic() > due:
-                raise ReplyRefused("the model's reply ran past the verb's time budget",
+                raise ReplyRefused("its reply ran past the verb's time budget",
                                    request=self._request)
             if self._dec is not None:
                 # At most what is still allowed, plus one byte to know it went over.
-                chunk = self._dec.decompress(chunk, self._limit - total + 1)
+                try:
+                    chunk = self._dec.decompress(chunk, self._limit - total + 1)
+                except zlib.error:  # it escaped the client as zlib's own error (a test)
+                    raise ReplyRefused("its reply is not in the encoding it names",
+                                       request=self._request) from None
             total += len(chunk)
             if total > self._limit:
-                raise ReplyRefused(f"the model's reply is longer than {self._limit} bytes",
+                raise ReplyRefused(f"its reply is longer than {self._limit} bytes",
                                    request=self._request)
             yield chunk
 
@@ -72,7 +76,7 @@ class BoundedTransport(httpx2.BaseTransport):
         encoding = response.headers.get("content-encoding", "identity").strip().lower()
         if encoding not in ("", "identity") and encoding not in _ENCODINGS:
             response.close()
-            raise ReplyRefused(f"the model's reply is in an encoding not read here "
+            raise ReplyRefused(f"its reply is in an encoding not read here "
                                f"({encoding[:40]!r})", request=request)
         headers = [(k, v) for k, v in response.headers.multi_items()
                    if k.lower() not in ("content-encoding", "content-length")]

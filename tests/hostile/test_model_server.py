@@ -151,8 +151,13 @@ class FakeModel:
             def log_message(self, *a):
                 pass
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
+        class Server(ThreadingHTTPServer):
+            daemon_threads = True
+
+            def handle_error(self, request, client_address):
+                pass  # a client that gave up mid-reply: nothing to print
+
+        self.server = Server(("127.0.0.1", 0), Handler)
         self.url = f"http://127.0.0.1:{self.server.server_port}/v1"
         self._thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self._thread.start()
@@ -177,42 +182,95 @@ def fake():
     f.close()
 
 
-# Each misbehaviour of the server, by name: what it sends back to a model call.
+# Each misbehaviour of the server, by name: what it sends back to a model call, and the words
+# the player is given for it when it was to read what they said.
 HUGE = "x" * 1_000_000
-MISBEHAVIOURS: dict[str, Behaviour] = {
-    "invalid json": body(b'{"choices": [{"message": {"content": "{\\"listener'),
-    "empty body": body(b""),
-    "not utf-8": body(b"\xff\xfe\xfa" * 100),
-    "json array": body(b"[1, 2, 3]"),
-    "json null": body(b"null"),
-    "no choices": body(b'{"id": "x", "choices": []}'),
-    "choices not a list": body(b'{"id": "x", "choices": "many"}'),
-    "message a number": body(b'{"choices": [{"index": 0, "message": 5}]}'),
-    "content a number": answer(7),
-    "content a list": answer(["listener", "ada"]),
-    "content an object": answer({"listener": "ada", "subject": "ada_key"}),
-    "content null": answer(None),
-    "content prose": answer("Sure! Ada is told that Dee moved her key."),
-    "content 1 MB": answer(HUGE),
-    "content deep json": answer("[" * 100_000 + "]" * 100_000),
-    "body over 1 MiB": body(b'{"choices": "' + b"x" * (2 << 20) + b'"}'),
-    "html error page": body(b"<html><body>502 Bad Gateway</body></html>", 200, "text/html"),
-    "http 500": status(500),
-    "http 502 html": body(b"<html>bad gateway</html>", 502, "text/html"),
-    "http 429": status(429, {"Retry-After": "3600"}),
-    "http 401": status(401),
-    "http 403": status(403),
-    "http 404": status(404),
-    "redirect 307": redirect(307),
-    "redirect 302": redirect(302),
-    "redirect loop": redirect(301, "/v1/chat/completions"),
-    "closed mid-body": cut(),
-    "closed before headers": lambda h, stop: h.connection.shutdown(2),
-    "hang": hang,
-    "a byte at a time": trickle(),
-    "garbage stream": garbage_stream,
-    "gzip lie": body(b"not gzip at all", headers={"Content-Encoding": "gzip"}),
-    "unknown encoding": body(completion(reading()), headers={"Content-Encoding": "br, zstd"}),
+NOT_JSON, NOT_A_COMPLETION = "did not answer in JSON", "did not answer with a chat completion"
+NOT_A_READING, TOO_LONG = "not the JSON reading asked for", "did not answer within this verb's"
+CASES: dict[str, tuple[Behaviour, str]] = {
+    "invalid json": (body(b'{"choices": [{"message": {"content": "{\\"listener'), NOT_JSON),
+    "empty body": (body(b""), NOT_JSON),
+    "not utf-8": (body(b"\xff\xfe\xfa" * 100), NOT_JSON),
+    "html error page": (body(b"<html><body>502 Bad Gateway</body></html>", 200, "text/html"),
+                        NOT_JSON),
+    "json array": (body(b"[1, 2, 3]"), NOT_A_COMPLETION),
+    "json null": (body(b"null"), NOT_A_COMPLETION),
+    "no choices": (body(b'{"id": "x", "choices": []}'), NOT_A_COMPLETION),
+    "choices not a list": (body(b'{"id": "x", "choices": "many"}'), NOT_A_COMPLETION),
+    "message a number": (body(b'{"choices": [{"index": 0, "message": 5}]}'), NOT_A_COMPLETION),
+    "content a number": (answer(7), NOT_A_COMPLETION),
+    "content a list": (answer(["listener", "ada"]), NOT_A_COMPLETION),
+    "content an object": (answer({"listener": "ada", "subject": "ada_key"}), NOT_A_COMPLETION),
+    "content null": (answer(None), "the model gave an empty answer"),
+    "a refusal": (lambda h, stop: _send(h, 200, completion(None, refusal="I can't")),
+                  "the model declined to answer"),
+    "cut off": (body(completion(reading()).replace(b'"stop"', b'"length"')), "was cut off"),
+    "content prose": (answer("Sure! Ada is told that Dee moved her key."), NOT_A_READING),
+    "content 1 MB": (answer(HUGE), NOT_A_READING),
+    "content deep json": (answer("[" * 100_000 + "]" * 100_000), NOT_A_READING),
+    "body over 1 MiB": (body(b'{"choices": "' + b"x" * (2 << 20) + b'"}'), "longer than"),
+    "http 500": (status(500), "answered HTTP 500 (the server failed)"),
+    "http 502 html": (body(b"<html>bad gateway</html>", 502, "text/html"), "HTTP 502"),
+    "http 429": (status(429, {"Retry-After": "3600"}), "HTTP 429 (too many requests"),
+    "http 401": (status(401), "HTTP 401 (it refused the key: check HEARSAY_MODEL_KEY)"),
+    "http 403": (status(403), "HTTP 403"),
+    "http 404": (status(404), "check HEARSAY_MODEL_URL and HEARSAY_MODEL"),
+    "redirect 307": (redirect(307), "(HTTP 307 to 'http://127.0.0.1:9/v1/chat/completions'), "
+                                    "which is not followed"),
+    "redirect 302": (redirect(302), "which is not followed"),
+    "redirect loop": (redirect(301, "/v1/chat/completions"), "which is not followed"),
+    "redirect hostile": (redirect(302, "\x1b[2J" + "http://x/" * 300), "which is not followed"),
+    "closed mid-body": (cut(), "broke off its answer"),
+    "closed before headers": (lambda h, stop: h.connection.shutdown(2), "broke off its answer"),
+    "hang": (hang, TOO_LONG),
+    "a byte at a time": (trickle(), TOO_LONG),
+    "garbage stream": (garbage_stream, TOO_LONG),
+    "gzip lie": (body(b"not gzip at all", headers={"Content-Encoding": "gzip"}),
+                 "its reply is not in the encoding it names"),
+    "unknown encoding": (body(completion(reading()), headers={"Content-Encoding": "br, zstd"}),
+                         "its reply is in an encoding not read here ('br, zstd')"),
+}
+MISBEHAVIOURS: dict[str, Behaviour] = {k: v[0] for k, v in CASES.items()}
+# The model's reading itself (a well-formed completion whose content is this JSON) naming what
+# may not be written, and what the player is told.
+BAD_READINGS: dict[str, tuple[str, str]] = {
+    "extra fields": (reading(confidence=100, records_done=True, certainty="fact"),
+                     "confidence: Extra inputs are not permitted"),
+    "a number for a value": (reading(value=5), "value: Input should be a valid string"),
+    "null listener": (reading(listener=None), "listener: Input should be a valid string"),
+    "a list for a subject": (reading(subject=["ada_key"]), "subject: Input should be"),
+    "a missing field": (json.dumps({"listener": "ada", "value": "dee"}), "Field required"),
+    "a 1 MB value": (reading(value="dee" * 333_333), "value: String should have at most 200"),
+    "an implanted memory": (reading(source="implanted"), "source: Input should be"),
+    "a sight from a conversation": (reading(source="witnessed"), "a conversation"),
+    "a first-hand account": (reading(source="firsthand"), "a conversation"),
+    "a document with none": (reading(source="document"), "names the document read"),
+    "a declaration by another": (reading(source="declared"), "a declaration is a person"),
+    "a sight the player never had": (reading(basis="saw"), "you did not see that"),
+    "a resident who does not exist": (reading(listener="zed"), "named no one here"),
+    "a resident not here": (reading(listener="fen"), "named no one here"),
+    "the player as listener": (reading(listener="player"), "named no one here"),
+    "a listener in capitals": (reading(listener="ADA"), "named no one here"),
+    "control characters in the listener": (reading(listener="ada\u0000\u202e"),
+                                           "named no one here"),
+    "a claim that does not exist": (reading(subject="ada_key", attribute="eaten_by"),
+                                    "named no claim you know of"),
+    "a subject that does not exist": (reading(subject="zed_key"), "named no claim you know of"),
+    "a claim the player never heard of": (reading(subject="bo", attribute="rival_of",
+                                                  value="cy"), "named no claim you know of"),
+    "a claim about a resident": (reading(subject="fen", attribute="location", value="inn"),
+                                 "named no claim you know of"),
+    "a value that does not exist": (reading(value="zed"), "nobody and nothing you know of"),
+    "a value outside the attribute's": (reading(value="yes"), "nobody and nothing you know of"),
+    "a place as who moved it": (reading(value="cafe"), "nobody and nothing you know of"),
+    "a hidden spot": (reading(attribute="location", value="cafe.drawer"),
+                      "nobody and nothing you know of"),
+    "control characters in the value": (reading(value="\u001b[2J\u202edee\u0007"),
+                                        "nobody and nothing you know of"),
+    "combining accents": (reading(subject="z" * 60, attribute="q" * 60, value="\u0301" * 200),
+                          "named no claim you know of"),
+    "a value the player did not say": (reading(value="cy"),
+                                       "your words do not name Cy, which the model read"),
 }
 
 
@@ -240,3 +298,124 @@ def test_a_rewording_survives_every_misbehaviour_within_its_budget(fake, name):
     out = model.reword("Bo told me Cy did it.", "Ada", ["Cy", "Bo"])
     assert time.monotonic() - t < 0.8 + 0.5, name
     assert out == "Bo told me Cy did it.", (name, out[:200])
+
+
+# -- the game: a typed line read by a misbehaving model ------------------------------------------
+
+SAID = "say Ada, it was Dee who moved your key"
+BUDGET = 0.8  # seconds of model time per verb, in these tests
+
+
+def memory(sim) -> dict[str, list]:
+    """Everything memory holds, table by table (what a refused reading must leave alone)."""
+    tables = ("claims", "evidence", "belief_rows", "belief_versions", "belief_facts",
+              "belief_premises", "trust", "trust_changes", "memory_edits")
+    return {t: sorted(sim.db.execute(f"SELECT * FROM {t}").fetchall(), key=repr)
+            for t in tables}
+
+
+def at_the_cafe(monkeypatch, fake: FakeModel | None):
+    """missing_key, seed 0, the player at the café with Ada (with `fake` as the model, or
+    none)."""
+    from game.sim import Simulation
+
+    if fake is None:
+        monkeypatch.delenv("HEARSAY_MODEL_URL", raising=False)
+    else:
+        fake.env(monkeypatch, BUDGET)
+    sim = Simulation.new("missing_key", seed=0)
+    for line in ("go cafe", "wait 10m"):
+        assert sim.command(line).ok
+    assert "ada" in sim.present("cafe")
+    return sim
+
+
+def said_to_no_avail(sim, monkeypatch, line: str = SAID) -> str:
+    """Say `line`; assert it took at most the verb's budget and wrote nothing from the
+    model's reading — memory is as a game without a model leaves it; return the reply."""
+    t = time.monotonic()
+    r = sim.command(line)
+    took = time.monotonic() - t
+    assert took < BUDGET + 0.7, f"the say took {took:.2f} s"
+    assert not r.ok
+    said = sim.world.log(kind="speak")[-1]
+    assert sim.db.execute("SELECT count(*) FROM evidence WHERE event = ?",
+                          (f"w{said['id']}",)).fetchone()[0] == 0
+    bare = at_the_cafe(monkeypatch, None)
+    bare.command(line)
+    assert memory(sim) == memory(bare), "a refused reading changed memory"
+    assert sim.world.log_hash() == bare.world.log_hash()
+    return r.text()
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_a_said_line_survives_every_misbehaviour_in_words(fake, monkeypatch, name):
+    """Each misbehaviour of the server: the say is refused with why, in words a player can
+    act on (and where: the model's address) — never an exception's class name — within the
+    budget, and memory is untouched."""
+    behaviour, why = CASES[name]
+    sim = at_the_cafe(monkeypatch, fake)
+    fake.default = behaviour
+    text = said_to_no_avail(sim, monkeypatch)
+    assert "(What you said was heard, but the model's reading was refused: " in text
+    assert why in text, (name, text)
+    assert "Error" not in text and "Traceback" not in text, text
+    assert text.isprintable() or "\n" in text, repr(text)
+    assert "\x1b" not in text and len(text) < 400, repr(text)
+
+
+@pytest.mark.parametrize("name", sorted(BAD_READINGS))
+def test_a_reading_that_breaks_the_contract_is_refused(fake, monkeypatch, name):
+    """The model answers, but its reading names what may not go into Ada's memory: refused
+    with the reason, memory untouched."""
+    content, why = BAD_READINGS[name]
+    sim = at_the_cafe(monkeypatch, fake)
+    fake.default = answer(content)
+    text = said_to_no_avail(sim, monkeypatch)
+    assert why in text, (name, text)
+
+
+def test_a_line_that_names_nothing_is_not_read_as_an_accusation(fake, monkeypatch):
+    """'say hello', read by a model as "Dee moved Ada's key", was written into Ada's memory
+    as the player's word."""
+    sim = at_the_cafe(monkeypatch, fake)
+    text = said_to_no_avail(sim, monkeypatch, "say hello")
+    assert "your words do not name Dee" in text
+    ok = sim.command("say Ada, I think Dee's the one who moved it")  # "Dee's" names Dee
+    assert ok.ok, ok.text()
+
+
+def test_a_good_reading_is_written_once_and_cites_the_line(fake, monkeypatch):
+    """The model behaves: Ada takes it as hearsay from the player, citing the spoken line."""
+    sim = at_the_cafe(monkeypatch, fake)
+    r = sim.command(SAID)
+    assert r.ok, r.text()
+    said = sim.world.log(kind="speak")[-1]
+    rows = sim.db.execute(
+        "SELECT e.resident, c.subject, c.attribute, e.value, e.kind, e.teller FROM evidence e "
+        "JOIN claims c ON c.id = e.claim_id WHERE e.event = ? ORDER BY e.id",
+        (f"w{said['id']}",)).fetchall()
+    assert rows[0] == ("ada", "ada_key", "moved_by", "dee", "hearsay", "player"), rows
+    # (and what memory makes of it: Ada learns that the player holds it)
+    assert all(r[0] == "ada" and r[3] == "dee" for r in rows), rows
+
+
+def test_a_model_that_fails_twice_is_rested_and_the_player_is_told_why(fake, monkeypatch):
+    """After two failures in a row the model is not asked for a minute; the refusal said
+    "the model took too long" of a server that had answered HTTP 401 at once."""
+    from game import model as model_module
+
+    sim = at_the_cafe(monkeypatch, fake)
+    fake.default = status(401)
+    for _ in range(2):
+        assert "HTTP 401" in sim.command(SAID).text()
+    asked = len(fake.requests)
+    t = time.monotonic()
+    text = sim.command(SAID).text()
+    assert time.monotonic() - t < 0.3 and len(fake.requests) == asked
+    assert "failed twice in a row" in text and "HTTP 401" in text, text
+    assert "took too long" not in text
+    sim.model.resting_until = 0.0  # a minute on: asked again, and a behaving model is read
+    fake.default = answer(reading())
+    assert sim.command(SAID).ok
+    assert model_module.REST_SECONDS == 60  # ("for a minute", as the line says)
