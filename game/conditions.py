@@ -49,7 +49,8 @@ FUNCTIONS: dict[str, tuple[int, int, str]] = {
     "now": (0, 0, "now() -> the current sim minute"),
     "time": (1, 1, 'time("day 3 18:00") -> that sim minute'),
     "at": (2, 2, 'at("cy", "market") -> cy is there now'),
-    "present": (1, 1, 'present("school") -> how many residents are there now, awake'),
+    "present": (1, 3, 'present("school" [, "meeting.place", "school"]) -> how many residents '
+                      "are there now, awake [and hold that value: there for it]"),
     "trust": (2, 2, 'trust("ada", "bo") -> how far ada trusts bo, 0..1'),
     "reached": (1, 1, 'reached("found_drawer") -> the player has reached a knowledge stage'),
     "concluded": (1, 1, 'concluded("ada_key.moved_by") -> the answer the player gave, "" if '
@@ -238,6 +239,9 @@ class _Parser:
             if not lo <= len(args) <= hi:
                 n = f"{lo}" if lo == hi else f"{lo} to {hi}"
                 raise ConditionError(f"{v}() takes {n} arguments, got {len(args)}")
+            if v == "present" and len(args) == 2:
+                raise ConditionError('present() takes a place, or a place, a claim and its '
+                                     'value (present("school", "meeting.place", "school"))')
             return Node("call", tuple(args), v)
         got = "the end" if k == "end" else repr(v)
         raise ConditionError(f"expected a value, found {got}")
@@ -258,7 +262,7 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], str]] = {
     "now": ((), "num"),
     "time": (("str",), "num"),
     "at": (("str", "str"), "bool"),
-    "present": (("str",), "num"),
+    "present": (("str", "str", "any"), "num"),
     "trust": (("str", "str"), "num"),
     "reached": (("str",), "bool"),
     "concluded": (("str",), "str"),

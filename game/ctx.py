@@ -116,8 +116,19 @@ class ConditionContext:
     def fn_affinity(self, a: str, b: str) -> float:
         return self.sim.world.affinity(a, b)
 
-    def fn_present(self, place: str) -> int:
-        return len([r for r in self.sim.present(place) if not self.sim.people[r].is_player])
+    def present_for(self, place: str, claim: str | None = None,
+                    value: str | None = None) -> list[str]:
+        """Residents there now, awake (not the player); given a claim and value, only those
+        who hold it (as `believes` has it): there for it. Five "in the schoolroom" counted
+        two the player had brought along who thought the meeting was off, and a player who
+        guessed the room won having learnt nothing (a playtest, seeds 0 to 2)."""
+        there = [r for r in self.sim.present(place) if not self.sim.people[r].is_player]
+        if claim is None:
+            return there
+        return [r for r in there if self.fn_believes(r, claim, str(value))]
+
+    def fn_present(self, place: str, claim: str | None = None, value: str | None = None) -> int:
+        return len(self.present_for(place, claim, value))
 
 
 def _through(e, who: str) -> bool:

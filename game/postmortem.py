@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from . import clock
 from .acts import clue_seen
 from .conditions import Condition, at_least
+from .ctx import ConditionContext
 from .player import PLAYER, and_list
 from .sources import origin_name, read_at, told_by
 from .sureness import sureness
@@ -200,11 +201,30 @@ def _headcount(sim: Game) -> str:
             if need is None:
                 continue
             place = call.args[0].value
-            there = [sim.name(r) for r in sim.present(place) if r != PLAYER]
+            counted = _counted(sim, call)
+            there = [sim.name(r) for r in counted]
             who = f": {and_list(there)}" if there else ""
-            return (f"{len(there)} of the {need} needed for “{e.title}” were at "
+            line = (f"{len(there)} of the {need} needed for “{e.title}” were at "
                     f"{sim.place_name(place)} at the end{who}.")
+            # Counted only if there for it: say who was there and why they did not count
+            # (two brought along who thought the meeting was off were not, and read as absent).
+            claim, value = (call.args[1].value, call.args[2].value) if len(call.args) == 3 \
+                and all(a.op == "lit" for a in call.args) else (None, None)
+            others = [r for r in sim.present(place) if r != PLAYER and r not in counted]
+            if claim is not None and others:
+                names = and_list([sim.name(r) for r in others])
+                were = "were" if len(others) > 1 else "was"
+                line += (f" {names} {were} there too, but did not believe that "
+                         f"{sim.say_claim(claim, str(value))}.")
+            return line
     return ""
+
+
+def _counted(sim: Game, call) -> list[str]:
+    """Whom a `present(...)` call counts now: there, and holding its value if it names one
+    (game.ctx, which the ending itself was judged by)."""
+    args = [a.value if a.op == "lit" else None for a in call.args]
+    return ConditionContext(sim).present_for(*args)
 
 
 def _needed(call, cmp) -> int | None:
@@ -294,7 +314,7 @@ def _present(sim: Game, whens: list[str], explain: set[str]) -> dict[str, set[st
             continue
         for call, cmp in Condition(text).asked():
             if call.value == "present" and call.args[0].op == "lit" and at_least(call, cmp):
-                there = set(sim.present(call.args[0].value))
+                there = set(_counted(sim, call))
                 for claim in explain:
                     named.setdefault(claim, set()).update(there)
     return named

@@ -855,7 +855,7 @@ class Checker:
 
 # Which argument of a condition function is a claim ("subject.attribute").
 _CLAIM_ARG = {"fact": 0, "believes": 1, "heard": 1, "value": 1, "confidence": 1, "knows": 1,
-              "count_believers": 0, "concluded": 0}
+              "count_believers": 0, "concluded": 0, "present": 1}
 @dataclass(frozen=True)
 class _Stated:
     """A claim = value stated elsewhere than in a Statement (a resident's scripted lie)."""
@@ -865,7 +865,7 @@ class _Stated:
 
 
 # Which argument of a condition function is the value it asks about (after the claim).
-_VALUE_ARG = {"believes": 2, "heard": 2, "count_believers": 1}
+_VALUE_ARG = {"believes": 2, "heard": 2, "count_believers": 1, "present": 2}
 # What the world log records, by kind, besides a scenario's own events (by id): its events'
 # kinds, residents' actions, and the player's and residents' doings (game.acts, game.talk,
 # game.player). A test holds this to every kind the game writes.
