@@ -9,7 +9,8 @@ an implanted value); discovery is what the resident makes of it besides:
 
 - the discovery is recorded (append-only `edit_discoveries`) with a version on the belief;
 - the resident doubts every other memory the same hand edited (the edit's `by`) that still
-  holds what was put in: confidence down by the anomaly step (§5: −30, floor 10), `doubtful`.
+  holds what was put in: confidence down by the anomaly step (§5: −30, floor 10 by default —
+  the store's `anomaly_step` and `doubt_floor`), `doubtful`.
 
 The check runs inside `perceive_many`'s transaction, and only for beliefs with a live edit,
 so a store without edits pays one set lookup per batch.
@@ -22,14 +23,7 @@ from typing import TYPE_CHECKING
 
 from . import edits
 from .evidence import Evidence
-from .kinds import (
-    ANOMALY_STEP,
-    DOCUMENT_RANK,
-    DOUBT_FLOOR,
-    FIRSTHAND_RANK,
-    TESTIMONY_RANK,
-    State,
-)
+from .kinds import DOCUMENT_RANK, FIRSTHAND_RANK, TESTIMONY_RANK, State
 
 if TYPE_CHECKING:
     from .store import MemoryStore
@@ -90,6 +84,7 @@ def _discover(store: MemoryStore, ed: edits.Edit, evidence_id: int, at: int, how
     edits.write(store, b, "discovered", at, f"realised the memory of {ed.value} was not their "
                 f"own (edit {ed.id}): {how} evidence says {value}", evidence_id)
     # Whoever did this may have done more: doubt what else the same hand put in.
+    p = store.params
     for other in edits.listing(store, ed.resident):
         if other.id == ed.id or other.by != ed.by or other.kind not in ("implant", "distort") \
                 or not other.live or other.discovered_at is not None:
@@ -97,8 +92,8 @@ def _discover(store: MemoryStore, ed: edits.Edit, evidence_id: int, at: int, how
         ob = edits.load(store, other.resident, other.subject, other.attribute)
         if ob is None or ob.value != other.after.value or ob.state == State.PAST.value:
             continue
-        ob.confidence = ob.held().conf = max(min(ob.confidence, DOUBT_FLOOR),
-                                             ob.confidence - ANOMALY_STEP)
+        ob.confidence = ob.held().conf = max(min(ob.confidence, p.doubt_floor),
+                                             ob.confidence - p.anomaly_step)
         if ob.state != State.ANOMALOUS.value:
             ob.state = State.DOUBTFUL.value
         edits.write(store, ob, "doubt", at, f"doubted: edit {other.id} came from the same "

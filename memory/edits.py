@@ -33,8 +33,8 @@ from .codec import SELECT_BELIEF, UPDATE_BELIEF, state_from_row, update_params
 from .errors import InvalidEvidence
 from .evidence import Evidence
 from .history import INSERT_VERSION, last_evidence
-from .kinds import IMPLANTED_CONFIDENCE, SUPERSEDED_CONFIDENCE, SourceKind, State
-from .params import DEFAULT
+from .kinds import SourceKind, State
+from .params import MemoryParams
 from .writer import BELIEVES
 
 if TYPE_CHECKING:
@@ -162,12 +162,13 @@ def suppress(store: MemoryStore, resident: str, subject: str, attribute: str, *,
     """Make the memory unrecallable now, by the accessibility rules (§7)."""
     a = _args(resident=resident, subject=subject, attribute=attribute, by=by, at=at)
     b = _need_belief(store, a)
-    if acc.accessibility(a.at, b.last_evoked_at, b.half_life()) < acc.DORMANT_AT:
+    p = store.params
+    if acc.accessibility(a.at, b.last_evoked_at, b.half_life(p)) < p.recallable_at:
         raise InvalidEvidence("attribute", f"{a.resident} can no longer recall it: nothing "
                               "to suppress")
     with store.db.atomic():
         before = snapshot(b)
-        _unrecallable(b, a.at)
+        _unrecallable(b, a.at, p)
         return _finish(store, "suppress", a, b, before, None,
                        "moved out of reach: unrecallable until the claim comes up again")
 
@@ -196,7 +197,7 @@ def undo(store: MemoryStore, edit_id: int, *, by: str, at: int) -> Edit:
     b = _need_belief(store, a)
     with store.db.atomic():
         before = snapshot(b)
-        note = _revert(b, e, a.at)
+        note = _revert(b, e, a.at, store.params)
         out = _finish(store, "undo", a, b, before, None, note, undoes=e.id)
     store._edit_keys = None  # the undone edit can no longer be discovered
     return out
@@ -278,10 +279,10 @@ def load(store: MemoryStore, resident: str, subject: str, attribute: str) -> Bel
 def write(store: MemoryStore, b: BeliefState, cause: str, at: int, note: str,
           evidence_id: int | None = None) -> None:
     """Write a changed belief and the version that records why (one statement each)."""
-    # Written with the default params, as edits always have been (half-life and thresholds).
-    store.db.conn.execute(UPDATE_BELIEF, update_params(b, DEFAULT, store._indexed_flag(
+    # Written with the numbers in force (half-life and thresholds), as the rules write.
+    store.db.conn.execute(UPDATE_BELIEF, update_params(b, store.params, store._indexed_flag(
         b.resident, b.id)))
-    store._rewrote(b, params=DEFAULT)
+    store._rewrote(b)
     store.db.conn.execute(INSERT_VERSION, (b.id, at, cause, b.value, b.confidence, b.state,
                                            evidence_id, note, last_evidence(store)))
 
@@ -307,7 +308,8 @@ def _put_value(store: MemoryStore, kind: str, a: _Args, *, required: bool) -> Ed
                               f"{a.subject}.{a.attribute}")
     conf = a.confidence
     if conf is None:  # an implant feels like §4's implanted memory; a distortion keeps the feel
-        conf = old.confidence if kind == "distort" and old else IMPLANTED_CONFIDENCE
+        conf = old.confidence if kind == "distort" and old else \
+            store.params.implanted_confidence
     e = Evidence(resident=a.resident, subject=a.subject, attribute=a.attribute, value=a.value,
                  kind=SourceKind.IMPLANTED, implanted_by=a.by, at=a.at, confidence=conf)
     with store.db.atomic():
@@ -320,8 +322,9 @@ def _put_value(store: MemoryStore, kind: str, a: _Args, *, required: bool) -> Ed
         assert held is not None
         was = b.value
         if was != a.value:
-            # The displaced value stays beside it, as after a correction (§5: kept at 25).
-            b.held().conf = min(b.held().conf, SUPERSEDED_CONFIDENCE)
+            # The displaced value stays beside it, as after a correction (§5: kept at 25,
+            # `superseded_confidence`).
+            b.held().conf = min(b.held().conf, store.params.superseded_confidence)
         b.value = a.value
         b.confidence = held.conf = conf
         b.state = State.INFLUENCING.value
@@ -356,25 +359,28 @@ def _finish(store: MemoryStore, kind: str, a: _Args, b: BeliefState, before: Sna
     return e
 
 
-# The longest half-life a memory can grow to (§7: importance 10 doubles H0, and each of the
-# three σ terms tends to 1): a suppression reaches back five of these, so no later change of
-# importance, re-exposure or use makes the memory recallable again by arithmetic alone.
-LONGEST_HALF_LIFE = acc.H0 * (10 / acc.IMP0) * 4
+def longest_half_life(p: MemoryParams) -> float:
+    """The longest half-life a memory can grow to (§7: importance 10 doubles H0, and each of
+    the three σ terms tends to 1): a suppression reaches back five of these (the
+    unrecallable threshold), so no later change of importance, re-exposure or use makes the
+    memory recallable again by arithmetic alone."""
+    return p.half_life_minutes * (10 / p.importance_midpoint) * 4
 
 
-def _unrecallable(b: BeliefState, at: int) -> None:
-    """Move the last evocation back past five of the longest half-lives: a(at) < 2⁻⁵ (§7)."""
-    b.last_evoked_at = at - math.ceil(acc.GONE_AFTER * LONGEST_HALF_LIFE) - 1
+def _unrecallable(b: BeliefState, at: int, p: MemoryParams) -> None:
+    """Move the last evocation back past the unrecallable threshold (five by default) of the
+    longest half-lives: a(at) < 2⁻⁵ (§7)."""
+    b.last_evoked_at = at - math.ceil(p.unrecallable_after * longest_half_life(p)) - 1
     b.access = acc.UNRECALLABLE
 
 
-def _revert(b: BeliefState, e: Edit, at: int) -> str:
+def _revert(b: BeliefState, e: Edit, at: int, p: MemoryParams) -> str:
     """Undo `e` on the belief as it stands now; returns the history note."""
     if e.kind == "suppress":
         if b.last_evoked_at != e.after.last_evoked_at:
             return f"undid edit {e.id}: the memory had already come back to mind"
         b.last_evoked_at = e.before.last_evoked_at if e.before else at
-        b.access = acc.state_of(acc.accessibility(at, b.last_evoked_at, b.half_life()))
+        b.access = acc.state_of(acc.accessibility(at, b.last_evoked_at, b.half_life(p)), p)
         return f"undid edit {e.id}: brought back within reach"
     if e.value is None:  # a distortion of confidence only
         if b.value != e.after.value:
@@ -389,7 +395,7 @@ def _revert(b: BeliefState, e: Edit, at: int) -> str:
     if e.before is None:
         # Nothing to go back to: the memory the edit made fades out of reach (never deleted).
         b.state = State.PAST.value
-        _unrecallable(b, at)
+        _unrecallable(b, at, p)
         return f"undid edit {e.id}: {e.value} was never theirs; kept only as history"
     old = b.cand(e.before.value)
     if old is None:

@@ -139,7 +139,7 @@ def apply(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
     quiet = b.quiet_since()
     # Whether the memory could be recalled when the evidence came, before it changes anything
     # (a more important claim lengthens the half-life, §7).
-    gone = e.value != b.value and _unrecallable(b, e.at)
+    gone = e.value != b.value and _unrecallable(b, e.at, params)
     if e.by_player:
         b.last_intervention_at = max(e.at, b.last_intervention_at or 0)
     if e.importance is not None and (b.importance is None or e.importance > b.importance):
@@ -250,8 +250,8 @@ def source_words(e: Evidence) -> str:
         k, k)
 
 
-def _unrecallable(b: BeliefState, at: int) -> bool:
-    return acc.state_of(acc.accessibility(at, b.last_evoked_at, b.half_life())) == \
+def _unrecallable(b: BeliefState, at: int, p: MemoryParams) -> bool:
+    return acc.state_of(acc.accessibility(at, b.last_evoked_at, b.half_life(p)), p) == \
         acc.UNRECALLABLE
 
 

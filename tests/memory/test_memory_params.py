@@ -93,3 +93,39 @@ def test_the_two_anchors_reproduce_the_design_notes_formula_exactly():
         t = i / 100
         expect = max(10, min(78, round_half_up(35 + (t - 0.2) * 400 / 7)))
         assert hearsay_confidence(t, p) == expect, t
+
+
+def test_memory_edits_and_their_discovery_follow_the_params():
+    """A developer's store with its own numbers still implanted at 50, kept a displaced value
+    at 25 and doubted the same hand's other edits by 30: edits and discovery read the store's
+    params (`implanted_confidence`, `superseded_confidence`, `anomaly_step`, `doubt_floor`)
+    like every other rule."""
+    p = MemoryParams(anomaly_step=10, implanted_confidence=40, superseded_confidence=30)
+    s = MemoryStore(":memory:", params=p)
+    s.implant("a", "k", "taken_by", "cy", by="author", at=0)
+    assert s.belief("a", "k", "taken_by").confidence == 40
+    s.perceive(told("a", "v", "broken_by", "dee", teller="t", at=0))
+    s.implant("a", "v", "broken_by", "bo", by="author", at=1)
+    assert cands(s.belief("a", "v", "broken_by")) == {"bo": 40, "dee": 30}
+    s.perceive(seen("a", "k", "taken_by", "eve", at=5))  # gives the first implant away
+    assert [e.id for e in s.take_discoveries()] == [1]
+    b = s.belief("a", "v", "broken_by")
+    assert (b.value, b.confidence, b.state.value) == ("bo", 30, "doubtful")  # 40 - 10
+    # The floor is the store's too.
+    s = MemoryStore(":memory:", params=MemoryParams(anomaly_step=60, doubt_floor=15))
+    s.implant("a", "k", "taken_by", "cy", by="author", at=0)
+    s.implant("a", "v", "broken_by", "bo", by="author", at=0)
+    s.perceive(seen("a", "k", "taken_by", "eve", at=5))
+    assert s.belief("a", "v", "broken_by").confidence == 15
+
+
+def test_a_suppression_reaches_past_the_stores_own_thresholds():
+    """Suppressing reaches back past the store's unrecallable threshold and half-life, not
+    the defaults': with longer half-lives, the default reach left the memory recallable."""
+    p = MemoryParams(half_life_hours=720)
+    s = MemoryStore(":memory:", params=p)
+    s.perceive(seen("fen", "key", "moved_by", "dee", at=0, importance=10))
+    s.suppress("fen", "key", "moved_by", by="author", at=60)
+    b = s.belief("fen", "key", "moved_by")
+    assert b.access(60) == "unrecallable"
+    assert s.recall("fen", "key moved_by dee", 61) == []
