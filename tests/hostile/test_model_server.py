@@ -419,3 +419,37 @@ def test_a_model_that_fails_twice_is_rested_and_the_player_is_told_why(fake, mon
     fake.default = answer(reading())
     assert sim.command(SAID).ok
     assert model_module.REST_SECONDS == 60  # ("for a minute", as the line says)
+
+
+def test_a_reading_may_not_name_a_thing_the_player_never_heard_of(fake, monkeypatch, tmp_path):
+    """A reading could name where any thing of the scenario is — a thing the player had
+    never heard of, which `tell` refuses: it takes the claims `tell` takes."""
+    from game.knowledge import known_claims
+    from game.model import _claims_known
+    from game.scenario.loader import SCENARIOS
+    from game.sim import Simulation
+
+    text = (SCENARIOS / "missing_key" / "scenario.toml").read_text(encoding="utf-8")
+    folder = tmp_path / "scarf"
+    folder.mkdir()
+    (folder / "scenario.toml").write_text(text + '''
+[[objects]]
+id = "fen_scarf"
+name = "Fen's green scarf"
+owner = "fen"
+location = "inn"
+''', encoding="utf-8")
+    fake.env(monkeypatch, BUDGET)
+    sim = Simulation.new(folder, seed=0)
+    assert "fen_scarf" in sim.objects
+    assert _claims_known(sim) == known_claims(sim)
+    assert "fen_scarf.location" not in _claims_known(sim)
+    for line in ("go cafe", "wait 10m"):
+        assert sim.command(line).ok
+    fake.default = answer(reading(subject="fen_scarf", attribute="location", value="inn"))
+    r = sim.command("say Ada, Fen's green scarf is at the inn")
+    assert not r.ok and "named no claim you know of" in r.text(), r.text()
+    from game.commands import CommandError
+
+    with pytest.raises(CommandError):  # as the command line has it
+        sim.command("tell ada fen_scarf.location inn")
