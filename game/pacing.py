@@ -60,12 +60,24 @@ def notices(sim: Game, after_event: int, since: int) -> list[Notice]:
             goals.setdefault(clock.parse_when(g.by), []).append(g.text)
     for by, texts in sorted(goals.items()):
         when = f"{clock.fmt_clock(by)} on day {clock.day_of(by)}"
-        what = "; ".join(texts)
+        # "to make sure…", not "…: Make sure…" after the CLI's "At 18:00 on day 3:" (two
+        # colons and a capital mid-sentence read as a goal pasted in: a playtest).
+        what = "; ".join(_as_clause(sim, x.rstrip(".")) for x in texts)
         if since < by - WARN_BEFORE <= sim.now:
-            out.append(Notice(by - WARN_BEFORE, f"Two hours left until {when}: {what}."))
+            out.append(Notice(by - WARN_BEFORE, f"Two hours left until {when} to {what}."))
         if since < by <= sim.now:
-            out.append(Notice(by, f"The deadline has come ({when}): {what}."))
+            out.append(Notice(by, f"The deadline has come ({when}) to {what}."))
     return sorted(out, key=lambda n: (n.at, n.event or 0))
+
+
+def _as_clause(sim: Game, goal: str) -> str:
+    """A goal ("Make sure nobody…") as the rest of a sentence ("make sure nobody…"): its
+    first word lowered unless it is a name ("Ana must…" stays) or "I"."""
+    first = goal.split(" ", 1)[0]
+    names = {w for r in sim.people.values() for w in r.name.split()} | {"I"}
+    if not first or first in names or not first[:1].isupper() or not first[1:].islower():
+        return goal
+    return goal[:1].lower() + goal[1:]
 
 
 def overheard(sim: Game, after_event: int) -> list[Notice]:

@@ -37,8 +37,8 @@ def test_deadlines_give_notice_two_hours_before_and_when_they_come():
     since = sim.now
     sim.run(until=clock.parse_when("day 3 16:10"))
     texts = [n.text for n in notices(sim, 10**9, since)]
-    assert texts == ["Two hours left until 18:00 on day 3: Find out who really moved Ada's "
-                     "key; Keep the market council from barring Cy, and bring Ada round."]
+    assert texts == ["Two hours left until 18:00 on day 3 to find out who really moved Ada's "
+                     "key; keep the market council from barring Cy, and bring Ada round."]
 
 
 def test_one_seen_waiting_is_seen_waiting_and_not_read_for_what_they_believe():

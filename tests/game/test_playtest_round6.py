@@ -12,7 +12,7 @@ def test_waiting_until_the_deadline_shows_how_the_story_ends():
     sim = Simulation.new("bad_blood", seed=8)
     text = sim.command("wait until day 4 17:00").text()
     assert sim.ending is not None
-    assert "The deadline has come (17:00 on day 4)" in text
+    assert "The deadline has come (17:00 on day 4) to find out why Ben" in text
     assert "The story ended at 17:10 on day 4." in text
     assert "The story is over: " in text
     assert sim.command("look").text() == "The story is over."
