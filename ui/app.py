@@ -79,6 +79,9 @@ class App:
         self._tip: str | None = None
         self._tip_quiet = False  # a click or a key since the pointer last moved
         self._toasts: list[list] = []  # [text, seconds left]
+        # A character whose key answered a question (Y, N): the text SDL sends after the key
+        # is not typed into the line under the question (ui.scenes.confirm).
+        self.swallow = ""
 
     # -- the stack --------------------------------------------------------------------------
 
@@ -105,6 +108,21 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+
+    def ask_quit(self) -> None:
+        """Quit — asking first when the game open has play not saved (Ctrl+Q, the menu's
+        Quit): quitting lost it without a word (a playtest). Asked again, it quits."""
+        from .scenes.confirm import ConfirmScene
+
+        if isinstance(self.top, ConfirmScene) and self.top.quitting:
+            self.quit()
+            return
+        session = next((s.session for s in self.scenes if getattr(s, "session", None)), None)
+        if session is None or not session.unsaved:
+            self.quit()
+            return
+        self.push(ConfirmScene(self, "Quit without saving?", session.unsaved_words(), "Quit",
+                               self.quit, quitting=True))
 
     def tip(self, text: str) -> None:
         """Show a tooltip by the pointer this frame — unless the pointer has not moved since
@@ -173,8 +191,14 @@ class App:
                 self._tip_quiet = False
             elif e.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
                 self._tip_quiet = True
+            if e.type == pygame.TEXTINPUT and self.swallow:
+                skip, self.swallow = e.text == self.swallow, ""
+                if skip:
+                    continue
+            elif e.type == pygame.KEYDOWN:
+                self.swallow = ""
             if e.type == pygame.KEYDOWN and e.key == pygame.K_q and e.mod & pygame.KMOD_CTRL:
-                self.quit()
+                self.ask_quit()
                 continue
             if self.top is not None:
                 self.top.handle_event(e)

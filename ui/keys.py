@@ -68,7 +68,7 @@ MOUSE = [
     ("Click a column head", "Sort the inspector by it (again: reverse)"),
     ("Wheel", "Scroll the panel or transcript under the pointer"),
     ("↑ ↓ in the command line", "Recall earlier commands"),
-    ("Ctrl+Q", "Quit"),
+    ("Ctrl+Q", "Quit (asked first when play is not saved)"),
 ]
 
 BY_KEY: dict[int, Binding] = {k: b for b in BINDINGS for k in b.keys}

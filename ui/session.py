@@ -123,6 +123,7 @@ class Session:
         self.edits = 0  # authors' memory edits and undos made through this session
         if not len(sim.transcript):
             self._intro()
+        self._keep("started")
 
     # -- making one -------------------------------------------------------------------------
 
@@ -138,6 +139,7 @@ class Session:
         scenario, seed = started_from(sim)
         s = cls(sim, scenario, seed)
         s.note(f"Loaded {slot_label(path)} — {clock.fmt(sim.now)}.")
+        s._keep("loaded", slot_label(path))
         return s
 
     def restart(self) -> Session:
@@ -147,7 +149,35 @@ class Session:
         self.settle()
         out = self.sim.save(path)
         self.note(f"Saved to {slot_label(path)}.")
+        self._keep("saved", slot_label(path))
         return out
+
+    # -- what a save would keep ----------------------------------------------------------------
+
+    def _mark(self) -> tuple:
+        """Where the game stands: the minute, the last world event, what the transcript says
+        (a refused command is not play), and authors' edits."""
+        said = sum(1 for e in self.transcript if e.kind != "error")
+        return (self.sim.now, last_event(self.sim), said, self.edits)
+
+    def _keep(self, how: str, slot: str = "") -> None:
+        self._kept = self._mark()
+        self.kept = (how, slot, self.sim.now)  # how the game last matched a file, and when
+
+    @property
+    def unsaved(self) -> bool:
+        """Has the game moved on since it began, was loaded or last saved — so that loading
+        another, starting again or quitting would lose play? A story that is over has none
+        to lose: it ends where it ended."""
+        return not self.over and self._mark() != self._kept
+
+    def unsaved_words(self) -> str:
+        """Since when the play is not saved, for a question before it is thrown away."""
+        how, slot, at = self.kept
+        since = {"started": f"the game began ({clock.fmt(at)})",
+                 "loaded": f"you loaded {slot} ({clock.fmt(at)})",
+                 "saved": f"you saved to {slot} ({clock.fmt(at)})"}[how]
+        return f"What you have done since {since} is not saved, and would be lost."
 
     # -- two ways of looking -----------------------------------------------------------------
 

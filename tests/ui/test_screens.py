@@ -62,6 +62,9 @@ def test_menu_and_restart(town):
     town.key(pygame.K_ESCAPE)  # nothing open: the menu
     assert isinstance(town.top, MenuScene)
     town.click_zone(town.top, "Start this scenario again")
+    # the walk to the café is not saved: asked first (ui.scenes.confirm)
+    assert town.shows("Start this scenario again?")
+    town.enter()
     assert isinstance(town.top, TownScene)
     assert town.town.session.place == "square"
 
@@ -85,6 +88,8 @@ def test_save_and_load_slots(town, tmp_path):
     assert town.town.session.now > now
     town.key(pygame.K_s)
     town.click_zone(town.top, "load:slot-1")
+    assert town.shows("Load Slot 1?")  # the time that passed is not saved: asked first
+    town.enter()
     assert town.town.session.now == now and town.town.session.place == "cafe"
     again = town.town.session.restart()  # a loaded game starts again from its own scenario
     assert again.place == "square" and again.now < now

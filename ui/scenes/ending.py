@@ -189,7 +189,7 @@ class EndingScene(Overlay):
         for label, action, name in (("Play again  R", self.again, "again"),
                                     ("Another scenario  T", self.scenarios, "scenarios"),
                                     ("Look around  Esc", self.close, "look"),
-                                    ("Quit", self.app.quit, "quit")):
+                                    ("Quit", lambda: self.app.ask_quit(), "quit")):
             bw = T.width_of(label, "ui_bold") + 30
             button(surface, self.zones, (bx, card.bottom - 52, bw, 34), label, action,
                    name=name, active=name == "again")

@@ -23,7 +23,7 @@ class MenuScene(Overlay):
             out.append(("See the ending", self.ending))
         out += [("Save or load", self.slots), ("Help", self.help),
                 ("Start this scenario again", self.restart),
-                ("Pick another scenario", self.title), ("Quit", self.app.quit)]
+                ("Pick another scenario", self.title), ("Quit", lambda: self.app.ask_quit())]
         return out
 
     def ending(self) -> None:
@@ -43,12 +43,15 @@ class MenuScene(Overlay):
     def restart(self) -> None:
         from .town import TownScene
 
-        self.app.replace(TownScene(self.app, self.town.session.restart()))
+        self.town.if_nothing_lost(
+            "Start this scenario again?", "Start again",
+            lambda: self.app.replace(TownScene(self.app, self.town.session.restart())))
 
     def title(self) -> None:
         from .title import TitleScene
 
-        self.app.replace(TitleScene(self.app))
+        self.town.if_nothing_lost("Leave this game for another scenario?", "Leave it",
+                                  lambda: self.app.replace(TitleScene(self.app)))
 
     def draw(self, surface: pygame.Surface) -> None:
         self.dim(surface)

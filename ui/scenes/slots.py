@@ -57,13 +57,30 @@ class SlotsScene(Overlay):
         return got[1], st.st_mtime
 
     def save(self, slot: str) -> None:
-        self.town.save(slot_path(self.app.saves, slot))
+        """Save to a slot — asking first when it holds a save, which this one replaces."""
+        path = slot_path(self.app.saves, slot)
+        held = self._peek(path)
+        if held and held[0] is not None:
+            from ..slotnames import slot_label
+            from .confirm import ConfirmScene
+
+            desc = dict(self.rows).get(slot, "")
+            self.app.push(ConfirmScene(
+                self.app, f"Save over {slot_label(path)}?",
+                f"It holds {desc or 'a save'}; this game, at "
+                f"{clock.fmt(self.town.session.now)}, replaces it.", "Save over it",
+                lambda: self._save(path)))
+            return
+        self._save(path)
+
+    def _save(self, path: Path) -> None:
+        self.town.save(path)
         self.close()
 
     def load(self, slot: str) -> None:
         path = slot_path(self.app.saves, slot)
         if self.town is not None:
-            self.town.load(path)
+            self.town.ask_to_load(path)
         else:
             open_save(self.app, path)
 

@@ -129,7 +129,7 @@ class TownKeys:
         if not path.exists():
             self.app.toast("No quick save yet (F5 saves)")
             return
-        self.load(path)
+        self.ask_to_load(path)
 
     def do_slots(self) -> None:
         from .slots import SlotsScene
@@ -167,6 +167,33 @@ class TownKeys:
         from ..slotnames import slot_label
 
         self.app.toast(f"Saved to {slot_label(path)}")
+
+    def if_nothing_lost(self, question: str, yes: str, action, first: str = "") -> None:
+        """Do `action` — or, when it would throw away play not saved, ask first (Enter or Y
+        does it, Esc or N does not): F9 threw an hour's play away without a word (a playtest).
+        `first`: a sentence the question says before what would be lost."""
+        if not self.session.unsaved:
+            action()
+            return
+        from .confirm import ConfirmScene
+
+        detail = " ".join(w for w in (first, self.session.unsaved_words()) if w)
+        self.app.push(ConfirmScene(self.app, question, detail, yes, action))
+
+    def ask_to_load(self, path: Path) -> None:
+        """Load a save, asking first if play not saved would be lost."""
+        from game import clock, peek_save
+
+        from ..slotnames import slot_label
+
+        info = peek_save(path)
+        if info is None:  # not a save that loads: the load says why, and nothing is lost
+            self.load(path)
+            return
+        name = "the quick save" if path.stem == "quick" else slot_label(path)
+        first = f"{name[:1].upper()}{name[1:]} is at {clock.fmt(info.now)}" + (
+            ", after its ending." if info.ending else ".")
+        self.if_nothing_lost(f"Load {name}?", "Load", lambda: self.load(path), first)
 
     def load(self, path: Path) -> None:
         from ..slotnames import slot_label

@@ -1,0 +1,99 @@
+"""Questions before play is lost: F9 over unsaved play, saving over a slot that holds a save,
+starting again and quitting with play unsaved. Asked only where something would be lost; Enter
+or Y does it, Esc or N leaves everything as it was."""
+
+import pygame
+
+from game import peek_save
+from ui.scenes.confirm import ConfirmScene
+from ui.scenes.menu import MenuScene
+from ui.scenes.slots import SlotsScene
+from ui.scenes.title import TitleScene
+from ui.scenes.town import TownScene
+
+
+def _asked(ui, question: str) -> bool:
+    return isinstance(ui.top, ConfirmScene) and ui.shows(question)
+
+
+def test_quick_load_asks_only_when_unsaved_play_would_be_lost(town):
+    town.key(pygame.K_F5)
+    town.key(pygame.K_F9)  # nothing done since the save: loaded at once
+    assert isinstance(town.top, TownScene) and town.shows("Loaded Quick save")
+    town.command("go cafe")
+    town.key(pygame.K_F9)
+    assert _asked(town, "Load the quick save?")
+    assert town.shows("The quick save is at day 1 09:00.")
+    assert ("What you have done since you loaded Quick save (day 1 09:00) is not saved, and "
+            "would be lost.") in " ".join(town.texts())
+    town.key(pygame.K_ESCAPE)  # no
+    assert isinstance(town.top, TownScene) and town.town.session.place == "cafe"
+    # N, with the command line open under the question: answered, not typed
+    town.key(pygame.K_RETURN)
+    assert town.town.dialogue.focused
+    town.key(pygame.K_F9)
+    assert _asked(town, "Load the quick save?")
+    town.press("n")
+    assert isinstance(town.top, TownScene) and town.town.session.place == "cafe"
+    assert town.town.dialogue.focused and town.town.dialogue.line.value == ""
+    town.key(pygame.K_F9)
+    town.press("y")
+    assert isinstance(town.top, TownScene) and town.town.session.place == "square"
+    assert town.town.dialogue.line.value == ""
+
+
+def test_saving_over_a_slot_that_holds_a_save_asks_first(town, tmp_path):
+    slot = tmp_path / "saves" / "slot-1.sqlite"
+    town.key(pygame.K_s)
+    town.click_zone(town.top, "save:slot-1")  # an empty slot: saved at once
+    assert slot.exists() and isinstance(town.top, TownScene)
+    was = peek_save(slot).now
+    town.command("go cafe")
+    town.key(pygame.K_s)
+    town.click_zone(town.top, "save:slot-1")
+    assert _asked(town, "Save over Slot 1?")
+    assert "It holds The Missing Key · day 1 09:00" in " ".join(town.texts())
+    assert "this game, at day 1 09:10, replaces it." in " ".join(town.texts())
+    town.click_zone(town.top, "no")
+    assert isinstance(town.top, SlotsScene) and peek_save(slot).now == was
+    town.click_zone(town.top, "save:slot-1")
+    town.enter()
+    assert isinstance(town.top, TownScene) and "Saved to Slot 1" in [t[0] for t in
+                                                                      town.app._toasts]
+    assert peek_save(slot).now > was
+    # saved: nothing would be lost by loading another
+    town.key(pygame.K_s)
+    town.click_zone(town.top, "load:slot-1")
+    assert isinstance(town.top, TownScene)
+
+
+def test_ctrl_q_asks_only_with_unsaved_play(town):
+    town.key(pygame.K_q, mod=pygame.KMOD_CTRL)  # nothing played yet: quits
+    assert not town.app.running
+    town.app.running = True
+    town.command("go cafe")
+    town.key(pygame.K_q, mod=pygame.KMOD_CTRL)
+    assert town.app.running and _asked(town, "Quit without saving?")
+    town.press("n")
+    assert town.app.running and isinstance(town.top, TownScene)
+    town.key(pygame.K_q, mod=pygame.KMOD_CTRL)
+    town.key(pygame.K_q, mod=pygame.KMOD_CTRL)  # asked again: quits
+    assert not town.app.running
+    town.app.running = True
+    town.key(pygame.K_F5)
+    town.key(pygame.K_q, mod=pygame.KMOD_CTRL)  # saved: quits at once
+    assert not town.app.running
+
+
+def test_the_menu_asks_before_leaving_unsaved_play(town):
+    town.command("go cafe")
+    town.key(pygame.K_ESCAPE)
+    assert isinstance(town.top, MenuScene)
+    town.click_zone(town.top, "Quit")
+    assert _asked(town, "Quit without saving?")
+    town.key(pygame.K_ESCAPE)
+    assert isinstance(town.top, MenuScene) and town.app.running
+    town.click_zone(town.top, "Pick another scenario")
+    assert _asked(town, "Leave this game for another scenario?")
+    town.click_zone(town.top, "yes")
+    assert isinstance(town.top, TitleScene)
