@@ -259,9 +259,9 @@ def brief(scenario: str) -> None:
 @main.command()
 @click.argument("scenario", required=False)
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Random seed.")
-@click.option("--days", type=Number(0, 3650, above=True), default=None,
+@click.option("--days", type=Number(0, 3650), default=None,
               help="Sim days to run (default: the scenario's length, or 1 when continuing a "
-              "save).")
+              "save). With --commands, 0 stops when the last command is done.")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), help="Write a save here.")
 @click.option("--load", "load_path", type=click.Path(dir_okay=False),
               help="Continue this save instead of starting a scenario.")
@@ -270,8 +270,10 @@ def brief(scenario: str) -> None:
               "day costs about half a minute at 1,500, an hour or more at 20,000).")
 @click.option("--commands", "commands_file", type=click.Path(dir_okay=False),
               help="Play this walkthrough of player commands, then run to the ending (with "
-              "--days: to that many days from the start, or the last command if later; go on "
-              "from there with --save/--load).")
+              "--days: to that many days from the start, or the last command if later; "
+              "--days 0: stop there; go on with --save/--load). One command a line, after "
+              "its time: 'day 1 09:10 go cafe', '09:10 ask ada key location', or '+ look' "
+              "for as soon as the one before is done; '#' starts a comment.")
 @click.option("--report", type=click.Choice(["mechanisms"]), default=None,
               help="Add a report: 'mechanisms' counts what the memory did (seed 001's table).")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON summary.")
@@ -320,8 +322,10 @@ def run(scenario: str | None, seed: int, days: float | None, save_path: str | No
         raise _bad(str(exc)) from None
     except SaveError as exc:
         raise _bad(str(exc)) from None
-    if days is None or days <= 0:
-        raise _bad("--days must be more than 0")
+    if days is None or (days <= 0 and not commands_file):
+        # (0 with --commands: stop when the last is done — stepping through a game with
+        # --save/--load cost a tick after each step with --days 0.001: a playtest)
+        raise _bad("--days must be more than 0 (0 only with --commands)")
     if open_minds:
         sim.open_minds_used = True
     if notebook and not sim.has_player:

@@ -154,9 +154,24 @@ def test_absurd_numbers_and_targets_are_bad_input(args, tmp_path):
 
 
 def test_days_says_the_range_it_accepts():
-    for days in ("-1", "0"):
-        res = cli(["run", "missing_key", "--days", days])
-        assert res.exit_code == 2 and "more than 0 and at most 3650" in res.output, res.output
+    res = cli(["run", "missing_key", "--days", "-1"])
+    assert res.exit_code == 2 and "from 0 to 3650" in res.output, res.output
+    res = cli(["run", "missing_key", "--days", "0"])
+    assert res.exit_code == 2 and "more than 0 (0 only with --commands)" in res.output
+
+
+def test_days_0_with_commands_stops_when_the_last_is_done(tmp_path):
+    """Stepping through a game with --save/--load cost a tick after every step, even after a
+    `look` that takes no time (--days 0.001: a playtest); --days 0 stops where it is."""
+    walk = tmp_path / "w.txt"
+    walk.write_text("+ go cafe\n+ look\n", encoding="utf-8")
+    save = tmp_path / "s.db"
+    res = cli(["run", "missing_key", "--commands", walk, "--days", "0", "--save", save])
+    assert res.exit_code == 0 and "now day 1 09:10 (1 tick)" in res.output, res.output
+    look = tmp_path / "l.txt"
+    look.write_text("+ look\n", encoding="utf-8")
+    res = cli(["run", "--load", save, "--commands", look, "--days", "0"])
+    assert res.exit_code == 0 and "now day 1 09:10" in res.output, res.output
 
 
 def test_a_byte_order_mark_starts_a_walkthrough_as_windows_editors_write_it(tmp_path):
