@@ -724,7 +724,10 @@ def show(sim: Game, rid: str, oid: str) -> Reply:
                                 oid in _known_here(sim, place)):
         # As `take` says it: "it is not here" was untrue of a thing hidden in a spot nobody
         # had led the player to, and told them so (a playtest).
-        return fail(f"You do not have {o['name']}, and you have not found it here.")
+        # Nothing to hold up, so no time: as `take` of a thing not found (a playtest met
+        # one costing ten minutes and the other none).
+        return fail(f"You do not have {o['name']}, and you have not found it here.",
+                    minutes=0)
     again = any(e["target"] == rid and e["data"].get("object") == oid
                 for e in sim.world.log(kind="show"))
     # How they stood before it was shown: a liar's face acts out the lie it shows against

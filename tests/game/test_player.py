@@ -430,8 +430,11 @@ def test_show_of_a_thing_hidden_here_does_not_say_it_is_not_here():
     who = next((r for r in sim.present(where) if r != PLAYER), None)
     if who is None:
         pytest.skip("nobody at the mill to show it to at this seed")
-    text = sim.command(f"show {who} {rota}").text()
+    at = sim.now
+    reply = sim.command(f"show {who} {rota}")
+    text = reply.text()
     assert "not here" not in text and "you have not found it here" in text, text
+    assert sim.now == at  # nothing to hold up, no time: as `take` of a thing not found
 
 
 def test_one_who_came_in_the_minute_you_left_was_not_seen():
