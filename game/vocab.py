@@ -480,7 +480,13 @@ class Vocabulary:
         if len(found) == 1:
             return found[0].id
         if found:
-            options = " or ".join(f"“{e.label}”" for e in found[:4])
+            # With the word that names each: 'allergic to willowbark' could be "is allergic…"
+            # or "is not allergic…", and only "yes" or "no" would do — said nowhere (a
+            # playtest).
+            options = " or ".join(
+                f"“{e.label}”" + (f" (type {w})" if (w := short_words(
+                    self, "values", e.id, {x.id for x in pool})) != e.label else "")
+                for e in found[:4])
             raise Ambiguous(f"'{said_back(typed)}' could be {options} — say which")
         visible = [e for e in self.values.entries.values() if known is None or e.id in known]
         if not match(typed, visible):  # (an answer they have not met is as good as no word)

@@ -252,8 +252,9 @@ def test_a_yes_or_no_answer_answers_to_its_question_s_words():
     assert parse("tell tilly mira allergy FALSE", v).text == f"tell tilly {claim} no"
     with pytest.raises(CommandError) as err:
         parse("tell tilly mira allergy allergic", v)
-    assert "could be “is allergic to willowbark” or “is not allergic to willowbark”" in \
-        str(err.value)
+    # ...with the word that names each (only yes or no would do, said nowhere: a playtest)
+    assert "could be “is allergic to willowbark” (type yes) or “is not allergic to " \
+           "willowbark” (type no)" in str(err.value)
 
 
 def test_a_place_answers_to_what_hangs_there():
