@@ -8,7 +8,15 @@ from .access import DORMANT_AFTER, GONE_AFTER
 from .belief import EVENT_NATURE, STATE_NATURE, Belief, BeliefState, Candidate, Version
 from .discovery import TESTIMONY_TO_DISCOVER
 from .edits import Edit, Snapshot
-from .errors import GuardRefusal, InvalidEvidence, MemoryModuleError, StoreClosed
+from .errors import (
+    ForeignTables,
+    GuardRefusal,
+    InvalidEvidence,
+    MemoryModuleError,
+    StoreBusy,
+    StoreClosed,
+    StoreReadOnly,
+)
 from .evidence import Evidence
 from .explain import Chain, Explanation, Step
 from .guard import Proposal, TrustProposal, WorldEvent, WorldView
@@ -67,12 +75,15 @@ __all__ = [
     "Evidence",
     "EvidenceRecord",
     "Explanation",
+    "ForeignTables",
     "GuardRefusal",
     "Heard",
     "Held",
     "InvalidEvidence",
     "MemoryModuleError",
+    "StoreBusy",
     "StoreClosed",
+    "StoreReadOnly",
     "MemoryParams",
     "MemoryStore",
     "Misremembering",

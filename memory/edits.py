@@ -149,7 +149,7 @@ def distort(store: MemoryStore, resident: str, subject: str, attribute: str, *,
                               f"{b.confidence}: nothing to change")
     if a.value is not None and a.value != b.value:
         return _put_value(store, "distort", a, required=True)
-    with store.db.atomic():
+    with store._atomic():
         before = snapshot(b)
         b.confidence = a.confidence
         b.held().conf = a.confidence
@@ -166,7 +166,7 @@ def suppress(store: MemoryStore, resident: str, subject: str, attribute: str, *,
     if acc.accessibility(a.at, b.last_evoked_at, b.half_life(p)) < p.recallable_at:
         raise InvalidEvidence("attribute", f"{a.resident} can no longer recall it: nothing "
                               "to suppress")
-    with store.db.atomic():
+    with store._atomic():
         before = snapshot(b)
         _unrecallable(b, a.at, p)
         return _finish(store, "suppress", a, b, before, None,
@@ -195,7 +195,7 @@ def undo(store: MemoryStore, edit_id: int, *, by: str, at: int) -> Edit:
                               f"{'them' if len(later) > 1 else 'it'} first ({ids})")
     a = _args(resident=e.resident, subject=e.subject, attribute=e.attribute, by=by, at=at)
     b = _need_belief(store, a)
-    with store.db.atomic():
+    with store._atomic():
         before = snapshot(b)
         note = _revert(b, e, a.at, store.params)
         out = _finish(store, "undo", a, b, before, None, note, undoes=e.id)
@@ -312,7 +312,7 @@ def _put_value(store: MemoryStore, kind: str, a: _Args, *, required: bool) -> Ed
             store.params.implanted_confidence
     e = Evidence(resident=a.resident, subject=a.subject, attribute=a.attribute, value=a.value,
                  kind=SourceKind.IMPLANTED, implanted_by=a.by, at=a.at, confidence=conf)
-    with store.db.atomic():
+    with store._atomic():
         before = snapshot(old) if old else None
         store.perceive_many([e])
         eid = _last_evidence(store)

@@ -1,6 +1,13 @@
-"""The ways memory says no: bad evidence, a proposal the guard refuses, a store closed."""
+"""The ways memory says no: bad evidence, a proposal the guard refuses, a store closed, a
+database another connection holds or that cannot be written."""
 
 from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import TypeVar
+
+from .driver import sqlite3
 
 
 class MemoryModuleError(Exception):
@@ -28,6 +35,19 @@ class InvalidEvidence(MemoryModuleError, ValueError):
             problems.append((loc, _clean(err["msg"])))
         field, reason = problems[0]
         return cls(field, reason, problems)
+
+
+class ForeignTables(InvalidEvidence):
+    """A database holding tables (or views, indexes, triggers) by the names the memory store
+    uses that the store did not make: refused before anything is written to it."""
+
+    def __init__(self, where: str, tables: list[str]):
+        self.tables = list(tables)
+        many = len(self.tables) > 1
+        super().__init__("db", f"{where} already holds {'tables' if many else 'a table'} by "
+                         f"the name{'s' if many else ''} the memory store uses, not made by "
+                         f"it: {', '.join(self.tables)}. Nothing was written: give the store "
+                         "a file of its own (or rename those tables)")
 
 
 class GuardRefusal(MemoryModuleError):
@@ -69,6 +89,79 @@ class StoreClosed(MemoryModuleError):
 
     def __init__(self) -> None:
         super().__init__("the memory store is closed: open it again to use it")
+
+
+class StoreBusy(MemoryModuleError, sqlite3.OperationalError):
+    """Another connection holds the database's lock ("database is locked", "busy"): nothing
+    was written. Retry the call, or open the store with `busy_timeout` (ms) to wait for the
+    lock. Also an `sqlite3.OperationalError`, as SQLite's own error was."""
+
+    def __init__(self, call: str, detail: str):
+        self.call, self.detail = call, detail
+        super().__init__(f"{call}: another connection holds the memory store's database "
+                         f"(SQLite: {detail}); nothing was written. Retry the call, or open "
+                         "the store with MemoryStore(..., busy_timeout=ms) to wait that long "
+                         "for the other connection to finish")
+
+
+# Why a call that sounds like a read writes (the rest write what they are named for).
+_WRITES = {
+    "recall": "recall re-evokes memories, so it writes",
+    "cue": "a cue re-evokes memories, so it writes",
+    "explain": "explain first writes the re-evocations held back (memory.deferred)",
+    "stale": "stale first writes the re-evocations held back (memory.deferred)",
+    "memory_events": "memory_events first writes the events held back (memory.deferred)",
+    "flush": "flush writes what was held back",
+    "close": "close writes what was held back first",
+}
+
+
+class StoreReadOnly(MemoryModuleError, sqlite3.OperationalError):
+    """A call that writes on a database that cannot be written (opened read-only, a file or
+    folder without write permission). Also an `sqlite3.OperationalError`, as SQLite's was."""
+
+    def __init__(self, call: str, detail: str):
+        self.call, self.detail = call, detail
+        why = _WRITES.get(call, f"{call} writes to it")
+        super().__init__(f"the store is read-only; {why} (SQLite: {detail}). Open a "
+                         "writable copy, or only read from this one")
+
+
+def sqlite_failure(call: str, exc: BaseException) -> MemoryModuleError | None:
+    """The module's own error for SQLite's lock or read-only failure of `call`, else None."""
+    if isinstance(exc, StoreBusy | StoreReadOnly):
+        # Met inside another call (an implant perceives): named as the call the caller made.
+        return type(exc)(call, exc.detail) if exc.call != call else None
+    if not isinstance(exc, sqlite3.OperationalError) or isinstance(exc, MemoryModuleError):
+        return None
+    text = str(exc)
+    low = text.lower()
+    if "locked" in low or "busy" in low:
+        return StoreBusy(call, text)
+    if "readonly" in low or "read-only" in low:
+        return StoreReadOnly(call, text)
+    return None
+
+
+F = TypeVar("F", bound=Callable)
+
+
+def translated(fn: F) -> F:
+    """`fn`, with SQLite's lock and read-only failures raised as `StoreBusy` and
+    `StoreReadOnly` naming the call (from deep frames they read as the engine's faults)."""
+    name = fn.__name__
+
+    @functools.wraps(fn)
+    def call(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except sqlite3.OperationalError as exc:
+            err = sqlite_failure(name, exc)
+            if err is None:
+                raise
+            raise err from (exc.__cause__ if isinstance(exc, MemoryModuleError) else exc)
+
+    return call  # type: ignore[return-value]
 
 
 class _ClosedDb:

@@ -497,3 +497,51 @@ def _run_script(db: Database, script: str) -> None:
 def ensure_schema(db: Database) -> None:
     """Apply pending migrations; each runs in its own transaction."""
     migrations.apply(db)
+
+
+# Every table, view, index and trigger the migrations make, by the migration that first makes
+# it (a later one may rename or remake it: `beliefs` became a view over `belief_rows`). A
+# database holding one of these names whose migration has not run holds someone else's object
+# by that name: the store would fail on it half-way, having written. `clashes` finds them.
+# (tests/memory/test_memory_foreign_db.py checks this list against the migrations.)
+MADE_BY = {
+    "0001_memory_tables": (
+        "memory_meta", "attributes", "claims", "evidence", "beliefs", "belief_versions",
+        "belief_facts", "fact_versions", "belief_premises", "trust", "trust_changes",
+        "evidence_by_belief", "beliefs_by_claim", "beliefs_aging", "versions_by_belief",
+        "belief_facts_by_fact", "premises_by_premise"),
+    "0004_accessibility_and_recall": (
+        "memory_events", "memory_events_by_kind", "beliefs_dormancy", "beliefs_forgetting",
+        "beliefs_lookback", "recall_fts", "recall_fts_config", "recall_fts_content",
+        "recall_fts_data", "recall_fts_docsize", "recall_fts_idx"),
+    "0005_lazy_recall_index": ("beliefs_unindexed",),
+    "0006_recall_terms_per_resident": (
+        "recall_residents", "recall_terms", "recall_terms_config", "recall_terms_content",
+        "recall_terms_data", "recall_terms_docsize", "recall_terms_idx",
+        "beliefs_dormant_by_resident"),
+    "0007_cue_recall_and_misremembering": ("beliefs_tellable", "beliefs_wants_look"),
+    "0008_memory_edits": (
+        "memory_edits", "memory_edits_by_belief", "memory_edits_undoes",
+        "memory_edits_no_update", "memory_edits_no_delete", "edit_discoveries",
+        "edit_discoveries_no_update", "edit_discoveries_no_delete"),
+    "0009_recall_words": ("recall_words", "claims_by_attribute"),
+    "0011_lazy_lifecycle": ("beliefs_lazy",),
+    "0012_unwritten_lazy_memories": (
+        "belief_rows", "evidence_founds", "evidence_founds_by_claim", "lazy_clock",
+        "unwritten_beliefs", "memory_event_rows", "lookback_passes", "unwritten_events"),
+}
+_MAKER = {name: m for m, names in MADE_BY.items() for name in names}
+
+
+def clashes(db: Database) -> list[str]:
+    """Names of the memory's tables (views, indexes, triggers) that `db` holds but the store
+    did not make — no record of the migration that makes them — sorted. Only reads."""
+    present = [r[0] for r in db.execute("SELECT name FROM sqlite_master")
+               if r[0] in _MAKER]
+    if not present:
+        return []
+    try:
+        applied = {m.name for m in migrations.applied(db)}
+    except sqlite3.Error:  # a `_sqlite_migrations` of another shape: none of ours ran
+        applied = set()
+    return sorted(name for name in present if _MAKER[name] not in applied)

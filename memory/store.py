@@ -14,7 +14,7 @@ runs in WAL mode so a reader (the window, the inspector) can read while the simu
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager, nullcontext, suppress
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +40,13 @@ from .codec import (
 )
 from .deferred import RECALL_WORDS, HeldWrites
 from .driver import sqlite3
-from .errors import InvalidEvidence, _ClosedDb
+from .errors import (
+    ForeignTables,
+    InvalidEvidence,
+    _ClosedDb,
+    sqlite_failure,
+    translated,
+)
 from .evidence import Evidence
 from .guard import Proposal, TrustProposal, WorldView
 from .kinds import DEFAULT_TRUST
@@ -52,7 +58,7 @@ from .recall import Recalled
 from .recall_index import RecallIndex, belief_words
 from .records import EvidenceRecord, TrustChange
 from .revision import POLICIES, RULES, Outcome
-from .schema import ensure_schema
+from .schema import clashes, ensure_schema
 from .trust import ANY_TOPIC, TrustBook
 from .working import Salient, WorkingSet
 from .writer import BELIEVES, Batch, about_attribute
@@ -69,8 +75,29 @@ class MemoryStore:
     def __init__(self, db: str | Path | Database = ":memory:", *, policy: str | None = None,
                  default_trust: float | None = None, states: Iterable[str] = (),
                  params: MemoryParams | dict | None = None,
-                 track_versions: bool | None = None):
-        if isinstance(db, Database):
+                 track_versions: bool | None = None, busy_timeout: int | None = None):
+        # Every argument is checked before the database is opened, so a bad one leaves a file
+        # as it was (a bad policy was found only after the tables were made in it).
+        if not isinstance(db, Database | str | Path):
+            raise InvalidEvidence("db", "a file path, \":memory:\" or a sqlite-utils Database, "
+                                  f"got {type(db).__name__}")
+        if policy is not None and (not isinstance(policy, str) or policy not in POLICIES):
+            raise InvalidEvidence("policy", f"unknown revision policy {policy!r}; "
+                                  f"one of {', '.join(POLICIES)}")
+        if default_trust is not None:
+            check.fraction("default_trust", default_trust)
+        if track_versions is not None:
+            check.flag("track_versions", track_versions)
+        given = _params(params) if params is not None else None
+        if isinstance(states, str | bytes) or not isinstance(states, Iterable):
+            raise InvalidEvidence("states", "a list of attribute names (a string is one name: "
+                                  "put it in a list)")
+        states = [check.ident("states", name) for name in states]
+        if busy_timeout is not None:
+            busy_timeout = check.integer("busy_timeout", busy_timeout, 0, 2**31 - 1)
+        opened = not isinstance(db, Database)
+        where = "the database" if not opened else repr(str(db))
+        if not opened:
             self.db = db
         else:
             try:
@@ -90,6 +117,42 @@ class MemoryStore:
                                       "store of its own: read it with "
                                       "MemoryStore(game.save.open_save(path)) (checked, in "
                                       "memory; the file is left as it was)")
+        # Tables by the memory's names that it did not make (a game's own `beliefs`): the
+        # migrations would fail on them half-way, the file already switched to WAL and
+        # written. Refused before anything is written.
+        try:
+            foreign = clashes(self.db)
+        except sqlite3.Error as exc:
+            if opened:
+                self.db.close()
+            raise InvalidEvidence("db", f"cannot read {where} as a memory store: {exc}") \
+                from None
+        if foreign:
+            if opened:
+                self.db.close()
+            raise ForeignTables(where, foreign)
+        # How long a call waits for another connection's lock (ms) before it is `StoreBusy`:
+        # given, each write takes the lock first (BEGIN IMMEDIATE), where SQLite waits; not
+        # given, as before — the connection's own timeout, and a write that read first finds
+        # the lock taken at once.
+        self._immediate = bool(busy_timeout)
+        try:
+            if busy_timeout is not None:
+                self.db.execute(f"PRAGMA busy_timeout = {busy_timeout}")
+            self._open(default_trust, policy, track_versions, given)
+        except sqlite3.OperationalError as exc:
+            err = sqlite_failure("MemoryStore", exc)
+            if err is None:
+                raise
+            if opened:
+                self.db.close()
+            raise err from exc
+        for name in states:
+            self.define_attribute(name, nature=STATE_NATURE)
+
+    def _open(self, default_trust: float | None, policy: str | None,
+              track_versions: bool | None, given: MemoryParams | None) -> None:
+        """Switch a file to WAL, make or upgrade the tables, and read what the store keeps."""
         if not self.db.memory and not self.db.conn.in_transaction:
             self.db.enable_wal()
             self.db.execute("PRAGMA synchronous=NORMAL")
@@ -99,25 +162,18 @@ class MemoryStore:
         ensure_schema(self.db)
         meta = self._meta()
         if policy is not None:
-            if policy not in POLICIES:
-                raise InvalidEvidence("policy", f"unknown revision policy {policy!r}; "
-                                      f"one of {', '.join(POLICIES)}")
             self._set_meta("policy", policy)
         elif "policy" not in meta:
             self._set_meta("policy", RULES)
         if default_trust is not None:
-            if not 0 <= default_trust <= 1:
-                raise InvalidEvidence("default_trust", "trust is between 0 and 1")
             self._set_meta("default_trust", str(default_trust))
         if track_versions is not None:
             # Off, evidence keeps no world-fact version and nothing goes stale (§9 switched
             # off: the baseline of seed 003's measurement). Kept with the memory, like policy.
-            self._set_meta("versions", "1" if check.flag("track_versions", track_versions)
-                           else "0")
-        if params is not None:
+            self._set_meta("versions", "1" if track_versions else "0")
+        if given is not None:
             # The numbers in force are kept with the memory, so a reopened store (a loaded
             # save) runs with the ones it was made with.
-            given = _params(params)
             was = (MemoryParams.model_validate_json(meta["params"]) if "params" in meta
                    else DEFAULT)
             if given != was:
@@ -176,8 +232,6 @@ class MemoryStore:
         self._reload()
         self._load_index()
         self._load_working()
-        for name in states:
-            self.define_attribute(name, nature=STATE_NATURE)
 
     # -- configuration -------------------------------------------------------------------------
 
@@ -308,9 +362,16 @@ class MemoryStore:
         if not self._defer:
             # Re-evocations stay held past the block where nothing else can read the rows
             # (memory.deferred); events and recall's record go out now.
-            self._sync(evocations=not self._hold)
+            try:
+                self._sync(evocations=not self._hold)
+            except sqlite3.OperationalError as exc:
+                err = sqlite_failure("deferred", exc)
+                if err is None:
+                    raise
+                raise err from exc
             self._held.commit()
 
+    @translated
     def flush(self) -> None:
         """Write everything held back (re-evocations, memory events, recall's record): what
         a save, or anything reading the tables through SQL, does first."""
@@ -325,7 +386,7 @@ class MemoryStore:
         if self.db.conn.in_transaction:
             self._write_held(evocations)
         else:
-            with self.db.atomic():
+            with self._atomic():
                 self._write_held(evocations)
 
     def _write_held(self, evocations: bool = True) -> None:
@@ -360,6 +421,15 @@ class MemoryStore:
         self._not_paused()
         if self._defer and self.db.conn.in_transaction:
             return nullcontext()
+        return self._atomic()
+
+    def _atomic(self):
+        """`db.atomic()`; with a `busy_timeout`, a transaction of its own starts by taking
+        the write lock (BEGIN IMMEDIATE), so SQLite waits for another connection's lock
+        there: a transaction that read first and then found the lock taken could not wait
+        (SQLite refuses it at once, or the two would wait on each other)."""
+        if self._immediate and not self.db.conn.in_transaction:
+            return _immediate(self.db)
         return self.db.atomic()
 
     def _flush_unless_deferred(self) -> None:
@@ -403,6 +473,7 @@ class MemoryStore:
         self._working.wrote(b, self._claim_recall.get(b.claim_id) != CUE_RECALL,
                             b.half_life(params or self.params))
 
+    @translated
     def define_attribute(self, name: str, *, nature: str = EVENT_NATURE,
                          topic: str | None = None, importance: int | None = None,
                          recall: str = "free") -> None:
@@ -436,7 +507,7 @@ class MemoryStore:
             # and its lazy memories are what they must be; nothing to write or read again.
             return
         try:
-            with self.db.atomic():
+            with self._atomic():
                 self.db.execute(
                     "INSERT INTO attributes (name, nature, topic, importance, recall) VALUES "
                     "(?, ?, ?, ?, ?) ON CONFLICT (name) DO UPDATE SET nature = "
@@ -574,12 +645,16 @@ class MemoryStore:
                 self._held.forget(bid)
             self.discovered.extend(e.id for e in found)
             return out
-        except BaseException:
+        except BaseException as exc:
             self._paused = False
             self.trust_book.discard()
             self._reload()  # the cached claim ids and trust may name rolled-back rows
-            raise
+            err = sqlite_failure("perceive", exc)  # (another's lock, a read-only file)
+            if err is None:
+                raise
+            raise err from exc
 
+    @translated
     def set_trust(self, listener: str, teller: str, value: float, *, topic: str = ANY_TOPIC,
                   at: int = 0, reason: str = "set") -> None:
         """Set how far `listener` trusts what `teller` says (about `topic`, or in general)."""
@@ -595,12 +670,13 @@ class MemoryStore:
     def _write_trust(self, listener: str, teller: str, value: float, topic: str, **kw) -> float:
         self._not_paused()  # (propose_trust's way in too)
         try:
-            with self.db.atomic():
+            with self._atomic():
                 return self.trust_book.set(listener, teller, value, topic, **kw)
         except BaseException:
             self.trust_book.reload()  # the cache may hold what was rolled back
             raise
 
+    @translated
     def age(self, now: int) -> int:
         """Hearsay aging up to sim minute `now` (§6); returns how many beliefs aged."""
         now = check.time("now", now)
@@ -609,6 +685,7 @@ class MemoryStore:
             self._sync(evocations=False)  # (aging reads no re-evocation)
             return aging.age(self.db, now, self.params, self._working, self._cache)
 
+    @translated
     def mark_changed(self, changes: Iterable[tuple[str, int]]) -> int:
         """The world moved: fact `f` is now at version `v`. Beliefs resting on an older version
         become stale (§9); returns how many newly did. Work grows with the changes only."""
@@ -627,6 +704,7 @@ class MemoryStore:
             self._sync(evocations=False)  # (staleness reads no re-evocation)
             return aging.mark_stale(self.db, rows, self._cache)
 
+    @translated
     def record_use(self, resident: str, subject: str, attribute: str, at: int) -> None:
         """This belief supported a decision: u += 1, its half-life lengthens, and it was evoked
         now (§7). Being a candidate in a decision is not use; only call this for support."""
@@ -657,6 +735,7 @@ class MemoryStore:
         self._event(at, resident, b.id, "use")
         self._flush_unless_deferred()
 
+    @translated
     def recall(self, resident: str, cue: str, now: int, k: int = 10,
                associate: bool = True, views: bool = True) -> list[Recalled]:
         """What comes to mind for `cue` (§7): relevance (FTS5 bm25) × accessibility, top `k`,
@@ -672,10 +751,10 @@ class MemoryStore:
         check.integer("k", k, 0, 10_000)
         check.flag("associate", associate)
         check.flag("views", views)
-        got = recall_mod.recall(self, resident, cue, now, k, associate, views)
-        self._flush_unless_deferred()
-        return got
+        return self._evoking(lambda: recall_mod.recall(self, resident, cue, now, k, associate,
+                                                       views))
 
+    @translated
     def cue(self, resident: str, now: int, *, subject: str | None = None,
             attribute: str | None = None, value: str | None = None) -> list[Recalled]:
         """A cue naming a claim exactly (its subject, attribute and/or value) brings back
@@ -693,9 +772,31 @@ class MemoryStore:
         if value is not None:
             check.text("value", value)
         self._follow()
-        got = recall_mod.cue(self, resident, now, subject=subject, attribute=attribute,
-                             value=value)
-        self._flush_unless_deferred()
+        return self._evoking(lambda: recall_mod.cue(self, resident, now, subject=subject,
+                                                    attribute=attribute, value=value))
+
+    def _evoking(self, call: Callable[[], list[Recalled]]) -> list[Recalled]:
+        """Run a recall or a cue. Inside a tick what it re-evokes is held to the tick's end;
+        outside one it is written now — and if that fails (a read-only database, another
+        connection's lock), what the call holds is given back, so the store holds nothing
+        it cannot write (closing a read-only store after a refused recall wrote it again)."""
+        if self._defer:
+            return call()
+        held = self._held
+        kept = bool(held.evoked)  # held before this call (an in-memory store's)
+        held.begin()
+        try:
+            got = call()
+            self._sync()
+        except BaseException:
+            held.rollback()
+            self._cache.clear()  # it followed the re-evocations
+            self._lifecycle.stale = True
+            if not kept:  # the working set too, as the rows say
+                with suppress(sqlite3.Error):
+                    self._load_working()
+            raise
+        held.commit()
         return got
 
     @property
@@ -703,11 +804,13 @@ class MemoryStore:
         """The seed misremembering draws from (kept with the memory, 0 by default)."""
         return int(self._meta().get("seed", 0))
 
+    @translated
     def set_seed(self, seed: int) -> None:
         self._not_paused()
         check.integer("seed", seed, -(2**63), 2**63 - 1)
         self._set_meta("seed", str(int(seed)))
 
+    @translated
     def misremember(self, resident: str, subject: str, attribute: str, now: int, *,
                     accessibility: float, trait: float,
                     similar: Callable[[], Sequence[str]] | Sequence[str] = (),
@@ -744,6 +847,7 @@ class MemoryStore:
             out[(s, a)] = Held(value, confidence, state)
         return out
 
+    @translated
     def refresh_access(self, now: int) -> dict[str, int]:
         """Record entries into dormancy and unrecallability up to `now` (set-wise): the
         caller's to run as time passes (hourly in the simulation, §7); recall's one-hop
@@ -754,6 +858,7 @@ class MemoryStore:
             self._sync_before_pass(lambda: recall_mod.access_due(self, now))
             return recall_mod.refresh_access(self, now)
 
+    @translated
     def look_back(self, now: int) -> dict[str, int]:
         """The importance look-back for memories one base half-life old (set-wise)."""
         now = check.time("now", now)
@@ -762,6 +867,7 @@ class MemoryStore:
             self._sync_before_pass(lambda: recall_mod.lookback_due(self, now))
             return recall_mod.look_back(self, now)
 
+    @translated
     def memory_events(self, since: int | None = None) -> dict[str, int]:
         """How many of each memory event (dormant, unrecallable, cue, associative, lookback,
         use) happened, for the mechanism report."""
@@ -784,6 +890,7 @@ class MemoryStore:
 
     # -- memory edits (memory/edits.py): audited, append-only, undoable ----------------------
 
+    @translated
     def implant(self, resident: str, subject: str, attribute: str, value: str, *,
                 confidence: int | None = None, by: str, at: int) -> edits.Edit:
         """Put `value` in the resident's memory of the claim, as implanted evidence made the
@@ -794,6 +901,7 @@ class MemoryStore:
         return edits.implant(self, resident, subject, attribute, value, confidence=confidence,
                              by=by, at=at)
 
+    @translated
     def distort(self, resident: str, subject: str, attribute: str, *, value: str | None = None,
                 confidence: int | None = None, by: str, at: int) -> edits.Edit:
         """Change a memory the resident has: its value (as implanted evidence), its
@@ -804,6 +912,7 @@ class MemoryStore:
         return edits.distort(self, resident, subject, attribute, value=value,
                              confidence=confidence, by=by, at=at)
 
+    @translated
     def suppress(self, resident: str, subject: str, attribute: str, *, by: str,
                  at: int) -> edits.Edit:
         """Make a memory unrecallable now (§7); meeting the claim again brings it back."""
@@ -812,6 +921,7 @@ class MemoryStore:
         self._sync()  # an edit reads and writes whole belief rows
         return edits.suppress(self, resident, subject, attribute, by=by, at=at)
 
+    @translated
     def undo(self, edit_id: int, *, by: str, at: int) -> edits.Edit:
         """Undo an edit, as an edit of its own; nothing is deleted."""
         self._not_paused()
@@ -819,14 +929,17 @@ class MemoryStore:
         self._sync()  # an edit reads and writes whole belief rows
         return edits.undo(self, edit_id, by=by, at=at)
 
+    @translated
     def edits(self, resident: str | None = None, subject: str | None = None,
               attribute: str | None = None) -> list[edits.Edit]:
         """Every edit (oldest first), with whether it was undone or discovered."""
         return edits.listing(self, resident, subject, attribute)
 
+    @translated
     def edit(self, edit_id: int) -> edits.Edit | None:
         return edits.get(self, edit_id)
 
+    @translated
     def take_discoveries(self) -> list[edits.Edit]:
         """The edits discovered since the last call, oldest first (and forget them)."""
         ids, self.discovered = self.discovered, []
@@ -837,6 +950,7 @@ class MemoryStore:
             self._edit_keys = edits.live_keys(self)
         return self._edit_keys
 
+    @translated
     def propose(self, proposal: Proposal | dict[str, Any],
                 world: WorldView | None = None) -> Belief:
         """Write a memory proposed from outside the rules (a model, typed text, a scenario)
@@ -844,6 +958,7 @@ class MemoryStore:
         p = proposal if isinstance(proposal, Proposal) else guard.parse_proposal(proposal)
         return self.perceive(guard.check(self, p, world))
 
+    @translated
     def propose_trust(self, proposal: TrustProposal) -> float:
         """Change trust only on new evidence involving the teller (§12)."""
         guard.check_trust(self, proposal)
@@ -906,6 +1021,7 @@ class MemoryStore:
             row = self.db.conn.execute(sql[1], key).fetchone()
         return row
 
+    @translated
     def beliefs(self, resident: str | None = None, *, subject: str | None = None,
                 attribute: str | None = None, state: str | None = None,
                 about_others: bool = True, wants_look: bool | None = None) -> list[Belief]:
@@ -954,16 +1070,19 @@ class MemoryStore:
         return self._working.top(resident, limit, min_confidence, default_importance,
                                  self._importance)
 
+    @translated
     def believers(self, subject: str, attribute: str) -> list[Belief]:
         """Every resident's belief about one claim: the town's belief distribution (000 §20)."""
         return self.beliefs(subject=subject, attribute=attribute)
 
+    @translated
     def belief_about(self, resident: str, other: str, subject: str, attribute: str, *,
                      history: bool = True) -> Belief | None:
         """What `resident` takes `other` to believe about the claim ("Bo believes Cy took it")."""
         return self.belief(resident, other, about_attribute(subject, attribute),
                            history=history)
 
+    @translated
     def history(self, resident: str, subject: str, attribute: str) -> list[Version]:
         b = self.belief(resident, subject, attribute)
         return b.history if b else []
@@ -971,6 +1090,7 @@ class MemoryStore:
     def _history(self, b) -> list[Version]:
         return history.versions(self, b.id, b.resident, b.claim_id)
 
+    @translated
     def evidence(self, resident: str, subject: str, attribute: str) -> list[EvidenceRecord]:
         """Every piece of evidence the resident has about the claim, oldest first."""
         claim = self._claim_id(subject, attribute)
@@ -983,6 +1103,7 @@ class MemoryStore:
             (subject, attribute, resident, claim)).fetchall()
         return [EvidenceRecord.from_row(r) for r in rows]
 
+    @translated
     def latest_evidence(self, resident: str, subject: str, attribute: str, value: str,
                         kind: str) -> EvidenceRecord | None:
         """The resident's latest evidence for this value of the claim, of this kind — the
@@ -1022,6 +1143,7 @@ class MemoryStore:
         h = _half_life(row[2], row[3], row[4], row[5], self.params)
         return _accessibility(now, self._held.evoked_at(row[0], row[1]), h)
 
+    @translated
     def evidence_by_id(self, evidence_id: int) -> EvidenceRecord | None:
         row = self.db.execute(
             "SELECT e.id, e.resident, c.subject, c.attribute, e.value, e.kind, e.rank, e.at, "
@@ -1030,6 +1152,7 @@ class MemoryStore:
             "JOIN claims c ON c.id = e.claim_id WHERE e.id = ?", (evidence_id,)).fetchone()
         return EvidenceRecord.from_row(row) if row else None
 
+    @translated
     def trust_changes(self, listener: str | None = None) -> list[TrustChange]:
         sql = ("SELECT listener, teller, topic, old, new, at, reason, evidence_id FROM "
                "trust_changes")
@@ -1041,6 +1164,7 @@ class MemoryStore:
                             reason=r[6], evidence_id=r[7])
                 for r in self.db.execute(sql + " ORDER BY id", params)]
 
+    @translated
     def stale(self, resident: str | None = None) -> list[Belief]:
         self._sync()
         sql = SELECT_BELIEF_ROWS + " WHERE b.stale = 1"  # (an unwritten memory never is)
@@ -1051,6 +1175,7 @@ class MemoryStore:
         return [view(state_from_row(r), params=self.params)
                 for r in self.db.execute(sql + " ORDER BY b.id", params)]
 
+    @translated
     def explain(self, resident: str, subject: str, attribute: str):
         """Why the resident holds its value: the evidence chain, teller by teller (see
         `memory.explain`); None if the resident holds no belief about the claim."""
@@ -1059,10 +1184,12 @@ class MemoryStore:
         self._sync()
         return explain(self, resident, subject, attribute)
 
+    @translated
     def residents(self) -> list[str]:
         return [r[0] for r in self.db.execute(
             "SELECT DISTINCT resident FROM beliefs ORDER BY resident")]
 
+    @translated
     def counts(self) -> dict[str, int]:
         one = self.db.execute
         return {
@@ -1094,6 +1221,7 @@ class MemoryStore:
             return row[0]
         return c[0]
 
+    @translated
     def close(self) -> None:
         if self._paused:
             raise InvalidEvidence("perceiving", "a perceiving() batch is paused unfinished: "
@@ -1113,6 +1241,22 @@ class MemoryStore:
         self._working = closed  # type: ignore[assignment]
         self._cache = closed  # type: ignore[assignment]
         self._held = closed  # type: ignore[assignment]
+
+
+@contextmanager
+def _immediate(db: Database) -> Iterator[Database]:
+    """A transaction that takes the write lock first (waiting up to the busy timeout)."""
+    db.conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        db.rollback()
+        raise
+    try:
+        db.conn.execute("COMMIT")
+    except BaseException:
+        db.rollback()
+        raise
 
 
 def _minute(text: str | None) -> int | None:

@@ -226,3 +226,22 @@ def test_a_closed_store_says_so(tmp_path):
             with pytest.raises(StoreClosed) as e:
                 call()
             assert isinstance(e.value, MemoryModuleError) and "closed" in str(e.value)
+
+
+@pytest.mark.parametrize("kw,field", [
+    ({"db": 42}, "db"), ({"db": None}, "db"), ({"default_trust": "0.5"}, "default_trust"),
+    ({"default_trust": True}, "default_trust"), ({"default_trust": math.nan}, "default_trust"),
+    ({"policy": ["rules"]}, "policy"), ({"states": "location"}, "states"),
+    ({"states": ["location", 5]}, "states"), ({"track_versions": "yes"}, "track_versions"),
+    ({"busy_timeout": "100"}, "busy_timeout"), ({"busy_timeout": -1}, "busy_timeout"),
+])
+def test_a_store_with_a_bad_argument_is_refused_before_the_file_is_touched(tmp_path, kw, field):
+    """`MemoryStore(42)` raised AttributeError from sqlite-utils, `default_trust='0.5'` a
+    TypeError, `states='location'` defined 'l', 'o', 'c', …: each is InvalidEvidence naming
+    the argument now, checked before a file is opened (a bad policy was found only after the
+    tables were made in it)."""
+    path = tmp_path / "m.db"
+    with pytest.raises(InvalidEvidence) as e:
+        MemoryStore(kw.pop("db", path), **kw)
+    assert e.value.field == field
+    assert not path.exists()

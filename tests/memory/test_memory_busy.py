@@ -1,0 +1,107 @@
+"""Another connection's lock and a read-only database, as a developer met them: sqlite3's raw
+"database is locked" and "attempt to write a readonly database" from deep inside the module
+(bulk.py, aging.py, trust.py, deferred.py). Now each is the module's own error naming the call
+and saying what to do — `StoreBusy`, `StoreReadOnly`, both `MemoryModuleError`s (and still
+`sqlite3.OperationalError`s, as SQLite's were) — and `busy_timeout` makes a call wait for the
+lock instead."""
+
+import threading
+import time
+
+import pytest
+from mem_helpers import seen, told
+from sqlite_utils import Database
+
+from memory import MemoryModuleError, MemoryStore, StoreBusy, StoreReadOnly
+from memory.driver import sqlite3
+
+
+def _made(path) -> None:
+    s = MemoryStore(path, states=["location"])
+    s.perceive(seen("ada", "key", "location", "counter", at=0))
+    s.perceive(told("ada", "ring", "taken_by", "cy", teller="bo", at=5))
+    s.close()
+
+
+CALLS = {
+    "perceive": lambda s: s.perceive(seen("ada", "key", "location", "shelf", at=10)),
+    "age": lambda s: s.age(100),
+    "set_trust": lambda s: s.set_trust("ada", "bo", 0.3),
+    "implant": lambda s: s.implant("ada", "key", "location", "z", by="x", at=3),
+    "refresh_access": lambda s: s.refresh_access(100),
+    "recall": lambda s: s.recall("ada", "key", 100),
+    "mark_changed": lambda s: s.mark_changed([("key.location", 2)]),
+    "record_use": lambda s: s.record_use("ada", "key", "location", 20),
+}
+
+
+@pytest.mark.parametrize("call", sorted(CALLS))
+def test_another_connections_lock_is_store_busy_naming_the_call(tmp_path, call):
+    path = tmp_path / "m.db"
+    _made(path)
+    store = MemoryStore(path)
+    before = store.counts()
+    other = sqlite3.connect(str(path))
+    other.execute("BEGIN IMMEDIATE")  # a long tick of another program
+    try:
+        with pytest.raises(StoreBusy) as e:
+            CALLS[call](store)
+    finally:
+        other.rollback()
+        other.close()
+    assert isinstance(e.value, MemoryModuleError) and isinstance(e.value, sqlite3.Error)
+    assert str(e.value).startswith(f"{call}: ") and "busy_timeout" in str(e.value)
+    assert store.counts() == before
+    CALLS[call](store)  # retried, it goes through
+    store.close()
+
+
+def test_busy_timeout_waits_for_the_lock(tmp_path):
+    path = tmp_path / "m.db"
+    _made(path)
+    store = MemoryStore(path, busy_timeout=5000)
+    locked, release = threading.Event(), 0.3
+
+    def hold() -> None:
+        other = sqlite3.connect(str(path))
+        other.execute("BEGIN IMMEDIATE")
+        locked.set()
+        time.sleep(release)
+        other.commit()
+        other.close()
+
+    t = threading.Thread(target=hold)
+    t.start()
+    locked.wait(5)
+    t0 = time.monotonic()
+    b = store.perceive(seen("ada", "key", "location", "counter", at=10))  # waits, then writes
+    waited = time.monotonic() - t0
+    t.join()
+    assert b.confidence == 86 and waited >= release / 2
+    assert len(store.recall("ada", "key", 20)) == 1
+    store.close()
+    with pytest.raises(MemoryModuleError, match="busy_timeout"):
+        MemoryStore(path, busy_timeout=-1)
+
+
+def _read_only(path) -> MemoryStore:
+    return MemoryStore(Database(sqlite3.connect(f"file:{path}?mode=ro", uri=True)))
+
+
+def test_a_read_only_store_reads_and_refuses_writes_in_words(tmp_path):
+    path = tmp_path / "m.db"
+    _made(path)
+    store = _read_only(path)
+    assert store.belief("ada", "key", "location").value == "counter"
+    assert store.explain("ada", "key", "location").lines()[0].startswith("ada believes")
+    with pytest.raises(StoreReadOnly) as e:
+        store.recall("ada", "key", 100)
+    assert "the store is read-only; recall re-evokes memories, so it writes" in str(e.value)
+    with pytest.raises(StoreReadOnly, match="perceive writes"):
+        store.perceive(seen("ada", "key", "location", "shelf", at=10))
+    with pytest.raises(StoreReadOnly, match="age writes"):
+        store.age(10_000)
+    # The refused recall left nothing held to write: the store reads on, and closes.
+    assert store.accessibility("ada", "key", "location", 100) < 1.0
+    assert store.explain("ada", "key", "location") is not None
+    store.close()
