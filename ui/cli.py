@@ -559,7 +559,8 @@ def _open(save: str):
 @click.option("--all", "show_all", is_flag=True, help="Include beliefs about what others "
               "believe.")
 def inspect(save: str, resident: str, as_json: bool, show_all: bool) -> None:
-    """Every belief a resident holds, with provenance (and the debug view: truth, staleness)."""
+    """Every belief a resident holds, with provenance (and the debug view: truth, staleness).
+    The author's open-minds view: a whole mind, which a player only learns by asking."""
     sim = _open(save)
     if resident not in sim.people:
         raise _bad(f"no resident {resident!r} in this save (residents: "
@@ -573,8 +574,10 @@ def inspect(save: str, resident: str, as_json: bool, show_all: bool) -> None:
     from rich.table import Table
     from rich.text import Text
 
+    # Marked as the open-minds view, as the report is: a whole mind, truth beside it.
     t = Table(title=Text(clean(f"{sim.name(resident)} at {clock.fmt(sim.now)} — "
-                               f"{len(rows)} beliefs")), title_justify="left")
+                               f"{len(rows)} beliefs · open minds (the author's view)")),
+              title_justify="left")
     for col in ("claim", "value", "conf", "state", "source", "told by", "origin", "others",
                 "recall", "hist", "debug: true?", "flags"):
         t.add_column(col, no_wrap=col in ("claim", "value", "conf", "state", "hist", "recall"))
@@ -624,12 +627,13 @@ def inspect_rows(sim, resident: str, show_all: bool = False) -> list[dict]:
 @click.argument("claim")
 @click.option("--json", "as_json", is_flag=True)
 def why(save: str, resident: str, claim: str, as_json: bool) -> None:
-    """Why does RESIDENT believe CLAIM (subject.attribute)? The evidence chain and history."""
+    """Why does RESIDENT believe CLAIM (subject.attribute)? The evidence chain and history,
+    from the author's open-minds view (a player's `why` verb hears only what they say)."""
     sim = _open(save)
     if resident not in sim.people:
         raise _bad(f"no resident {resident!r}")
     subject, _, attribute = claim.partition(".")
-    ex = sim.store.explain(resident, subject, attribute)
+    ex = sim.store.explain(resident, subject, attribute) if subject and attribute else None
     if ex is None:
         # A misspelt claim is not the same as one this resident never formed a belief about:
         # say which, with the nearest of the resident's own claims.
@@ -638,7 +642,7 @@ def why(save: str, resident: str, claim: str, as_json: bool) -> None:
         theirs = sorted({f"{b.subject}.{b.attribute}" for b in sim.store.beliefs(resident)})
         near = get_close_matches(claim, theirs, n=1)
         hint = f" (did you mean {near[0]!r}?)" if near else ""
-        if not attribute:
+        if not subject or not attribute:
             raise _bad(f"{claim!r} is not a claim: write it subject.attribute, like "
                        f"'ada_key.location'{hint}")
         if not sim.store.believers(subject, attribute):
@@ -649,6 +653,7 @@ def why(save: str, resident: str, claim: str, as_json: bool) -> None:
         return
     for line in why_lines(sim, ex):
         echo(line)
+    echo("(open minds: the author's view of a whole memory, not what a player hears)")
 
 
 def why_lines(sim, ex) -> list[str]:

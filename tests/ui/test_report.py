@@ -96,3 +96,18 @@ def test_the_report_says_it_is_the_open_minds_view_and_warns_mid_story(tmp_path)
     assert res.exit_code == 0 and "not over" not in res.output
     html = done.with_suffix(".html").read_text(encoding="utf-8")
     assert "Open minds" in html and "spoilers" not in html
+
+
+def test_inspect_and_why_say_they_are_the_open_minds_view(tmp_path):
+    """A playtester read `inspect` on their own save mid-game: a whole mind with a truth
+    column, marked nowhere as the author's view."""
+    save = tmp_path / "s.db"
+    assert CliRunner().invoke(main, ["run", "missing_key", "--days", "0.25", "--save",
+                                     str(save)]).exit_code == 0
+    res = CliRunner().invoke(main, ["inspect", str(save), "-r", "ada"])
+    assert res.exit_code == 0 and "open minds (the author's view)" in res.output
+    res = CliRunner().invoke(main, ["why", str(save), "ada", "ada_key.moved_by"])
+    assert res.exit_code == 0 and res.output.rstrip().endswith(
+        "(open minds: the author's view of a whole memory, not what a player hears)")
+    res = CliRunner().invoke(main, ["why", str(save), "ada", ".moved_by"])
+    assert res.exit_code == 2 and "is not a claim" in res.output
