@@ -58,13 +58,34 @@ class ModelSettings(BaseModel):
         if not url or not name:
             return None
         _check_url(url)
+        if not name.isprintable() or len(name) > 200:
+            raise ModelConfigError(f"HEARSAY_MODEL {_said(name)}: a model's name is at most "
+                                   "200 characters, with no control characters")
         budget = _seconds(os.environ.get("HEARSAY_MODEL_BUDGET"), 8.0)
-        return cls(base_url=url[:2000], model=name[:200], verb_budget=budget,
-                   api_key=os.environ.get("HEARSAY_MODEL_KEY", "none"))
+        return cls(base_url=url[:2000], model=name, verb_budget=budget,
+                   api_key=_key(os.environ.get("HEARSAY_MODEL_KEY")))
 
 
 class ModelConfigError(ValueError):
-    """HEARSAY_MODEL_URL is not a URL a model can be reached at: bad input (exit 2)."""
+    """The environment's model settings are unusable — HEARSAY_MODEL_URL is not a URL a model
+    can be reached at, the name, key or budget is malformed: bad input (exit 2)."""
+
+
+def _said(text: str) -> str:
+    return repr(text if len(text) <= 60 else text[:57] + "...")
+
+
+def _key(key: str | None) -> str:
+    """HEARSAY_MODEL_KEY, as an HTTP header can carry it (never shown: it is a secret). A key
+    with a newline was sent as nothing ('broke off its answer') and one with a letter outside
+    ASCII failed every call as UnicodeEncodeError (a hostile-input test)."""
+    if not key:
+        return "none"
+    if any(not 33 <= ord(c) <= 126 for c in key):
+        raise ModelConfigError("HEARSAY_MODEL_KEY: a key is ASCII letters, digits and signs, "
+                               "with no spaces, accents or control characters (it is not shown "
+                               "here)")
+    return key
 
 
 def _check_url(url: str) -> None:
@@ -94,12 +115,20 @@ def _check_url(url: str) -> None:
 
 
 def _seconds(text: str | None, default: float) -> float:
-    """HEARSAY_MODEL_BUDGET: seconds of model time per verb (a bad value: the default)."""
-    try:
-        x = float(text) if text else default
-    except ValueError:
+    """HEARSAY_MODEL_BUDGET: seconds of model time per verb (unset or empty: the default). A
+    bad value was taken silently as the default: 'HEARSAY_MODEL_BUDGET=0.5s' waited 8 s a verb
+    for a model that had gone away, with no word why."""
+    if text is None or not text.strip():
         return default
-    return x if 0 < x <= 600 else default
+    try:
+        x = float(text)
+    except ValueError:
+        x = float("nan")
+    if not 0 < x <= 600:
+        raise ModelConfigError(f"HEARSAY_MODEL_BUDGET {_said(text)}: seconds of model time per "
+                               f"verb, a number more than 0 and at most 600 ({default:g} if "
+                               "unset)")
+    return x
 
 
 FAILURES_TO_REST = 2  # calls failed in a row (timed out, refused, broken) before a rest

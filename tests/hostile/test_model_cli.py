@@ -198,3 +198,40 @@ def test_a_bad_key_is_told_on_every_say_until_the_rest(fake, tmp_path):
     replies = refusals(summary)
     assert "HTTP 401 (it refused the key: check HEARSAY_MODEL_KEY)" in replies[0]
     assert "failed twice in a row" in replies[-1] and "HTTP 401" in replies[-1]
+
+
+@pytest.mark.parametrize("var, value, said", [
+    ("HEARSAY_MODEL_BUDGET", "abc", "HEARSAY_MODEL_BUDGET 'abc': seconds of model time"),
+    ("HEARSAY_MODEL_BUDGET", "0.5s", "a number more than 0 and at most 600"),
+    ("HEARSAY_MODEL_BUDGET", "0", "a number more than 0"),
+    ("HEARSAY_MODEL_BUDGET", "nan", "a number more than 0"),
+    ("HEARSAY_MODEL_BUDGET", "inf", "a number more than 0"),
+    ("HEARSAY_MODEL_BUDGET", "100000", "at most 600"),
+    ("HEARSAY_MODEL_KEY", "s3cret\nkey", "HEARSAY_MODEL_KEY: a key is ASCII"),
+    ("HEARSAY_MODEL_KEY", "clé-s3cret", "HEARSAY_MODEL_KEY: a key is ASCII"),
+    ("HEARSAY_MODEL_KEY", "s3cret key", "no spaces"),
+    ("HEARSAY_MODEL", "llama\x1b[2J", "HEARSAY_MODEL 'llama\\x1b[2J': a model's name"),
+    ("HEARSAY_MODEL", "m" * 300, "at most 200 characters"),
+])
+def test_a_malformed_model_setting_is_bad_input_for_every_command(monkeypatch, var, value,
+                                                                   said):
+    """A budget that was no number was taken silently as 8 s; a key with a newline failed
+    every call as 'broke off its answer', one with an accent as UnicodeEncodeError. Like a
+    malformed URL: exit 2 before anything runs, saying which setting and why — the key itself
+    never shown."""
+    monkeypatch.setenv("HEARSAY_MODEL_URL", "http://127.0.0.1:9/v1")
+    monkeypatch.setenv("HEARSAY_MODEL", "fake")
+    monkeypatch.setenv(var, value)
+    for args in (["brief", "missing_key"], ["run", "missing_key", "--days", "0.01"]):
+        res = cli(args)
+        assert res.exit_code == 2 and said in res.stderr, res.stderr
+        assert "s3cret" not in res.output and "Traceback" not in res.output
+
+
+@pytest.mark.parametrize("var, value", [("HEARSAY_MODEL_BUDGET", ""), ("HEARSAY_MODEL_KEY", ""),
+                                        ("HEARSAY_MODEL_BUDGET", " 2 ")])
+def test_an_empty_or_padded_setting_is_no_error(monkeypatch, var, value):
+    monkeypatch.setenv("HEARSAY_MODEL_URL", "http://127.0.0.1:9/v1")
+    monkeypatch.setenv("HEARSAY_MODEL", "fake")
+    monkeypatch.setenv(var, value)
+    assert cli(["brief", "missing_key"]).exit_code == 0
