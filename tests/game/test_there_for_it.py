@@ -24,10 +24,10 @@ from .conftest import TINY
 GUESSED = """\
 + go farm
 day 3 15:20 go inn
-+ ask sam notice location
++ ask sam meeting when
 + bring sam
 + go smithy
-+ ask uli notice location
++ ask uli meeting when
 + bring uli
 + go school
 + wait until 18:10
