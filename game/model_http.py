@@ -10,10 +10,13 @@ stops: past the deadline or the size, the stream raises and the thread ends.
 
 from __future__ import annotations
 
+import threading
 import time
 import zlib
 from collections.abc import Callable, Iterator
+from typing import Any
 
+import httpcore2
 import httpx2
 
 MAX_BODY = 1 << 20  # bytes of a reply, once decompressed: a line or a reading is a few hundred
@@ -57,6 +60,74 @@ class _Bounded(httpx2.SyncByteStream):
         self._inner.close()
 
 
+# The deadline of the request this thread is making (each call runs on a thread of its own:
+# game.model), read by the sockets below.
+_current = threading.local()
+
+
+def _left(timeout: float | None, late: type[Exception]) -> float | None:
+    """`timeout` cut to what is left of this thread's request's budget; past it, `late`."""
+    due = getattr(_current, "due", None)
+    if due is None:
+        return timeout
+    left = due - time.monotonic()
+    if left <= 0:
+        raise late("its reply ran past the verb's time budget")
+    return left if timeout is None else min(timeout, left)
+
+
+class _DeadlineStream(httpcore2.NetworkStream):
+    """A connection's socket whose every read and write ends by the request's deadline. The
+    body was bounded, but not what comes before it: a server sending '100 Continue' without
+    end kept the abandoned call's thread reading for as long as it liked, each read well
+    within the client's timeout (a hostile-model test)."""
+
+    def __init__(self, inner: httpcore2.NetworkStream):
+        self._inner = inner
+
+    def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
+        return self._inner.read(max_bytes, _left(timeout, httpcore2.ReadTimeout))
+
+    def write(self, buffer: bytes, timeout: float | None = None) -> None:
+        self._inner.write(buffer, _left(timeout, httpcore2.WriteTimeout))
+
+    def close(self) -> None:
+        self._inner.close()
+
+    def start_tls(self, ssl_context, server_hostname=None, timeout=None):
+        return _DeadlineStream(self._inner.start_tls(
+            ssl_context, server_hostname, _left(timeout, httpcore2.ConnectTimeout)))
+
+    def get_extra_info(self, info: str) -> Any:
+        return self._inner.get_extra_info(info)
+
+
+class _DeadlineBackend(httpcore2.NetworkBackend):
+    def __init__(self, inner: httpcore2.NetworkBackend):
+        self._inner = inner
+
+    def connect_tcp(self, host, port, timeout=None, local_address=None, socket_options=None):
+        return _DeadlineStream(self._inner.connect_tcp(
+            host, port, _left(timeout, httpcore2.ConnectTimeout), local_address,
+            socket_options))
+
+    def connect_unix_socket(self, path, timeout=None, socket_options=None):
+        return _DeadlineStream(self._inner.connect_unix_socket(
+            path, _left(timeout, httpcore2.ConnectTimeout), socket_options))
+
+    def sleep(self, seconds: float) -> None:
+        self._inner.sleep(seconds)
+
+
+def _bound_sockets(transport: httpx2.BaseTransport) -> None:
+    """Give `transport`'s connection pool sockets that keep to the deadline (httpx sets its
+    pool's network backend up itself and offers no way in: its attribute is replaced)."""
+    pool = getattr(transport, "_pool", None)
+    backend = getattr(pool, "_network_backend", None)
+    if backend is not None and not isinstance(backend, _DeadlineBackend):
+        pool._network_backend = _DeadlineBackend(backend)
+
+
 class BoundedTransport(httpx2.BaseTransport):
     """An HTTP transport whose replies stop at `deadline()` (a `time.monotonic` instant, or
     None for no deadline) and at `limit` bytes."""
@@ -65,12 +136,14 @@ class BoundedTransport(httpx2.BaseTransport):
                  inner: httpx2.BaseTransport | None = None):
         self._deadline, self._limit = deadline, limit
         self._inner = inner or httpx2.HTTPTransport()
+        _bound_sockets(self._inner)
 
     def handle_request(self, request: httpx2.Request) -> httpx2.Response:
         # The deadline as the request starts: read live, a later verb's moved it on, and a
         # reply abandoned at its own budget went on being read into the verbs after (a
         # review).
         due = self._deadline()
+        _current.due = due
         request.headers["Accept-Encoding"] = "gzip, deflate"
         response = self._inner.handle_request(request)
         encoding = response.headers.get("content-encoding", "identity").strip().lower()

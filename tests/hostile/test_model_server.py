@@ -107,6 +107,23 @@ def trickle(raw: bytes = None, every: float = 0.2) -> Behaviour:
     return run
 
 
+def endless_continue(h, stop: threading.Event) -> None:
+    """'100 Continue', again and again: never the answer itself."""
+    while not stop.is_set():
+        h.wfile.write(b"HTTP/1.1 100 Continue\r\n\r\n")
+        h.wfile.flush()
+        time.sleep(0.01)
+
+
+def endless_headers(h, stop: threading.Event) -> None:
+    """Headers without end (the first already longer than any client takes)."""
+    h.wfile.write(b"HTTP/1.1 200 OK\r\nX-First: " + b"a" * 200_000 + b"\r\n")
+    while not stop.is_set():
+        h.wfile.write(b"X-More: " + b"a" * 8000 + b"\r\n")
+        h.wfile.flush()
+        time.sleep(0.005)
+
+
 def garbage_stream(h, stop: threading.Event) -> None:
     """An event stream of garbage, chunk after chunk, without end (until closed)."""
     h.send_response(200)
@@ -225,6 +242,8 @@ CASES: dict[str, tuple[Behaviour, str]] = {
     "hang": (hang, TOO_LONG),
     "a byte at a time": (trickle(), TOO_LONG),
     "garbage stream": (garbage_stream, TOO_LONG),
+    "endless 100 continue": (endless_continue, TOO_LONG),
+    "endless headers": (endless_headers, "broke off its answer"),
     "gzip lie": (body(b"not gzip at all", headers={"Content-Encoding": "gzip"}),
                  "its reply is not in the encoding it names"),
     "unknown encoding": (body(completion(reading()), headers={"Content-Encoding": "br, zstd"}),
@@ -453,3 +472,42 @@ location = "inn"
 
     with pytest.raises(CommandError):  # as the command line has it
         sim.command("tell ada fen_scarf.location inn")
+
+
+def _model_threads() -> int:
+    return sum(1 for t in threading.enumerate() if t.name == "hearsay-model" and t.is_alive())
+
+
+@pytest.mark.parametrize("name", ["endless 100 continue", "a byte at a time", "hang",
+                                  "garbage stream"])
+def test_an_abandoned_call_ends_by_its_deadline(fake, name):
+    """The game stops waiting at the budget; the call's thread must stop too. Before its body
+    nothing bounded it: a server sending '100 Continue' without end kept it reading for as
+    long as the server liked (every read well within the client's timeout)."""
+    from game.model import LanguageModel, ModelSettings
+
+    end = time.monotonic() + 5
+    while _model_threads() and time.monotonic() < end:  # (an earlier test's, ending)
+        time.sleep(0.05)
+    assert _model_threads() == 0
+    fake.default = MISBEHAVIOURS[name]
+    model = LanguageModel(ModelSettings(base_url=fake.url, model="fake", verb_budget=0.5))
+    model.new_verb()
+    assert model.reword("Cy did it.", "Ada", ["Cy"]) == "Cy did it."
+    end = time.monotonic() + 1.5
+    while _model_threads() and time.monotonic() < end:
+        time.sleep(0.05)
+    assert _model_threads() == 0, "the abandoned call is still reading"
+
+
+def test_the_clients_sockets_keep_to_the_deadline(monkeypatch):
+    """httpx gives no way to its pool's network backend but its attribute: should that
+    change, this says so (the model would still answer, its hangs no longer cut short)."""
+    import httpx2
+
+    from game.model_http import BoundedClient, _DeadlineBackend
+
+    monkeypatch.delenv("HTTP_PROXY", raising=False)
+    client = BoundedClient(lambda: None)
+    t = client._transport_for_url(httpx2.URL("http://127.0.0.1:9/v1"))
+    assert isinstance(t._inner._pool._network_backend, _DeadlineBackend)
