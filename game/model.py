@@ -335,6 +335,8 @@ class LanguageModel:
 
     def _why(self, exc: BaseException) -> str:
         """A failed call, in words: what the server did, where, and what to check."""
+        import ssl
+
         import httpx2
         import openai
 
@@ -350,6 +352,9 @@ class LanguageModel:
         if isinstance(exc, openai.APITimeoutError) or any(
                 isinstance(e, httpx2.TimeoutException) for e in chain):
             return f"{at} did not answer in time"
+        if any(isinstance(e, ssl.SSLError) for e in chain):
+            return (f"{at} could not be reached over a secure connection (a TLS error: is it "
+                    "http://, not https://? HEARSAY_MODEL_URL)")
         if any(isinstance(e, httpx2.ConnectError) for e in chain):
             return f"{at} could not be reached (is it running? HEARSAY_MODEL_URL)"
         if isinstance(exc, openai.APIConnectionError) or any(

@@ -511,3 +511,15 @@ def test_the_clients_sockets_keep_to_the_deadline(monkeypatch):
     client = BoundedClient(lambda: None)
     t = client._transport_for_url(httpx2.URL("http://127.0.0.1:9/v1"))
     assert isinstance(t._inner._pool._network_backend, _DeadlineBackend)
+
+
+def test_https_to_a_plain_server_says_so(fake, monkeypatch):
+    """An https:// address for a server that speaks plain HTTP: 'could not be reached' sent
+    the player to check whether it was running; it is a TLS error."""
+    from game.model import LanguageModel, ModelSettings
+
+    sim = at_the_cafe(monkeypatch, fake)
+    sim.model = LanguageModel(ModelSettings(base_url=fake.url.replace("http:", "https:"),
+                                            model="fake", verb_budget=BUDGET))
+    text = said_to_no_avail(sim, monkeypatch)
+    assert "a TLS error: is it http://, not https://?" in text, text
