@@ -12,16 +12,19 @@ It may do two things, and decides nothing about what anyone believes:
   line itself is a world event (`speak`), logged the same whether a model read it, refused it or
   is absent; the model's reading is only a memory-write proposal citing that event: it passes
   the memory guard (epistemics §12) before anything is written, and a reading that breaks the
-  contract — "Ada saw it", "it happened", an empty or oversized value — is refused with the
-  reason, leaving memory as it was.
+  contract — "Ada saw it", "it happened", an empty or oversized value, a field of its own, a
+  claim the player knows nothing of, a person, thing or place the player's words do not name,
+  "I saw it" from a player who did not — is refused with the reason, leaving memory as it was.
 
 Every verb has a total time budget for model calls (`ModelSettings.verb_budget`): a slow model
-costs at most that, and the game goes on with the template words.
+costs at most that, and the game goes on with the template words. A model that fails — an HTTP
+error, a hang, a reply that is no chat completion — is never an error of the game: a `say` is
+refused with a line that says what the server did and what to check (`LanguageModel._why`).
 
 Configure with environment variables (nothing is needed to play without a model):
 HEARSAY_MODEL_URL (e.g. http://localhost:11434/v1 for Ollama), HEARSAY_MODEL (the model's
 name), HEARSAY_MODEL_KEY (if the endpoint wants one), HEARSAY_MODEL_BUDGET (seconds of model
-time per verb, default 8).
+time per verb, default 8). A malformed one is bad input (exit 2) before any command runs.
 """
 
 from __future__ import annotations
