@@ -656,7 +656,9 @@ def _named_in(sim: Game, value: str, text: str) -> bool:
     """Does the typed line name `value` — a person, thing, document or place (a spot in one)
     by a word of its name or id? Any other answer (a yes, a no, a reason) cannot be told
     from paraphrase by words alone, and passes."""
-    if value in sim.people:
+    if value == "player":  # the player speaking of themselves
+        names = {"i", "me", "myself", "mine", "player"}
+    elif value in sim.people:
         names = _telling(value, keep_short=True) | _telling(sim.name(value), keep_short=True)
     elif value in sim.objects:
         names = {_fold(value)} | _telling(sim.objects[value]["name"])

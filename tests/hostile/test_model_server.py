@@ -523,3 +523,25 @@ def test_https_to_a_plain_server_says_so(fake, monkeypatch):
                                             model="fake", verb_budget=BUDGET))
     text = said_to_no_avail(sim, monkeypatch)
     assert "a TLS error: is it http://, not https://?" in text, text
+
+
+@pytest.mark.parametrize("value, typed, named", [
+    ("dee", "Ada, it was Dee who moved your key", True),
+    ("dee", "it was DEE's doing", True),
+    ("dee", "ｄｅｅ did it", True),  # (typed full-width, as some keyboards do)
+    ("dee", "hello", False),
+    ("cy", "the baker did it", False),  # a role is not a name: say the name
+    ("cafe.drawer", "it's in the drawer", True),
+    ("cafe.drawer", "it's somewhere in Ada's café", False),  # the place is not the spot
+    ("inn", "she's at the Drowsy Fox", True),
+    ("ada_key", "Ada's key", True),
+    ("player", "Ada, I moved it myself", True),
+    ("player", "Ada, it was Dee", False),
+    ("yes", "no idea", True),  # not a person, thing or place: not told by words alone
+])
+def test_what_a_reading_may_read_into_the_players_words(value, typed, named):
+    from game.model import _named_in
+    from game.sim import Simulation
+
+    sim = Simulation.new("missing_key", seed=0)
+    assert _named_in(sim, value, typed) is named
