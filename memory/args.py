@@ -1,6 +1,11 @@
 """Checks for the arguments of the store's calls: every bad argument is an `InvalidEvidence`
 naming it, raised before anything is written or cached.
 
+Ids (residents, subjects, attributes, values, tellers, …) are kept without the white space
+around them: `norm_id` is the one normalisation, on the way in (`Evidence`, every call's
+arguments, through `ident`) and on the way out (reads, through `key`), so `" ada "` is `ada`
+whichever way it comes.
+
 Times are sim minutes: whole, finite numbers from 0 to `MAX_TIME` (an integral float such as
 `60.0` is taken as 60; `nan`, `inf`, `1.5` and anything past `MAX_TIME` are refused). Counts and
 versions stay below `MAX_INT`, so nothing reaching SQLite overflows its 64-bit integers.
@@ -54,17 +59,41 @@ def fraction(field: str, value: Any) -> float:
     return float(value)
 
 
+def norm_id(value: str) -> str:
+    """An id as the store keeps it: without the white space around it."""
+    return value.strip()
+
+
 def ident(field: str, value: Any, *, limit: int = MAX_ID) -> str:
-    """A non-empty id of at most `limit` characters."""
+    """An id to write: a string, normalised (`norm_id`), not empty, at most `limit`
+    characters, no NUL character in it (SQLite would keep it, and recall refuse it)."""
     if not isinstance(value, str):
         raise InvalidEvidence(field, f"expected a string, got {type(value).__name__}")
-    if not value.strip():
+    value = norm_id(value)
+    if not value:
         raise InvalidEvidence(field, "must not be empty")
     if len(value) > limit:
         raise InvalidEvidence(field, f"at most {limit} characters")
     if "\x00" in value:
         raise InvalidEvidence(field, "must not contain a NUL character")
     return value
+
+
+def key(field: str, value: Any) -> str:
+    """An id to look up: a string, normalised as writes normalise it (`norm_id`), not empty —
+    a wrong type or an empty id is refused rather than found to name nothing. (A string no
+    write takes, too long or with a NUL in it, finds nothing: it names nothing stored.)"""
+    if not isinstance(value, str):
+        raise InvalidEvidence(field, f"expected a string, got {type(value).__name__}")
+    value = norm_id(value)
+    if not value:
+        raise InvalidEvidence(field, "must not be empty")
+    return value
+
+
+def maybe_key(field: str, value: Any) -> str | None:
+    """`key`, or None for None (a filter not given)."""
+    return None if value is None else key(field, value)
 
 
 def text(field: str, value: Any, *, limit: int = MAX_TEXT) -> str:

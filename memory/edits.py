@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from . import access as acc
 from . import lifecycle
+from .args import norm_id
 from .belief import BeliefState, Cand
 from .codec import SELECT_BELIEF, UPDATE_BELIEF, state_from_row, update_params
 from .errors import InvalidEvidence
@@ -100,7 +101,7 @@ class Edit(BaseModel):
 class _Args(BaseModel):
     """The arguments every edit takes, validated as evidence is."""
 
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True, strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     resident: Id
     subject: Id
@@ -112,6 +113,15 @@ class _Args(BaseModel):
 
 
 def _args(**kw: Any) -> _Args:
+    for field in ("resident", "subject", "attribute", "value", "by"):
+        v = kw.get(field)
+        if isinstance(v, str):
+            kw[field] = v = norm_id(v)  # as every id is kept (memory.args)
+            if "\x00" in v:
+                raise InvalidEvidence(field, "must not contain a NUL character")
+    at = kw.get("at")
+    if isinstance(at, float) and math.isfinite(at) and at.is_integer():
+        kw["at"] = int(at)  # a whole number of minutes, as every call takes a time
     try:
         a = _Args(**kw)
     except ValidationError as exc:

@@ -4,16 +4,24 @@ Evidence is the boundary of the memory module, so it is a pydantic model that re
 that breaks the source rules: hearsay names its teller and origin, a declaration its teller, no
 other kind names a teller; first-hand and witnessed evidence point at a world event, documents at
 a document. Every refusal is an `InvalidEvidence` that names the field.
+
+Each field takes its own type only (pydantic strict): a time is a whole number of sim
+minutes (`60.0` is 60, as every call takes a time), not `True` or `"90"`; an id or a value is
+a string, not `7` made into `"7"` — as the store's calls take them. Ids and values are kept
+without the white space around them, by the one normalisation reads use too
+(`memory.args.norm_id`), and never hold a NUL character (SQLite would keep it, and recall
+refuse it: a memory that could never be recalled).
 """
 
 from __future__ import annotations
 
+import math
 from functools import cached_property
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from .args import MAX_INT, MAX_TIME
+from .args import MAX_INT, MAX_TIME, norm_id
 from .errors import InvalidEvidence
 from .kinds import Basis, SourceKind, rank
 from .observed import Observed
@@ -30,7 +38,11 @@ class _once(cached_property):
         return value
 
 
-Id = Annotated[str, Field(min_length=1, max_length=200)]
+Id = Annotated[str, Field(min_length=1, max_length=200, strict=True)]
+# The fields holding ids (or values), one or a tuple of them: normalised before validation.
+_IDS = frozenset({"resident", "subject", "attribute", "value", "event", "document", "fact",
+                  "teller", "origin", "implanted_by"})
+_ID_TUPLES = frozenset({"chain", "premises"})
 
 
 class Evidence(BaseModel):
@@ -42,18 +54,17 @@ class Evidence(BaseModel):
     names `MemoryStore.mark_changed` takes.
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True,
-                              coerce_numbers_to_str=True, ignored_types=(_once,))
+    model_config = ConfigDict(frozen=True, extra="forbid", ignored_types=(_once,))
 
     resident: Id
     subject: Id
     attribute: Id
     value: Id
     kind: SourceKind
-    at: int = Field(ge=0, le=MAX_TIME)
+    at: int = Field(ge=0, le=MAX_TIME, strict=True)
     event: Id | None = None
     document: Id | None = None
-    version: int | None = Field(default=None, ge=1, le=MAX_INT)
+    version: int | None = Field(default=None, ge=1, le=MAX_INT, strict=True)
     fact: Id | None = None
     teller: Id | None = None
     origin: Id | None = None
@@ -61,9 +72,9 @@ class Evidence(BaseModel):
     basis: Basis | None = None
     premises: tuple[Id, ...] = ()
     implanted_by: Id | None = None
-    by_player: bool = False
-    confidence: int | None = Field(default=None, ge=0, le=100)
-    importance: int | None = Field(default=None, ge=0, le=10)
+    by_player: bool = Field(default=False, strict=True)
+    confidence: int | None = Field(default=None, ge=0, le=100, strict=True)
+    importance: int | None = Field(default=None, ge=0, le=10, strict=True)
 
     def __init__(self, **data: Any) -> None:
         try:
@@ -96,6 +107,19 @@ class Evidence(BaseModel):
         if not isinstance(data, dict):
             return data
         data = dict(data)
+        for field, v in data.items():  # (values replaced in place: the keys stay as they are)
+            if field in _IDS:
+                if isinstance(v, str):
+                    data[field] = v = norm_id(v)
+                    if "\x00" in v:
+                        _fail(field, "must not contain a NUL character")
+            elif field in _ID_TUPLES and isinstance(v, tuple | list):
+                data[field] = v = tuple(norm_id(x) if isinstance(x, str) else x for x in v)
+                if any(isinstance(x, str) and "\x00" in x for x in v):
+                    _fail(field, "must not contain a NUL character")
+        at = data.get("at")
+        if isinstance(at, float) and math.isfinite(at) and at.is_integer():
+            data["at"] = int(at)  # a whole number of minutes, as every call takes a time
         kind = data.get("kind")
         if kind == SourceKind.HEARSAY:
             if data.get("basis") is None:

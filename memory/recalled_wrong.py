@@ -47,9 +47,9 @@ def misremember(store: MemoryStore, resident: str, subject: str, attribute: str,
                 ) -> rules.Misremembering | None:
     """See `MemoryStore.misremember`."""
     now = check.time("now", now)
-    check.ident("resident", resident)
-    check.ident("subject", subject)
-    check.ident("attribute", attribute)
+    resident = check.ident("resident", resident)
+    subject = check.ident("subject", subject)
+    attribute = check.ident("attribute", attribute)
     for name, x in (("accessibility", accessibility), ("trait", trait)):
         if isinstance(x, bool) or not isinstance(x, int | float) or not 0.0 <= x <= 1.0:
             raise InvalidEvidence(name, f"{name} is a number between 0 and 1, got {x!r}")

@@ -43,13 +43,14 @@ from .driver import sqlite3
 from .errors import (
     ForeignTables,
     InvalidEvidence,
+    StoreClosed,
     _ClosedDb,
     sqlite_failure,
     translated,
 )
 from .evidence import Evidence
 from .guard import Proposal, TrustProposal, WorldView
-from .kinds import DEFAULT_TRUST
+from .kinds import DEFAULT_TRUST, SourceKind, State
 from .lifecycle import CUE_RECALL, FREE_RECALL
 from .misremember import Misremembering
 from .params import DEFAULT, MemoryParams
@@ -184,10 +185,10 @@ class MemoryStore:
                     _minute(meta.get(lifecycle.LOOKBACK_PASS))))
             self._set_meta("params", given.model_dump_json())
         meta = self._meta()
-        self.policy: str = meta["policy"]
-        self.track_versions: bool = meta.get("versions", "1") == "1"
-        self.params: MemoryParams = (MemoryParams.model_validate_json(meta["params"])
-                                     if "params" in meta else DEFAULT)
+        self._policy: str | None = meta["policy"]
+        self._track_versions: bool | None = meta.get("versions", "1") == "1"
+        self._params: MemoryParams | None = (MemoryParams.model_validate_json(meta["params"])
+                                             if "params" in meta else DEFAULT)
         # The one half-life of lazy memories, which those only their evidence stands for
         # read by (memory.unwritten): as the numbers in force make it. (Numbers changed
         # above wrote their rows first; a record whose clock disagrees with its numbers
@@ -234,6 +235,30 @@ class MemoryStore:
         self._load_working()
 
     # -- configuration -------------------------------------------------------------------------
+
+    @property
+    def params(self) -> MemoryParams:
+        """The numbers the store runs with (kept with the memory)."""
+        p = self._params
+        if p is None:
+            raise StoreClosed()
+        return p
+
+    @property
+    def policy(self) -> str:
+        """The revision policy (kept with the memory)."""
+        p = self._policy
+        if p is None:
+            raise StoreClosed()
+        return p
+
+    @property
+    def track_versions(self) -> bool:
+        """Whether evidence keeps the world-fact version it saw (§9; kept with the memory)."""
+        t = self._track_versions
+        if t is None:
+            raise StoreClosed()
+        return t
 
     @property
     def _clock(self) -> lifecycle.Clock:
@@ -487,11 +512,11 @@ class MemoryStore:
         "cue": only a cue naming the claim itself (`cue()`) brings them back, and free recall
         and association pass them by (the episodic detail of who stood where)."""
         self._not_paused()
-        check.ident("name", name)
+        name = check.ident("name", name)
         if nature not in (STATE_NATURE, EVENT_NATURE):
             raise InvalidEvidence("nature", "an attribute's nature is 'state' or 'event'")
         if topic is not None:
-            check.ident("topic", topic)
+            topic = check.ident("topic", topic)
         if importance is not None:
             check.integer("importance", importance, 0, 10)
         if recall not in (FREE_RECALL, CUE_RECALL):
@@ -528,8 +553,15 @@ class MemoryStore:
             self._load_working()
 
     def attribute_importance(self, attribute: str) -> int | None:
-        imp = self._importance.get(attribute)
+        """How much claims of this attribute matter (0..10), or None: unknown."""
+        try:
+            imp = self._importance.get(attribute)
+        except TypeError:  # (unhashable: refused below)
+            imp = None
         if imp is None:
+            a = check.key("attribute", attribute)
+            if a is not attribute:
+                return self.attribute_importance(a)
             fam = self._family(attribute)
             imp = fam[3] if fam else None
         return imp
@@ -552,6 +584,7 @@ class MemoryStore:
 
     def recall_mode(self, attribute: str) -> str:
         """How memories of claims with this attribute come to mind: "free" or "cue"."""
+        attribute = check.key("attribute", attribute)
         a = self._attributes.get(attribute)
         if a is not None:
             return self._recall.get(attribute, FREE_RECALL)
@@ -618,6 +651,10 @@ class MemoryStore:
         """`perceive_many` as a generator: the same batch, pausing between stretches of its
         work (a window spreads a tick over frames); run it to its end — its value is the
         outcomes — before anything else uses the store."""
+        if isinstance(evidence, str | bytes | Mapping | Evidence) or not isinstance(
+                evidence, Iterable):
+            raise InvalidEvidence("evidence", "a list of pieces of evidence (one piece: "
+                                  f"perceive), got {type(evidence).__name__}")
         evs = [Evidence.parse(e) for e in evidence]
         if not evs:
             return []
@@ -659,9 +696,9 @@ class MemoryStore:
                   at: int = 0, reason: str = "set") -> None:
         """Set how far `listener` trusts what `teller` says (about `topic`, or in general)."""
         self._not_paused()
-        check.ident("listener", listener)
-        check.ident("teller", teller)
-        check.ident("topic", topic)
+        listener = check.ident("listener", listener)
+        teller = check.ident("teller", teller)
+        topic = check.ident("topic", topic)
         value = check.fraction("trust", value)
         at = check.time("at", at)
         check.text("reason", reason, limit=check.MAX_ID)
@@ -708,9 +745,9 @@ class MemoryStore:
     def record_use(self, resident: str, subject: str, attribute: str, at: int) -> None:
         """This belief supported a decision: u += 1, its half-life lengthens, and it was evoked
         now (§7). Being a candidate in a decision is not use; only call this for support."""
-        check.ident("resident", resident)
-        check.ident("subject", subject)
-        check.ident("attribute", attribute)
+        resident = check.ident("resident", resident)
+        subject = check.ident("subject", subject)
+        attribute = check.ident("attribute", attribute)
         at = check.time("at", at)
         claim = self._claim_id(subject, attribute)
         if claim is None:
@@ -745,7 +782,7 @@ class MemoryStore:
         The one-hop neighbours are the memories recorded dormant: call `refresh_access(now)`
         as time passes (the simulation does, hourly), or a neighbour that has faded since the
         last pass is not yet known to be dormant and is not brought along."""
-        check.ident("resident", resident)
+        resident = check.ident("resident", resident)
         check.text("cue", cue)
         now = check.time("now", now)
         check.integer("k", k, 0, 10_000)
@@ -760,17 +797,18 @@ class MemoryStore:
         """A cue naming a claim exactly (its subject, attribute and/or value) brings back
         every memory of it the resident can still recall, dormant ones included (§7); each is
         re-evoked. `Recalled.accessibility` is what it was before the cue."""
-        check.ident("resident", resident)
+        resident = check.ident("resident", resident)
         now = check.time("now", now)
         if subject is None and attribute is None and value is None:
             # (it brought back every memory, the engine's own beliefs about others among
             # them: a developer's report)
             raise InvalidEvidence("cue", "a cue names a subject, an attribute or a value")
-        for field, x in (("subject", subject), ("attribute", attribute)):
-            if x is not None:
-                check.ident(field, x)
+        if subject is not None:
+            subject = check.ident("subject", subject)
+        if attribute is not None:
+            attribute = check.ident("attribute", attribute)
         if value is not None:
-            check.text("value", value)
+            value = check.norm_id(check.text("value", value))
         self._follow()
         return self._evoking(lambda: recall_mod.cue(self, resident, now, subject=subject,
                                                     attribute=attribute, value=value))
@@ -833,6 +871,9 @@ class MemoryStore:
         to tell, whom to ask first). Read through the working set (memory.working), a look
         at a time, unless some claim about beliefs is recalled by cue only (the working set
         does not hold those): then one indexed query."""
+        if not (type(resident) is str and type(other) is str and resident and other and
+                resident.strip() is resident and other.strip() is other):
+            resident, other = check.key("resident", resident), check.key("other", other)
         if not self._cue_about:
             return self._working.about_others(resident, other)
         # A range on the attribute (not LIKE, which ignores case and so the index).
@@ -933,15 +974,20 @@ class MemoryStore:
     def edits(self, resident: str | None = None, subject: str | None = None,
               attribute: str | None = None) -> list[edits.Edit]:
         """Every edit (oldest first), with whether it was undone or discovered."""
-        return edits.listing(self, resident, subject, attribute)
+        return edits.listing(self, check.maybe_key("resident", resident),
+                             check.maybe_key("subject", subject),
+                             check.maybe_key("attribute", attribute))
 
     @translated
     def edit(self, edit_id: int) -> edits.Edit | None:
+        check.integer("edit_id", edit_id, 0, check.MAX_INT)
         return edits.get(self, edit_id)
 
     @translated
     def take_discoveries(self) -> list[edits.Edit]:
         """The edits discovered since the last call, oldest first (and forget them)."""
+        if isinstance(self.db, _ClosedDb):
+            raise StoreClosed()  # (with none to take, it answered [])
         ids, self.discovered = self.discovered, []
         return [e for e in (edits.get(self, i) for i in ids) if e is not None]
 
@@ -969,15 +1015,37 @@ class MemoryStore:
     # -- reading -------------------------------------------------------------------------------
 
     def trust(self, listener: str, teller: str, topic: str | None = None) -> float:
-        return self.trust_book.get(listener, teller, topic)
+        """How far `listener` trusts what `teller` says (about `topic`, else in general; the
+        store's default trust when nothing was said of it)."""
+        book = self.trust_book
+        try:
+            got = book.known(listener, teller, topic)
+        except TypeError:  # (unhashable: refused below)
+            got = None
+        if got is not None:
+            return got
+        # Not known by these very strings: the default if they are ids as kept (most pairs
+        # were never given a trust: read by decisions often, so checked here in line) —
+        # else as ids are kept (memory.args), or refused.
+        if (type(listener) is str and type(teller) is str and listener and teller
+                and listener.strip() is listener and teller.strip() is teller
+                and (topic is None or (type(topic) is str and topic
+                                       and topic.strip() is topic))):
+            return book.default
+        return book.get(check.key("listener", listener), check.key("teller", teller),
+                        check.maybe_key("topic", topic))
 
     def belief(self, resident: str, subject: str, attribute: str, *,
                history: bool = True) -> Belief | None:
         """What the resident believes about the claim — value, confidence, state, source,
         the values kept beside it and (with `history`) every version — or None if it holds
-        no belief about it. Times on it are sim minutes; `half_life` is in minutes too."""
+        no belief about it. Times on it are sim minutes; `half_life` is in minutes too.
+        Ids are read as they are written (without the white space around them); one that is
+        not a string, or empty, is `InvalidEvidence` rather than "no belief"."""
         claim = self._claim_id(subject, attribute)
         if claim is None:
+            if type(resident) is not str or not resident.strip():
+                check.key("resident", resident)  # (refused, not "no belief")
             return None
         b = self._working_belief(resident, claim)
         if b is None:
@@ -988,8 +1056,14 @@ class MemoryStore:
         """The resident's working belief about the claim (memory.cache), read from its row
         the first time."""
         self._follow()
-        b = self._cache.get((resident, claim))
+        try:
+            b = self._cache.get((resident, claim))
+        except TypeError:  # (unhashable: refused below)
+            b = None
         if b is None:
+            r = check.key("resident", resident)  # as written (memory.args), or refused
+            if r is not resident:
+                return self._working_belief(r, claim)
             row = self._one_row(_ROW_BY_KEY, (resident, claim))
             if row is None:
                 return None
@@ -1000,14 +1074,23 @@ class MemoryStore:
     def held(self, resident: str, subject: str, attribute: str) -> tuple[str, int, str] | None:
         """What a resident holds about a claim — (value, confidence, state) — or None: the
         three fields `belief()` would show, read without building the belief (the game's
-        conditions ask this of every stage and ending, every tick)."""
+        conditions ask this of every stage and ending, every tick). Ids as `belief()` reads
+        them."""
         claim = self._claim_id(subject, attribute)
         if claim is None:
+            if type(resident) is not str or not resident.strip():
+                check.key("resident", resident)  # (refused, not "holds nothing")
             return None
         self._follow()
-        b = self._cache.get((resident, claim))
+        try:
+            b = self._cache.get((resident, claim))
+        except TypeError:  # (unhashable: refused below)
+            b = None
         if b is not None:
             return (b.value, b.confidence, b.state)
+        r = check.key("resident", resident)  # as written (memory.args), or refused
+        if r is not resident:
+            return self.held(r, subject, attribute)
         return self._one_row(_HELD_BY_KEY, (resident, claim))
 
     def _one_row(self, sql: tuple[str, str], key: tuple[str, int]):
@@ -1029,6 +1112,15 @@ class MemoryStore:
         # Held re-evocations are applied to the rows read, not written first: they change
         # only `last_evoked_at` and `access` (memory.deferred), which no filter here reads —
         # and a decision asks this of every resident every tick.
+        # A filter that names nothing (a typo) is refused, not answered with no beliefs.
+        resident = check.maybe_key("resident", resident)
+        subject = check.maybe_key("subject", subject)
+        attribute = check.maybe_key("attribute", attribute)
+        if state is not None:
+            state = _state(state)
+        check.flag("about_others", about_others)
+        if wants_look is not None:
+            check.flag("wants_look", wants_look)
         where, params = [], []
         if wants_look is not None:
             # A literal, so the partial index of beliefs that want a look can serve it.
@@ -1067,19 +1159,31 @@ class MemoryStore:
         else `default_importance`), ranked by importance, then recency, then claim. Light
         records from the resident's working set (memory.working); load the full belief for
         the one chosen."""
+        if not (type(resident) is str and resident and resident.strip() is resident and
+                type(limit) is int and type(min_confidence) is int and
+                type(default_importance) is int and limit >= 0 and
+                0 <= min_confidence <= 100 and 0 <= default_importance <= 10):
+            # (checked in line above: a decision asks this often)
+            resident = check.key("resident", resident)
+            check.integer("limit", limit, 0, check.MAX_INT)
+            check.integer("min_confidence", min_confidence, 0, 100)
+            check.integer("default_importance", default_importance, 0, 10)
         return self._working.top(resident, limit, min_confidence, default_importance,
                                  self._importance)
 
     @translated
     def believers(self, subject: str, attribute: str) -> list[Belief]:
         """Every resident's belief about one claim: the town's belief distribution (000 §20)."""
-        return self.beliefs(subject=subject, attribute=attribute)
+        return self.beliefs(subject=check.key("subject", subject),
+                            attribute=check.key("attribute", attribute))
 
     @translated
     def belief_about(self, resident: str, other: str, subject: str, attribute: str, *,
                      history: bool = True) -> Belief | None:
         """What `resident` takes `other` to believe about the claim ("Bo believes Cy took it")."""
-        return self.belief(resident, other, about_attribute(subject, attribute),
+        subject, attribute = check.key("subject", subject), check.key("attribute", attribute)
+        return self.belief(resident, check.key("other", other), about_attribute(subject,
+                                                                                attribute),
                            history=history)
 
     @translated
@@ -1093,9 +1197,11 @@ class MemoryStore:
     @translated
     def evidence(self, resident: str, subject: str, attribute: str) -> list[EvidenceRecord]:
         """Every piece of evidence the resident has about the claim, oldest first."""
+        resident = check.key("resident", resident)
         claim = self._claim_id(subject, attribute)
         if claim is None:
             return []
+        subject, attribute = check.norm_id(subject), check.norm_id(attribute)
         rows = self.db.execute(
             "SELECT id, resident, ?, ?, value, kind, rank, at, event, document, version, "
             "teller, origin, chain, basis, premises, implanted_by, by_player, origin_key, "
@@ -1109,9 +1215,15 @@ class MemoryStore:
         """The resident's latest evidence for this value of the claim, of this kind — the
         evidence behind what it holds, when `value` and `kind` are the held ones. One step
         back along the claim's index, however much evidence the claim has."""
+        resident, value = check.key("resident", resident), check.key("value", value)
+        if not isinstance(kind, str) or kind not in _KINDS:
+            raise InvalidEvidence("kind", f"a kind of evidence is one of {', '.join(_KINDS)}; "
+                                  f"got {kind!r}")
+        kind = SourceKind(kind).value
         claim = self._claim_id(subject, attribute)
         if claim is None:
             return None
+        subject, attribute = check.norm_id(subject), check.norm_id(attribute)
         row = self.db.execute(
             "SELECT id, resident, ?, ?, value, kind, rank, at, event, document, version, "
             "teller, origin, chain, basis, premises, implanted_by, by_player, origin_key, "
@@ -1124,9 +1236,9 @@ class MemoryStore:
                       now: int) -> float | None:
         """How easily the resident's memory of the claim comes to mind at `now` (§7), without
         loading the belief; None if it holds none."""
-        check.ident("resident", resident)
-        check.ident("subject", subject)
-        check.ident("attribute", attribute)
+        resident = check.ident("resident", resident)
+        subject = check.ident("subject", subject)
+        attribute = check.ident("attribute", attribute)
         now = check.time("now", now)
         claim = self._claim_id(subject, attribute)
         if claim is None:
@@ -1145,6 +1257,7 @@ class MemoryStore:
 
     @translated
     def evidence_by_id(self, evidence_id: int) -> EvidenceRecord | None:
+        check.integer("evidence_id", evidence_id, 0, check.MAX_INT)
         row = self.db.execute(
             "SELECT e.id, e.resident, c.subject, c.attribute, e.value, e.kind, e.rank, e.at, "
             "e.event, e.document, e.version, e.teller, e.origin, e.chain, e.basis, e.premises, "
@@ -1158,6 +1271,7 @@ class MemoryStore:
                "trust_changes")
         params: list = []
         if listener is not None:
+            listener = check.key("listener", listener)
             sql += " WHERE listener = ?"
             params.append(listener)
         return [TrustChange(listener=r[0], teller=r[1], topic=r[2], old=r[3], new=r[4], at=r[5],
@@ -1170,6 +1284,7 @@ class MemoryStore:
         sql = SELECT_BELIEF_ROWS + " WHERE b.stale = 1"  # (an unwritten memory never is)
         params: list = []
         if resident is not None:
+            resident = check.key("resident", resident)
             sql += " AND b.resident = ?"
             params.append(resident)
         return [view(state_from_row(r), params=self.params)
@@ -1181,6 +1296,8 @@ class MemoryStore:
         `memory.explain`); None if the resident holds no belief about the claim."""
         from .explain import explain
 
+        resident = check.key("resident", resident)
+        subject, attribute = check.key("subject", subject), check.key("attribute", attribute)
         self._sync()
         return explain(self, resident, subject, attribute)
 
@@ -1200,12 +1317,21 @@ class MemoryStore:
         }
 
     def _claim_id(self, subject: str, attribute: str) -> int | None:
-        c = self._claims.get((subject, attribute))
-        if c is None:
-            if (subject, attribute) in self._no_claim:
+        try:
+            c = self._claims.get((subject, attribute))
+            if c is None and (subject, attribute) in self._no_claim:
                 self._follow()  # (which forgets them if another connection wrote since)
                 if (subject, attribute) in self._no_claim:
                     return None
+        except TypeError:  # (unhashable: refused below)
+            c = None
+        if c is None:
+            # Not known by these very strings: as ids are kept (memory.args), or refused —
+            # a wrong type or an empty id is not a claim nobody holds. (Only ids so kept
+            # are remembered as no claim.)
+            s, a = check.key("subject", subject), check.key("attribute", attribute)
+            if s is not subject or a is not attribute:
+                return self._claim_id(s, a)
             row = self.db.execute("SELECT id, nature, topic, recall FROM claims WHERE subject = ? "
                                   "AND attribute = ?", (subject, attribute)).fetchone()
             if row is None:
@@ -1241,6 +1367,11 @@ class MemoryStore:
         self._working = closed  # type: ignore[assignment]
         self._cache = closed  # type: ignore[assignment]
         self._held = closed  # type: ignore[assignment]
+        # And what it answered from without the database (a developer's finding: `params`,
+        # `recall_mode`, `attribute_importance`, `take_discoveries` answered after close).
+        self._params = self._policy = self._track_versions = None
+        self._attributes = closed  # type: ignore[assignment]
+        self._importance = closed  # type: ignore[assignment]
 
 
 @contextmanager
@@ -1290,6 +1421,18 @@ def _unversioned(e: Evidence) -> Evidence:
     if e.version is None and e.fact is None:
         return e
     return e.model_copy(update={"version": None, "fact": None})
+
+
+_STATES = tuple(x.value for x in State)
+_KINDS = tuple(x.value for x in SourceKind)
+
+
+def _state(state: Any) -> str:
+    """A belief state to filter by, or InvalidEvidence (a typo found no beliefs)."""
+    if not isinstance(state, str) or state not in _STATES:
+        raise InvalidEvidence("state", f"a belief's state is one of {', '.join(_STATES)}; "
+                              f"got {state!r}")
+    return State(state).value
 
 
 def _params(given: MemoryParams | dict) -> MemoryParams:

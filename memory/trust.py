@@ -42,6 +42,15 @@ class TrustBook:
         v = t.get((listener, teller, ANY_TOPIC))
         return self.default if v is None else v
 
+    def known(self, listener: str, teller: str, topic: str | None = None) -> float | None:
+        """`get`, or None where nothing was said of it (no default)."""
+        t = self._t
+        if topic is not None:
+            v = t.get((listener, teller, topic))
+            if v is not None:
+                return v
+        return t.get((listener, teller, ANY_TOPIC))
+
     def set(self, listener: str, teller: str, value: float, topic: str = ANY_TOPIC, *,
             at: int = 0, reason: str = "set", evidence_id: int | None = None) -> float:
         if not 0.0 <= value <= 1.0:

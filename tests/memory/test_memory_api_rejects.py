@@ -245,3 +245,100 @@ def test_a_store_with_a_bad_argument_is_refused_before_the_file_is_touched(tmp_p
         MemoryStore(kw.pop("db", path), **kw)
     assert e.value.field == field
     assert not path.exists()
+
+
+READS = {
+    "belief": lambda s, x: s.belief(x, "key", "location"),
+    "belief subject": lambda s, x: s.belief("ada", x, "location"),
+    "belief attribute": lambda s, x: s.belief("ada", "key", x),
+    "belief of an unknown claim": lambda s, x: s.belief(x, "key", "nothing_of_the_sort"),
+    "held": lambda s, x: s.held(x, "key", "location"),
+    "held of an unknown claim": lambda s, x: s.held(x, "nope", "location"),
+    "held subject": lambda s, x: s.held("ada", x, "location"),
+    "trust": lambda s, x: s.trust("ada", x),
+    "trust listener": lambda s, x: s.trust(x, "bo"),
+    "trust topic": lambda s, x: s.trust("ada", "cy", x),
+    "beliefs": lambda s, x: s.beliefs(x),
+    "beliefs subject": lambda s, x: s.beliefs(subject=x),
+    "believers": lambda s, x: s.believers(x, "location"),
+    "belief_about": lambda s, x: s.belief_about("ada", x, "key", "location"),
+    "beliefs_about": lambda s, x: s.beliefs_about("ada", x),
+    "top_beliefs": lambda s, x: s.top_beliefs(x),
+    "history": lambda s, x: s.history(x, "key", "location"),
+    "evidence": lambda s, x: s.evidence(x, "key", "location"),
+    "explain": lambda s, x: s.explain("ada", x, "location"),
+    "latest_evidence": lambda s, x: s.latest_evidence("ada", "key", "location", x, "witnessed"),
+    "stale": lambda s, x: s.stale(x),
+    "trust_changes": lambda s, x: s.trust_changes(x),
+    "edits": lambda s, x: s.edits(x),
+    "attribute_importance": lambda s, x: s.attribute_importance(x),
+    "recall_mode": lambda s, x: s.recall_mode(x),
+}
+NOT_IDS = [None, 1, 2.5, ["a"], ("ada",), b"ada", "", "   "]
+
+
+@pytest.mark.parametrize("bad", NOT_IDS, ids=repr)
+@pytest.mark.parametrize("call", sorted(READS))
+def test_a_read_with_an_id_that_is_not_one_is_refused_not_answered_nothing(call, bad):
+    """`belief(None, ...)` and `belief(1, 2, 3)` answered None, `trust("ada", None)` 0.6,
+    `held(['a'], ...)` raised TypeError (unhashable): a typo must not look like "no belief".
+    Every read refuses an id that is not a non-empty string, naming the argument."""
+    s = fresh()
+    if call in ("stale", "trust_changes", "edits", "beliefs", "beliefs subject",
+                "trust topic") and \
+            bad is None:
+        return  # (None is "any": no filter)
+    with pytest.raises(InvalidEvidence):
+        READS[call](s, bad)
+
+
+def test_other_read_arguments_are_refused_naming_them():
+    s = fresh()
+    for call, field in [
+        (lambda: s.beliefs(state="bogus"), "state"),
+        (lambda: s.beliefs(state="Influencing"), "state"),
+        (lambda: s.beliefs(about_others="no"), "about_others"),
+        (lambda: s.top_beliefs("ada", limit="x"), "limit"),
+        (lambda: s.top_beliefs("ada", limit=-1), "limit"),
+        (lambda: s.top_beliefs("ada", min_confidence=101), "min_confidence"),
+        (lambda: s.top_beliefs("ada", default_importance=None), "default_importance"),
+        (lambda: s.latest_evidence("ada", "key", "location", "counter", "seen"), "kind"),
+        (lambda: s.edit("1"), "edit_id"),
+        (lambda: s.evidence_by_id(None), "evidence_id"),
+        (lambda: s.perceive_many(None), "evidence"),
+        (lambda: s.perceive_many(5), "evidence"),
+        (lambda: s.perceive_many("abc"), "evidence"),
+        (lambda: s.perceive_many(seen("ada", "key", "location", "x", at=1)), "evidence"),
+        (lambda: s.perceive_many(dict(resident="ada")), "evidence"),
+    ]:
+        with pytest.raises(InvalidEvidence) as e:
+            call()
+        assert e.value.field == field
+    # A real state still filters, as the enum or its word.
+    from memory import State
+
+    assert [b.value for b in s.beliefs(state="influencing", attribute="location")] == \
+        [b.value for b in s.beliefs(state=State.INFLUENCING, attribute="location")] == \
+        ["counter"]
+
+
+def test_what_a_closed_store_answered_from_memory_is_store_closed_too(tmp_path):
+    """After close() `params`, `recall_mode()`, `attribute_importance()` and
+    `take_discoveries()` still answered (from what the store kept in memory); the README
+    says any call after close() is StoreClosed."""
+    from memory import StoreClosed
+
+    def calls(store: MemoryStore) -> list:
+        return [lambda: store.params, lambda: store.policy, lambda: store.track_versions,
+                lambda: store.recall_mode("location"),
+                lambda: store.attribute_importance("taken_by"), store.take_discoveries,
+                lambda: store.trust("ada", "bo"), lambda: store.belief("ada", "nope", "no"),
+                store.edits, lambda: store.evidence("ada", "key", "location"), store.counts]
+
+    for where in (":memory:", tmp_path / "m.db"):
+        store = MemoryStore(where, states=["location"])
+        store.define_attribute("taken_by", importance=8)
+        store.close()
+        for call in calls(store):
+            with pytest.raises(StoreClosed):
+                call()
