@@ -43,7 +43,7 @@ class Step(BaseModel):
     loop: bool = False  # the chain came back to someone already shown, and stops here
     misremembered: bool = False  # they remember it so, but what they took in was `was`
     was: str | None = None  # "subject.attribute = value" as the evidence has it
-    holds: str | None = None  # with no evidence of it: the other value they hold (a lie)
+    holds: str | None = None  # no evidence of it: the other value they held then (a lie)
     claim: str | None = None  # with `holds`: "subject.attribute", for words about it
     premises: list[str] = []  # worked out: from these claims ("cy.at_counter")
 
@@ -116,9 +116,19 @@ class Explanation(BaseModel):
             for i, step in enumerate(chain.steps):
                 out.append(("  " * (i + 1)) + "<- " + step.describe())
         for e in self.against:
-            who = e.teller or e.document or e.event or e.kind
-            out.append(f"  against: {e.value} ({e.source}, {who})")
+            out.append(f"  against: {e.value} ({_against_source(e)})")
         return out
+
+
+def _against_source(e: EvidenceRecord) -> str:
+    """Where a piece of evidence against the value came from, each word once ("implanted,
+    implanted" read doubled to a developer)."""
+    if e.kind == "implanted":
+        return f"implanted by {e.implanted_by}" if e.implanted_by else "implanted"
+    if e.kind == "inferred":
+        return "inferred" + (f" from {', '.join(e.premises)}" if e.premises else "")
+    who = e.teller or e.document or e.event
+    return f"{e.source}, {who}" if who else e.source
 
 
 def explain(store: MemoryStore, resident: str, subject: str, attribute: str) -> Explanation | None:
@@ -177,12 +187,16 @@ def _chain(store: MemoryStore, e: EvidenceRecord) -> Chain:
         seen.add(teller)
         nxt = _evidence_before(store, teller, cur)
         if nxt is None:
-            tb = store.belief(teller, cur.subject, cur.attribute, history=False)
+            tb = store.belief(teller, cur.subject, cur.attribute)
             wrong = _misremembered(store, teller, tb) if tb is not None and \
                 tb.misremembered and tb.value == cur.value else None
+            # Judged by what they held when they told it, not by what they hold now: told
+            # before they held anything, it was said without knowing, not against belief (a
+            # developer's teller read as a liar for a value they came to hold a day later).
+            then = _held_at(tb.history, cur.at) if tb is not None else None
             steps.append(wrong or Step(
                 resident=teller, value=cur.value, recorded=False,
-                holds=tb.value if tb is not None and tb.value != cur.value else None,
+                holds=then if then is not None and then != cur.value else None,
                 claim=f"{cur.subject}.{cur.attribute}"))
             complete = False
             break
@@ -190,6 +204,16 @@ def _chain(store: MemoryStore, e: EvidenceRecord) -> Chain:
         cur = nxt
         complete = cur.kind != "hearsay"
     return Chain(origin_key=e.origin_key, steps=steps, as_told=list(e.chain), complete=complete)
+
+
+def _held_at(history: list[Version], at: int) -> str | None:
+    """The value a belief held at minute `at` — its latest version at or before it (as
+    `memory.queries.believers_at` reads a past minute) — or None: none held yet."""
+    held = None
+    for v in history:
+        if v.at <= at:
+            held = v.value
+    return held
 
 
 def _misremembered(store: MemoryStore, resident: str, b) -> Step | None:

@@ -120,3 +120,40 @@ def test_a_loop_with_an_origin_who_has_no_evidence_ends_at_the_absence(store):
     [chain] = store.explain("ada", *K).supports
     assert [s.resident for s in chain.steps] == ["ada", "bo", "ada", "eve"]
     assert chain.steps[-1].recorded is False and not chain.complete
+
+
+def test_a_teller_is_judged_by_what_they_held_when_they_told_it(store):
+    """A developer: alice told bram "eve" at minute 10 holding nothing (she reckoned so); at
+    minute 2000 she came to hold "bram" — and explain called her a liar ("holds bram: they
+    said what they do not believe") for what she said before she held anything. What she
+    held then is what counts, either way round."""
+    store.perceive(told("bram", "ring", "taken_by", "eve", teller="alice", basis="reckon",
+                        at=10))
+    store.perceive(told("alice", "ring", "taken_by", "bram", teller="eve", at=2000))
+    last = store.explain("bram", "ring", "taken_by").supports[0].steps[-1]
+    assert (last.resident, last.recorded, last.holds) == ("alice", False, None)
+    assert last.describe() == "alice has no evidence of it: they said it without knowing it"
+    # cora held "dee" when she told ada "cy", and only came to hold "cy" after: a lie then.
+    store.perceive(told("cora", *K, "dee", teller="gus", at=0))
+    store.perceive(told("ada", *K, "cy", teller="cora", basis="saw", at=5))
+    store.perceive(seen("cora", *K, "cy", at=100))
+    assert store.belief("cora", *K).value == "cy"
+    last = store.explain("ada", *K).supports[0].steps[-1]
+    assert (last.resident, last.recorded, last.holds) == ("cora", False, "dee")
+
+
+def test_what_stands_against_names_its_source_once(store):
+    """"against: cora (implanted, implanted)" read doubled: an implant names who put it in."""
+    store.perceive(seen("ada", *K, "dee", at=0))
+    store.implant("ada", *K, "cora", by="author", at=5)
+    store.perceive(seen("ada", *K, "dee", at=10))
+    store.perceive(seen("ada", "eli", "at_counter", "yes", at=11))
+    store.perceive({"resident": "ada", "subject": "key", "attribute": "taken_by",
+                    "value": "eli", "kind": "inferred", "at": 12,
+                    "premises": ["eli.at_counter"]})
+    store.perceive(told("ada", *K, "fay", teller="gus", at=15))
+    lines = store.explain("ada", *K).lines()
+    assert [x for x in lines if "against" in x] == [
+        "  against: cora (implanted by author)",
+        "  against: eli (inferred from eli.at_counter)",
+        "  against: fay (rumour, gus)"]
