@@ -343,18 +343,20 @@ class LanguageModel:
         import httpx2
         import openai
 
-        from .model_http import ReplyRefused
+        from .model_http import ReplyLate, ReplyRefused
 
         at = self.where
         chain = _causes(exc)
+        # Every read ends by the budget (game.model_http), so a timeout of any kind is the
+        # budget's: said as the budget running out is, whichever thread noticed it first.
+        if isinstance(exc, openai.APITimeoutError) or any(
+                isinstance(e, (httpx2.TimeoutException, ReplyLate)) for e in chain):
+            return self._too_long()
         refused = next((e for e in chain if isinstance(e, ReplyRefused)), None)
         if refused is not None:
             return f"{at}: {refused}"
         if isinstance(exc, openai.APIStatusError):
             return _status_why(at, exc.status_code, exc.response.headers.get("location"))
-        if isinstance(exc, openai.APITimeoutError) or any(
-                isinstance(e, httpx2.TimeoutException) for e in chain):
-            return f"{at} did not answer in time"
         if any(isinstance(e, ssl.SSLError) for e in chain):
             return (f"{at} could not be reached over a secure connection (a TLS error: is it "
                     "http://, not https://? HEARSAY_MODEL_URL)")

@@ -29,6 +29,10 @@ class ReplyRefused(httpx2.ReadError):
     read. A transport error, so the client treats it as a failed call."""
 
 
+class ReplyLate(ReplyRefused):
+    """A reply still coming when its verb's budget ran out."""
+
+
 class _Bounded(httpx2.SyncByteStream):
     def __init__(self, inner: httpx2.SyncByteStream, deadline: float | None,
                  limit: int, wbits: int | None, request: httpx2.Request):
@@ -41,7 +45,7 @@ class _Bounded(httpx2.SyncByteStream):
         due = self._deadline
         for chunk in self._inner:
             if due is not None and time.monotonic() > due:
-                raise ReplyRefused("its reply ran past the verb's time budget",
+                raise ReplyLate("its reply ran past the verb's time budget",
                                    request=self._request)
             if self._dec is not None:
                 # At most what is still allowed, plus one byte to know it went over.
