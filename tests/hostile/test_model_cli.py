@@ -235,3 +235,21 @@ def test_an_empty_or_padded_setting_is_no_error(monkeypatch, var, value):
     monkeypatch.setenv("HEARSAY_MODEL", "fake")
     monkeypatch.setenv(var, value)
     assert cli(["brief", "missing_key"]).exit_code == 0
+
+
+@pytest.mark.parametrize("route", ["win-bring-the-witness", "lose-fan-the-rumour"])
+def test_a_model_that_rewords_leaves_a_shipped_routes_world_log_alone(fake, monkeypatch,
+                                                                      route):
+    """Words never touch the world log: a shipped walkthrough gives the same log with a model
+    rewording what residents say (and it did reword) as with none."""
+    from game.scenario.loader import SCENARIOS
+
+    walk = SCENARIOS / "missing_key" / f"{route}.txt"
+    fake.default = answer("Bo swore to me Cy took it. Cy, no doubt, Bo.")
+    with_model = json.loads(cli(["run", "missing_key", "--commands", walk, "--json"]).stdout)
+    monkeypatch.delenv("HEARSAY_MODEL_URL")
+    without = json.loads(cli(["run", "missing_key", "--commands", walk, "--json"]).stdout)
+    assert with_model["log_sha256"] == without["log_sha256"]
+    assert with_model["ending"] == without["ending"]
+    if route == "win-bring-the-witness":  # (it asks Ada, who answers in the model's words)
+        assert any("Bo swore to me" in s["reply"] for s in with_model["walkthrough"]["steps"])
