@@ -49,8 +49,9 @@ FUNCTIONS: dict[str, tuple[int, int, str]] = {
     "now": (0, 0, "now() -> the current sim minute"),
     "time": (1, 1, 'time("day 3 18:00") -> that sim minute'),
     "at": (2, 2, 'at("cy", "market") -> cy is there now'),
-    "present": (1, 3, 'present("school" [, "meeting.place", "school"]) -> how many residents '
-                      "are there now, awake [and hold that value: there for it]"),
+    "present": (1, 7, 'present("school" [, "meeting.place", "school" [, claim, value …]]) '
+                      "-> how many residents are there now, awake [and hold every value "
+                      "named: there for it]"),
     "trust": (2, 2, 'trust("ada", "bo") -> how far ada trusts bo, 0..1'),
     "reached": (1, 1, 'reached("found_drawer") -> the player has reached a knowledge stage'),
     "concluded": (1, 1, 'concluded("ada_key.moved_by") -> the answer the player gave, "" if '
@@ -239,8 +240,8 @@ class _Parser:
             if not lo <= len(args) <= hi:
                 n = f"{lo}" if lo == hi else f"{lo} to {hi}"
                 raise ConditionError(f"{v}() takes {n} arguments, got {len(args)}")
-            if v == "present" and len(args) == 2:
-                raise ConditionError('present() takes a place, or a place, a claim and its '
+            if v == "present" and len(args) % 2 == 0:
+                raise ConditionError('present() takes a place, then claims each with its '
                                      'value (present("school", "meeting.place", "school"))')
             return Node("call", tuple(args), v)
         got = "the end" if k == "end" else repr(v)
@@ -262,7 +263,7 @@ SIGNATURES: dict[str, tuple[tuple[str, ...], str]] = {
     "now": ((), "num"),
     "time": (("str",), "num"),
     "at": (("str", "str"), "bool"),
-    "present": (("str", "str", "any"), "num"),
+    "present": (("str", "str", "any", "str", "any", "str", "any"), "num"),
     "trust": (("str", "str"), "num"),
     "reached": (("str",), "bool"),
     "concluded": (("str",), "str"),
@@ -415,6 +416,11 @@ def _eval(n: Node, ctx: Any) -> Any:
         args = [_eval(a, ctx) for a in n.args]
         return getattr(ctx, "fn_" + n.value)(*args)
     raise ConditionError(f"bad node {op}")
+
+
+def value_of(n: Node, ctx: Any) -> Any:
+    """One node's value, as the condition holding it is judged (a call's argument, say)."""
+    return _eval(n, ctx)
 
 
 def parse(text: str) -> Condition:

@@ -5,12 +5,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import clock
-from .perception import split
+from .perception import split as _split
 
 if TYPE_CHECKING:
     from .town import Game
 
 DEFAULT_MIN_CONFIDENCE = 0
+
+
+def split(claim: str) -> tuple[str, str]:
+    """A claim's subject and attribute; one that is not `subject.attribute` (a computed
+    argument: validate refuses written ones) names nothing, so nothing holds it, never an
+    error from memory in the middle of a run."""
+    s, a = _split(str(claim))
+    return (s, a) if s and a else ("?", "?")
 
 
 class ConditionContext:
@@ -116,19 +124,17 @@ class ConditionContext:
     def fn_affinity(self, a: str, b: str) -> float:
         return self.sim.world.affinity(a, b)
 
-    def present_for(self, place: str, claim: str | None = None,
-                    value: str | None = None) -> list[str]:
-        """Residents there now, awake (not the player); given a claim and value, only those
-        who hold it (as `believes` has it): there for it. Five "in the schoolroom" counted
-        two the player had brought along who thought the meeting was off, and a player who
-        guessed the room won having learnt nothing (a playtest, seeds 0 to 2)."""
+    def present_for(self, place: str, *held: str) -> list[str]:
+        """Residents there now, awake (not the player); given claims each with a value, only
+        those who hold every one (as `believes` has it): there for it. Five "in the
+        schoolroom" counted two the player had brought along who thought the meeting was
+        off, and a player who guessed the room won having learnt nothing (a playtest)."""
         there = [r for r in self.sim.present(place) if not self.sim.people[r].is_player]
-        if claim is None:
-            return there
-        return [r for r in there if self.fn_believes(r, claim, str(value))]
+        pairs = list(zip(held[::2], held[1::2], strict=True))
+        return [r for r in there if all(self.fn_believes(r, c, str(v)) for c, v in pairs)]
 
-    def fn_present(self, place: str, claim: str | None = None, value: str | None = None) -> int:
-        return len(self.present_for(place, claim, value))
+    def fn_present(self, place: str, *held: str) -> int:
+        return len(self.present_for(place, *held))
 
 
 def _through(e, who: str) -> bool:

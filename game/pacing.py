@@ -62,21 +62,32 @@ def notices(sim: Game, after_event: int, since: int) -> list[Notice]:
         when = f"{clock.fmt_clock(by)} on day {clock.day_of(by)}"
         # "to make sure…", not "…: Make sure…" after the CLI's "At 18:00 on day 3:" (two
         # colons and a capital mid-sentence read as a goal pasted in: a playtest).
-        what = "; ".join(_as_clause(sim, x.rstrip(".")) for x in texts)
+        clauses = [_as_clause(sim, x.rstrip(".")) for x in texts]
+        if all(c is not None for c in clauses):
+            tail = " to " + "; ".join(c for c in clauses if c is not None)
+        else:  # a goal that is no bidding ("Quill must…", "Why did Ben…?"): as written
+            tail = ": " + "; ".join(x.rstrip(".") for x in texts)
+        tail += "" if tail.endswith(("?", "!")) else "."
         if since < by - WARN_BEFORE <= sim.now:
-            out.append(Notice(by - WARN_BEFORE, f"Two hours left until {when} to {what}."))
+            out.append(Notice(by - WARN_BEFORE, f"Two hours left until {when}{tail}"))
         if since < by <= sim.now:
-            out.append(Notice(by, f"The deadline has come ({when}) to {what}."))
+            out.append(Notice(by, f"The deadline has come ({when}){tail}"))
     return sorted(out, key=lambda n: (n.at, n.event or 0))
 
 
-def _as_clause(sim: Game, goal: str) -> str:
-    """A goal ("Make sure nobody…") as the rest of a sentence ("make sure nobody…"): its
-    first word lowered unless it is a name ("Ana must…" stays) or "I"."""
+def _as_clause(sim: Game, goal: str) -> str | None:
+    """A goal that bids ("Make sure nobody…") as the rest of a sentence ("make sure
+    nobody…"), or None for one that does not: a name or a possessive first ("Quill must…",
+    "Quill's notice…"), "I" or "You", a question, a word in capitals."""
     first = goal.split(" ", 1)[0]
-    names = {w for r in sim.people.values() for w in r.name.split()} | {"I"}
-    if not first or first in names or not first[:1].isupper() or not first[1:].islower():
-        return goal
+    word = first[:-2] if first.endswith(("'s", "’s")) else first
+    names = {w for r in sim.people.values() for w in r.name.split()} | {"I", "You"}
+    player = getattr(sim.sc, "player", None)
+    if player is not None:
+        names |= set(player.name.split())
+    if not word or word in names or first != word or goal.endswith("?") or \
+            not word[:1].isupper() or not word[1:].islower():
+        return None
     return goal[:1].lower() + goal[1:]
 
 

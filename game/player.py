@@ -488,7 +488,12 @@ def tell(sim: Game, rid: str, claim: str, value: str, anonymously: str = "") -> 
         data={"basis": "heard", "origin": origin, "anonymous": anon},
         participants=[PLAYER, rid], witnesses=overhear))
     before = visible.before(sim, rid, claim)
-    again = any(e.teller == PLAYER and e.value == value for e in sim.store.evidence(rid, s, a))
+    # Told them so to their face before (not only overheard by them: "You told me that
+    # already" was said to one who had only overheard it: a review).
+    again = sim.db.execute(
+        "SELECT 1 FROM world_log WHERE kind = 'talk' AND actor = ? AND target = ? AND "
+        "claim = ? AND value = ? AND id != ? LIMIT 1", (PLAYER, rid, claim, value, eid)
+    ).fetchone() is not None
     for h in [rid] + overhear:
         if value == h and sim.is_actor_attribute(a):
             # Told they did something they know they did not (as `perception.told` has it

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from . import clock
 from .acts import clue_seen
-from .conditions import Condition, at_least
+from .conditions import Condition, ConditionError, at_least, value_of
 from .ctx import ConditionContext
 from .player import PLAYER, and_list
 from .sources import origin_name, read_at, told_by
@@ -190,40 +190,58 @@ def post_mortem(sim: Game) -> PostMortem | None:
 
 def _headcount(sim: Game) -> str:
     """For a lost ending: where a winning ending counted heads (`present("school") >= 5`),
-    how many were there and who — "Too few came" said nothing of how few (a playtest)."""
+    how many were there and who — "Too few came" said nothing of how few (a playtest). Of
+    several counts, the one furthest short."""
+    best: tuple[int, str] | None = None  # (how far short, the line)
     for e in sim.sc.endings:
         if not e.win or not e.when:
             continue
         for call, cmp in Condition(e.when).asked():
-            if call.value != "present" or call.args[0].op != "lit" or not at_least(call, cmp):
+            if call.value != "present" or not at_least(call, cmp):
                 continue
             need = _needed(call, cmp)
-            if need is None:
+            args = _args(sim, call)
+            if need is None or args is None or not isinstance(args[0], str):
                 continue
-            place = call.args[0].value
-            counted = _counted(sim, call)
+            place = args[0]
+            counted = ConditionContext(sim).present_for(*args)
             there = [sim.name(r) for r in counted]
             who = f": {and_list(there)}" if there else ""
             line = (f"{len(there)} of the {need} needed for “{e.title}” were at "
                     f"{sim.place_name(place)} at the end{who}.")
             # Counted only if there for it: say who was there and why they did not count
             # (two brought along who thought the meeting was off were not, and read as absent).
-            claim, value = (call.args[1].value, call.args[2].value) if len(call.args) == 3 \
-                and all(a.op == "lit" for a in call.args) else (None, None)
             others = [r for r in sim.present(place) if r != PLAYER and r not in counted]
-            if claim is not None and others:
+            if len(args) > 1 and others:
                 names = and_list([sim.name(r) for r in others])
                 were = "were" if len(others) > 1 else "was"
-                line += (f" {names} {were} there too, but did not believe that "
-                         f"{sim.say_claim(claim, str(value))}.")
-            return line
-    return ""
+                held = [f"that {sim.say_claim(str(c), str(v))}"
+                        for c, v in zip(args[1::2], args[2::2], strict=True)]
+                both = {1: "", 2: "both "}.get(len(held), "all of ")
+                line += (f" {names} {were} there too, but did not believe {both}"
+                         f"{and_list(held)}.")
+            short = need - len(counted)
+            if best is None or short > best[0]:
+                best = (short, line)
+    return best[1] if best is not None else ""
+
+
+def _args(sim: Game, call) -> list | None:
+    """A call's arguments as the ending was judged by them (`fact(...)` evaluated too), or
+    None if one cannot be: the count would be of something else."""
+    ctx = ConditionContext(sim)
+    try:
+        return [value_of(a, ctx) for a in call.args]
+    except (ConditionError, TypeError, ValueError):
+        return None
 
 
 def _counted(sim: Game, call) -> list[str]:
-    """Whom a `present(...)` call counts now: there, and holding its value if it names one
+    """Whom a `present(...)` call counts now: there, and holding every value it names
     (game.ctx, which the ending itself was judged by)."""
-    args = [a.value if a.op == "lit" else None for a in call.args]
+    args = _args(sim, call)
+    if not args or not isinstance(args[0], str):
+        return []
     return ConditionContext(sim).present_for(*args)
 
 
@@ -313,7 +331,7 @@ def _present(sim: Game, whens: list[str], explain: set[str]) -> dict[str, set[st
         if not text:
             continue
         for call, cmp in Condition(text).asked():
-            if call.value == "present" and call.args[0].op == "lit" and at_least(call, cmp):
+            if call.value == "present" and at_least(call, cmp):
                 there = set(_counted(sim, call))
                 for claim in explain:
                     named.setdefault(claim, set()).update(there)

@@ -568,7 +568,7 @@ def inspect(save: str, resident: str, as_json: bool, show_all: bool) -> None:
     rows = inspect_rows(sim, resident, show_all)
     if as_json:
         echo(json.dumps({"resident": resident, "time": clock.fmt(sim.now),
-                               "beliefs": rows}, indent=2))
+                         "open_minds": True, "beliefs": rows}, indent=2))
         return
     from rich.console import Console
     from rich.table import Table
@@ -648,8 +648,8 @@ def why(save: str, resident: str, claim: str, as_json: bool) -> None:
         if not sim.store.believers(subject, attribute):
             raise _bad(f"nobody in this save holds a belief about {claim!r}{hint}")
         raise _bad(f"{resident} holds no belief about {claim}{hint}")
-    if as_json:
-        echo(ex.model_dump_json(indent=2))
+    if as_json:  # marked as the author's view, as run --json marks open minds
+        echo(json.dumps({**json.loads(ex.model_dump_json()), "open_minds": True}, indent=2))
         return
     for line in why_lines(sim, ex):
         echo(line)

@@ -796,10 +796,20 @@ class Checker:
             return
         for call in cond.calls():
             at = _CLAIM_ARG.get(call.value)
-            if at is not None and len(call.args) > at and call.args[at].op == "lit" and \
-                    isinstance(call.args[at].value, str):
-                self._known_attribute(loc, call.args[at].value)
-                self.asked.append((loc, call.args[at].value))
+            # present(place, claim, value, claim, value…): every claim, not the first only
+            places = range(at, len(call.args), 2) if call.value == "present" else \
+                ([at] if at is not None else [])
+            for i in places:
+                if i < len(call.args) and call.args[i].op == "lit" and \
+                        isinstance(call.args[i].value, str):
+                    claim = call.args[i].value
+                    s, _, a = claim.partition(".")
+                    if not s or not a:  # 'meeting' for 'meeting.when': nothing holds it
+                        self.bad(loc, f"condition: {call.value}() names {claim!r}, which is "
+                                 "no claim: write it subject.attribute, like 'meeting.when'")
+                        continue
+                    self._known_attribute(loc, claim)
+                    self.asked.append((loc, claim))
             lits = [a.value for a in call.args if a.op == "lit"]
             if call.value in ("believes", "heard", "value", "confidence", "knows", "trust",
                               "at") and \
@@ -831,8 +841,11 @@ class Checker:
                     if a.op == "lit" and isinstance(a.value, str) and a.value:
                         self._person(loc, a.value)
             value_at = _VALUE_ARG.get(call.value)
-            if value_at is not None and len(args) > value_at:
-                claim, val = args[value_at - 1], args[value_at]
+            for i in (range(value_at, len(args), 2) if call.value == "present" and value_at
+                      else [value_at] if value_at is not None else []):
+                if i >= len(args):
+                    continue
+                claim, val = args[i - 1], args[i]
                 if claim.op == "lit" and val.op == "lit" and isinstance(claim.value, str):
                     self._known_value(loc, claim.value, val.value)
         for n in cond.compared():

@@ -54,3 +54,23 @@ def test_one_seen_waiting_is_seen_waiting_and_not_read_for_what_they_believe():
     texts = [n.text for n in notices(sim, 0, start) if "waited" in n.text]
     assert "Quill waited at the Schoolroom." in texts
     assert not [t for t in texts if "believ" in t]
+
+
+def test_a_goal_that_is_no_bidding_is_given_as_written():
+    """"to Quill must…", "to I must…", "to quill's notice…", "to why did Ben stay away?."
+    (a review of the deadline notice's wording): only goals that bid become "to …"."""
+    from game.pacing import _as_clause
+
+    sim = Simulation.new("cancelled_meeting", seed=0)
+    assert _as_clause(sim, "Get five townsfolk to the meeting") == \
+        "get five townsfolk to the meeting"
+    for goal in ("Quill must see the notice", "I must see it", "Quill's notice must stand",
+                 "Why did Ned lie?", "You must go", "NED must not win", "see to it"):
+        assert _as_clause(sim, goal) is None, goal
+    # (a copy: the loaded scenario may be shared with other tests)
+    sim.sc = sim.sc.model_copy(update={"goals": [sim.sc.goals[0].model_copy(
+        update={"text": "Why did Ned lie?", "by": "day 1 12:00"})]})
+    sim.run(until=clock.parse_when("day 1 12:00"))
+    texts = [n.text for n in notices(sim, 10**9, clock.parse_when("day 1 08:00"))]
+    assert texts == ["Two hours left until 12:00 on day 1: Why did Ned lie?",
+                     "The deadline has come (12:00 on day 1): Why did Ned lie?"], texts

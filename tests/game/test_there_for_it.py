@@ -42,8 +42,9 @@ def test_bringing_two_who_think_it_is_off_does_not_fill_the_room(seed):
     there = {r for r in sim.present("school") if r != "player"}
     assert {"sam", "uli"} <= there  # they came: they were not counted
     pm = post_mortem(sim)
-    assert "Sam and Uli were there too, but did not believe that the town meeting is on " \
-           "day 3 at six." in pm.headcount, pm.headcount
+    assert "Sam and Uli were there too, but did not believe both that the town meeting is " \
+           "on day 3 at six and that the town meeting is in the schoolroom." in pm.headcount, \
+        pm.headcount
 
 
 def test_the_walkthroughs_that_win_still_win():
@@ -68,8 +69,10 @@ def test_present_counts_those_there_holding_the_value():
 
 def test_present_takes_a_place_or_a_place_a_claim_and_a_value():
     assert parse('present("square", "ann.took", "ben") >= 1')
-    with pytest.raises(ConditionError, match="a place, or a place, a claim and its value"):
-        parse('present("square", "ann.took") >= 1')
+    assert parse('present("square", "ann.took", "ben", "ann.took", "ben") >= 1')
+    for bad in ('present("square", "ann.took")', 'present("square", "a.b", "c", "d.e")'):
+        with pytest.raises(ConditionError, match="a place, then claims each with its value"):
+            parse(f"{bad} >= 1")
 
 
 def test_validate_reads_presents_claim_and_value(write_scenario):
@@ -78,5 +81,41 @@ def test_validate_reads_presents_claim_and_value(write_scenario):
     warned = load_scenario(write_scenario(TINY + ending)).warnings
     assert any("'tok'" in w and "took" in w for w in warned), warned
     bad = ending.replace('"ann.tok", "ben"', '"ann.took"')
-    with pytest.raises(ScenarioError, match="a place, or a place, a claim and its value"):
+    with pytest.raises(ScenarioError, match="a place, then claims each with its value"):
         load_scenario(write_scenario(TINY + bad))
+    # A claim that is no subject.attribute can never be held: an error, in every pair.
+    for claims in ('"ann", "ben"', '"ann.took", "ben", "took", "ben"'):
+        with pytest.raises(ScenarioError, match="which is no claim: write it subject.attribute"):
+            load_scenario(write_scenario(TINY + ending.replace('"ann.tok", "ben"', claims)))
+    warned = load_scenario(write_scenario(TINY + ending.replace(
+        '"ann.tok", "ben"', '"ann.took", "ben", "ann.tok", "ben"'))).warnings
+    assert any("'tok'" in w for w in warned), warned
+
+
+def _meeting_with(tmp_path, when: str) -> Path:
+    src = Path(__file__).parents[2] / "content/scenarios/cancelled_meeting"
+    text = (src / "scenario.toml").read_text(encoding="utf-8")
+    old = 'when = \'present("school", "meeting.when", "d3_1800", "meeting.place", "school") >= 5\''
+    assert old in text
+    tmp_path.mkdir(parents=True)
+    (tmp_path / "scenario.toml").write_text(text.replace(old, f"when = '{when}'"),
+                                            encoding="utf-8")
+    return tmp_path
+
+
+def test_the_headcount_reads_computed_arguments_and_the_count_furthest_short(tmp_path):
+    """A review: `present("school", "meeting.when", fact("meeting.when"))` said "0 of the 5"
+    (the computed value read as None), and of two counts only the first was said — "7 of
+    the 5 needed" under a lost ending whose second count needed 8."""
+    computed = _meeting_with(tmp_path / "a", 'present("school", "meeting.when", '
+                             'fact("meeting.when"), "meeting.place", fact("meeting.place")) >= 5')
+    sim = Simulation.new(load_scenario(computed), seed=0)
+    play(sim, None, text=GUESSED)
+    pm = post_mortem(sim)
+    assert not pm.win and pm.headcount.startswith("3 of the 5 needed"), pm.headcount
+    two = _meeting_with(tmp_path / "b", 'present("school") >= 5 and '
+                        'present("school", "meeting.when", "d3_1800") >= 8')
+    sim = Simulation.new(load_scenario(two), seed=0)
+    play(sim, None, text=GUESSED)
+    pm = post_mortem(sim)
+    assert not pm.win and pm.headcount.startswith("3 of the 8 needed"), pm.headcount

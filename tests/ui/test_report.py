@@ -109,5 +109,11 @@ def test_inspect_and_why_say_they_are_the_open_minds_view(tmp_path):
     res = CliRunner().invoke(main, ["why", str(save), "ada", "ada_key.moved_by"])
     assert res.exit_code == 0 and res.output.rstrip().endswith(
         "(open minds: the author's view of a whole memory, not what a player hears)")
+    import json
+
+    for args in (["inspect", str(save), "-r", "ada", "--json"],
+                 ["why", str(save), "ada", "ada_key.moved_by", "--json"]):
+        res = CliRunner().invoke(main, args)
+        assert res.exit_code == 0 and json.loads(res.output)["open_minds"] is True
     res = CliRunner().invoke(main, ["why", str(save), "ada", ".moved_by"])
     assert res.exit_code == 2 and "is not a claim" in res.output
