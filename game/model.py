@@ -593,7 +593,7 @@ def _read_into_memory(sim: Game, model: LanguageModel, text: str, event: str,
         if sim.state[r.listener].status != "awake":
             return heard(f"{sim.name(r.listener)} is not awake to hear it")
         from .commands import CommandError
-        from .player import _no_lead
+        from .player import _no_lead, origin_for
 
         # Only what the town has words for goes into a memory: a claim of the scenario the
         # player knows of, and a value its vocabulary allows for that claim. A model wrote
@@ -622,7 +622,10 @@ def _read_into_memory(sim: Game, model: LanguageModel, text: str, event: str,
             proposer="model", resident=r.listener, subject=r.subject, attribute=r.attribute,
             value=value, kind=r.source, at=sim.now, event=event,
             teller=PLAYER if r.source in ("hearsay", "declared") else None,
-            origin=PLAYER if r.source == "hearsay" else None,
+            # Said twice, once through `tell … anonymously`, is one source (§5 step 2): the
+            # origin the player gave this listener first (a review won the_ledger so).
+            origin=origin_for(sim, r.listener, r.subject, r.attribute, value, PLAYER)
+            if r.source == "hearsay" else None,
             basis=r.basis if r.source == "hearsay" else None, by_player=True)
         before = face_before(sim, r.listener, claim)
         sim.store.propose(proposal, SimWorld(sim))

@@ -503,7 +503,7 @@ def tell(sim: Game, rid: str, claim: str, value: str, anonymously: str = "") -> 
                                event=f"w{eid}"))
             continue
         sim.queue(Evidence(resident=h, subject=s, attribute=a, value=value, kind="hearsay",
-                           teller=PLAYER, origin=_origin_for(sim, h, s, a, value, origin),
+                           teller=PLAYER, origin=origin_for(sim, h, s, a, value, origin),
                            basis="heard", at=sim.now, event=f"w{eid}", by_player=True))
     out = sim.flush_outcomes()[0]
     after = visible.held(sim, rid, claim)
@@ -523,9 +523,10 @@ def tell(sim: Game, rid: str, claim: str, value: str, anonymously: str = "") -> 
         ch.line, ch.detail)
 
 
-def _origin_for(sim: Game, h: str, s: str, a: str, value: str, origin: str) -> str:
+def origin_for(sim: Game, h: str, s: str, a: str, value: str, origin: str) -> str:
     """Whose word `h` takes the player's telling for: the same as the first time the player
-    told them this, whatever "anonymously" says now. One face saying it twice is one source
+    told them this, whatever "anonymously" says now (or a `say` through a model: the same
+    face, whatever the words). One face saying it twice is one source
     (§5 step 2): told openly, then again "without saying where you heard it", Tilly counted
     two independent origins and changed her mind on the player's word alone (a playtest)."""
     for e in sim.store.evidence(h, s, a):
