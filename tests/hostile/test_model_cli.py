@@ -86,7 +86,18 @@ def refusals(summary: dict) -> list[str]:
     return [s["reply"] for s in said]
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
+# Through the whole command line, one of each kind of failure (every one of them is run
+# through the game in test_model_server.py; here each costs a process's worth of run).
+THROUGH_THE_CLI = ["hang", "a byte at a time", "garbage stream", "endless 100 continue",
+                   "closed mid-body", "http 401", "http 500", "redirect loop", "invalid json",
+                   "content prose", "gzip lie", "body over 1 MiB"]
+READ_THROUGH_THE_CLI = ["a claim the player never heard of", "a value the player did not say",
+                        "a sight the player never had", "a 1 MB value",
+                        "control characters in the value", "extra fields", "a hidden spot",
+                        "the player as listener"]
+
+
+@pytest.mark.parametrize("name", THROUGH_THE_CLI)
 def test_a_misbehaving_server_never_stops_the_run(fake, tmp_path, bare, name):
     behaviour, why = CASES[name]
     fake.default = behaviour
@@ -103,7 +114,11 @@ def test_a_misbehaving_server_never_stops_the_run(fake, tmp_path, bare, name):
     assert mem == bare[1], "a refused reading reached memory"
 
 
-@pytest.mark.parametrize("name", sorted(BAD_READINGS))
+def test_the_cli_cases_are_cases():
+    assert set(THROUGH_THE_CLI) <= set(CASES) and set(READ_THROUGH_THE_CLI) <= set(BAD_READINGS)
+
+
+@pytest.mark.parametrize("name", READ_THROUGH_THE_CLI)
 def test_a_reading_the_guard_refuses_never_reaches_the_save(fake, tmp_path, bare, name):
     content, why = BAD_READINGS[name]
     fake.default = answer(content)
