@@ -127,7 +127,8 @@ def build(app, scenario=None, *, seed: int = 0, load: str | None = None,
     session.set_speed(speed)
     if session.over:
         town._check_ending()
-    if briefing and session.has_player:
+    if briefing and session.has_player and not session.over:
+        # (`play --at` past the ending drew the brief over the ending card: a window playtest)
         from .scenes.briefing import BriefingScene
 
         app.push(BriefingScene(app, town))

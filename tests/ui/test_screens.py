@@ -339,3 +339,15 @@ def test_function_keys_answer_while_the_command_line_has_the_keys(town, tmp_path
     town.key(pygame.K_F5)
     assert (tmp_path / "saves" / "quick.sqlite").exists()
     assert "Saved to Quick save" in [t[0] for t in town.app._toasts]
+
+
+def test_play_at_past_the_ending_shows_the_ending_not_the_brief(ui):
+    """`hearsay play --at` past a story's ending put the briefing card on top of the ending
+    card (a window playtest)."""
+    from ui.play import build
+    from ui.scenes.ending import EndingScene
+
+    build(ui.app, "the_ledger", seed=0, at="day 3 12:00", briefing=True)
+    ui.frame(2)
+    assert ui.town.session.over
+    assert isinstance(ui.top, EndingScene), type(ui.top)
