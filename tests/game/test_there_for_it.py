@@ -107,15 +107,14 @@ def test_the_headcount_reads_computed_arguments_and_the_count_furthest_short(tmp
     """A review: `present("school", "meeting.when", fact("meeting.when"))` said "0 of the 5"
     (the computed value read as None), and of two counts only the first was said — "7 of
     the 5 needed" under a lost ending whose second count needed 8."""
-    computed = _meeting_with(tmp_path / "a", 'present("school", "meeting.when", '
-                             'fact("meeting.when"), "meeting.place", fact("meeting.place")) >= 5')
-    sim = Simulation.new(load_scenario(computed), seed=0)
-    play(sim, None, text=GUESSED)
-    pm = post_mortem(sim)
-    assert not pm.win and pm.headcount.startswith("3 of the 5 needed"), pm.headcount
-    two = _meeting_with(tmp_path / "b", 'present("school") >= 5 and '
-                        'present("school", "meeting.when", "d3_1800") >= 8')
-    sim = Simulation.new(load_scenario(two), seed=0)
-    play(sim, None, text=GUESSED)
-    pm = post_mortem(sim)
-    assert not pm.win and pm.headcount.startswith("3 of the 8 needed"), pm.headcount
+    cases = {
+        "a": ('present("school", "meeting.when", fact("meeting.when"), "meeting.place", '
+              'fact("meeting.place")) >= 5', "3 of the 5 needed"),
+        "b": ('present("school") >= 5 and present("school", "meeting.when", "d3_1800") >= 8',
+              "3 of the 8 needed"),
+    }
+    for folder, (when, said) in cases.items():
+        sim = Simulation.new(load_scenario(_meeting_with(tmp_path / folder, when)), seed=0)
+        play(sim, None, text=GUESSED)
+        pm = post_mortem(sim)
+        assert not pm.win and pm.headcount.startswith(said), (when, pm.headcount)
