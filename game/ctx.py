@@ -21,7 +21,7 @@ def split(claim: str) -> tuple[str, str]:
     return (s, a) if s and a else ("?", "?")
 
 
-def person(who) -> str:
+def named(who) -> str:
     """A resident argument as memory reads it: one that names nobody — a computed argument
     still empty, `concluded("…")` before any answer — is "?", who holds nothing and is
     trusted as a stranger, never an error from memory in the middle of a run (memory
@@ -39,7 +39,7 @@ class ConditionContext:
 
     def _held(self, who: str, claim: str) -> tuple[str, int, str] | None:
         s, a = split(claim)
-        return self.sim.store.held(person(who), s, a)
+        return self.sim.store.held(named(who), s, a)
 
     def fn_believes(self, who: str, claim: str, value: str,
                     min_confidence: int = DEFAULT_MIN_CONFIDENCE) -> bool:
@@ -52,7 +52,7 @@ class ConditionContext:
         by "you have read or been told that…", whatever they came to hold (a playtest heard
         Tilly say the ledger's "not allergic" after the card, and the stage stayed unmet)."""
         s, a = split(claim)
-        who = person(who)
+        who = named(who)
         return any(e.value == str(value) and not self._own_word(who, e)
                    for e in self.sim.store.evidence(who, s, a))
 
@@ -71,7 +71,7 @@ class ConditionContext:
             return True
         s, a = split(claim)
         return any(e.value == value and not _through(e, who)
-                   for e in self.sim.store.evidence(person(who), s, a))
+                   for e in self.sim.store.evidence(named(who), s, a))
 
     def fn_value(self, who: str, claim: str) -> str:
         h = self._held(who, claim)
@@ -121,7 +121,7 @@ class ConditionContext:
         return st is not None and st.place == place
 
     def fn_trust(self, who: str, other: str) -> float:
-        return self.sim.store.trust(person(who), person(other))
+        return self.sim.store.trust(named(who), named(other))
 
     def fn_reached(self, stage: str) -> bool:
         return stage in self.sim.stages_reached()

@@ -350,7 +350,11 @@ def run(scenario: str | None, seed: int, days: float | None, save_path: str | No
                 echo(f"Played until the stop ({len(exc.played)} "
                      f"step{'s' if len(exc.played) != 1 else ''}):")
                 _print_steps(exc.played)
-            raise _bad(str(exc)) from None
+            # The steps above were played in this run only: say so, or a player stepping
+            # with --save thinks them kept (a playtest).
+            kept = (f"; {save_path} was not written (fix the line and run the step again)"
+                    if save_path else "")
+            raise _bad(f"{exc}{kept}") from None
         if days_given and not sim.ending:
             sim.run(until=max(sim.now, start + int(round(days * clock.DAY))))
             if sim.ending:
@@ -558,7 +562,11 @@ def _open(save: str):
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option("--all", "show_all", is_flag=True, help="Include beliefs about what others "
               "believe.")
-def inspect(save: str, resident: str, as_json: bool, show_all: bool) -> None:
+@click.option("--claim", "claims", multiple=True, metavar="CLAIM",
+              help="Only these claims: 'pie.taken_by', or every claim about a subject ('pie') "
+                   "or of an attribute ('.taken_by'). Repeatable.")
+def inspect(save: str, resident: str, as_json: bool, show_all: bool,
+            claims: tuple[str, ...]) -> None:
     """Every belief a resident holds, with provenance (and the debug view: truth, staleness).
     The author's open-minds view: a whole mind, which a player only learns by asking."""
     sim = _open(save)
@@ -566,6 +574,11 @@ def inspect(save: str, resident: str, as_json: bool, show_all: bool) -> None:
         raise _bad(f"no resident {resident!r} in this save (residents: "
                    f"{', '.join(sorted(sim.people))})")
     rows = inspect_rows(sim, resident, show_all)
+    if claims:
+        # An author after one question among ninety presence memories ("pie.taken_by").
+        rows = [r for r in rows if any(_claim_matches(r["claim"], c) for c in claims)]
+        if not rows:
+            raise _bad(f"{resident} holds no belief about {', '.join(claims)}")
     if as_json:
         echo(json.dumps({"resident": resident, "time": clock.fmt(sim.now),
                          "open_minds": True, "beliefs": rows}, indent=2))
@@ -595,6 +608,16 @@ def inspect(save: str, resident: str, as_json: bool, show_all: bool) -> None:
     if not console.is_terminal or console.width < 140:
         console = Console(width=160)  # a pipe or a narrow window: keep the claims readable
     console.print(t)
+
+
+def _claim_matches(claim: str, wanted: str) -> bool:
+    """Whether `claim` (subject.attribute) is the one `wanted` names: the whole claim, a
+    subject alone ("pie") or an attribute alone (".taken_by")."""
+    wanted = wanted.strip()
+    subject, _, attribute = claim.partition(".")
+    if wanted.startswith("."):
+        return attribute == wanted[1:]
+    return claim == wanted if "." in wanted else subject == wanted
 
 
 def inspect_rows(sim, resident: str, show_all: bool = False) -> list[dict]:
@@ -629,17 +652,21 @@ def inspect_rows(sim, resident: str, show_all: bool = False) -> list[dict]:
 def why(save: str, resident: str, claim: str, as_json: bool) -> None:
     """Why does RESIDENT believe CLAIM (subject.attribute)? The evidence chain and history,
     from the author's open-minds view (a player's `why` verb hears only what they say)."""
+    from difflib import get_close_matches
+
     sim = _open(save)
     if resident not in sim.people:
-        raise _bad(f"no resident {resident!r}")
-    subject, _, attribute = claim.partition(".")
+        near = get_close_matches(resident, sorted(sim.people), n=1)
+        raise _bad(f"no resident {resident!r}" + (f" (did you mean {near[0]!r}?)" if near else ""))
+    # (Blank parts name nothing: memory refuses an empty id, so " .location" is no claim.)
+    subject, _, attribute = (part.strip() for part in claim.partition("."))
     ex = sim.store.explain(resident, subject, attribute) if subject and attribute else None
     if ex is None:
         # A misspelt claim is not the same as one this resident never formed a belief about:
-        # say which, with the nearest of the resident's own claims.
-        from difflib import get_close_matches
-
-        theirs = sorted({f"{b.subject}.{b.attribute}" for b in sim.store.beliefs(resident)})
+        # say which, with the nearest of the resident's own claims (a claim as typed here:
+        # not a belief about what someone else believes).
+        theirs = sorted({f"{b.subject}.{b.attribute}" for b in sim.store.beliefs(resident)
+                         if " " not in b.subject + b.attribute})
         near = get_close_matches(claim, theirs, n=1)
         hint = f" (did you mean {near[0]!r}?)" if near else ""
         if not subject or not attribute:

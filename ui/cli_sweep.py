@@ -149,8 +149,11 @@ def _show_random(scenario: str, spec: str) -> None:
                    f"up to {_Seed.HIGH})")
     sim = Simulation.new(loaded_scenario(scenario), int(seed))
     lines = random_walkthrough(sim, int(k), int(seed))
+    # The scenario as typed: an author's own folder is not found by its id (an author).
+    import shlex
+
     echo(f"# random player {int(k)} on seed {int(seed)} — replay with: hearsay run "
-         f"{sim.sc.scenario.id} --seed {int(seed)} --commands FILE")
+         f"{shlex.quote(str(scenario))} --seed {int(seed)} --commands FILE")
     for ln in lines:
         echo(ln)
     pm = post_mortem(sim)
