@@ -97,6 +97,23 @@ def account(sim, s: Said, *, with_teller: bool = True) -> str:
     return f"{who}{p.subj} {src} ({when(s.at)}, {how})" + (f"; {sure}" if sure else "")
 
 
+def _same_account(was: Said, s: Said) -> bool:
+    """Whether `s` says again what `was` said, from the same source as sure: no news."""
+    return (was.kind, was.basis, was.origin, was.via, was.sure) == (
+        s.kind, s.basis, s.origin, s.via, s.sure)
+
+
+def _before(changed: list[Said], now: str) -> list[Said]:
+    """The accounts someone gave before the one they hold to now, the last of each other
+    value, oldest first."""
+    last: dict[str, Said] = {}
+    for e in changed:
+        if e.value != now:
+            last.pop(e.value, None)
+            last[e.value] = e
+    return list(last.values())
+
+
 def _reaction(sim, s: Said, with_teller: bool) -> str:
     """'Ada: she came round to it after you showed her Ada's key (10:10 on day 1)'."""
     p = sim.pronoun(s.teller)
@@ -273,13 +290,18 @@ def _deadline(sim) -> str:
 def _question(page: Page, sim, claim: str, heard: list[Said], open_minds: bool) -> None:
     page.add("head", question_text(sim, claim))
     latest: dict[str, Said] = {}
+    earlier: dict[str, list[Said]] = {}  # what each said before they changed their mind
     for s in heard:
         was = latest.get(s.teller)
         # What each said last — but their answer to the player stands for the same words
         # overheard since: Quill's 11:20 answer had become "13:20, overheard, to Ned" (a
-        # window playtest).
-        if was is not None and was.value == s.value and s.overheard and not was.overheard:
+        # window playtest); and for the same account said again (`why`, asked twice), which
+        # moved "when you asked" from 08:50 to the 10:20 of the `why` (a playtest).
+        if was is not None and was.value == s.value and (
+                (s.overheard and not was.overheard) or _same_account(was, s)):
             continue
+        if was is not None and was.value != s.value:
+            earlier.setdefault(s.teller, []).append(was)
         latest[s.teller] = s
     mine = _own(sim, claim)
     if mine:
@@ -294,6 +316,12 @@ def _question(page: Page, sim, claim: str, heard: list[Said], open_minds: bool) 
         page.add("text", f"{said_[:1].upper()}{said_[1:]}:")
         for s in group:
             page.add("entry", account(sim, s), 1)
+            # A changed mind keeps what it said before: Ana's "as a slight — from Ivo" left
+            # the board once the rota turned her, and with it where the slight came from.
+            for e in _before(earlier.get(s.teller, []), s.value):
+                said_e = sim.say_claim(claim, e.value)
+                page.add("dim", f"before that: {said_e} — "
+                         f"{account(sim, e, with_teller=False)}", 2)
     # "Missing" is "not where I looked", not a place: beside a place it contradicts nothing
     # ("Ada says her key is missing" and "Fen says it is in the drawer" are both so; a
     # playtest was sent after a false lead).

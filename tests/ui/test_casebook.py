@@ -361,7 +361,8 @@ def test_an_account_stays_as_it_was_said_when_the_teller_changes_their_mind_unse
     sim.run(until=clock.parse_when("day 1 10:30"))
     for line in ("go hall", "ask quill meeting when", "why quill meeting when"):
         sim.command(line)
-    said = "Quill: he said he put it up himself (10:50 on day 1, when you asked)"
+    # (10:40: his answer; the `why` at 10:50 said it again, from the same source, as sure)
+    said = "Quill: he said he put it up himself (10:40 on day 1, when you asked)"
     assert any(x.startswith(said) for x in case_board(sim).lines())
     sim.command("wait until day 2 09:00")
     assert sim.store.belief("quill", "meeting", "when").value != "cancelled"  # changed, unseen
@@ -393,3 +394,29 @@ def test_close_to_the_deadline_the_board_says_the_minutes():
     assert _deadline(sim).endswith("— one hour and 50 minutes from now.")
     sim.run(until=clock.parse_when("day 4 16:30"))
     assert _deadline(sim).endswith("— 30 minutes from now.")
+
+
+def test_a_changed_mind_keeps_what_it_said_before_and_a_repeat_keeps_its_time():
+    """A playtest: after `show ana rota` Ana's earlier "as a slight — from Ivo" left the board,
+    and with it where the slight came from; and a `why` moved Lin's "when you asked" from
+    her answer's time to the `why`'s."""
+    from game.walkthrough import play
+
+    sim = Simulation.new("bad_blood", seed=0)
+    play(sim, None, to_end=False, text="""day 2 08:00 ask lin ben refused
++ why lin ben refused
++ go mill
++ ask mo rota location
++ search mill.desk
++ take rota
++ go bakery
++ ask ana ben refused
++ show ana rota
+""")
+    board = case_board(sim).lines()
+    lin = next(x for x in board if x.startswith("Lin: "))
+    assert "(08:00 on day 2, when you asked)" in lin, lin
+    ana = board.index(next(x for x in board if x.startswith("Ana: she came round to it")))
+    assert board[ana + 1].startswith(
+        "before that: Ben stayed away from the supper on purpose, as a slight — she had heard "
+        "it from Ivo ("), board[ana:ana + 2]
