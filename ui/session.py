@@ -157,7 +157,11 @@ class Session:
     def _mark(self) -> tuple:
         """Where the game stands: the minute, the last world event, what the transcript says
         (a refused command is not play), and authors' edits."""
-        said = sum(1 for e in self.transcript if e.kind != "error")
+        entries = list(self.transcript)
+        # (A command the game refused is written down with its refusal, and does nothing:
+        # F9 after "Ada is not here." asked whether to throw away play (a review).)
+        said = sum(1 for i, e in enumerate(entries) if e.kind != "error" and not (
+            e.kind == "command" and i + 1 < len(entries) and entries[i + 1].kind == "error"))
         return (self.sim.now, last_event(self.sim), said, self.edits)
 
     def _keep(self, how: str, slot: str = "") -> None:

@@ -97,3 +97,15 @@ def test_the_menu_asks_before_leaving_unsaved_play(town):
     assert _asked(town, "Leave this game for another scenario?")
     town.click_zone(town.top, "yes")
     assert isinstance(town.top, TitleScene)
+
+
+def test_a_refused_command_is_not_play_to_lose(town):
+    """A review: "show ada ada_key" (not held: refused, no time) marked the game unsaved, and
+    F9, Load, Quit and Start again asked about losing play that did nothing."""
+    s = town.town.session
+    assert not s.unsaved
+    town.command("show ada ada_key")
+    assert list(s.transcript)[-1].kind == "error"
+    assert not s.unsaved
+    town.command("look")  # no time, but said and kept in a save
+    assert s.unsaved
