@@ -75,18 +75,22 @@ def notices(sim: Game, after_event: int, since: int) -> list[Notice]:
     return sorted(out, key=lambda n: (n.at, n.event or 0))
 
 
+# The verbs a goal that bids starts with. Any other first word ("Nobody may bar Cy", "The
+# council must not…", "Everyone should know…") is no bidding, whatever its case: "…until 18:00
+# on day 3 to nobody may bar Cy." (a review).
+BIDDING = frozenset("""
+    avoid bring calm catch clear convince find fix gather get help hold keep learn make mend
+    persuade prevent protect prove reach reconcile save see settle show solve spread stop
+    talk tell track turn uncover win work""".split())
+
+
 def _as_clause(sim: Game, goal: str) -> str | None:
     """A goal that bids ("Make sure nobody…") as the rest of a sentence ("make sure
-    nobody…"), or None for one that does not: a name or a possessive first ("Quill must…",
-    "Quill's notice…"), "I" or "You", a question, a word in capitals."""
+    nobody…"), or None for one that does not: anything not begun by a verb of `BIDDING` in
+    the form that bids ("Find out…", not "Finding…" nor "FIND"), or a question."""
     first = goal.split(" ", 1)[0]
-    word = first[:-2] if first.endswith(("'s", "’s")) else first
-    names = {w for r in sim.people.values() for w in r.name.split()} | {"I", "You"}
-    player = getattr(sim.sc, "player", None)
-    if player is not None:
-        names |= set(player.name.split())
-    if not word or word in names or first != word or goal.endswith("?") or \
-            not word[:1].isupper() or not word[1:].islower():
+    if goal.endswith("?") or first[1:] != first[1:].lower() or \
+            first.lower() not in BIDDING or first[:1] != first[:1].upper():
         return None
     return goal[:1].lower() + goal[1:]
 

@@ -64,8 +64,14 @@ def test_a_goal_that_is_no_bidding_is_given_as_written():
     sim = Simulation.new("cancelled_meeting", seed=0)
     assert _as_clause(sim, "Get five townsfolk to the meeting") == \
         "get five townsfolk to the meeting"
+    for sc in ("bad_blood", "missing_key", "the_ledger", "cancelled_meeting"):
+        shipped = Simulation.new(sc, seed=0)
+        for g in shipped.sc.goals:  # every shipped goal bids
+            assert _as_clause(shipped, g.text) == g.text[:1].lower() + g.text[1:], g.text
     for goal in ("Quill must see the notice", "I must see it", "Quill's notice must stand",
-                 "Why did Ned lie?", "You must go", "NED must not win", "see to it"):
+                 "Why did Ned lie?", "You must go", "NED must not win", "see to it",
+                 # (a review: "…to nobody may bar Cy.")
+                 "Nobody may bar Cy", "The council must not bar Cy", "Everyone should know"):
         assert _as_clause(sim, goal) is None, goal
     # (a copy: the loaded scenario may be shared with other tests)
     sim.sc = sim.sc.model_copy(update={"goals": [sim.sc.goals[0].model_copy(
