@@ -159,7 +159,9 @@ class PostMortem:
                 out.append("    … and " + " and ".join(more))
             neither = n - len(hurt) - len(helped)
             if neither:
-                out.append(f"    ({neither} made no difference to the ending)")
+                # Not "made no difference to the ending": in a town where any move stirs
+                # the dice, taking one out can turn it (an author bisected a random win).
+                out.append(f"    ({neither} moved nobody toward or away from what is so)")
         for w in self.worse:
             out.append(f"  Worse: {w}")
         if self.open_minds:
@@ -221,6 +223,8 @@ def _headcount(sim: Game) -> str:
                 line += (f" {names} {were} there too, but did not believe {both}"
                          f"{and_list(held)}.")
             short = need - len(counted)
+            if short <= 0:
+                continue  # met ("6 of the 5 needed"): it lost on something else (a review)
             if best is None or short > best[0]:
                 best = (short, line)
     return best[1] if best is not None else ""
