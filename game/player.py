@@ -493,7 +493,7 @@ def tell(sim: Game, rid: str, claim: str, value: str, anonymously: str = "") -> 
     again = sim.db.execute(
         "SELECT 1 FROM world_log WHERE kind = 'talk' AND actor = ? AND target = ? AND "
         "claim = ? AND value = ? AND id != ? LIMIT 1", (PLAYER, rid, claim, value, eid)
-    ).fetchone() is not None
+    ).fetchone() is not None or _said_through_model(sim, rid, s, a, value)
     for h in [rid] + overhear:
         if value == h and sim.is_actor_attribute(a):
             # Told they did something they know they did not (as `perception.told` has it
@@ -521,6 +521,20 @@ def tell(sim: Game, rid: str, claim: str, value: str, anonymously: str = "") -> 
     return Reply(True).say(sim.name(rid), sim.words.render(
         "told", f"{rid}|told|{claim}|{sim.now}", o=out, s=ctx), event=eid).mark(
         ch.line, ch.detail)
+
+
+def _said_through_model(sim: Game, rid: str, s: str, a: str, value: str) -> bool:
+    """Whether the player said this to `rid` in their own words (`say`, read by a model into
+    `rid`'s memory) before: one face, one source, as `origin_for` has it — and "You told me
+    that already", which a `say` did not count for (a review)."""
+    events = [e.event[1:] for e in sim.store.evidence(rid, s, a)
+              if e.teller == PLAYER and e.value == value and e.event and
+              e.event.startswith("w") and e.event[1:].isdigit()]
+    if not events:
+        return False
+    marks = ", ".join("?" for _ in events)
+    return sim.db.execute(f"SELECT 1 FROM world_log WHERE kind = 'speak' AND id IN ({marks}) "
+                          "LIMIT 1", [int(x) for x in events]).fetchone() is not None
 
 
 def origin_for(sim: Game, h: str, s: str, a: str, value: str, origin: str) -> str:

@@ -77,3 +77,27 @@ def test_said_through_a_model_after_an_anonymous_tell_is_the_same_source():
             if e.teller == "player"]
     assert mine == [ANONYMOUS, ANONYMOUS]
     assert (two.value, two.confidence) == (one.value, one.confidence)
+
+
+def test_told_after_saying_it_through_a_model_is_told_again():
+    """A review: `say` read by a model into Tilly's memory, then `tell` the same: one source
+    (as above), but her reply met it as news, not "You told me that already"."""
+    from game.model import Reading
+
+    class Model:
+        def new_verb(self):
+            pass
+
+        def read(self, sim, text):
+            return Reading(listener="tilly", subject="mira", attribute="willowbark_allergy",
+                           value="yes", source="hearsay", basis="heard")
+
+    sim = Simulation.new("the_ledger", seed=0)
+    as_author(sim, "go clinic")
+    sim.command("wait 30")
+    sim.model = Model()
+    sim.command("say Tilly, Mira is allergic to willowbark, yes")
+    sim.model = None
+    reply = as_author(sim, "tell tilly mira.willowbark_allergy yes")
+    assert any(x in reply.text() for x in ("told me that already", "So you said before",
+                                           "said that before")), reply.text()
