@@ -23,7 +23,7 @@ from .. import clock, people
 from ..conditions import Condition, ConditionError
 from . import minds, story
 from .lines import LineMap
-from .model import ACTIONS, EVENT_KINDS, Scenario
+from .model import ACTIONS, EVENT_KINDS, TIME_KEYS, Scenario
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 SCENARIOS = CONTENT / "scenarios"
@@ -221,6 +221,8 @@ def _pydantic_problems(exc: ValidationError, data: dict, lines: LineMap) -> list
             msg = f"must be one of {err['ctx']['expected']}"
         elif err["type"] == "bool_type":
             msg = "must be true or false, unquoted"
+        else:
+            msg = _plain(loc, err) or msg
         line = lines.line_of(loc)
         if line is None and len(loc) == 1 and err["type"] == "missing":
             # A misspelt table ([scenaro], [[resident]]): named at its own line.
@@ -231,6 +233,67 @@ def _pydantic_problems(exc: ValidationError, data: dict, lines: LineMap) -> list
             line = line or 1
         out.append((line, _loc_name(loc), msg))
     return out
+
+
+# What a table is like, by the model it is read into (for "Input should be a valid
+# dictionary or instance of Traits": a Python class name means nothing to an author).
+_TABLE_LIKE = {
+    "Traits": "{ talkativeness = 0.5, honesty = 0.8 }",
+    "Sleep": '{ from = "22:00", to = "06:00" }',
+    "Absence": '{ from = "day 2 09:00", to = "day 2 10:00", place = "clinic" }',
+    "ScheduleEntry": '{ at = "07:30", place = "cafe" }',
+    "Lie": '{ claim = "ada_key.moved_by", value = "cy" }',
+    "Motive": '{ kind = "harm_rival", about = "cy" }',
+    "Statement": '{ claim = "ada_key.moved_by", value = "dee" }',
+    "Believes": '{ claim = "ada_key.moved_by", value = "cy" }',
+}
+# Keys whose value is a time of day ("07:30"); every other time is "day 1 09:00".
+_TIME_OF_DAY = {"schedule", "sleep"}
+
+
+def _plain(loc: tuple, err: dict) -> str | None:
+    """pydantic's words for a wrong type, in the format's: a table for a table, a time
+    quoted (TOML reads `09:00:00` unquoted as its own time), a list for a list. None: its
+    own words do."""
+    import datetime as dt
+
+    kind, value = err["type"], err.get("input")
+    key = next((p for p in reversed(loc) if isinstance(p, str)), "")
+    of_day = bool(_TIME_OF_DAY & {p for p in loc if isinstance(p, str)})
+    if isinstance(value, dt.date | dt.time):
+        if key in TIME_KEYS:
+            hm = value.strftime("%H:%M") if isinstance(value, dt.time | dt.datetime) else "09:00"
+            if of_day:
+                return (f'a time of day is quoted, like "{hm}" (unquoted, TOML reads it as '
+                        "a time of its own)")
+            return (f'a time is quoted, like "day 1 {hm}": days count from the story\'s day '
+                    "1, not by the calendar (unquoted, TOML reads it as a date or time of its "
+                    "own)")
+        return "must be quoted words (unquoted, TOML reads this as a date or time)"
+    if kind == "string_type" and key in TIME_KEYS and of_day:
+        return 'a time of day is quoted, like "07:30"'
+    if kind == "model_type" or (kind == "dict_type" and "class_name" in err.get("ctx", {})):
+        like = _TABLE_LIKE.get(err.get("ctx", {}).get("class_name", ""))
+        return f"must be a table, like {like}" if like else "must be a table ({ key = value, … })"
+    if kind == "dict_type":
+        return "must be a table ({ key = value, … })"
+    if isinstance(value, str) and (kind == "list_type" or (
+            kind == "union" and "valid list" in err["msg"])):
+        anyone = " or \"anyone\"" if "anyone" in err["msg"] else ""
+        if anyone and get_close_matches(value, ["anyone"], cutoff=0.7):
+            return None  # ('anyon': "must be a valid list or one of 'anyone'" says it)
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        return f'must be a list, like ["{shown}"]{anyone}'
+    if kind == "string_too_long":
+        return f"{len(value):,} characters; at most {err['ctx']['max_length']}" \
+            if isinstance(value, str) else None
+    if kind == "string_too_short" and isinstance(value, str) and not value.strip():
+        return "must not be blank"
+    if kind in ("int_parsing", "float_parsing") and isinstance(value, str):
+        return f"must be a number, unquoted (not {value[:40]!r})"
+    if kind == "int_from_float":
+        return f"must be a whole number (not {value})"
+    return None
 
 
 def _pattern_message(pattern: str, value: object) -> str:
@@ -320,9 +383,10 @@ def _unknown_keys(sc: Scenario, lines: LineMap, file: Path) -> list[str]:
 
     def walk(m: BaseModel, loc: tuple) -> None:
         for k in sorted(m.model_extra or {}):
-            known = [n for n in type(m).model_fields] + [
-                f.alias for f in type(m).model_fields.values() if f.alias]
-            near = get_close_matches(k, known, n=1, cutoff=0.7)
+            # (a key written by its alias: `to`, not the field's own name `end`)
+            known = [f.alias or n for n, f in type(m).model_fields.items()]
+            near = get_close_matches(k, known, n=1, cutoff=0.7) or [
+                w for w in [_SAME.get(k.lower())] if w in known]
             hint = f" (did you mean {near[0]!r}?)" if near else ""
             warnings.append(_fmt(file, lines.line_of(loc + (k,)), _loc_name(loc + (k,)),
                                  f"unknown key, ignored{hint}"))
@@ -341,6 +405,11 @@ def _unknown_keys(sc: Scenario, lines: LineMap, file: Path) -> list[str]:
 
     walk(sc, ())
     return warnings
+
+
+# Words an author may write for a key by another name: `sleep = { from = …, until = … }`.
+_SAME = {"until": "to", "till": "to", "end": "to", "ends": "to", "start": "from",
+         "starts": "from", "begin": "from", "since": "from", "time": "at"}
 
 
 def written_from(sc: Scenario) -> int:
@@ -420,7 +489,8 @@ class Checker:
             for key in ("trust", "relationships"):
                 for other in getattr(r, key):
                     if other not in self.people:
-                        self.bad(("residents", i, key, other), f"no resident {other!r}")
+                        self.bad(("residents", i, key, other), f"no resident {other!r}" +
+                                 _near(other, self.people))
             for j, lie in enumerate(r.lies):
                 if lie.to != "anyone":
                     for t in lie.to:

@@ -7,6 +7,7 @@ line instead of crashing; a missing or misspelt *required* key is an error.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal
 
 from pydantic import (
@@ -20,7 +21,7 @@ from pydantic import (
 )
 
 from game import phrase
-from game.clock import TimeFormatError, parse_time_of_day, parse_when
+from game.clock import MAX_DAY, TimeFormatError, parse_time_of_day, parse_when
 from memory import MemoryParams
 
 Ident = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=60)]
@@ -69,14 +70,44 @@ class Strict(BaseModel):
         if isinstance(v, bool):
             field = cls.model_fields.get(info.field_name)
             if field is not None and "bool" not in repr(field.annotation).lower():
-                raise ValueError("must be a number or words, not true or false")
+                raise ValueError(_not_a_flag(info.field_name, repr(field.annotation)))
         return v
+
+
+# Keys that hold a time ("day 3 18:00"), and those that hold a time of day ("07:30").
+TIME_KEYS = ("at", "by", "start", "from", "to")
+
+
+def _not_a_flag(name: str, annotation: str) -> str:
+    """What a key takes instead of true or false: a number, words or a time (`days = true`
+    was told "a number or words", and `days = "two"` is refused)."""
+    numeric = "int" in annotation or "float" in annotation
+    words = "str" in annotation
+    if name in TIME_KEYS and words:
+        return 'must be a time in quotes, like "day 1 09:00", not true or false'
+    if numeric and not words:
+        return "must be a number, not true or false"
+    if words and not numeric:
+        return "must be words in quotes, not true or false"
+    return "must be a number or words, not true or false"
+
+
+_LONG_DAY = re.compile(r"^\s*day\s+(\d{7,})\b", re.IGNORECASE)
+
+
+def check_when(v: str | int) -> int:
+    """`clock.parse_when`, saying of a day past the last ("day 99999999999999 18:00", too
+    many digits for the clock's pattern) that days count up to MAX_DAY, as of day 100001,
+    rather than that it is no time at all."""
+    if isinstance(v, str) and (m := _LONG_DAY.match(v)) and int(m.group(1)) > MAX_DAY:
+        raise TimeFormatError(f"{v!r}: days count up to {MAX_DAY:,}")
+    return parse_when(v)
 
 
 def _when(v: object) -> object:
     if isinstance(v, str | int):
         try:
-            parse_when(v)
+            check_when(v)
         except TimeFormatError as exc:
             raise ValueError(str(exc)) from None
     return v
