@@ -23,7 +23,7 @@ from . import clock
 
 VERBS = {
     "go": "go PLACE — walk somewhere (10 minutes)",
-    "wait": "wait [MINUTES|Nh|Nd|until TIME] — let time pass (default 10 minutes)",
+    "wait": "wait [30m|2 hours|1h30|2d|until TIME] — let time pass (default 10 minutes)",
     "ask": "ask RESIDENT CLAIM — what do they believe about it?",
     "why": "why RESIDENT CLAIM — why do they believe it? (their evidence, in their words)",
     "who": "who RESIDENT [TIME] — where were they then, and whom did they see?",
@@ -39,6 +39,34 @@ VERBS = {
     "look": "look — where you are, who is here, and what you could search (takes no time)",
     "help": "help — these verbs, and what each needs (takes no time)",
 }
+
+# Other words a player types for a verb, read as it (what text adventures taught players to
+# type: a playtest's 'walk', 'inventory', 'examine'). Each does what its verb does, no more.
+ALIASES = {
+    "walk": "go", "goto": "go", "travel": "go", "move": "go", "head": "go", "visit": "go",
+    "inventory": "look", "inv": "look", "i": "look", "l": "look",
+    "examine": "search", "inspect": "search", "x": "search", "check": "search",
+    "investigate": "search", "read": "search",  # (a notice is read by searching for it)
+    "question": "ask", "interrogate": "ask", "interview": "ask", "query": "ask",
+    "get": "take", "grab": "take", "z": "wait", "where's": "where", "where’s": "where",
+    "whereis": "where",
+    "?": "help", "commands": "help",
+}
+# Words for something no verb does as asked: refused, with the verbs that come nearest.
+HINTS = {
+    **dict.fromkeys(("talk", "speak", "chat", "converse", "greet"), ("ask", "tell", "say")),
+    **dict.fromkeys(("give", "hand", "offer"), ("show",)),
+    **dict.fromkeys(("accuse", "solve", "answer", "guess", "blame"), ("conclude",)),
+    **dict.fromkeys(("find", "locate", "track"), ("where", "search")),
+    **dict.fromkeys(("fetch", "summon", "call", "lead"), ("bring",)),
+    **dict.fromkeys(("sleep", "rest"), ("wait",)),
+    "pick": ("take",),
+}
+# Words a player puts between `go` and the place ("go to the mill", "walk into the inn").
+GO_FILLERS = ("to", "into", "in", "inside", "towards", "toward", "back", "over", "across",
+              "round", "around", "along")
+# What a search-like verb typed with nothing after it is asked ('examine' searched the place).
+_NEEDS_WHAT = {"examine", "inspect", "x", "check", "investigate", "read"}
 
 _CLAIM = re.compile(r"^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$")
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -92,12 +120,15 @@ def parse(text: str, names: Names | None = None) -> Command:
         raise CommandError(f"that line is {len(text):,} characters long; a command is at "
                            f"most {MAX_LINE}")
     verb, args = words[0].lower(), words[1:]
+    if verb == "pick" and args[:1] and args[0].lower() == "up":  # "pick up the key"
+        verb, args = "take", args[1:]
+    if verb in _NEEDS_WHAT and not args:
+        raise CommandError(_usage(VERBS["search"].split(" — ")[0],
+                                  f"{verb.capitalize()} what? Search a place or a spot to go "
+                                  "through it; look says what you could search here."))
+    verb = ALIASES.get(verb, verb)
     if verb not in VERBS:
-        from difflib import SequenceMatcher
-
-        near = max(VERBS, key=lambda v: SequenceMatcher(None, verb, v).ratio())
-        raise CommandError(f"unknown verb {verb!r} (did you mean {near}?); verbs: "
-                           f"{', '.join(VERBS)}")
+        raise CommandError(_unknown_verb(verb))
     usage = VERBS[verb].split(" — ")[0]
     if names is not None and hasattr(names, "claim"):  # a scenario's vocabulary: resolve
         return _resolved(verb, args, names, usage, text)
@@ -107,9 +138,11 @@ def parse(text: str, names: Names | None = None) -> Command:
             raise CommandError(_usage(usage))
 
     if verb == "go":
+        args = _go_words(args)
         need(1, 1)
         _place(args[0], names)
     elif verb == "wait":
+        args = _wait_words(args)
         if args and args[0] == "until":
             need(2, 4)
             if not _timeish(args[1:]):
@@ -172,12 +205,44 @@ def parse(text: str, names: Names | None = None) -> Command:
         need(1, 1)
         _resident(args[0], names)
     elif verb == "look":  # as typed in play: 'look around' is 'look'
-        if args and " ".join(a.lower() for a in args) not in ("around", "here", "about"):
-            raise CommandError(_usage(usage, "To go through a spot: search SPOT."))
+        _look_words(args, usage)
         args = []
     elif verb == "help":
         args = []  # 'help ask': the whole list says it
     return Command(verb, tuple(args), " ".join([verb, *args]))
+
+
+def _unknown_verb(verb: str) -> str:
+    """A verb that is none: the verbs for what it asks, if it is a word for something the game
+    does another way ('talk': ask, tell or say), else the verb nearest in its letters."""
+    from difflib import SequenceMatcher
+
+    near = HINTS.get(verb)
+    if near is None:
+        typed = {v: (v,) for v in VERBS} | {a: (v,) for a, v in ALIASES.items()} | HINTS
+        near = typed[max(typed, key=lambda v: SequenceMatcher(None, verb, v).ratio())]
+    said = near[0] if len(near) == 1 else ", ".join(near[:-1]) + " or " + near[-1]
+    return f"unknown verb {said_back(verb)!r} (did you mean {said}?); verbs: {', '.join(VERBS)}"
+
+
+def _go_words(args: list[str]) -> list[str]:
+    """Where 'go' goes, without the words put before it: 'to the mill' is 'the mill' (and
+    'to', alone, is still a place for the vocabulary to refuse)."""
+    while len(args) > 1 and args[0].lower() in GO_FILLERS:
+        args = args[1:]
+    return args
+
+
+def _look_words(args: list[str], usage: str) -> None:
+    """'look around', 'look here': the words after it add nothing. 'look at the desk' is
+    refused (looking takes no time; going through something does), saying what would do it."""
+    if not args or " ".join(a.lower() for a in args) in ("around", "here", "about"):
+        return
+    rest = args[1:] if args[0].lower() in ("at", "in", "into", "inside", "under", "behind",
+                                           "through") and len(args) > 1 else args
+    raise CommandError(_usage(usage, f"Looking at something is going through it: search "
+                                     f"{said_back(' '.join(rest))}. To find someone: where is "
+                                     "RESIDENT."))
 
 
 def _usage(usage: str, then: str = "Type help for every command.") -> str:
@@ -197,8 +262,17 @@ def _resolved(verb: str, args: list[str], v, usage: str, text: str) -> Command:
     out: list[str]
     if verb == "go":
         need(1)
-        out = [v.place(" ".join(args))]
+        try:
+            out = [v.place(" ".join(args))]
+        except CommandError:
+            # "go to the mill" was "'to the mill' could be “The Mill” or “the mill house”"
+            # (a playtest): read without the words put before the place.
+            rest = _go_words(args)
+            if rest == args:
+                raise
+            out = [v.place(" ".join(rest))]
     elif verb == "wait":
+        args = _wait_words(args)
         if args and args[0].lower() == "until":  # "wait until day 3 18:00" (a playtest)
             need(2)
             if not _timeish(args[1:]):
@@ -257,9 +331,7 @@ def _resolved(verb: str, args: list[str], v, usage: str, text: str) -> Command:
     elif verb == "help":
         out = []  # 'help ask': the whole list says it, the verb's line with the rest
     elif verb == "look":
-        # 'look around', 'look here': the words after it add nothing
-        if args and " ".join(a.lower() for a in args) not in ("around", "here", "about"):
-            raise CommandError(_usage(usage, "To go through a spot: search SPOT."))
+        _look_words(args, usage)
         out = []
     else:  # say: free words, read by a model
         need(1)
@@ -308,12 +380,16 @@ def _claim_and_value(v, typed: list[str]) -> tuple[str, str]:
     raise err
 
 
+DURATIONS = "30, 30 minutes, 2h, 2 hours, 1h30 or 2d"  # each one `wait` takes
+
+
 def asked_minutes(arg: str) -> int:
-    """The minutes a duration says: 30, 30m, 2h, 1h30, 2d."""
+    """The minutes a duration says: 30, 30m, 2h, 1h30, 2d (a duration in words, "2 hours",
+    is made one of these by `_wait_words`)."""
     m = re.fullmatch(r"(\d{1,6})(d|h|m)?", arg)
     both = re.fullmatch(r"(\d{1,6})h(\d{1,3})m?", arg)  # 1h30
     if not m and not both:
-        raise CommandError(f"{said_back(arg)!r} is not a duration like 30, 2h, 1h30 or 2d")
+        raise CommandError(f"{said_back(arg)!r} is not a duration like {DURATIONS}")
     if both:
         n = int(both.group(1)) * 60 + int(both.group(2))
     else:
@@ -321,6 +397,89 @@ def asked_minutes(arg: str) -> int:
     if n <= 0 or n > 7 * clock.DAY:
         raise CommandError("wait between 1 minute and 7 days")
     return n
+
+
+_UNITS = {**dict.fromkeys(("m", "min", "mins", "minute", "minutes"), 1),
+          **dict.fromkeys(("h", "hr", "hrs", "hour", "hours"), 60),
+          **dict.fromkeys(("d", "day", "days"), clock.DAY)}
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+            "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+            "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
+            "sixty": 60, "ninety": 90}
+# Parts of an hour, said as such ("half an hour", "a quarter of an hour").
+_PARTS = ((r"\bthree\s+quarters?\s+(?:of\s+)?an?\s+hour\b", "45 minutes"),
+          (r"\b(?:an?\s+)?quarter\s+(?:of\s+)?an?\s+hour\b", "15 minutes"),
+          (r"\b(?:an?\s+)?half\s+(?:an?\s+)?hour\b", "30 minutes"),
+          (r"\b(?:an?\s+)?half\s+(?:a\s+)?day\b", "12 hours"),
+          (r"\b(?:and\s+)?an?\s+half\b", " half "))  # "an hour and a half", "2 and a half"
+
+
+def _phrase_minutes(text: str) -> int | None:
+    """The minutes a duration in words says — "1 hour", "2 hours", "30 mins", "an hour",
+    "half an hour", "an hour and a half", "1 hour 30 minutes", "1.5 hours", "2days" — or
+    None: a number, then its unit, as often as it takes, with 'and' between."""
+    text = text.lower()
+    for pattern, said in _PARTS:
+        text = re.sub(pattern, said, text)
+    toks = re.findall(r"\d{1,4}(?:\.\d{1,2})?|[a-z]+", text)
+    total, n, unit = 0.0, None, None
+    for i, t in enumerate(toks):
+        if t == "and" and i > 0:
+            continue
+        if t == "half" and n is None and unit is not None:  # "an hour and a half"
+            total += unit / 2
+        elif t == "half" and n is not None:  # "two and a half hours"
+            n += 0.5
+        elif t in _NUMBERS or t[0].isdigit():
+            if n is not None:
+                return None
+            n = _NUMBERS[t] if t in _NUMBERS else float(t)
+        elif t in _UNITS and n is not None:
+            unit = _UNITS[t]
+            total, n = total + n * unit, None
+        else:
+            return None
+    if n is not None:  # "1 hour 30": minutes, as 1h30
+        if unit != 60:
+            return None
+        total += n
+    if unit is None or total != int(total) or total <= 0:
+        return None
+    return int(total)
+
+
+def _duration_token(minutes: int) -> str:
+    """A duration as `asked_minutes` reads it: 90 -> '1h30', 120 -> '2h', 2880 -> '2d'."""
+    if minutes % clock.DAY == 0:
+        return f"{minutes // clock.DAY}d"
+    hours, rest = divmod(minutes, 60)
+    if not hours:
+        return str(rest)
+    return f"{hours}h{rest}" if rest else f"{hours}h"
+
+
+def _wait_words(args: list[str]) -> list[str]:
+    """What `wait` was given, as it reads it: "for 2 hours" is 2h, "half an hour" 30, "till
+    18:00" until 18:00 (a playtest's 'wait 1 hour' was refused). A duration it takes as typed
+    (30, 2h, 1h30m) stays as typed."""
+    if args and args[0].lower() in ("till", "til"):
+        return ["until", *args[1:]]
+    if len(args) > 1 and args[0].lower() == "for":
+        args = args[1:]
+    if not args or args[0].lower() == "until":
+        return args
+    if len(args) == 1:
+        try:
+            asked_minutes(args[0].lower())
+            return args
+        except CommandError:
+            pass
+    minutes = _phrase_minutes(" ".join(args)) if len(args) <= 8 else None
+    if minutes is None:
+        raise CommandError(f"{said_back(' '.join(args))!r} is not a duration like {DURATIONS}")
+    if minutes > 7 * clock.DAY:
+        raise CommandError("wait between 1 minute and 7 days")
+    return [_duration_token(minutes)]
 
 
 def wait_minutes(arg: str) -> int:
