@@ -78,10 +78,12 @@ def notices(sim: Game, after_event: int, since: int) -> list[Notice]:
 # The verbs a goal that bids starts with. Any other first word ("Nobody may bar Cy", "The
 # council must not…", "Everyone should know…") is no bidding, whatever its case: "…until 18:00
 # on day 3 to nobody may bar Cy." (a review).
-BIDDING = frozenset("""
-    avoid bring calm catch clear convince find fix gather get help hold keep learn make mend
-    persuade prevent protect prove reach reconcile save see settle show solve spread stop
-    talk tell track turn uncover win work""".split())
+BIDDING = frozenset({
+    "avoid", "bring", "calm", "catch", "clear", "convince", "find", "fix", "gather", "get",
+    "help", "hold", "keep", "learn", "make", "mend", "persuade", "prevent", "protect",
+    "prove", "reach", "reconcile", "save", "see", "settle", "show", "solve", "spread",
+    "stop", "talk", "tell", "track", "turn", "uncover", "win", "work"
+})
 
 
 def _as_clause(sim: Game, goal: str) -> str | None:
