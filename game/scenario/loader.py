@@ -21,7 +21,7 @@ from memory import Evidence, InvalidEvidence
 
 from .. import clock, people
 from ..conditions import Condition, ConditionError
-from . import minds, story
+from . import minds, reach, story
 from .lines import LineMap
 from .model import ACTIONS, EVENT_KINDS, TIME_KEYS, Scenario
 
@@ -521,6 +521,9 @@ class Checker:
                 # What a reaction waits for must be set or told somewhere, or it never fires.
                 self._known_attribute(("reactions", i, "believes", "claim"), r.believes.claim,
                                       what="reaction")
+                self._known_value(("reactions", i, "believes", "value"), r.believes.claim,
+                                  r.believes.value, what="reaction")
+            reach.reaction_who(self, i, r)
             t = r.target
             subj = r.believes.claim.split(".")[0]
             if t and t not in self.people and t not in ("subject", "value") and not (
@@ -550,6 +553,9 @@ class Checker:
         story.times(self)
         story.endings(self)
         story.claims(self)
+        reach.endings(self)
+        reach.hidden(self)
+        reach.ticks(self)
         if sc.player is not None:
             self._place(("player", "start"), sc.player.start)
         elif sc.scenario.role != "observer":
@@ -595,12 +601,13 @@ class Checker:
                                   ("hold" if what == "condition" else "fire") +
                                   _near(attribute, self._attrs)))
 
-    def _known_value(self, loc: tuple, claim: str, value: object) -> None:
-        """A value a condition waits for that nothing in the scenario states for that
-        attribute, and that names nobody and nothing in it, can never be held ('wess' for
-        'wes'): a warning, with the nearest value stated."""
+    def _known_value(self, loc: tuple, claim: str, value: object,
+                     what: str = "condition") -> None:
+        """A value a condition (or a reaction) waits for that nothing in the scenario states
+        for that attribute, and that names nobody and nothing in it, can never be held ('wess'
+        for 'wes'): a warning, with the nearest value stated."""
         attribute = claim.partition(".")[2]
-        if isinstance(value, str) and isinstance(claim, str) and \
+        if what == "condition" and isinstance(value, str) and isinstance(claim, str) and \
                 self.sc.attributes.get(attribute) is not None and \
                 self.sc.attributes[attribute].values and \
                 (why := story.value_problem(self, claim, value)):
@@ -608,6 +615,7 @@ class Checker:
             self.bad(loc, f"condition: {why}, so this can never hold")
             return
         if not isinstance(value, str) or not value or claim.startswith("?") or \
+                value.startswith("?") or \
                 attribute.startswith(("believes ", "at_d")) or attribute not in (
                     self._attrs or ()):
             return
@@ -624,8 +632,9 @@ class Checker:
             return
         self.warnings.append((self.lines.line_of(loc), _loc_name(loc),
                               f"nothing in the scenario states {value!r} for {attribute!r}, "
-                              "and it names nobody and nothing here, so this condition may "
-                              "never hold" + _near(value, stated | set(self.people))))
+                              f"and it names nobody and nothing here, so this {what} may "
+                              "never " + ("hold" if what == "condition" else "fire") +
+                              _near(value, stated | set(self.people))))
 
     def _place(self, loc: tuple, pid: str | None) -> None:
         if pid is not None and pid not in self.places:
@@ -730,12 +739,14 @@ class Checker:
             return  # an earlier day: nobody's whereabouts are written for it
         # In play it happens in its tick, among those moved there for it; before the start,
         # whereabouts are written a tick at a time (game.setup), so it is judged by its tick.
-        at = clock.align(at)
+        written, at = at, clock.align(at)
         spoken = e.kind == "say" and e.by == "word" and e.target
         self._at_place(loc + ("actor",), e.actor, e.place, at,
-                       "where this happens", quiet_unless_awake=bool(spoken and at >= start))
+                       "where this happens", quiet_unless_awake=bool(spoken and at >= start),
+                       written=written)
         if spoken and at < start:
-            self._at_place(loc + ("target",), e.target, e.place, at, "where this is said")
+            self._at_place(loc + ("target",), e.target, e.place, at, "where this is said",
+                           written=written)
 
     def _read_there(self, loc: tuple, b) -> None:
         """A memory of the backstory's days says where its holder was: a notice read at 07:45
@@ -760,13 +771,14 @@ class Checker:
             return
         if place in self.places and at >= self._written_from():
             # (by its tick: the day's whereabouts are written a tick at a time)
-            self._at_place(loc + (key,), b.resident, place, clock.align(at), why)
+            self._at_place(loc + (key,), b.resident, place, clock.align(at), why, written=at)
 
     def _told_there(self, loc: tuple, b) -> None:
         """Words heard from a resident before the start, at a minute of the backstory's days,
         were heard where both were, awake: Lin "heard it from Ben" at 07:00, at home with Ben
         asleep — and asked who she saw then, said nobody (a playtest)."""
-        at = clock.align(clock.parse_when(b.at))
+        written = clock.parse_when(b.at)
+        at = clock.align(written)
         if not self._written_from() <= at < clock.parse_when(self.sc.scenario.start):
             return
         listener = self.residents.get(b.resident)
@@ -778,10 +790,11 @@ class Checker:
         teller = self.residents[b.teller].name
         if status != people.AWAKE:
             _, where = self._people[b.teller].status_at(at)
-            self._at_place(loc + ("at",), b.resident, where, at, f"to hear it from {teller}")
+            self._at_place(loc + ("at",), b.resident, where, at, f"to hear it from {teller}",
+                           written=written)
         else:
             self._at_place(loc + ("at",), b.teller, there, at,
-                           f"to tell {listener.name} (who is there)")
+                           f"to tell {listener.name} (who is there)", written=written)
 
     def _written_from(self) -> int:
         if self._from is None:
@@ -789,7 +802,7 @@ class Checker:
         return self._from
 
     def _at_place(self, loc: tuple, rid: str | None, place: str, at: int, why: str, *,
-                  quiet_unless_awake: bool = False) -> None:
+                  quiet_unless_awake: bool = False, written: int | None = None) -> None:
         """Warn at `loc` if resident `rid` is not awake at `place` at minute `at` by the
         schedule (and its visits and absences)."""
         r = self.residents.get(rid or "")
@@ -803,9 +816,13 @@ class Checker:
             return
         where = ("away at" if status == people.AWAY else
                  "asleep at" if status == people.ASLEEP else "at")
+        # A time written between ticks is judged at its tick: say both (an author read "at
+        # day 1 08:50" of the 08:58 they wrote).
+        tick = f" (the tick of {clock.fmt(written)}: the clock moves in 10-minute ticks)" \
+            if written is not None and written != at else ""
         self.warnings.append((
             self.lines.line_of(loc), _loc_name(loc),
-            f"{r.name} is {where} {self._place_name(there)} at {clock.fmt(at)} by "
+            f"{r.name} is {where} {self._place_name(there)} at {clock.fmt(at)}{tick} by "
             f"the schedule, not at {self._place_name(place)} {why}: give {r.id} a visit "
             f"(visits = [{{ from = \"{clock.fmt(at)}\", to = …, place = \"{place}\" }}]) "
             "or change the time"))
@@ -891,6 +908,14 @@ class Checker:
                 except clock.TimeFormatError as exc:
                     self.bad(loc, f"condition: {exc}")
             args = call.args
+            at_least = _CONFIDENCE_ARG.get(call.value)
+            if at_least is not None and len(args) > at_least and args[at_least].op == "lit" \
+                    and not isinstance(args[at_least].value, bool) and \
+                    not 0 <= args[at_least].value <= 100:
+                # Confidence is 0..100: believes(…, 101) never holds, whatever happens.
+                self.bad(loc, f"condition: {call.value}() asks for a confidence of at least "
+                         f"{args[at_least].value}, but confidence is 0..100, so this can "
+                         "never hold")
             if call.value == "count_believers" and len(args) > 3 and args[3].op == "list":
                 # Whom to count: a misspelt resident would quietly make 2 of 3 into 2 of 2.
                 for a in args[3].args:
@@ -947,6 +972,8 @@ class _Stated:
     value: str
 
 
+# Which argument of a condition function is its min_confidence.
+_CONFIDENCE_ARG = {"believes": 3, "count_believers": 2}
 # Which argument of a condition function is the value it asks about (after the claim).
 _VALUE_ARG = {"believes": 2, "heard": 2, "count_believers": 1, "present": 2}
 # What the world log records, by kind, besides a scenario's own events (by id): its events'
