@@ -27,7 +27,7 @@ VERBS = {
     "ask": "ask RESIDENT CLAIM — what do they believe about it?",
     "why": "why RESIDENT CLAIM — why do they believe it? (their evidence, in their words)",
     "who": "who RESIDENT [TIME] — where were they then, and whom did they see?",
-    "tell": "tell RESIDENT CLAIM VALUE [anonymously] — spread a rumour",
+    "tell": "tell RESIDENT CLAIM VALUE [anonymously] — spread a rumour (source unsaid)",
     "show": "show RESIDENT OBJECT — let them see something you hold",
     "search": "search [PLACE or PLACE.SPOT] — go through a place, or a spot in it",
     "take": "take OBJECT — pick up something you found",

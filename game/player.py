@@ -997,6 +997,9 @@ def help_(sim: Game) -> Reply:
         r.say("", usage)
     # (the same words in the window and in a headless run: "the window's Case tab, or
     # `hearsay run --notebook`" read oddly in both, playtesters said)
+    # (A playtest typed walk, examine and inventory: they work, and are said to.)
+    r.say("", "Other words work too: walk (go), examine or read (search), inventory (look), "
+              "question (ask), get (take).")
     return r.mark("Type names or ids, in any case, or their first letters; the case board "
                   "gives the words for each question.")
 
