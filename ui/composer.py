@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from game import PLAYER, VERBS, CommandError, clock, known_values, questions, short_words
 from game import known_claims as game_known_claims
 from game import split_words as words
+from game.commands import ALIASES
 
 from .labels import name_of, value_label
 
@@ -58,7 +59,8 @@ class Expect:
 
 
 def usage(verb: str | None) -> str:
-    return VERBS.get(verb or "", "")
+    v = (verb or "").lower()
+    return VERBS.get(ALIASES.get(v, v), "")
 
 
 def expecting(text: str, vocab=None) -> Expect:
@@ -69,6 +71,7 @@ def expecting(text: str, vocab=None) -> Expect:
     if not words or (len(words) == 1 and open_word):
         return Expect("verb", words[0] if words else "", None, [])
     verb = words[0].lower()
+    verb = ALIASES.get(verb, verb)  # "walk …" is "go …", as the parser reads it
     done = words[1:-1] if open_word else words[1:]
     prefix = words[-1] if open_word else ""
     spec = ARGS.get(verb)

@@ -62,3 +62,13 @@ def test_the_verb_chips_offer_every_verb():
     sim = Simulation.new("missing_key", seed=0)
     session = SimpleNamespace(sim=sim, has_player=True)
     assert [c.insert for c in composer.choices(session, "")] == list(VERBS)
+
+
+def test_a_word_for_a_verb_gets_the_verbs_hint_and_picker():
+    """`walk` is read as `go` (a playtest typed it): the command line's usage line and picker
+    followed only the verbs' own names, so `walk ` offered nothing."""
+    from ui import composer
+
+    assert composer.usage("walk") == composer.usage("go")
+    assert composer.usage("Examine") == composer.usage("search")
+    assert composer.expecting("walk ").kind == "place"
