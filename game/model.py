@@ -18,8 +18,9 @@ It may do two things, and decides nothing about what anyone believes:
 
 Every verb has a total time budget for model calls (`ModelSettings.verb_budget`): a slow model
 costs at most that, and the game goes on with the template words. A model that fails — an HTTP
-error, a hang, a reply that is no chat completion — is never an error of the game: a `say` is
-refused with a line that says what the server did and what to check (`LanguageModel._why`).
+error, a hang, a reply that is no chat completion, or an empty one — is never an error of the
+game: a `say` is refused with a line that says what the server did and what to check
+(`LanguageModel._why`), and two such failures in a row rest the model for a minute.
 
 Configure with environment variables (nothing is needed to play without a model):
 HEARSAY_MODEL_URL (e.g. http://localhost:11434/v1 for Ollama), HEARSAY_MODEL (the model's
@@ -291,30 +292,39 @@ class LanguageModel:
         worker = threading.Thread(target=run, name="hearsay-model", daemon=True)
         worker.start()
         worker.join(max(0.0, self._left()))
-        if worker.is_alive() or "exc" in box:
-            self.failures += 1
-            if self.failures >= FAILURES_TO_REST:
-                self.failures, self.resting_until = 0, time.monotonic() + REST_SECONDS
-            if worker.is_alive():
-                raise TimeoutError("the model took too long (this verb's time budget is "
-                                   "spent)")
+        if worker.is_alive():
+            raise TimeoutError("the model took too long (this verb's time budget is spent)")
+        if "exc" in box:
             raise box["exc"]
-        self.failures = 0
         return box.get("out")
 
     def _ask(self, call: Callable[[], Any]) -> str:
         """One chat completion (`call` returns the client's raw response) within the verb's
         budget: its first choice's words, read here from the reply's bytes; or ModelFailed
-        with why — a server that failed, hung or broke off, or a reply that is no completion."""
+        with why — a server that failed, hung or broke off, or a reply that is no completion.
+        Every failure counts towards a rest, and is the one a rest is said with: the count
+        was made as the call returned, so a server answering `{}` in 5 ms was asked on every
+        verb, and the rest named an older failure (a review)."""
         try:
-            raw = self._within_budget(lambda: call().http_response.content)
-        except TimeoutError:
-            self.last_failure = self._too_long()
-            raise ModelFailed(self.last_failure) from None
-        except Exception as exc:  # noqa: BLE001 - whatever failed, said in words below
-            self.last_failure = self._why(exc)
-            raise ModelFailed(self.last_failure) from None
-        return self._words_of(raw)
+            try:
+                raw = self._within_budget(lambda: call().http_response.content)
+            except TimeoutError:
+                raise ModelFailed(self._too_long()) from None
+            except Exception as exc:  # noqa: BLE001 - whatever failed, said in words below
+                raise ModelFailed(self._why(exc)) from None
+            words = self._words_of(raw)
+        except ModelFailed as exc:
+            self._failed(exc.why)
+            raise
+        self.failures = 0
+        return words
+
+    def _failed(self, why: str) -> None:
+        """A call came to nothing: counted, and after FAILURES_TO_REST in a row, a rest."""
+        self.last_failure = why
+        self.failures += 1
+        if self.failures >= FAILURES_TO_REST:
+            self.failures, self.resting_until = 0, time.monotonic() + REST_SECONDS
 
     def _words_of(self, raw: object) -> str:
         at = self.where
