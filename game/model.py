@@ -649,10 +649,15 @@ def _read_into_memory(sim: Game, model: LanguageModel, text: str, event: str,
 
 
 def _fold(text: str) -> str:
+    """Case, accents and the apostrophe's forms folded: "I’m" is "i'm", as "I'm" is."""
     import unicodedata
 
-    text = unicodedata.normalize("NFKD", text)
+    text = unicodedata.normalize("NFKD", text).translate(_APOSTROPHES)
     return "".join(c for c in text if not unicodedata.combining(c)).casefold()
+
+
+# Typed for an apostrophe: the curly one of most keyboards' autocorrect, the modifier letter.
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u2032": "'"})
 
 
 def _telling(name: str, keep_short: bool = False) -> set[str]:
@@ -671,7 +676,7 @@ def _named_in(sim: Game, value: str, text: str) -> bool:
     """Does the typed line name `value` — a person, thing, document or place (a spot in one)
     by a word of its name or id? Any other answer (a yes, a no, a reason) cannot be told
     from paraphrase by words alone, and passes."""
-    if value == "player":  # the player speaking of themselves
+    if value == "player":  # the player speaking of themselves ("I'm the one": `_typed_words`)
         names = {"i", "me", "myself", "mine", "player"}
     elif value in sim.people:
         names = _telling(value, keep_short=True) | _telling(sim.name(value), keep_short=True)
@@ -685,8 +690,17 @@ def _named_in(sim: Game, value: str, text: str) -> bool:
             return True
         names = _telling(spot) if spot else _telling(place) | _telling(
             sim.places[place]["name"])
-    said = {w.removesuffix("'s") for w in _WORD.findall(_fold(text))}
-    return bool(names & said)
+    return bool(names & _typed_words(text))
+
+
+def _typed_words(text: str) -> set[str]:
+    """The typed line's words, folded: each as typed, and before its apostrophe ("Dee's" is
+    "dee's" and "dee"; "I'm" is "i'm" and "i", with a straight apostrophe or a curly one)."""
+    out = set()
+    for w in _WORD.findall(_fold(text)):
+        out.add(w)
+        out.add(w.partition("'")[0])
+    return out
 
 
 def _player_saw(sim: Game, r: Reading, value: str) -> bool:

@@ -40,6 +40,21 @@ def at_the_apothecary(monkeypatch, fake: FakeModel | None):
     return sim
 
 
+@pytest.mark.parametrize("typed", [
+    "I'm the one who moved it", "I’m the one who moved it", "I've moved it", "I’ve moved it",
+    "I'd moved it before she came", "I’d moved it", "I'll own up: it was me",
+    "Iʼm the one",  # (a modifier letter apostrophe, as some keyboards type)
+])
+def test_a_contraction_names_the_player(typed):
+    """'I'm the one who moved it' did not name the player, though 'I’m' did (a review)."""
+    from game.model import _named_in
+    from game.sim import Simulation
+
+    sim = Simulation.new("missing_key", seed=0)
+    assert _named_in(sim, "player", typed)
+    assert not _named_in(sim, "player", typed.replace("I", "Dee", 1).replace("me", "Dee"))
+
+
 @pytest.mark.parametrize("garbage, why", [
     (body(b"{}"), NOT_A_COMPLETION),
     (answer(None), "the model gave an empty answer"),
