@@ -321,8 +321,31 @@ def known_values(sim: Game, attribute: str) -> set[str]:
 
 
 def _clues(sim: Game) -> set[str]:
-    """Things whose whereabouts matter to the case: objects that show something."""
-    return {oid for oid, o in sim.objects.items() if o.get("shows")}
+    """Things whose whereabouts matter to the case: objects that show something (not a
+    secret one the player has not met: `unmet_secrets`)."""
+    unmet = unmet_secrets(sim)
+    return {oid for oid, o in sim.objects.items() if o.get("shows") and oid not in unmet}
+
+
+def unmet_secrets(sim: Game) -> set[str]:
+    """The scenario's secret things (`secret = true`) the player has not met: no belief of
+    theirs is about one, and nothing they saw or were told names one. Kept out of the brief,
+    the case's questions and the answers anyone can name until then (none in a town with no
+    player: there is no one to keep them from)."""
+    secret = {oid for oid, o in sim.objects.items() if o.get("secret")}
+    if not secret or not getattr(sim, "has_player", False):
+        return set()
+    for b in sim.store.beliefs(PLAYER, about_others=True):
+        subject = b.attribute[len("believes "):].partition(".")[0] \
+            if b.attribute.startswith("believes ") else b.subject
+        secret.discard(subject)
+        for c in b.candidates:
+            secret.discard(c.value)
+        if secret:
+            secret -= {e.value for e in sim.store.evidence(PLAYER, b.subject, b.attribute)}
+        if not secret:
+            break
+    return secret
 
 
 # -- where people are -----------------------------------------------------------------------------

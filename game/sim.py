@@ -131,7 +131,8 @@ class Simulation(Setup, Naming):
                        for p in scenario.places}
         self.objects = {o.id: {"name": o.name, "owner": o.owner, "text": o.text,
                                "shows": [(x.claim, x.value) for x in o.shows],
-                               "readable": o.readable, "portable": o.portable}
+                               "readable": o.readable, "portable": o.portable,
+                               "secret": o.secret}
                         for o in scenario.objects}
         self.templates = dict(templates or {})
         self.words = TemplateNarrator(self.templates)

@@ -472,9 +472,10 @@ class Vocabulary:
         name (people, places, things, yes and no); None (all) in a town with no player."""
         if self._author or not getattr(self.sim, "has_player", False):
             return None
-        from .knowledge import known_values
+        from .knowledge import known_values, unmet_secrets
 
-        return self._public | known_values(self.sim, claim.partition(".")[2])
+        return (self._public - unmet_secrets(self.sim)) | known_values(
+            self.sim, claim.partition(".")[2])
 
     def value(self, claim: str, typed: str) -> str:
         """A value for `claim`: one the vocabulary allows for it, by id or its words exactly,

@@ -224,9 +224,13 @@ def brief(scenario: str) -> None:
             spots = [x for x in p.spots if x not in p.hidden]
             echo(f"  {typed(short_words(v, 'places', p.id), p.name)}"
                        + (f"  (spots: {', '.join(spots)})" if spots else ""))
-    if sc.objects:
+    from game.knowledge import unmet_secrets
+
+    # (a secret thing is the story's to reveal: not listed until the player meets it)
+    listed = [o for o in sc.objects if o.id not in unmet_secrets(sim)]
+    if listed:
         echo("Things:")
-        for o in sc.objects:
+        for o in listed:
             echo(f"  {typed(short_words(v, 'objects', o.id), o.name)}")
     from game import questions
 

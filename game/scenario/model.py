@@ -269,6 +269,10 @@ class Object(Strict):
     readable: StrictBool = False  # a note or letter: showing it is document evidence
     portable: StrictBool = True  # the player can take it
     text: str = ""  # what it says or looks like, for the screen
+    # Not named in the brief, nor a question on the case board, until the player has met it:
+    # seen it, or heard it named (a clue under the judging table is the story's secret; the
+    # brief listed it, with "where a bake-off entry card is" to ask about: an author).
+    secret: StrictBool = False
 
 
 class Document(Strict):
