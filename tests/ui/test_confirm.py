@@ -109,3 +109,16 @@ def test_a_refused_command_is_not_play_to_lose(town):
     assert not s.unsaved
     town.command("look")  # no time, but said and kept in a save
     assert s.unsaved
+
+
+def test_a_loaded_game_shows_none_of_the_last_ones_notices(town):
+    """A window playtest: "Paused: Tilly treated Mira" stayed over a quick save from before
+    she had, with "Loaded Quick save" beside it."""
+    town.key(pygame.K_F5)
+    town.command("go cafe")
+    town.app.toast("Paused: something happened in the game you leave")
+    town.key(pygame.K_F9)
+    town.press("y")
+    town.frame(1)
+    assert town.shows("Loaded Quick save")
+    assert not town.shows("Paused: something happened in the game you leave")

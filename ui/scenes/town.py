@@ -37,6 +37,9 @@ WHEEL = 48
 class TownScene(TownKeys, Scene):
     def __init__(self, app, session: Session) -> None:
         super().__init__(app)
+        # Another game's notices are not this one's: "Paused: Tilly treated Mira" stayed over
+        # a quick save from before she did (a window playtest).
+        app.clear_toasts()
         self.session = session
         self.tab = "case"
         self.selected: str | None = None
