@@ -15,6 +15,7 @@ from game import (
     PLAYER,
     CommandError,
     Simulation,
+    and_list,
     clock,
     followers,
     here_now,
@@ -25,6 +26,7 @@ from game import (
     seen_events,
     started_from,
 )
+from game.people import ASLEEP
 
 from .slotnames import slot_label
 
@@ -101,6 +103,7 @@ class Session:
         self._noticed = (last_event(sim), sim.now)  # notices are for what comes after
         # (place, who was here, who was with them) when the player last looked
         self._room: tuple | None = None
+        self._asleep: set[str] = set()  # who slept where the player stood, last looked
         self.notice: str | None = None  # why the clock last paused itself
         # A story with no endings (an observer's town) stops the clock once, when the days
         # it was written for are over: it ran on past them with nothing said (a playtest).
@@ -445,13 +448,39 @@ class Session:
                 self.sim.transcript.add("mark", own_way(self.sim, rid), self.sim.now)
             moved = room[0] == place and room[1] != here
             if moved:
-                names = [self.sim.name(r) for r in room[1]]
-                left = [self.sim.name(r) for r in here if r not in room[1] and
-                        r not in with_you]  # (one going their own way is said so)
-                self.sim.transcript.add("mark", here_now(names, left), self.sim.now)
+                self.sim.transcript.add("mark", self._room_words(here, room[1], with_you),
+                                        self.sim.now)
             if gone or moved:
                 self.stamp += 1
         self._room = room
+        self._asleep = self._asleep_here()
+
+    def _room_words(self, was: tuple, now: tuple, with_you: tuple) -> str:
+        """Who came or went where the player stands — and who fell asleep or woke there:
+        "Greta has gone. Nobody is here now." four times over one night, of a Greta asleep
+        in her own cottage (a window playtest)."""
+        sim = self.sim
+        asleep = self._asleep_here()
+        out = [r for r in was if r not in now and r not in with_you]  # (one going their
+        slept = [r for r in out if r in asleep]                       # own way is said so)
+        woke = [r for r in now if r not in was and r in self._asleep]
+        if not slept and not woke:
+            return here_now([sim.name(r) for r in now], [sim.name(r) for r in out])
+
+        def did(who: list[str], one: str, many: str) -> list[str]:
+            return [f"{and_list([sim.name(r) for r in who])} "
+                    f"{one if len(who) == 1 else many}"] if who else []
+
+        names = [sim.name(r) for r in now]
+        return " ".join([*did([r for r in out if r not in slept], "has gone.", "have gone."),
+                         *did(slept, "has fallen asleep.", "have fallen asleep."),
+                         *did(woke, "wakes.", "wake."),
+                         f"Here now: {and_list(names)}." if names else
+                         "Nobody awake here now."])
+
+    def _asleep_here(self) -> set[str]:
+        return {r for r, st in self.sim.state.items()
+                if st.place == self.place and st.status == ASLEEP and r != PLAYER}
 
     @property
     def alpha(self) -> float:

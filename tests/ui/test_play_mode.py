@@ -413,3 +413,21 @@ def test_the_you_tag_leaves_other_tokens_to_be_seen(ui, seed):
               and (abs(x - mine[0]) > 1 or abs(y - mine[1]) > 1)]
     assert len(m.shown) > 1 and m.tags_at
     assert all(t.collidelist(others) < 0 for t in m.tags_at), (m.tags_at, others)
+
+
+def test_one_who_falls_asleep_where_you_stand_has_not_gone():
+    """A window playtest: overnight in Greta's cottage the log said "Greta has gone. Nobody
+    is here now." and "Here now: Greta." by turns, of a Greta asleep in her own bed."""
+    from game import clock
+    from ui.session import Session
+
+    s = Session.new("the_ledger", 0)
+    s.submit("go greta")
+    s.settle()
+    while s.sim.now < clock.parse_when("day 2 08:00"):
+        s.step()
+        s._look_around()
+    marks = [(clock.fmt(e.at), e.text) for e in s.transcript if e.kind == "mark"]
+    assert ("day 1 22:00", "Greta has fallen asleep. Nobody awake here now.") in marks, marks
+    assert ("day 2 06:00", "Greta wakes. Here now: Greta.") in marks, marks
+    assert ("day 1 22:00", "Greta has gone. Nobody is here now.") not in marks
