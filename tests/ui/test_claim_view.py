@@ -95,3 +95,16 @@ def test_place_names_sit_by_their_own_place_at_any_window_size(ui, scenario):
                                                                         other)
             if claim_view:
                 t.close_claim()
+
+
+def test_c_again_closes_the_claim_view(ui):
+    """A window playtest: C opened the claim view, and C again did nothing."""
+    build(ui.app, "missing_key", seed=0, at="day 1 12:00")
+    ui.frame(2)
+    t = ui.town
+    ui.key(pygame.K_c)
+    assert t.panel == "claims" and t.claim_view is not None
+    ui.key(pygame.K_c)
+    assert t.claim_view is None
+    ui.key(pygame.K_c)
+    assert t.claim_view is not None

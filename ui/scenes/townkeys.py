@@ -69,6 +69,9 @@ class TownKeys:
             self.select(PLAYER)
 
     def do_tab_claims(self) -> None:
+        if self.tab == "claims" and self.claim_view is not None:
+            self.close_claim()  # C again closes it (it did nothing: a window playtest)
+            return
         self.tab = "claims"
         if self.claim_view is None:
             rows = self.claims.claims()
