@@ -13,8 +13,9 @@ It may do two things, and decides nothing about what anyone believes:
   is absent; the model's reading is only a memory-write proposal citing that event: it passes
   the memory guard (epistemics §12) before anything is written, and a reading that breaks the
   contract — "Ada saw it", "it happened", an empty or oversized value, a field of its own, a
-  claim the player knows nothing of, a person, thing or place the player's words do not name,
-  "I saw it" from a player who did not — is refused with the reason, leaving memory as it was.
+  claim the player knows nothing of, a claim or an answer the player's words do not name or
+  say ("hello" read as "Mira is allergic to willowbark"), "I saw it" from a player who did
+  not — is refused with the reason, leaving memory as it was.
 
 Every verb has a total time budget for model calls (`ModelSettings.verb_budget`): a slow model
 costs at most that, and the game goes on with the template words. A model that fails — an HTTP
@@ -623,9 +624,14 @@ def _read_into_memory(sim: Game, model: LanguageModel, text: str, event: str,
         # "hello" as "Dee moved Ada's key" had its answer written into Ada's memory, and one
         # that made the player say "I saw it" gave a word that the `tell` verb cannot give
         # (hostile-model tests).
-        if not _named_in(sim, value, text):
-            return heard(f"your words do not name {sim.value_words(value, r.attribute)}, "
-                         "which the model read into them")
+        # Nor may it add the claim: a model read "hello" as "Mira is allergic to willowbark"
+        # (a yes, which no name check could catch) and Tilly took it as the player's word
+        # (a review). The words name the claim — its subject or what it asks — and its
+        # answer: a person, thing or place by name; a yes or a no by how it is said; any
+        # other answer by its own words.
+        missing = _not_said(sim, claim, value, text)
+        if missing is not None:
+            return heard(f"your words do not {missing}, which the model read into them")
         if r.source == "hearsay" and r.basis == "saw" and not _player_saw(sim, r, value):
             return heard("it has you say you saw it yourself, and you did not see that")
         proposal = Proposal(
@@ -701,6 +707,122 @@ def _typed_words(text: str) -> set[str]:
         out.add(w)
         out.add(w.partition("'")[0])
     return out
+
+
+# What a yes or a no is said with. A no: "no", "not", "never", "isn't"… A yes: "yes", or the
+# claim said with no word against it ("Mira is allergic to willowbark").
+_NO_WORDS = {"no", "not", "never", "nope", "nah", "false", "untrue", "cannot", "neither", "nor",
+             "none", "nothing", "nobody"}
+_YES_WORDS = {"yes", "yeah", "yep", "aye"}  # (a yes said outright, whatever else is said)
+# Words of a question or its wording that say nothing of which claim it is — and words of
+# one that are said in passing of anything ("well, …" is not "whether the well would cross
+# Ned's field"; "she came by" is not "whether Ben came to the supper"): its subject's words
+# and its own name it.
+_NOT_A_CLAIM = {"who", "whom", "whose", "what", "where", "when", "why", "whether", "how", "is",
+                "was", "are", "were", "be", "been", "has", "have", "had", "does", "did", "by",
+                "from", "with", "off", "for", "it", "its", "would", "could", "should", "will",
+                "there", "that", "this", "so", "as", "or", "not", "value", "subject", "well",
+                "made", "make", "came", "come", "got", "get", "given", "give", "away", "early",
+                "late", "good", "just", "like", "know", "think", "said", "told", "heard", "one",
+                "town", "people", "someone", "place", "way"}
+
+
+def _is_no(word: str) -> bool:
+    return word in _NO_WORDS or word.endswith("n't")
+
+
+def _stem(word: str) -> str:
+    """A word without an ending that changes little: "moved", "moving" and "move" are "mov";
+    "allergic" and "allergy" are "allerg"."""
+    word = word.removesuffix("'s")
+    for end in ("ing", "ed", "es", "ic", "y", "s", "e"):
+        if word.endswith(end) and len(word) - len(end) >= 3 and \
+                not (end == "s" and word.endswith("ss")):
+            return word[:-len(end)]
+    return word
+
+
+def _meets(words: set[str], said: set[str]) -> bool:
+    """Does a word of `words` appear in `said`, in one of its forms ("allergy" in "allergic",
+    "key" in "keys")?"""
+    stems = {_stem(w) for w in said}
+    for w in words:
+        if w in said or _stem(w) in stems:
+            return True
+        if len(w) >= 4 and any(s.startswith(w) or (len(s) >= 4 and w.startswith(s))
+                               for s in said):
+            return True
+    return False
+
+
+def _claim_words(sim: Game, claim: str) -> set[str]:
+    """The words that name `claim`: its subject's (a name, a thing's words, its owner's name:
+    "Ada, it was Dee" is of Ada's key) and what it asks ("moved", "allergic", "willowbark")
+    — the words `ask RESIDENT CLAIM` takes for it (game.vocab)."""
+    subject, _, attribute = claim.partition(".")
+    out = _telling(subject, keep_short=True) | _telling(sim.thing(subject), keep_short=True)
+    if subject in sim.people:
+        out |= _telling(sim.name(subject), keep_short=True)
+    owner = sim.objects.get(subject, {}).get("owner")
+    if owner in sim.people:
+        out |= _telling(sim.name(owner), keep_short=True)
+    attr = sim.attributes.get(attribute)
+    asked = [attribute, sim.say_claim(claim)]
+    if attr is not None:
+        asked += [x.replace("{subject}", " ").replace("{value}", " ")
+                  for x in (attr.label, attr.about) if x]
+    for text in asked:
+        out |= _telling(text)
+    return {w for w in out if w not in _NOT_A_CLAIM}
+
+
+def _value_words(sim: Game, claim: str, value: str) -> set[str]:
+    """The words that say `value` (neither a yes nor a no, nor anyone or anything in town) as
+    the answer to `claim` rather than another of its answers: "working" and "night shift"
+    for why Ben stayed away; "2" for a meeting on day 2 at six, not day 3 at six."""
+    from .vocab import YES_NO
+
+    attribute = claim.partition(".")[2]
+
+    def words(v: str) -> set[str]:
+        return {w for w in _telling(v, keep_short=True) | _telling(
+            sim.value_words(v, attribute), keep_short=True) if len(w) > 1 or w.isdigit()}
+
+    own = words(value)
+    others = [v for v in sim.names().allowed(claim) - {value} if v not in YES_NO
+              and "." not in v and v not in sim.people and v not in sim.places
+              and v not in sim.objects]
+    shared = set().union(*map(words, others))
+    return (own - shared) or own
+
+
+def _not_said(sim: Game, claim: str, value: str, text: str) -> str | None:
+    """What of `claim` = `value` the typed line does not say, in words ("name Dee", "say
+    anything about who moved Ada's key", "say that Mira is not allergic to willowbark"); None
+    if it says it all. The words may be few ("Ada, Dee's the one") and in any form; what they
+    cannot do is name nothing of it."""
+    from .vocab import YES_NO
+
+    said = _typed_words(text)
+    about = None if _meets(_claim_words(sim, claim), said) else \
+        f"say anything about {sim.say_claim(claim)}"
+    attribute = claim.partition(".")[2]
+    entity = value == "player" or value in sim.people or value in sim.objects or \
+        value in sim.documents or value.partition(".")[0] in sim.places
+    if entity:
+        if _named_in(sim, value, text):
+            return about
+        named = f"name {sim.value_words(value, attribute)}"
+        return named if about is None else f"{named}, nor {about}"
+    if about is not None:
+        return about
+    no = any(_is_no(w) for w in said)
+    if value in YES_NO:
+        if (value == "no" and no) or (value == "yes" and (not no or said & _YES_WORDS)):
+            return None
+    elif _meets(_value_words(sim, claim, value), said):
+        return None
+    return f"say that {sim.say_claim(claim, value)}"
 
 
 def _player_saw(sim: Game, r: Reading, value: str) -> bool:

@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from .test_model_server import NOT_A_COMPLETION, FakeModel, answer, body, status
+from .test_model_server import NOT_A_COMPLETION, FakeModel, answer, body, reading, status
 
 BUDGET = 0.8
 
@@ -23,6 +23,13 @@ def fake():
     f = FakeModel()
     yield f
     f.close()
+
+
+def memory(sim) -> dict[str, list]:
+    tables = ("claims", "evidence", "belief_rows", "belief_versions", "belief_facts",
+              "belief_premises", "trust", "trust_changes", "memory_edits")
+    return {t: sorted(sim.db.execute(f"SELECT * FROM {t}").fetchall(), key=repr)
+            for t in tables}
 
 
 def at_the_apothecary(monkeypatch, fake: FakeModel | None):
@@ -38,6 +45,97 @@ def at_the_apothecary(monkeypatch, fake: FakeModel | None):
         assert sim.command(line).ok
     assert "tilly" in sim.present("clinic")
     return sim
+
+
+ALLERGIC = {"listener": "tilly", "subject": "mira", "attribute": "willowbark_allergy",
+            "value": "yes"}
+
+
+@pytest.mark.parametrize("typed, why", [
+    ("hello", "your words do not say anything about whether Mira is allergic to willowbark"),
+    ("Tilly, it was Joss", "do not say anything about whether Mira is allergic to willowbark"),
+    ("Tilly, Mira is not allergic to willowbark",
+     "your words do not say that Mira is allergic to willowbark"),
+    ("Mira isn’t allergic, Tilly", "your words do not say that Mira is allergic to willowbark"),
+])
+def test_a_yes_the_words_do_not_say_is_refused_and_memory_untouched(fake, monkeypatch, typed,
+                                                                     why):
+    """The review's repro, through the server: a yes names no one, so the words must name
+    the claim, and must not say the opposite. Refused in words; memory is as a game without
+    a model leaves it, and so is the world log."""
+    sim = at_the_apothecary(monkeypatch, fake)
+    fake.default = answer(reading(**ALLERGIC))
+    r = sim.command(f"say {typed}")
+    assert not r.ok
+    text = r.text()
+    assert "(What you said was heard, but the model's reading was refused: " in text, text
+    assert why in text and "which the model read into them" in text, text
+    assert "Error" not in text and "Traceback" not in text, text
+    assert not [e for e in sim.store.evidence("tilly", "mira", "willowbark_allergy")
+                if e.teller == "player"]
+    bare = at_the_apothecary(monkeypatch, None)
+    bare.command(f"say {typed}")
+    assert memory(sim) == memory(bare), "a refused reading changed memory"
+    assert sim.world.log_hash() == bare.world.log_hash()
+
+
+@pytest.mark.parametrize("typed", ["Tilly, Mira is allergic to willowbark, yes",
+                                   "Mira's got a willowbark allergy",
+                                   "mira — allergic to willowbark. I'm sure of it"])
+def test_the_same_yes_said_in_words_is_read(fake, monkeypatch, typed):
+    sim = at_the_apothecary(monkeypatch, fake)
+    fake.default = answer(reading(**ALLERGIC))
+    r = sim.command(f"say {typed}")
+    assert r.ok, r.text()
+    ev = sim.store.evidence("tilly", "mira", "willowbark_allergy")[-1]
+    assert (ev.value, ev.kind, ev.teller, ev.by_player) == ("yes", "hearsay", "player", True)
+
+
+@pytest.mark.parametrize("scenario, claim, value, typed, missing", [
+    # a person: the name, and the claim (its subject, its owner, or what it asks)
+    ("missing_key", "ada_key.moved_by", "dee", "Ada, it was Dee who moved your key", None),
+    ("missing_key", "ada_key.moved_by", "dee", "Dee moved it, Ada: I heard so", None),
+    ("missing_key", "ada_key.moved_by", "dee", "I was wrong, Ada, it was Dee", None),
+    ("missing_key", "ada_key.moved_by", "dee", "Dee took the keys", None),
+    ("missing_key", "ada_key.moved_by", "dee", "Dee",
+     "say anything about who moved Ada's key"),
+    ("missing_key", "ada_key.moved_by", "dee", "hello",
+     "name Dee, nor say anything about who moved Ada's key"),
+    ("missing_key", "ada_key.moved_by", "player", "I'm the one who moved it", None),
+    ("missing_key", "ada_key.location", "cafe.drawer", "your key is in the drawer", None),
+    ("missing_key", "cy.accused_by", "bo", "it was Bo", "say anything about who accused Cy"),
+    # a yes or a no: how it is said
+    ("missing_key", "cy.barred", "yes", "Cy is barred from the market", None),
+    ("missing_key", "cy.barred", "no", "Cy isn't barred from the market", None),
+    ("missing_key", "cy.barred", "no", "Cy isn’t barred from the market", None),
+    ("missing_key", "cy.barred", "no", "they never barred Cy", None),
+    ("missing_key", "cy.barred", "yes", "Cy isn't barred",
+     "say that Cy is barred from the market"),
+    ("missing_key", "cy.barred", "no", "Cy is barred",
+     "say that Cy is not barred from the market"),
+    ("missing_key", "cy.barred", "yes", "no, no — yes, Cy is barred", None),
+    ("cancelled_meeting", "ned.field_crossed", "yes", "well, hello",
+     "say anything about whether the well would cross Ned's field"),  # ("well": in passing)
+    ("cancelled_meeting", "ned.field_crossed", "yes", "the well crosses Ned's field", None),
+    ("the_ledger", "mira.fever", "no", "Mira has no fever", None),
+    ("the_ledger", "mira.fever", "yes", "Mira is feverish", None),
+    ("the_ledger", "mira.given_willowbark", "yes", "someone gave Mira willowbark", None),
+    # any other answer: its own words, not another answer's
+    ("bad_blood", "ben.refused_why", "working", "Ben was working the night shift", None),
+    ("bad_blood", "ben.refused_why", "slight", "Ben was working the night shift",
+     "say that Ben stayed away from the supper on purpose, as a slight"),
+    ("bad_blood", "ben.refused_why", "slight", "Ben stayed away on purpose", None),
+    ("cancelled_meeting", "meeting.when", "d2_1800", "the meeting is on day 2", None),
+    ("cancelled_meeting", "meeting.when", "d3_1800", "the meeting is on day 2",
+     "say that the town meeting is on day 3 at six"),
+    ("cancelled_meeting", "meeting.when", "cancelled", "the town meeting is cancelled", None),
+])
+def test_what_the_words_must_say_of_a_reading(scenario, claim, value, typed, missing):
+    from game.model import _not_said
+    from game.sim import Simulation
+
+    sim = Simulation.new(scenario, seed=0)
+    assert _not_said(sim, claim, value, typed) == missing
 
 
 @pytest.mark.parametrize("typed", [

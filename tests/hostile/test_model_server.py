@@ -537,7 +537,7 @@ def test_https_to_a_plain_server_says_so(fake, monkeypatch):
     ("ada_key", "Ada's key", True),
     ("player", "Ada, I moved it myself", True),
     ("player", "Ada, it was Dee", False),
-    ("yes", "no idea", True),  # not a person, thing or place: not told by words alone
+    ("yes", "no idea", True),  # not a person, thing or place: said or not, `_not_said` tells
 ])
 def test_what_a_reading_may_read_into_the_players_words(value, typed, named):
     from game.model import _named_in
