@@ -142,10 +142,27 @@ class BeliefDetail(Widget):
         self.lines.append(value_label(sim, belief.value, belief.attribute))
         mine = rid == PLAYER
         state = (YOUR_STATE_WORDS if mine else STATE_WORDS).get(belief.state.value, "")
+        # In words a player reads: "repeated by a source already counted: 9" meant nothing
+        # to a playtester (it is §5.2's exposure count; open minds keeps the numbers).
+        again = belief.exposures
+        tail = (f"repeated by a source already counted: {again}; acted on: {belief.uses}"
+                if town.session.full_minds else
+                f"met again from the same source {again} time{'s' if again != 1 else ''}"
+                if again else "")
         text_block(f"{state[:1].upper()}{state[1:]}. Source: {belief.source} — "
-                   f"{provenance(sim, belief)}. Held since {clock.fmt(belief.since)}; "
-                   f"repeated by a source already counted: {belief.exposures}; acted on: "
-                   f"{belief.uses}.", "small", T.DIM)
+                   f"{provenance(sim, belief)}. Held since {clock.fmt(belief.since)}"
+                   + (f"; {tail}." if tail else "."), "small", T.DIM)
+        # Held, yet less sure than an answer kept beside it: say why it is still the one
+        # held ("not allergic 54" over "allergic 74", unexplained: a window playtest).
+        heavier = [c for c in belief.candidates
+                   if not c.held and c.confidence > belief.confidence]
+        if heavier:
+            c = max(heavier, key=lambda c: c.confidence)
+            other = value_label(sim, c.value, a)
+            text_block((f"{'You hold' if mine else 'They hold'} to it in doubt: “{other}” "
+                        f"({c.source}, {c.confidence}/100) speaks against it and weighs more, "
+                        f"but has not displaced it: a belief in doubt keeps its answer until "
+                        f"something settles it."), "small", T.STATE["doubtful"])
         blocks.append(self._recall(belief, width, numbers=town.session.full_minds))
         if town.session.open_minds:
             truth = sim.world.fact(s, a)
