@@ -587,3 +587,16 @@ def test_the_picker_leaves_the_verbs_usage_to_be_read(town, size, line):
     blank = (d.popup.x + 3, d.popup.bottom - 3)
     town.click(blank)
     assert d.line.value == line and d.focused
+
+
+def test_the_picker_is_not_ready_over_a_line_the_game_would_refuse(town):
+    """A window playtest: "bring mira apothecary" left on the line, the picker said "Ready"
+    over the red "Type it as: bring RESIDENT" below it."""
+    d = town.town.dialogue
+    d.start("bring ada cafe")
+    town.frame(2)
+    assert town.shows("Not a command yet — see below")
+    assert not town.shows("Ready")
+    d.start("go cafe ")
+    town.frame(2)
+    assert town.shows("Ready")

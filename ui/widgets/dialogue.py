@@ -268,8 +268,10 @@ class Dialogue(Widget):
         want = KIND_WORDS.get(ex.kind, "")
         if ex.kind == "resident" and not opts:
             want = "whom — nobody is here to talk to"
+        # "Ready" over a line the game would refuse, its refusal in red below (a window
+        # playtest): ready only when it is a command.
         title = (f"Choose {want}" + (" (optional)" if ex.optional else "")) if ex.kind else \
-            "Ready"
+            "Ready" if ready else "Not a command yet — see below"
         if ex.kind == "object" and not opts:
             # Take over no chips said nothing; "Nothing you know of fits 'key'" of a key the
             # player knows, elsewhere, then took 'key' for it (a window playtest).
