@@ -42,9 +42,14 @@ class Known:
         self.said = said(sim) if sim.has_player else []
         self.where = {rid: last_whereabouts(sim, rid, self.said) for rid in sim.people
                       if rid != PLAYER} if sim.has_player else {}
-        self.told: dict[str, int] = {}
+        # Different things each said in the player's hearing — an answer, then the same
+        # answer to `why`, is one; how they took what they were told or shown is not a thing
+        # said ("Ada — told you 18 things" after six questions: a window playtest).
+        things: dict[str, set[tuple[str, str]]] = {}
         for s in self.said:
-            self.told[s.teller] = self.told.get(s.teller, 0) + 1
+            if s.kind != "reaction":
+                things.setdefault(s.teller, set()).add((s.claim, s.value))
+        self.told: dict[str, int] = {rid: len(t) for rid, t in things.items()}
         # asked, and told nothing ("I don't know"): not "not asked yet" (a window playtest)
         self.asked = {u.resident for u in unanswered(sim)} if sim.has_player else set()
         # The last minute the player was at each place (their record of it closes as they

@@ -431,3 +431,19 @@ def test_one_who_falls_asleep_where_you_stand_has_not_gone():
     assert ("day 1 22:00", "Greta has fallen asleep. Nobody awake here now.") in marks, marks
     assert ("day 2 06:00", "Greta wakes. Here now: Greta.") in marks, marks
     assert ("day 1 22:00", "Greta has gone. Nobody is here now.") not in marks
+
+
+def test_the_people_list_counts_different_things_said(town):
+    """A window playtest: "Ada — told you 18 things" after six questions: an answer and the
+    same answer to `why`, and words overheard, were counted each time."""
+    s = town.town.session
+    for line in ("go inn", "ask fen key moved", "why fen key moved", "why fen key moved"):
+        town.command(line)
+    said = [x for x in s.known().said if x.teller == "fen" and x.kind != "reaction"]
+    assert len(said) >= 2
+    assert s.known().told["fen"] == len({(x.claim, x.value) for x in said})
+    town.frame(2)
+    town.key(pygame.K_p)
+    town.frame(2)
+    n = s.known().told["fen"]
+    assert town.shows(f"said {n} thing{'s' if n != 1 else ''} in your hearing")

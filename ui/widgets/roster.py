@@ -52,7 +52,7 @@ class Roster(Widget):
             return f"{n} belief{'s' if n != 1 else ''}"
         known = s.known()
         n = known.told.get(rid, 0)
-        return f"told you {n} thing{'s' if n != 1 else ''}" if n else \
+        return f"said {n} thing{'s' if n != 1 else ''} in your hearing" if n else \
             "asked; knew nothing" if rid in known.asked else "not asked yet"
 
     def draw(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
