@@ -248,8 +248,11 @@ class App:
     def _draw_toasts(self, surface: pygame.Surface, dt: float) -> None:
         # Over the map when the scene has one, wrapped to it: a long "Paused: …" ran across
         # the panel's tabs and was cut off ("…back to…", a window playtest).
-        rects = getattr(self.top, "rects", None) or {}
-        area = rects.get("map") or surface.get_rect()
+        # The town's map under an overlay too: over the Saves card a "Paused: …" took the
+        # whole window's width and ran on into the panel (a window playtest).
+        area = next((r for sc in reversed(self.scenes)
+                     if (r := (getattr(sc, "rects", None) or {}).get("map")) is not None),
+                    surface.get_rect())
         y = T.TOP_H + 10
         # Below the map's ribbon (open minds, no player) when it is at the top: notices
         # covered it for their few seconds (a playtest's screenshot).

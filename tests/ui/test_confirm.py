@@ -122,3 +122,26 @@ def test_a_loaded_game_shows_none_of_the_last_ones_notices(town):
     town.frame(1)
     assert town.shows("Loaded Quick save")
     assert not town.shows("Paused: something happened in the game you leave")
+
+
+def test_a_notice_over_the_saves_card_stays_over_the_map(town, monkeypatch):
+    """A window playtest: with the Saves card open, a long "Paused: …" notice took the whole
+    window's width and ran on into the panel; it is wrapped to the map, as without it."""
+    import ui.app as app_module
+
+    drawn = []
+    real = app_module.base.panel
+
+    def panel(surface, rect, *a, **k):
+        drawn.append(pygame.Rect(rect))
+        return real(surface, rect, *a, **k)
+
+    monkeypatch.setattr(app_module.base, "panel", panel)
+    the_map = town.town.rects["map"]
+    town.app.push(SlotsScene(town.app, town.town))
+    text = "Paused: " + "the deadline has come and gone " * 6
+    town.app.toast(text, 5.0)
+    drawn.clear()
+    town.frame(1)
+    toast = [r for r in drawn if r.top >= 40 and r.height >= 30 and r.left > 0][-1]
+    assert the_map.left <= toast.left and toast.right <= the_map.right, (toast, the_map)
