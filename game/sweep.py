@@ -47,6 +47,7 @@ class Route:
     kind: str  # none, walkthrough or random
     text: str = ""  # a walkthrough's text, sent to the worker (no shared files needed)
     number: int = 0  # a random player's number
+    path: str = ""  # a walkthrough's file, for the errors that name it
 
 
 @dataclass(frozen=True)
@@ -204,7 +205,8 @@ def routes_for(folder: Path | None, commands: Iterable[Path] | None = None,
     out = [Route("no player", NOBODY)] if nobody else []
     files = list(commands) if commands else (walkthroughs(folder) if folder else [])
     for p in files:
-        out.append(Route(Path(p).stem, WALKTHROUGH, text=Path(p).read_text(encoding="utf-8")))
+        out.append(Route(Path(p).stem, WALKTHROUGH, text=Path(p).read_text(encoding="utf-8"),
+                         path=str(p)))
     out += [Route(f"random {k}", RANDOM, number=k) for k in range(1, random_players + 1)]
     return out
 

@@ -133,7 +133,9 @@ def _check_walkthroughs(loaded, routes) -> None:
 
     for r in routes:
         if r.kind == "walkthrough":
-            play(Simulation.new(loaded, 0), Path(r.name), text=r.text, to_end=False)
+            # (named by its file, as `run --commands` names it: "lose-typo:1:" was not
+            # a file an author could open; an author)
+            play(Simulation.new(loaded, 0), Path(r.path or r.name), text=r.text, to_end=False)
 
 
 def _show_random(scenario: str, spec: str) -> None:

@@ -66,3 +66,14 @@ def test_show_random_replays_the_scenario_as_typed():
     res = CliRunner().invoke(main, ["sweep", folder, "--show-random", "1:2"])
     assert res.exit_code == 0, res.output
     assert f"replay with: hearsay run {folder} --seed 2 --commands FILE" in res.output
+
+
+def test_sweep_names_a_bad_walkthrough_by_its_file(tmp_path):
+    """An author: the sweep's error named the route ("lose-typo:1:"), not the file, as `run
+    --commands` does."""
+    bad = tmp_path / "lose-typo.txt"
+    bad.write_text("day 1 09:00 go nowhere_at_all\n")
+    res = CliRunner().invoke(main, ["sweep", "missing_key", "--commands", str(bad), "--seeds",
+                                    "1", "--random-players", "0"])
+    assert res.exit_code == 2, res.output
+    assert f"{bad}:1: no place 'nowhere_at_all'" in res.output
