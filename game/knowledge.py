@@ -464,7 +464,12 @@ def seen_summary(sim: Game, ev: dict) -> str:
         about = {ev["claim"].partition(".")[0], ev["value"]}
         self_ = speaker in about and speaker != PLAYER
         said_ = sim.say_claim(ev["claim"], ev["value"], them=speaker if self_ else None)
-        if self_ and listener in about and listener != PLAYER and not d.get("asked_by"):
+        # (also when the one told takes the same pronoun: "Eli told Bo that he is avoiding
+        # Cy" could be either of them; a window playtest)
+        same = listener in sim.people and listener != PLAYER and \
+            sim.pronoun(listener).subj == p.subj
+        if self_ and (listener in about or same) and listener != PLAYER and \
+                not d.get("asked_by"):
             # Of themselves and the one they tell, in their own words: 'Ivo told Ben, "I am
             # avoiding you."', not "Ivo told Ben that he is avoiding Ben" (a playtest).
             quoted = sim.say_claim(ev["claim"], ev["value"], me=speaker, you=listener)

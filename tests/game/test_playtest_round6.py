@@ -203,7 +203,11 @@ def test_words_of_speaker_and_listener_are_said_as_they_said_them():
 
     assert talk("ivo.avoid", "ben", "ivo", "ben") == 'Ivo told Ben, "I am avoiding you"'
     assert talk("ana.break_off", "ben", "ana", "ivo") == "Ana told Ivo that she broke off with Ben"
-    assert talk("ana.break_off", "ben", "ben", "ivo") == "Ben told Ivo that Ana broke off with him"
+    # (Ivo is "he" too: "…with him" could be either of them; a window playtest)
+    assert talk("ana.break_off", "ben", "ben", "ivo") == 'Ben told Ivo, "Ana broke off with me"'
+    assert talk("ana.break_off", "ben", "ben", "lin") == "Ben told Lin that Ana broke off with him"
+    assert talk("ivo.avoid", "mo", "ivo", "ben") == 'Ivo told Ben, "I am avoiding Mo"'
+    assert talk("ivo.avoid", "mo", "ivo", "ana") == "Ivo told Ana that he is avoiding Mo"
     assert talk("ana.break_off", "ben", "lin", "ivo") == "Lin told Ivo that Ana broke off with Ben"
     # the one told, in their pronoun where it is not the speaker's too
     assert talk("ivo.avoid", "ana", "ben", "ana") == "Ben told Ana that Ivo is avoiding her"
