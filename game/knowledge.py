@@ -289,7 +289,7 @@ def known_claims(sim: Game) -> set[str]:
     been told (their own beliefs, and what they heard others believe); and every claim in an
     event they took part in or witnessed — what they asked, told, mediated or concluded
     themselves included, answered or not. What else a scenario holds they have not met."""
-    out = set(questions(sim))
+    out = set(questions(sim)) | {t.claim for t in brief_tells(sim)}
     for b in sim.store.beliefs(PLAYER, about_others=True):
         a = b.attribute
         if a.startswith("believes "):
@@ -307,8 +307,10 @@ def known_values(sim: Game, attribute: str) -> set[str]:
     """The answers the player has met for questions of `attribute`: every value any piece of
     their evidence gave — seen, read (each version of a notice, the old ones too), told, or
     what someone said they believe — and the values they gave themselves (told, concluded).
-    Not what an act they saw stood on: "Ana broke off with Ben" does not tell them why."""
-    out: set[str] = set()
+    Not what an act they saw stood on: "Ana broke off with Ben" does not tell them why. And
+    the answers the brief names (`brief_tells`): told of them, they may name them."""
+    out: set[str] = {t.value for t in brief_tells(sim)
+                     if t.claim.partition(".")[2] == attribute}
     for b in sim.store.beliefs(PLAYER, about_others=True):
         a = b.attribute
         if (a[len("believes "):].rpartition(".")[2] if a.startswith("believes ") else a) \
@@ -318,6 +320,15 @@ def known_values(sim: Game, attribute: str) -> set[str]:
         "SELECT DISTINCT claim, value FROM world_log WHERE actor = ? AND value IS NOT NULL",
         (PLAYER,)) if c is not None and c.rpartition(".")[2] == attribute}
     return out
+
+
+def brief_tells(sim: Game) -> list:
+    """The answers the scenario's brief names (`[scenario] brief_tells`): none in a town with
+    no player, who is told nothing."""
+    if not getattr(sim, "has_player", False):
+        return []
+    sc = getattr(sim, "sc", None)
+    return list(sc.scenario.brief_tells) if sc is not None else []
 
 
 def _clues(sim: Game) -> set[str]:

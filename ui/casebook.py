@@ -16,6 +16,7 @@ from game import (
     Said,
     and_list,
     answers,
+    brief_tells,
     clock,
     clue_behind,
     clue_seen,
@@ -306,6 +307,11 @@ def _question(page: Page, sim, claim: str, heard: list[Said], open_minds: bool) 
     mine = _own(sim, claim)
     if mine:
         page.add("text", mine)
+    for t in brief_tells(sim):  # what the brief said of it: told, not yet heard from anyone
+        if t.claim == claim:
+            said_ = sim.say_claim(claim, t.value, them=t.by)  # "Mira says she is…"
+            page.add("dim", f"Your brief: {sim.name(t.by)} {sim.nverb(t.by, 'say')} "
+                     f"{said_}." if t.by else f"Your brief: {said_[:1].upper()}{said_[1:]}.")
     if not latest and not mine:
         page.add("dim", "No answers yet.")
     by_value: dict[str, list[Said]] = {}

@@ -547,6 +547,8 @@ class Checker:
             for j, stmt in enumerate(o.shows):
                 if stmt.claim.startswith("?"):
                     self.bad(("objects", i, "shows", j), "a clue shows a definite claim")
+        for i, told in enumerate(sc.scenario.brief_tells):
+            self._brief_told(("scenario", "brief_tells", i), told)
         self._crowd()
         minds.memory(self)
         story.values(self)
@@ -639,6 +641,23 @@ class Checker:
     def _place(self, loc: tuple, pid: str | None) -> None:
         if pid is not None and pid not in self.places:
             self.bad(loc, f"no place {pid!r}" + _near(pid, self.places))
+
+    def _brief_told(self, loc: tuple, told) -> None:
+        """An answer the brief names: a definite claim of an attribute the scenario has, a
+        value it may take, and whose account it is a resident's (not the player's own)."""
+        attribute = told.claim.partition(".")[2]
+        if told.claim.startswith("?"):
+            self.bad(loc + ("claim",), "the brief tells of a definite claim, not a variable")
+        elif attribute not in self.sc.attributes and attribute not in BUILTIN_ATTRIBUTES:
+            self.bad(loc + ("claim",), f"no attribute {attribute!r}" +
+                     _near(attribute, [*self.sc.attributes, *BUILTIN_ATTRIBUTES]))
+        elif why := story.value_problem(self, told.claim, told.value):
+            self.bad(loc + ("value",), why)
+        if told.by == PLAYER:
+            self.bad(loc + ("by",), "whose account the brief gives: a resident's, not the "
+                     "player's own")
+        else:
+            self._person(loc + ("by",), told.by)
 
     def _person(self, loc: tuple, rid: str | None) -> None:
         if rid is not None and rid not in self.people:

@@ -122,6 +122,16 @@ def _tod(v: object) -> object:
     return v
 
 
+class BriefTold(Strict):
+    """An answer the brief tells the player of ("Ana has decided he meant it as a slight"):
+    theirs to name from the first minute, as if heard — and whose account it is, if anyone's
+    (`by`). It is not put in their memory: they were told of it, not convinced."""
+
+    claim: ClaimRef
+    value: Value
+    by: Ident | None = None
+
+
 class ScenarioInfo(Strict):
     """The scenario's own table. `brief` is the player's; `premise` may give the game away."""
 
@@ -129,6 +139,10 @@ class ScenarioInfo(Strict):
     title: Annotated[str, Field(min_length=1, max_length=200)]
     premise: str = Field(min_length=1)  # the whole story, for authors and the debug view
     brief: str | None = None  # what the player is told at the start (default: the premise)
+    # The answers the brief names, each the player's to type from the start (`BriefTold`):
+    # "tell ana ben refused slight" was refused until someone said "slight", though the brief
+    # had (a playtest).
+    brief_tells: list[BriefTold] = []
     role: Literal["detective", "mediator", "observer"] = "observer"
     start: str = "day 1 07:00"
     days: int = Field(default=3, ge=1, le=365)

@@ -268,9 +268,18 @@ def test_a_place_answers_to_what_hangs_there():
 def test_an_act_seen_does_not_tell_the_player_why_it_was_done():
     """The review: seeing Ana break off with Ben made "on purpose, as a slight" an answer
     the player had met — the act's reason, stored on the event, that no word of it said."""
-    from game import clock
+    from dataclasses import replace
 
-    sim = Simulation.new("bad_blood", seed=5)
+    from game import clock
+    from game.scenario import load_scenario
+
+    # (without the brief's word for it: the brief names "a slight" — `brief_tells` — and
+    # this is about the act alone)
+    loaded = load_scenario("bad_blood")
+    sc = loaded.scenario
+    loaded = replace(loaded, scenario=sc.model_copy(update={"scenario": sc.scenario.model_copy(
+        update={"brief_tells": []})}))
+    sim = Simulation.new(loaded, seed=5)
     sim.command("go mill")
     while sim.now < clock.parse_when("day 2 13:20"):
         sim.command("wait 10")

@@ -130,7 +130,9 @@ def test_chips_offer_a_hidden_spot_and_answers_only_once_the_player_has_met_them
     s = Session.new("missing_key", seed=0)
     sim = s.sim
     moved = [c.label for c in composer.choices(s, "tell ada key moved ")]
-    assert moved == sorted(moved)  # everyone, by name: Dee, who did it, not put first
+    # the brief's answer (Ada is sure Cy took it: brief_tells) first, then everyone by name:
+    # Dee, who did it, not put first
+    assert moved[0] == "Cy" and moved[1:] == sorted(moved[1:]) and "Dee" in moved
     sim.command("go cafe")
     assert [c.insert for c in composer.choices(s, "search ")] == ["counter", "till"]
     assert all("drawer" not in c.label for c in composer.choices(s, "tell ada key location "))
