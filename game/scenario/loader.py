@@ -39,7 +39,7 @@ class ScenarioError(Exception):
     `column` is set for errors found while reading the text (TOML syntax, UTF-8)."""
 
     def __init__(self, file: Path, problems: list[tuple[int | None, str, str]],
-                 column: int | None = None):
+                 column: int | None = None, note: str = ""):
         self.file = file
         self.problems = problems
         line, fld, msg = problems[0]
@@ -49,7 +49,7 @@ class ScenarioError(Exception):
             text = f"{file}:{line}:{column}: {msg}"
         else:
             text = "\n".join(_fmt(file, *p) for p in problems)
-        super().__init__(text)
+        super().__init__(text + (f"\n{note}" if note else ""))
 
 
 def _fmt(file: Path, line: int | None, fld: str, msg: str) -> str:
@@ -159,8 +159,11 @@ def parse_text(text: str, file: Path, *, generated: bool = False) -> LoadedScena
     try:
         sc = Scenario.model_validate(data)
     except ValidationError as exc:
+        # The names, places and conditions are checked once the shape is right: say so, or
+        # fixing these showed an author a new error they had not been told of (an author).
         raise ScenarioError(file, _unknown_tables(data, lines, _pydantic_problems(
-            exc, data, lines))) from None
+            exc, data, lines)), note="(names, places, times and conditions are checked once "
+                                     "these are fixed)") from None
     checker = Checker(sc, lines)
     problems = checker.run()
     if problems:

@@ -64,3 +64,20 @@ def test_an_unknown_key_in_sleep_suggests_to(write_scenario):
     warned = load_scenario(path).warnings
     assert f"{path}:{line_of(text, 'until')}: residents[1].sleep.until: unknown key, ignored " \
         "(did you mean 'to'?)" in warned, warned
+
+
+def test_shape_errors_say_the_rest_is_checked_once_they_are_fixed(tmp_path):
+    """An author fixed a wrong action and met a wrong home they had not been told of: shape
+    errors stop the checks of names; the message says so."""
+    folder = tmp_path / "s"
+    folder.mkdir()
+    (folder / "scenario.toml").write_text(TINY.replace("days = 1", 'days = "two"'))
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(folder)
+    assert str(err.value).endswith("(names, places, times and conditions are checked once "
+                                   "these are fixed)")
+    assert all("checked once" not in p[2] for p in err.value.problems)
+    (folder / "scenario.toml").write_text(TINY.replace('home = "home"', 'home = "hme"', 1))
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(folder)
+    assert "checked once" not in str(err.value)
