@@ -106,7 +106,7 @@ def reactions(sim: Game, teller: str | None, claim: str | None) -> list[Said]:
     for ev in sim.world.log(kind="react"):
         if (teller and ev["actor"] != teller) or (claim and ev["claim"] != claim) or \
                 ev["value"] is None or PLAYER not in ev["participants"] or \
-                ev["data"].get("change") in HELD_UNSEEN:
+                ev["data"].get("change") in HELD_UNSEEN or ev["data"].get("unnamed"):
             continue
         d = ev["data"]
         out.append(Said(teller=ev["actor"], claim=ev["claim"], value=ev["value"], at=ev["at"],
@@ -127,12 +127,13 @@ class Refusal:
 
 
 def refusals(sim: Game, claim: str | None = None) -> list[Refusal]:
-    """Reactions that show no answer (`HELD_UNSEEN`), oldest first: what the player saw of
-    them, without what the resident holds instead."""
+    """Reactions that show no answer (`HELD_UNSEEN`, or a face that named nothing they hold:
+    `visible.Change.named`), oldest first: what the player saw of them, without what the
+    resident holds instead."""
     return [Refusal(ev["actor"], ev["claim"], ev["at"], ev["summary"])
             for ev in sim.world.log(kind="react")
             if (claim is None or ev["claim"] == claim) and PLAYER in ev["participants"]
-            and ev["data"].get("change") in HELD_UNSEEN]
+            and (ev["data"].get("change") in HELD_UNSEEN or ev["data"].get("unnamed"))]
 
 
 def _event_id(ref: str | None) -> int | None:

@@ -87,6 +87,9 @@ class Change:
     line: str
     detail: str
     face: Held | None = None  # what a liar's face acted out, in place of what they hold
+    # Whether the line names what they hold: not when the player never heard them say it
+    # (a frown is seen; what they had thought is theirs) — then it is no account of theirs.
+    named: bool = True
 
 
 UNSURE = ("doubtful", "anomalous")  # torn between two accounts
@@ -139,6 +142,12 @@ def _change(sim: Game, rid: str, claim: str, value: str, before: Held | None,
             return Change("new", f"{first}: {what}.", detail)
         return Change("rejected", f"{name} {v('do')} not believe that {what}.", detail)
     old = sim.say_claim(claim, before.value, them=rid)  # "she's no longer sure that she…"
+    # What they held is named only if the player heard them say it: "Ora frowns — no longer
+    # sure that the meeting is cancelled" of an Ora who had told the player "day 2 at six"
+    # and came to hold "cancelled" out of sight, and the case board then filed "Ora says
+    # the town meeting is cancelled" (a playtest).
+    # (A frown at "no" shows they thought "yes": of a yes or no, the face says which.)
+    knew = {before.value, value} == {"yes", "no"} or heard_hold(sim, rid, claim, before.value)
     if after.value == before.value != value and _gone(sim, rid, claim):
         # What they cannot recall they cannot weigh it against, or show (§7).
         return Change("blank", f"{name} {v('look')} blank — {p.subj} can't recall anything "
@@ -147,13 +156,15 @@ def _change(sim: Game, rid: str, claim: str, value: str, before: Held | None,
         if after.value == value:
             # "— not Cy" when the values are names; when a value is a phrase of its own
             # ("is not allergic to willowbark", "no"), the whole of what they thought.
-            instead = f"not {sim.value_words(before.value, attribute)}" if \
+            instead = "" if not knew else \
+                f" — not {sim.value_words(before.value, attribute)}" if \
                 _named(sim, before.value, attribute) and _named(sim, value, attribute) else \
-                f"{p.subj} had thought {old}"
-            return Change("changed", f"{name} {look}{v('change')} {p.poss} mind: {what} "
-                          f"— {instead}.", detail)
-        return Change("changed", f"{name} {v('change')} {p.poss} mind, but not to that: "
-                      f"{sim.say_claim(claim, after.value)}.", detail)
+                f" — {p.subj} had thought {old}"
+            return Change("changed", f"{name} {look}{v('change')} {p.poss} mind: {what}"
+                          f"{instead}.", detail)
+        # (what they came to instead is theirs: never said to the player)
+        return Change("changed", f"{name} {v('change')} {p.poss} mind, but not to that.",
+                      detail, named=False)
     if before.value == value:
         if after.confidence > before.confidence:
             # Surer, yet still torn between two accounts: said, or the next answer ("torn")
@@ -175,15 +186,35 @@ def _change(sim: Game, rid: str, claim: str, value: str, before: Held | None,
                           "changes.", detail)
         return Change("same", f"{name} already {v('believe')} that {what}; nothing "
                       "changes.", detail)
+    about = sim.say_claim(claim)  # "when the town meeting is"
     if after.state in UNSURE and before.state not in UNSURE:
         return Change("doubt", f"{name} {v('frown')} — {p.subj_be} no longer sure that "
-                      f"{old}.", detail)
+                      f"{old}.", detail) if knew else \
+            Change("doubt", f"{name} {v('frown')} — {p.subj_be} no longer sure of "
+                   f"{about}.", detail, named=False)
     if after.confidence < before.confidence:
         # Not "still less sure": that they were unsure before is nothing the player saw.
-        return Change("less", f"{name} {v('be')} less sure now that {old}.", detail)
+        return Change("less", f"{name} {v('be')} less sure now that {old}.", detail) \
+            if knew else Change("less", f"{name} {v('be')} less sure now of {about}.",
+                                detail, named=False)
     # What they do not believe, said: after a mediation's two accounts "it" named neither.
     return Change("rejected", f"{name} {v('shake')} {p.poss} head: {p.subj} "
                   f"{p.verb('do')} not believe that {what}.", detail)
+
+
+def heard_hold(sim: Game, rid: str, claim: str, value: str) -> bool:
+    """Whether the player heard `rid` give `value` for `claim` — told, asked, overheard or at
+    a table they set: what they know `rid` holds, or held (their memory of `rid`'s word) —
+    or was told so by their brief ("Ada is sure Cy took it": `brief_tells`)."""
+    from .knowledge import brief_tells
+    from .player import PLAYER
+
+    subject, _, attribute = claim.partition(".")
+    if not subject or not attribute:
+        return False
+    if any(t.by == rid and t.claim == claim and t.value == value for t in brief_tells(sim)):
+        return True
+    return any(e.value == value for e in sim.store.evidence(PLAYER, rid, f"believes {claim}"))
 
 
 def _last_told_player(sim: Game, rid: str, claim: str) -> str | None:
@@ -243,6 +274,8 @@ def witnessed(sim: Game, rid: str, claim: str, ch: Change, after: Held | None,
     from .player import PLAYER
 
     data = {"change": ch.kind, "because": because, "by": by}
+    if not ch.named:
+        data["unnamed"] = True  # the face was seen, what they hold was not (`Change.named`)
     shown = after if ch.kind != "guarded" else None  # a guarded face shows no value
     if ch.face is not None:  # a liar's face: what it acted out (the world log says so)
         shown, data["acting"] = ch.face, True

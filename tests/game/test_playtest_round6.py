@@ -134,8 +134,16 @@ def test_one_thing_shown_shows_one_face():
     sim.command("go farm")
     text = sim.command("show ned handbill").text()
     assert "Ned: That doesn't fit with what I had." in text
-    assert "▸ Ned frowns — he's no longer sure that the town meeting is cancelled." in text
+    # (what he had held, or acts out, is named only once he has said it to the player: a
+    # playtest read a hidden belief off a frown)
+    assert "▸ Ned frowns — he's no longer sure of when the town meeting is." in text
     assert "nothing away" not in text and "as he thought" not in text
+    sim = Simulation.new("cancelled_meeting", seed=9)
+    sim.world._set_fact("handbill", "location", "player", sim.now, None)
+    sim.command("go farm")
+    assert "cancelled" in sim.command("ask ned meeting when").text()  # his lie, said
+    text = sim.command("show ned handbill").text()
+    assert "▸ Ned frowns — he's no longer sure that the town meeting is cancelled." in text
 
 
 def test_a_liars_face_is_one_face_for_one_thing_shown():

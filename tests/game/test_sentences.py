@@ -60,11 +60,26 @@ def test_a_change_of_mind_names_what_they_had_thought_whole(ledger, missing_key)
                         Held("yes", 60, "influencing"))
     assert ch.line == ("Tilly changes her mind: Mira is allergic to willowbark — she had "
                        "thought Mira is not allergic to willowbark.")
+    # Not a yes or no: what they had thought is named only if the player heard them say it
+    # (a playtest read a hidden belief off a frown).
+    mk = Simulation.new(missing_key, seed=0)
+    ch = visible.change(mk, "hana", "ada_key.moved_by", "dee", Held("cy", 74, "influencing"),
+                        Held("dee", 60, "influencing"))
+    assert ch.line == "Hana changes her mind: Ada's key was moved by Dee." and ch.named
+    ch = visible.change(mk, "hana", "ada_key.moved_by", "dee", Held("cy", 74, "influencing"),
+                        Held("cy", 50, "doubtful"))
+    assert ch.line == "Hana frowns — she's no longer sure of who moved Ada's key." and \
+        not ch.named
     ch = visible.change(sim, "mira", CLAIM, "no", Held("yes", 80, "influencing"),
                         Held("yes", 50, "doubtful"))
     assert ch.line == "Mira frowns — she's no longer sure that she is allergic to willowbark."
-    # Values that are names keep the short form.
+    # Values that are names keep the short form (once the player has heard her say Cy).
+    from memory import Evidence
+
     mk = Simulation.new(missing_key, seed=0)
+    mk.queue(Evidence(resident="player", subject="ada", attribute="believes ada_key.moved_by",
+                      value="cy", kind="hearsay", teller="ada", origin="ada", at=mk.now))
+    mk.flush()
     ch = visible.change(mk, "ada", "ada_key.moved_by", "dee", Held("cy", 70, "influencing"),
                         Held("dee", 72, "corrected"))
     # (her own key, in her possessive: "Ada changes her mind: Ada's key…" named her twice)
