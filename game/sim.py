@@ -563,6 +563,20 @@ class Simulation(Setup, Naming):
                    for x, a, b in came_went]
             seen.append(player.Line("", "Came and went while you were here: "
                                     + player.and_list(who) + ".", "mark"))
+        # Here at both ends, away in between: Quill walked out of the hall at 10:00, pinned
+        # up the new notice and was back by 10:20, and a wait there said nothing of it (a
+        # playtest: the one clue to who changed the board).
+        out_back = sorted(((x, b + clock.TICK, a2) for x, stays in passing.items()
+                           if x not in with_before and len(stays) > 1
+                           and stays[0][0] == since and stays[-1][1] == self.now
+                           for (_, b), (a2, _) in zip(stays, stays[1:], strict=False)),
+                          key=lambda c: (c[1], c[0]))
+        if out_back:
+            days = clock.day_of(since) != clock.day_of(self.now)
+            who = [f"{self.name(x)} ({player.span_words(a, b, self.now, days)})"
+                   for x, a, b in out_back]
+            seen.append(player.Line("", "Stepped out and came back while you were here: "
+                                    + player.and_list(who) + ".", "mark"))
         over: list[player.Line] = []
         if self.ending and not ended_before:  # the reply says how it ended, not only when
             over = self.ending_lines()

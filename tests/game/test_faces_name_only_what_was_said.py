@@ -41,3 +41,13 @@ def test_a_frown_does_not_name_a_belief_never_said():
     assert f"Ora says the town meeting is {word}" not in board
     met = next(x for x in case_board(sim).lines() if x.startswith("Answers you have met"))
     assert word not in met, met
+
+
+def test_one_who_steps_out_and_back_during_a_wait_is_seen_to():
+    """A playtest waited in the hall from 09:00 to 11:50; Quill walked out at 10:00, pinned
+    up the notice in the square and was back by 10:20 — and the wait said nothing of it."""
+    sim = Simulation.new("cancelled_meeting", seed=0)
+    got = play(sim, None, to_end=False, text="day 1 08:50 go hall\n+ wait until 11:50\n")
+    said = got.steps[-1]["reply"]
+    assert "Stepped out and came back while you were here: Quill (10:00 to 10:20)." in said, \
+        said
