@@ -295,7 +295,8 @@ def noted(sim: Game, rid: str, claim: str, told: talk.Told) -> str:
         src += f", as {origin_name(sim, told.origin)} told {p.obj}"
     b = sim.store.belief(rid, *split(claim), history=False)
     if told.basis == "saw" and told.as_held and b is not None and kind == "hearsay" and \
-            _posted(sim, rid, b):  # as their words say: "I put the notice up myself"
+            put_it_up(sim, rid, claim, told.value, sim.now):  # as their words say: "I put
+        # the notice up myself"
         src = f"{p.subj} said {p.subj} put it up {p.refl}"
     elif told.basis == "saw" and told.as_held and kind == "hearsay" and \
             (clue := clue_behind(sim, rid, claim, told.value)) is not None:  # "I've seen…"
@@ -1107,7 +1108,11 @@ def said_context(sim: Game, speaker: str, claim: str, told: talk.Told | None,
         "clue": _clue(sim, speaker, b) if told.as_held and source == "saw" else "",
         # Seen because they did it: the clerk who pinned the notice up says so, not "With my
         # own eyes… I was standing right there" (a playtest).
-        "posted": told.as_held and source == "saw" and _posted(sim, speaker, b),
+        # (by the sighting behind what they say, as the case board reads it after: the
+        # reply said "I saw it myself" and the board "he said he put it up himself" of one
+        # answer of Quill's; a playtest)
+        "posted": told.as_held and source == "saw" and
+        put_it_up(sim, speaker, claim, told.value, sim.now),
         # It is about them because they did it ("Ada's key was moved by Cy", said by Cy) —
         # not just any claim about them ("Mira is allergic to willowbark").
         "self_did": told.value == speaker and _is_actor(sim, a),

@@ -106,13 +106,14 @@ def _same_account(was: Said, s: Said) -> bool:
 
 def _before(changed: list[Said], now: str) -> list[Said]:
     """The accounts someone gave before the one they hold to now, the last of each other
-    value, oldest first."""
+    value, newest first: each "before that" goes one further back (oldest first read
+    "cancelled" as before "day 2 at six", which it came after: a playtest)."""
     last: dict[str, Said] = {}
     for e in changed:
         if e.value != now:
             last.pop(e.value, None)
             last[e.value] = e
-    return list(last.values())
+    return list(reversed(last.values()))
 
 
 def _reaction(sim, s: Said, with_teller: bool) -> str:

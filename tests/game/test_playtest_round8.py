@@ -1,0 +1,32 @@
+"""A new player's notes on The Cancelled Meeting's case board: "before that" read backwards,
+and the board said Quill "put it up himself" of an answer whose words were "I saw it
+myself"."""
+
+from __future__ import annotations
+
+from game.sim import Simulation
+from game.walkthrough import play
+from ui.casebook import case_board
+
+ASKED = """day 1 08:50 go hall
++ ask quill meeting when
+day 1 12:10 ask quill meeting when
+day 2 13:10 go inn
++ ask quill meeting when
+"""
+
+
+def test_before_that_goes_back_in_time_and_the_board_says_what_the_reply_said():
+    sim = Simulation.new("cancelled_meeting", seed=0)
+    got = play(sim, None, to_end=False, text=ASKED)
+    last = got.steps[-1]["reply"]
+    board = case_board(sim).lines()
+    quill = board.index(next(x for x in board if x.startswith("Quill: ")
+                             and "13:20 on day 2" in x))
+    earlier = board[quill + 1:quill + 3]
+    assert earlier[0].startswith("before that: the town meeting is cancelled"), earlier
+    assert earlier[1].startswith("before that: the town meeting is on day 2 at six"), earlier
+    # The reply's words and the board's agree on how he knew it.
+    put = "put it up himself" in board[quill]
+    assert put == ("put the notice up myself" in last or "pinned it up myself" in last), \
+        (board[quill], last)
