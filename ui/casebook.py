@@ -308,6 +308,8 @@ def _question(page: Page, sim, claim: str, heard: list[Said], open_minds: bool) 
     mine = _own(sim, claim)
     if mine:
         page.add("text", mine)
+    for line in _read_before(sim, claim):
+        page.add("dim", line, 1)
     for t in brief_tells(sim):  # what the brief said of it: told, not yet heard from anyone
         if t.claim == claim:
             said_ = sim.say_claim(claim, t.value, them=t.by)  # "Mira says she is…"
@@ -426,6 +428,42 @@ def _own(sim, claim: str) -> str:
             return (f"{doc[:1].upper()}{doc[1:]} said, when you read it ({when(e.at)}): "
                     f"{sim.say_claim(claim, e.value)}.")
     return ""
+
+
+def _read_before(sim, claim: str) -> list[str]:
+    """What each paper the player read said of the claim at earlier readings, where it said
+    otherwise: the notice board read "day 2 at six", then "cancelled", then "day 3" — the
+    board kept only the last, and nothing said it had changed, which was the whole case (a
+    playtest). Newest first; a reading that is `_own`'s line is not said again."""
+    s, a = claim.split(".")
+    readings = [e for e in sim.store.evidence(PLAYER, s, a) if e.kind == "document"]
+    shown = _own_evidence(sim, claim)
+    out: list[str] = []
+    for doc in dict.fromkeys(e.document for e in readings):
+        mine = [e for e in readings if e.document == doc]
+        last = mine[-1]
+        name = origin_name(sim, doc)
+        lines = []
+        if last is not shown and (shown is None or shown.document != doc):
+            lines.append(f"{name[:1].upper()}{name[1:]} said, when you last read it "
+                         f"({when(last.at)}): {sim.say_claim(claim, last.value)}.")
+        before = last
+        for e in reversed(mine[:-1]):
+            if e.value != before.value:
+                lines.append(f"before that, {name} said ({when(e.at)}): "
+                             f"{sim.say_claim(claim, e.value)}.")
+                before = e
+        out += lines
+    return out
+
+
+def _own_evidence(sim, claim: str):
+    """The evidence `_own` speaks of: the player's latest seen or read of the claim."""
+    s, a = claim.split(".")
+    for e in reversed(sim.store.evidence(PLAYER, s, a)):
+        if e.kind in ("firsthand", "witnessed", "document"):
+            return e
+    return None
 
 
 def _whereabouts(page: Page, sim) -> None:

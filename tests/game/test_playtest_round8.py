@@ -30,3 +30,21 @@ def test_before_that_goes_back_in_time_and_the_board_says_what_the_reply_said():
     put = "put it up himself" in board[quill]
     assert put == ("put the notice up myself" in last or "pinned it up myself" in last), \
         (board[quill], last)
+
+
+def test_the_board_keeps_what_a_notice_said_before_it_changed():
+    """The notice board read "day 2 at six", then "cancelled", then "day 3": the case board
+    kept only the last, and once the handbill was read not even that (a playtest)."""
+    sim = Simulation.new("cancelled_meeting", seed=0)
+    play(sim, None, to_end=False, text="day 1 08:00 go square\n+ search\n"
+                                       "day 2 13:00 search\n")
+    board = case_board(sim).lines()
+    at = board.index("When the town meeting is") if "When the town meeting is" in board else \
+        next(i for i, x in enumerate(board) if x.lower() == "when the town meeting is")
+    block = board[at:at + 6]
+    assert any(x.startswith("The notice board said, when you read it") and "day 3 at six" in x
+               for x in block), block
+    assert any(x.startswith("before that, the notice board said") and "cancelled" in x
+               for x in block), block
+    assert any(x.startswith("before that, the notice board said") and "day 2 at six" in x
+               for x in block), block
