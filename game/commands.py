@@ -27,7 +27,8 @@ VERBS = {
     "ask": "ask RESIDENT CLAIM — what do they believe about it?",
     "why": "why RESIDENT CLAIM — why do they believe it? (their evidence, in their words)",
     "who": "who RESIDENT [TIME] — where were they then, and whom did they see?",
-    "tell": "tell RESIDENT CLAIM VALUE [anonymously] — spread a rumour (source unsaid)",
+    "tell": "tell RESIDENT CLAIM VALUE [anonymously] — spread a rumour (anonymously: "
+            "no source given)",
     "show": "show RESIDENT OBJECT — let them see something you hold",
     "search": "search [PLACE or PLACE.SPOT] — go through a place, or a spot in it",
     "take": "take OBJECT — pick up something you found",
@@ -419,6 +420,8 @@ def _phrase_minutes(text: str) -> int | None:
     "half an hour", "an hour and a half", "1 hour 30 minutes", "1.5 hours", "2days" — or
     None: a number, then its unit, as often as it takes, with 'and' between."""
     text = text.lower()
+    if re.search(r"[^a-z0-9.\s]", text):
+        return None  # ("-1h" read as 1h: the sign was not a word, and was dropped; a playtest)
     for pattern, said in _PARTS:
         text = re.sub(pattern, said, text)
     toks = re.findall(r"\d{1,4}(?:\.\d{1,2})?|[a-z]+", text)

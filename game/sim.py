@@ -559,8 +559,12 @@ class Simulation(Setup, Naming):
                             if a > since and b < self.now), key=lambda c: (c[1], c[0]))
         if came_went:
             days = clock.day_of(since) != clock.day_of(self.now)
-            who = [f"{self.name(x)} ({player.span_words(a, b, self.now, days)})"
-                   for x, a, b in came_went]
+            # Each name once, with its stays: "Pat (06:00 to 10:00) and Pat (14:00 to
+            # 17:50)" read as two Pats (a playtest).
+            stays: dict[str, list[str]] = {}
+            for x, a, b in came_went:
+                stays.setdefault(x, []).append(player.span_words(a, b, self.now, days))
+            who = [f"{self.name(x)} ({player.and_list(s)})" for x, s in stays.items()]
             seen.append(player.Line("", "Came and went while you were here: "
                                     + player.and_list(who) + ".", "mark"))
         # Here at both ends, away in between: Quill walked out of the hall at 10:00, pinned

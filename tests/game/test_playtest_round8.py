@@ -48,3 +48,29 @@ def test_the_board_keeps_what_a_notice_said_before_it_changed():
                for x in block), block
     assert any(x.startswith("before that, the notice board said") and "day 2 at six" in x
                for x in block), block
+
+
+def test_came_and_went_names_each_once():
+    """"Pat (06:00 to 10:00 on day 3) and Pat (14:00 to 17:50 on day 3)" read as two Pats
+    (a playtest): each name once, with all its stays."""
+    import re
+
+    sim = Simulation.new("cancelled_meeting", seed=0)
+    got = play(sim, None, to_end=False, text="day 1 08:00 go inn\n+ wait until day 2 20:00\n")
+    line = next(x for x in got.steps[-1]["reply"].splitlines() if "Came and went" in x)
+    names = re.findall(r"(?:: |, | and )([A-Z][a-z]+) \(", line)
+    assert names and len(names) == len(set(names)), line
+    assert "Pat (10:00 to 14:00 on day 1, 18:00 to 22:00 on day 1 and 10:00 to 14:00 on " \
+        "day 2)" in line, line
+
+
+def test_a_wait_with_a_sign_is_no_wait():
+    """`wait -1h` waited an hour (the sign was dropped; a playtest)."""
+    import pytest
+
+    from game.commands import CommandError, parse
+
+    for bad in ("-1h", "-1 hour", "+2 hours", "1 hour!"):
+        with pytest.raises(CommandError):
+            parse(f"wait {bad}")
+    assert parse("wait 1 hour").text == "wait 1h"
