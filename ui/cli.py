@@ -303,12 +303,18 @@ def run(scenario: str | None, seed: int, days: float | None, save_path: str | No
             raise _bad(str(exc)) from None
     _regular_file(commands_file, "--commands")
     days_given = days is not None  # (with --commands: where to stop, not the ending)
+    seen_before = 0  # world events before this run (a loaded save's)
     try:
         if load_path:
             if scenario or residents:
                 raise _bad("give a scenario or --load, not both")
             sim = Simulation.load(load_path)
             days = 1.0 if days is None else days
+            # What the player saw before this run was said in the runs before it: stepping
+            # a game a command at a time printed every old sighting again (a playtest).
+            from game import last_event
+
+            seen_before = last_event(sim)
         elif residents:
             from game.generate import generated_town
 
@@ -394,7 +400,7 @@ def run(scenario: str | None, seed: int, days: float | None, save_path: str | No
     if as_json:
         echo(json.dumps(summary, indent=2, sort_keys=True))
     else:
-        _print_summary(sim, summary, save_path)
+        _print_summary(sim, summary, save_path, seen_before)
         if board is not None:
             echo("")
             echo(board.text())
@@ -477,7 +483,7 @@ def _minds(sim) -> list[dict]:
     return out
 
 
-def _print_summary(sim, s: dict, save_path: str | None) -> None:
+def _print_summary(sim, s: dict, save_path: str | None, since_event: int = 0) -> None:
     echo(f"{sim.sc.scenario.title} — seed {s['seed']}, now {s['time']} "
                f"({s['ticks']} tick{'' if s['ticks'] == 1 else 's'})")
     if "world_events" in s:  # (the town's totals: open minds, or no player)
@@ -493,13 +499,19 @@ def _print_summary(sim, s: dict, save_path: str | None) -> None:
                ("accuse", "report", "break_off", "avoid", "happen", "ending", "move_object",
                 "post_notice", "announce", "administer", "reconcile", "confront")
                and not e["data"].get("backstory")]
+    earlier = sum(1 for e in notable if e["id"] <= since_event)
+    notable = [e for e in notable if e["id"] > since_event]
     if not everything:
-        echo("  what you saw happen:" if notable else "  you saw nothing notable happen")
+        echo(("  what you saw happen this run:" if since_event else "  what you saw happen:")
+             if notable else "  you saw nothing notable happen" +
+             (" this run" if since_event else ""))
     elif notable:  # the world as it was, not what anyone saw: marked as such (an author's view)
         echo("  what happened (open minds: the world as it was):" if sim.has_player else
              "  what happened (no player in this scenario: the world as it was):")
-    if len(notable) > 15:  # the latest are listed; say how many came before them
-        echo(f"  … {len(notable) - 15} earlier not shown")
+    if len(notable) > 15 or (earlier and not everything):
+        # the latest are listed; say how many came before them (before this run too)
+        echo(f"  … {max(0, len(notable) - 15) + earlier} earlier not shown"
+             + (" (the case board has what you saw: --notebook)" if earlier else ""))
     for e in notable[-15:]:
         echo(f"  {clock.fmt(e['at'])}  "
                    f"{e['summary'] if everything else seen_summary(sim, e)}")

@@ -77,3 +77,20 @@ def test_sweep_names_a_bad_walkthrough_by_its_file(tmp_path):
                                     "1", "--random-players", "0"])
     assert res.exit_code == 2, res.output
     assert f"{bad}:1: no place 'nowhere_at_all'" in res.output
+
+
+def test_a_step_from_a_save_lists_only_what_was_seen_in_it(tmp_path):
+    """A playtest stepping a game a command at a time read every old sighting again at the
+    head of each step's output ("what you saw happen: day 1 09:50 Cy avoided Ada" …)."""
+    first, step, save = tmp_path / "a.txt", tmp_path / "b.txt", tmp_path / "g.db"
+    first.write_text("day 1 09:00 go cafe\n+ wait until 11:00\n")
+    step.write_text("+ wait 30\n")
+    res = CliRunner().invoke(main, ["run", "missing_key", "--commands", str(first), "--days",
+                                    "0", "--save", str(save)])
+    assert "Cy avoided Ada" in res.output
+    res = CliRunner().invoke(main, ["run", "--load", str(save), "--commands", str(step),
+                                    "--days", "0", "--save", str(save)])
+    assert res.exit_code == 0, res.output
+    assert "Cy avoided Ada" not in res.output
+    assert "you saw nothing notable happen this run" in res.output
+    assert "1 earlier not shown" in res.output
