@@ -66,6 +66,8 @@ HINTS = {
 # Words a player puts between `go` and the place ("go to the mill", "walk into the inn").
 GO_FILLERS = ("to", "into", "in", "inside", "towards", "toward", "back", "over", "across",
               "round", "around", "along")
+# Words that name no place of themselves: a `go` of nothing else goes nowhere.
+_ONLY_FILLER = frozenset((*GO_FILLERS, "the", "a", "an"))
 # What a search-like verb typed with nothing after it is asked ('examine' searched the place).
 _NEEDS_WHAT = {"examine", "inspect", "x", "check", "investigate", "read"}
 
@@ -263,6 +265,11 @@ def _resolved(verb: str, args: list[str], v, usage: str, text: str) -> Command:
     out: list[str]
     if verb == "go":
         need(1)
+        if all(w.lower() in _ONLY_FILLER for w in args):
+            # "go the", "go to the" walked to The Drowsy Fox, "the" being a prefix of its
+            # name (a hostile-input test): no place named is no walk.
+            raise CommandError(_usage(usage, "Go where? Name a place: look says where you "
+                                             "are."))
         try:
             out = [v.place(" ".join(args))]
         except CommandError:
@@ -382,13 +389,14 @@ def _claim_and_value(v, typed: list[str]) -> tuple[str, str]:
 
 
 DURATIONS = "30, 30 minutes, 2h, 2 hours, 1h30 or 2d"  # each one `wait` takes
+TOO_LONG = "wait between 1 minute and 7 days"
 
 
 def asked_minutes(arg: str) -> int:
     """The minutes a duration says: 30, 30m, 2h, 1h30, 2d (a duration in words, "2 hours",
     is made one of these by `_wait_words`)."""
     m = re.fullmatch(r"(\d{1,6})(d|h|m)?", arg)
-    both = re.fullmatch(r"(\d{1,6})h(\d{1,3})m?", arg)  # 1h30
+    both = re.fullmatch(r"(\d{1,6})h([0-5]?\d)m?", arg)  # 1h30 (not 1h999: a test)
     if not m and not both:
         raise CommandError(f"{said_back(arg)!r} is not a duration like {DURATIONS}")
     if both:
@@ -396,7 +404,7 @@ def asked_minutes(arg: str) -> int:
     else:
         n = int(m.group(1)) * {"d": clock.DAY, "h": 60}.get(m.group(2) or "", 1)
     if n <= 0 or n > 7 * clock.DAY:
-        raise CommandError("wait between 1 minute and 7 days")
+        raise CommandError(TOO_LONG)
     return n
 
 
@@ -420,8 +428,10 @@ def _phrase_minutes(text: str) -> int | None:
     "half an hour", "an hour and a half", "1 hour 30 minutes", "1.5 hours", "2days" — or
     None: a number, then its unit, as often as it takes, with 'and' between."""
     text = text.lower()
-    if re.search(r"[^a-z0-9.\s]", text):
-        return None  # ("-1h" read as 1h: the sign was not a word, and was dropped; a playtest)
+    if re.search(r"[^a-z0-9.\s]", text) or re.search(r"(?<!\d)\.|\.(?!\d)", text):
+        # ("-1h" read as 1h, ".5 hours" as 5: what was not a word or a number was dropped;
+        # a playtest, a hostile-input test)
+        return None
     for pattern, said in _PARTS:
         text = re.sub(pattern, said, text)
     toks = re.findall(r"\d{1,4}(?:\.\d{1,2})?|[a-z]+", text)
@@ -442,8 +452,8 @@ def _phrase_minutes(text: str) -> int | None:
             total, n = total + n * unit, None
         else:
             return None
-    if n is not None:  # "1 hour 30": minutes, as 1h30
-        if unit != 60:
+    if n is not None:  # "1 hour 30": minutes, as 1h30 (not "1h999": a test)
+        if unit != 60 or n >= 60:
             return None
         total += n
     if unit is None or total != int(total) or total <= 0:
@@ -475,13 +485,16 @@ def _wait_words(args: list[str]) -> list[str]:
         try:
             asked_minutes(args[0].lower())
             return args
-        except CommandError:
-            pass
+        except CommandError as exc:
+            if str(exc) == TOO_LONG:  # a duration, too long: said so, not "not a duration"
+                raise
+    if len(args) == 1 and re.fullmatch(r"\d{7,}[dhm]?", args[0].lower()):
+        raise CommandError(TOO_LONG)
     minutes = _phrase_minutes(" ".join(args)) if len(args) <= 8 else None
     if minutes is None:
         raise CommandError(f"{said_back(' '.join(args))!r} is not a duration like {DURATIONS}")
     if minutes > 7 * clock.DAY:
-        raise CommandError("wait between 1 minute and 7 days")
+        raise CommandError(TOO_LONG)
     return [_duration_token(minutes)]
 
 

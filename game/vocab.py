@@ -334,7 +334,24 @@ class Vocabulary:
         return self.places.resolve(typed)
 
     def thing(self, typed: str) -> str:
-        return self.objects.resolve(typed)
+        """A thing by its words — not a secret one the player has not met
+        (`knowledge.unmet_secrets`): refused, and never offered, as a made-up one is ('take
+        banana' offered "oswin's old index card", a secret; a hostile-input test). Its exact
+        id parses outside play, as an unled hidden spot's does (`spot_or_place`)."""
+        unmet = self.unmet_things()
+        if unmet and _exact_id(typed) in unmet and not self._guessing:
+            return _exact_id(typed)
+        return self.objects.resolve(typed, allowed=(set(self.objects.entries) - unmet)
+                                    if unmet else None)
+
+    def unmet_things(self) -> set[str]:
+        """The secret things the player has not met (none for the author, or with no
+        player)."""
+        if self._author or not getattr(self.sim, "has_player", False):
+            return set()
+        from .knowledge import unmet_secrets
+
+        return unmet_secrets(self.sim)
 
     def unled_spots(self) -> set[str]:
         """The hidden spots the player has no lead on (none in a town with no player)."""

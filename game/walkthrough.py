@@ -101,7 +101,9 @@ def _read_now(sim: Game, st, strict: bool) -> tuple[Command | None, str | None]:
                 sim.parse_typed(st.typed or st.command.text)
             except CommandError as exc:
                 return None, str(exc)
-    if _names_unmet_answer(v, st.command) or _names_unmet_claim(v, st.command):
+    if _names_unmet_answer(v, st.command) or _names_unmet_claim(v, st.command) or \
+            (unmet := v.unmet_things()) and unmet.intersection(st.command.args):
+        # (a secret thing not met by now, by its id: as play refuses it — `vocab.thing`)
         # Read as play reads it: an answer the player has not met by now names nothing, by
         # its id or its words. 'conclude ben refused working' in a walkthrough's first
         # minute spelt out the hidden answer, while '… night shift' was refused (a

@@ -25,6 +25,7 @@ from memory import InvalidEvidence
 from .cli import _bad, _open, main
 from .labels import edit_words as edit_line
 from .labels import value_label
+from .termsafe import clean
 
 
 @main.command()
@@ -117,7 +118,9 @@ def diff(save_a: str, save_b: str, resident: str | None, claim: str | None,
         click.echo(json.dumps(d.as_dict(), indent=2))
         return
     for line in diff_lines(a, b, d):
-        click.echo(line)
+        # (a save's words are its scenario's: a title with a NUL or an escape sequence
+        # reached the terminal as written; a hostile-input test)
+        click.echo(clean(line))
 
 
 def diff_lines(a, b, d) -> list[str]:

@@ -552,6 +552,10 @@ class Checker:
                     self.bad(("objects", i, "shows", j), "a clue shows a definite claim")
         for i, told in enumerate(sc.scenario.brief_tells):
             self._brief_told(("scenario", "brief_tells", i), told)
+        if sc.scenario.brief_tells and sc.player is None:
+            self.warnings.append((self.lines.line_of(("scenario", "brief_tells")),
+                                  "scenario.brief_tells", "there is no player to be told: "
+                                  "brief_tells does nothing here"))
         self._crowd()
         minds.memory(self)
         story.values(self)
@@ -656,6 +660,19 @@ class Checker:
                      _near(attribute, [*self.sc.attributes, *BUILTIN_ATTRIBUTES]))
         elif why := story.value_problem(self, told.claim, told.value):
             self.bad(loc + ("value",), why)
+        # What the brief tells of is no secret: a secret thing, or a hidden spot, named there
+        # would be on the case board from the first minute and refused when typed (a
+        # hostile-input test).
+        secret = {o.id for o in self.sc.objects if o.secret}
+        for part, word in (("claim", told.claim.partition(".")[0]), ("value", told.value)):
+            if word in secret:
+                self.bad(loc + (part,), f"{word!r} is a secret thing (secret = true): the "
+                         "brief cannot tell of it; take the secret off, or leave it out")
+        place, dot, spot = told.value.partition(".")
+        if dot and place in self.places and spot in self.places[place].hidden:
+            self.bad(loc + ("value",), f"{told.value!r} is a hidden spot: the brief cannot "
+                     "lead the player to it (a lead is something said in town); take it off "
+                     "`hidden`, or leave it out")
         if told.by == PLAYER:
             self.bad(loc + ("by",), "whose account the brief gives: a resident's, not the "
                      "player's own")

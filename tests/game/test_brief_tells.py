@@ -56,3 +56,51 @@ def test_a_bad_brief_tells_names_its_line_and_field(tmp_path, told, field, says)
     assert f"scenario.toml:{line}: scenario.brief_tells[1].{field}: " in str(err.value), \
         str(err.value)
     assert says in str(err.value)
+
+
+@pytest.mark.parametrize("told, field, says", [
+    ('{ claim = "mira.willowbark_allergy", value = "oswin_card" }', "value",
+     "'oswin_card' is a secret thing"),
+    ('{ claim = "oswin_card.location", value = "oswin_home" }', "claim",
+     "'oswin_card' is a secret thing"),
+    ('{ claim = "oswin_card.location", value = "oswin_home.desk" }', "value",
+     "'oswin_home.desk' is a hidden spot"),
+])
+def test_the_brief_tells_of_no_secret(tmp_path, told, field, says):
+    """A hostile-input test: a brief naming a secret thing put it on the board from the first
+    minute while typing it was refused; one naming a hidden spot, likewise."""
+    text = (SCENARIOS / "the_ledger" / "scenario.toml").read_text()
+    old = 'brief_tells = [{ claim = "mira.willowbark_allergy", value = "yes", by = "mira" }]'
+    assert old in text
+    text = text.replace(old, f"brief_tells = [{told}]").replace(
+        'id = "oswin_card"\n', 'id = "oswin_card"\nsecret = true\n')
+    (tmp_path / "l").mkdir()
+    (tmp_path / "l" / "scenario.toml").write_text(text)
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(tmp_path / "l")
+    assert f"scenario.brief_tells[0].{field}: " in str(err.value), str(err.value)
+    assert says in str(err.value)
+
+
+def test_a_secret_things_name_is_no_word_until_met(tmp_path):
+    """A hostile-input test: 'take banana' offered "oswin's old index card", a secret, and
+    'take card' said "You have not found Oswin's old index card here"."""
+    from game.commands import CommandError
+
+    text = (SCENARIOS / "the_ledger" / "scenario.toml").read_text().replace(
+        'id = "oswin_card"\n', 'id = "oswin_card"\nsecret = true\n')
+    (tmp_path / "l").mkdir()
+    (tmp_path / "l" / "scenario.toml").write_text(text)
+    sim = Simulation.new(load_scenario(tmp_path / "l"), 0)
+    for typed in ("take banana", "take card", "show tilly oswin_car", "take oswin_card"):
+        with pytest.raises(CommandError) as err:
+            sim.parse_typed(typed)
+        assert "index card" not in str(err.value) and "oswin_card'?" not in str(err.value)
+    # Met (told where it is), it is a word like any other.
+    from memory import Evidence
+
+    sim.queue(Evidence(resident="player", subject="oswin_card", attribute="location",
+                       value="oswin_home.desk", kind="hearsay", teller="tilly",
+                       origin="tilly", at=sim.now))
+    sim.flush()
+    assert sim.parse_typed("take card").args == ("oswin_card",)

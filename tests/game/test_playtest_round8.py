@@ -74,3 +74,41 @@ def test_a_wait_with_a_sign_is_no_wait():
         with pytest.raises(CommandError):
             parse(f"wait {bad}")
     assert parse("wait 1 hour").text == "wait 1h"
+
+
+def test_odd_waits_and_goes_from_a_hostile_input_test():
+    import pytest
+
+    from game.commands import CommandError, parse
+
+    sim = Simulation.new("missing_key", seed=0)
+    for bad in ("go the", "go to the", "walk into the"):  # walked to The Drowsy Fox
+        with pytest.raises(CommandError, match="Go where"):
+            sim.parse_typed(bad)
+    assert sim.parse_typed("go to the cafe").text == "go cafe"
+    for bad in ("wait .5 hours", "wait 1h999", "wait 5. hours"):  # 5 hours, 17h39
+        with pytest.raises(CommandError, match="not a duration"):
+            parse(bad)
+    with pytest.raises(CommandError, match="between 1 minute and 7 days"):
+        parse("wait 10081")  # (was "not a duration")
+    assert parse("wait 0.5 hours").text == "wait 30"
+
+
+def test_diff_keeps_a_titles_control_characters_off_the_terminal(tmp_path):
+    from click.testing import CliRunner
+
+    from game.scenario.loader import SCENARIOS
+    from ui.cli import main
+
+    text = (SCENARIOS / "missing_key" / "scenario.toml").read_text().replace(
+        'title = "The Missing Key"', 'title = "The \\u001b[31mMissing\\u0000 Key"', 1)
+    (tmp_path / "mk").mkdir()
+    (tmp_path / "mk" / "scenario.toml").write_text(text)
+    for seed in ("1", "2"):
+        res = CliRunner().invoke(main, ["run", str(tmp_path / "mk"), "--seed", seed, "--days",
+                                        "0.2", "--save", str(tmp_path / f"{seed}.db")])
+        assert res.exit_code == 0, res.output
+    res = CliRunner().invoke(main, ["diff", str(tmp_path / "1.db"), str(tmp_path / "2.db")])
+    assert res.exit_code == 0, res.output
+    assert "\x1b" not in res.output and "\x00" not in res.output
+    assert "A: The [31mMissing Key" in res.output
