@@ -28,6 +28,14 @@ def ledger(tmp_path):
     return tmp_path / "sl"
 
 
+def _told(sim, subject: str, attribute: str, value: str) -> None:
+    """The player told `subject.attribute = value` by Tilly (as if she had said so)."""
+    sim.queue(Evidence(resident="player", subject=subject, attribute=attribute, value=value,
+                       kind="hearsay", teller="tilly", origin="tilly", at=sim.now,
+                       basis="heard"))
+    sim.flush()
+
+
 def test_the_brief_does_not_name_a_secret_thing(ledger):
     out = CliRunner().invoke(main, ["brief", str(ledger)]).output
     assert "Oswin's old index card" not in out and "card" not in out.lower(), out
@@ -44,11 +52,7 @@ def test_a_secret_thing_is_no_question_until_the_player_hears_of_it(ledger):
     with pytest.raises(CommandError):
         sim.parse_typed("ask tilly card location")
     # Told where it is (as if someone had said so): met, asked about, and named.
-    sim.queue(Evidence(resident="player", subject="oswin_card", attribute="location",
-                       value="oswin_home.desk", kind="hearsay", teller="tilly", origin="tilly",
-                       at=sim.now,
-                       basis="heard"))
-    sim.flush()
+    _told(sim, "oswin_card", "location", "oswin_home.desk")
     assert unmet_secrets(sim) == set()
     assert "oswin_card.location" in questions(sim)
     sim.parse_typed("ask tilly card location")
@@ -58,9 +62,5 @@ def test_a_secret_thing_named_as_an_answer_is_met(ledger):
     from game.scenario import load_scenario
 
     sim = Simulation.new(load_scenario(ledger), 0)
-    sim.queue(Evidence(resident="player", subject="mira", attribute="willowbark_allergy",
-                       value="oswin_card", kind="hearsay", teller="tilly", origin="tilly",
-                       at=sim.now,
-                       basis="heard"))
-    sim.flush()
+    _told(sim, "mira", "willowbark_allergy", "oswin_card")
     assert unmet_secrets(sim) == set()

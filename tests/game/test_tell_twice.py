@@ -51,37 +51,9 @@ def test_the_ledger_is_not_won_by_saying_it_twice():
         assert got.win is False, (seed, got.ending)
 
 
-def test_said_through_a_model_after_an_anonymous_tell_is_the_same_source():
-    """A review: `tell tilly … anonymously`, then `say` the same through a model, gave Tilly
-    two independent origins — the anonymous one and the player's — and won the_ledger."""
-    from game.model import Reading
-
-    class Model:  # reads what was said as the claim, as a behaving model would
-        def new_verb(self):
-            pass
-
-        def read(self, sim, text):
-            return Reading(listener="tilly", subject="mira", attribute="willowbark_allergy",
-                           value="yes", source="hearsay", basis="heard")
-
-    sim = Simulation.new("the_ledger", seed=0)
-    as_author(sim, "go clinic")
-    sim.command("wait 30")
-    as_author(sim, "tell tilly mira.willowbark_allergy yes anonymously")
-    one = sim.store.belief("tilly", "mira", "willowbark_allergy", history=False)
-    sim.model = Model()
-    sim.command("say Tilly, Mira is allergic to willowbark, yes")
-    sim.model = None
-    two = sim.store.belief("tilly", "mira", "willowbark_allergy", history=False)
-    mine = [e.origin for e in sim.store.evidence("tilly", "mira", "willowbark_allergy")
-            if e.teller == "player"]
-    assert mine == [ANONYMOUS, ANONYMOUS]
-    assert (two.value, two.confidence) == (one.value, one.confidence)
-
-
-def test_told_after_saying_it_through_a_model_is_told_again():
-    """A review: `say` read by a model into Tilly's memory, then `tell` the same: one source
-    (as above), but her reply met it as news, not "You told me that already"."""
+def _say_through_a_model(sim) -> None:
+    """`say` to Tilly that Mira is allergic, read by a model that reads it as a behaving model
+    would: as that claim."""
     from game.model import Reading
 
     class Model:
@@ -92,12 +64,34 @@ def test_told_after_saying_it_through_a_model_is_told_again():
             return Reading(listener="tilly", subject="mira", attribute="willowbark_allergy",
                            value="yes", source="hearsay", basis="heard")
 
-    sim = Simulation.new("the_ledger", seed=0)
-    as_author(sim, "go clinic")
-    sim.command("wait 30")
     sim.model = Model()
     sim.command("say Tilly, Mira is allergic to willowbark, yes")
     sim.model = None
+
+
+def test_said_through_a_model_after_an_anonymous_tell_is_the_same_source():
+    """A review: `tell tilly … anonymously`, then `say` the same through a model, gave Tilly
+    two independent origins — the anonymous one and the player's — and won the_ledger."""
+    sim = Simulation.new("the_ledger", seed=0)
+    as_author(sim, "go clinic")
+    sim.command("wait 30")
+    as_author(sim, "tell tilly mira.willowbark_allergy yes anonymously")
+    one = sim.store.belief("tilly", "mira", "willowbark_allergy", history=False)
+    _say_through_a_model(sim)
+    two = sim.store.belief("tilly", "mira", "willowbark_allergy", history=False)
+    mine = [e.origin for e in sim.store.evidence("tilly", "mira", "willowbark_allergy")
+            if e.teller == "player"]
+    assert mine == [ANONYMOUS, ANONYMOUS]
+    assert (two.value, two.confidence) == (one.value, one.confidence)
+
+
+def test_told_after_saying_it_through_a_model_is_told_again():
+    """A review: `say` read by a model into Tilly's memory, then `tell` the same: one source
+    (as above), but her reply met it as news, not "You told me that already"."""
+    sim = Simulation.new("the_ledger", seed=0)
+    as_author(sim, "go clinic")
+    sim.command("wait 30")
+    _say_through_a_model(sim)
     reply = as_author(sim, "tell tilly mira.willowbark_allergy yes")
     assert any(x in reply.text() for x in ("told me that already", "So you said before",
                                            "said that before")), reply.text()

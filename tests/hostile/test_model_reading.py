@@ -13,9 +13,16 @@ import time
 
 import pytest
 
-from .test_model_server import NOT_A_COMPLETION, FakeModel, answer, body, reading, status
-
-BUDGET = 0.8
+from .test_model_server import (
+    BUDGET,
+    NOT_A_COMPLETION,
+    FakeModel,
+    answer,
+    body,
+    reading,
+    status,
+    with_someone,
+)
 
 
 @pytest.fixture
@@ -34,17 +41,7 @@ def memory(sim) -> dict[str, list]:
 
 def at_the_apothecary(monkeypatch, fake: FakeModel | None):
     """the_ledger, seed 0, the player with Tilly (with `fake` as the model, or none)."""
-    from game.sim import Simulation
-
-    if fake is None:
-        monkeypatch.delenv("HEARSAY_MODEL_URL", raising=False)
-    else:
-        fake.env(monkeypatch, BUDGET)
-    sim = Simulation.new("the_ledger", seed=0)
-    for line in ("go clinic", "wait 30"):
-        assert sim.command(line).ok
-    assert "tilly" in sim.present("clinic")
-    return sim
+    return with_someone(monkeypatch, fake, "the_ledger", "clinic", "tilly", "30")
 
 
 ALLERGIC = {"listener": "tilly", "subject": "mira", "attribute": "willowbark_allergy",

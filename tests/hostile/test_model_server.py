@@ -333,20 +333,27 @@ def memory(sim) -> dict[str, list]:
             for t in tables}
 
 
-def at_the_cafe(monkeypatch, fake: FakeModel | None):
-    """missing_key, seed 0, the player at the café with Ada (with `fake` as the model, or
-    none)."""
+def with_someone(monkeypatch, fake: FakeModel | None, scenario: str, place: str, who: str,
+                 wait: str):
+    """`scenario`, seed 0, the player at `place` with `who` after `wait` (with `fake` as the
+    model, or none)."""
     from game.sim import Simulation
 
     if fake is None:
         monkeypatch.delenv("HEARSAY_MODEL_URL", raising=False)
     else:
         fake.env(monkeypatch, BUDGET)
-    sim = Simulation.new("missing_key", seed=0)
-    for line in ("go cafe", "wait 10m"):
+    sim = Simulation.new(scenario, seed=0)
+    for line in (f"go {place}", f"wait {wait}"):
         assert sim.command(line).ok
-    assert "ada" in sim.present("cafe")
+    assert who in sim.present(place)
     return sim
+
+
+def at_the_cafe(monkeypatch, fake: FakeModel | None):
+    """missing_key, seed 0, the player at the café with Ada (with `fake` as the model, or
+    none)."""
+    return with_someone(monkeypatch, fake, "missing_key", "cafe", "ada", "10m")
 
 
 def said_to_no_avail(sim, monkeypatch, line: str = SAID) -> str:
