@@ -15,7 +15,9 @@ from .errors import (
     MemoryModuleError,
     StoreBusy,
     StoreClosed,
+    StoreDamaged,
     StoreReadOnly,
+    StoreTooNew,
 )
 from .evidence import Evidence
 from .explain import Chain, Explanation, Step
@@ -83,7 +85,9 @@ __all__ = [
     "MemoryModuleError",
     "StoreBusy",
     "StoreClosed",
+    "StoreDamaged",
     "StoreReadOnly",
+    "StoreTooNew",
     "MemoryParams",
     "MemoryStore",
     "Misremembering",

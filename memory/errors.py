@@ -50,6 +50,32 @@ class ForeignTables(InvalidEvidence):
                          "a file of its own (or rename those tables)")
 
 
+class StoreDamaged(InvalidEvidence):
+    """A database SQLite finds damaged (a page that does not read, text that is not UTF-8):
+    refused when the store is opened, before anything is written to it; met by a later call
+    (a damaged page no check had read), that call stops with this instead of SQLite's error."""
+
+    def __init__(self, where: str, detail: str, *, call: str | None = None):
+        self.where, self.detail, self.call = where, detail, call
+        did = (f"{call}() stopped at it" if call else "nothing was written to it")
+        super().__init__("db", f"{where} is damaged (SQLite: {detail}); {did}. Use a copy "
+                         "made before the damage (MemoryStore.backup makes one)")
+        self.args = (self.reason,)  # not "invalid evidence: ...": nothing given was wrong
+
+
+class StoreTooNew(InvalidEvidence):
+    """A store written by a newer Hearsay — a migration, revision policy or number this one
+    does not know: refused before anything is written, so the newer version can still read
+    it."""
+
+    def __init__(self, where: str, what: str):
+        self.where, self.what = where, what
+        super().__init__("db", f"{where} was written by a newer Hearsay ({what} is not one "
+                         "this version knows); nothing was written to it. Open it with the "
+                         "version that wrote it")
+        self.args = (self.reason,)
+
+
 class GuardRefusal(MemoryModuleError):
     """A proposed memory write that breaks the contract of epistemics §12."""
 
@@ -127,11 +153,28 @@ class StoreReadOnly(MemoryModuleError, sqlite3.OperationalError):
                          "writable copy, or only read from this one")
 
 
+# What SQLite says of a damaged file (and of text in it that is not UTF-8).
+_DAMAGE = ("malformed", "not a database", "disk image", "could not decode", "corrupt")
+
+
+def damaged(exc: BaseException) -> bool:
+    """Is `exc` SQLite (or the decoder) finding the database damaged?"""
+    if isinstance(exc, UnicodeDecodeError):
+        return True
+    if not isinstance(exc, sqlite3.DatabaseError) or isinstance(exc, MemoryModuleError):
+        return False
+    low = str(exc).lower()
+    return any(word in low for word in _DAMAGE)
+
+
 def sqlite_failure(call: str, exc: BaseException) -> MemoryModuleError | None:
-    """The module's own error for SQLite's lock or read-only failure of `call`, else None."""
+    """The module's own error for SQLite's lock, read-only or damage failure of `call`, else
+    None."""
     if isinstance(exc, StoreBusy | StoreReadOnly):
         # Met inside another call (an implant perceives): named as the call the caller made.
         return type(exc)(call, exc.detail) if exc.call != call else None
+    if damaged(exc):
+        return StoreDamaged("the memory store's database", _brief(exc), call=call)
     if not isinstance(exc, sqlite3.OperationalError) or isinstance(exc, MemoryModuleError):
         return None
     text = str(exc)
@@ -143,19 +186,26 @@ def sqlite_failure(call: str, exc: BaseException) -> MemoryModuleError | None:
     return None
 
 
+def _brief(exc: BaseException) -> str:
+    """SQLite's (or the decoder's) words, on one line and not too long."""
+    text = " ".join(str(exc).split())
+    return text if len(text) <= 160 else text[:157] + "..."
+
+
 F = TypeVar("F", bound=Callable)
 
 
 def translated(fn: F) -> F:
-    """`fn`, with SQLite's lock and read-only failures raised as `StoreBusy` and
-    `StoreReadOnly` naming the call (from deep frames they read as the engine's faults)."""
+    """`fn`, with SQLite's lock, read-only and damage failures raised as `StoreBusy`,
+    `StoreReadOnly` and `StoreDamaged` naming the call (from deep frames they read as the
+    engine's faults)."""
     name = fn.__name__
 
     @functools.wraps(fn)
     def call(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
-        except sqlite3.OperationalError as exc:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
             err = sqlite_failure(name, exc)
             if err is None:
                 raise

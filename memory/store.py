@@ -13,6 +13,8 @@ runs in WAL mode so a reader (the window, the inspector) can read while the simu
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext, suppress
 from pathlib import Path
@@ -20,7 +22,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from . import aging, discovery, edits, guard, history, lifecycle, unwritten
+from . import aging, discovery, edits, guard, history, lifecycle, opencheck, unwritten
 from . import args as check
 from . import recall as recall_mod
 from .access import accessibility as _accessibility
@@ -43,7 +45,9 @@ from .driver import sqlite3
 from .errors import (
     ForeignTables,
     InvalidEvidence,
+    MemoryModuleError,
     StoreClosed,
+    StoreDamaged,
     _ClosedDb,
     sqlite_failure,
     translated,
@@ -76,7 +80,8 @@ class MemoryStore:
     def __init__(self, db: str | Path | Database = ":memory:", *, policy: str | None = None,
                  default_trust: float | None = None, states: Iterable[str] = (),
                  params: MemoryParams | dict | None = None,
-                 track_versions: bool | None = None, busy_timeout: int | None = None):
+                 track_versions: bool | None = None, busy_timeout: int | None = None,
+                 verify: bool | None = None):
         # Every argument is checked before the database is opened, so a bad one leaves a file
         # as it was (a bad policy was found only after the tables were made in it).
         if not isinstance(db, Database | str | Path):
@@ -96,6 +101,8 @@ class MemoryStore:
         states = [check.ident("states", name) for name in states]
         if busy_timeout is not None:
             busy_timeout = check.integer("busy_timeout", busy_timeout, 0, 2**31 - 1)
+        if verify is not None:
+            check.flag("verify", verify)
         opened = not isinstance(db, Database)
         where = "the database" if not opened else repr(str(db))
         if not opened:
@@ -118,6 +125,14 @@ class MemoryStore:
                                       "store of its own: read it with "
                                       "MemoryStore(game.save.open_save(path)) (checked, in "
                                       "memory; the file is left as it was)")
+        # A damaged file, or one a newer Hearsay wrote, is refused before anything is written
+        # to it (memory.opencheck); a file opened here is read page by page unless told not.
+        try:
+            opencheck.check_file(self.db, where, verify=opened if verify is None else verify)
+        except MemoryModuleError:
+            if opened:
+                self.db.close()
+            raise
         # Tables by the memory's names that it did not make (a game's own `beliefs`): the
         # migrations would fail on them half-way, the file already switched to WAL and
         # written. Refused before anything is written.
@@ -141,15 +156,41 @@ class MemoryStore:
             if busy_timeout is not None:
                 self.db.execute(f"PRAGMA busy_timeout = {busy_timeout}")
             self._open(default_trust, policy, track_versions, given)
-        except sqlite3.OperationalError as exc:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
             err = sqlite_failure("MemoryStore", exc)
             if err is None:
                 raise
             if opened:
                 self.db.close()
+            if isinstance(err, StoreDamaged):  # found on the way in: named as the file
+                raise StoreDamaged(where, err.detail) from exc
             raise err from exc
+        # `states` makes each a state and leaves what else was kept of it (its topic,
+        # importance, recall) as it was: the same constructor line reopening a store reset
+        # them (a developer's finding: trust given on the topic stopped applying).
         for name in states:
-            self.define_attribute(name, nature=STATE_NATURE)
+            kept = self._attribute_row(name)
+            if kept is None:
+                self.define_attribute(name, nature=STATE_NATURE)
+            else:
+                topic, importance, recall = kept
+                self.define_attribute(name, nature=STATE_NATURE, topic=topic,
+                                      importance=importance, recall=recall)
+
+    def __enter__(self) -> MemoryStore:
+        return self
+
+    def __exit__(self, exc_type: object, *exc: object) -> None:
+        # Leaving on an error, a batch it left paused is dropped with the store; leaving
+        # without one, `close` says that a batch was left unfinished.
+        if exc_type is None or not self._paused:
+            self.close()
+
+    def _attribute_row(self, name: str) -> tuple[str | None, int | None, str] | None:
+        """(topic, importance, recall) as kept for attribute `name`, or None if undefined."""
+        row = self.db.execute("SELECT topic, importance, recall FROM attributes WHERE name = ?",
+                              (name,)).fetchone()
+        return None if row is None else (row[0], row[1], row[2])
 
     def _open(self, default_trust: float | None, policy: str | None,
               track_versions: bool | None, given: MemoryParams | None) -> None:
@@ -1348,6 +1389,41 @@ class MemoryStore:
         return c[0]
 
     @translated
+    @translated
+    def backup(self, path: str | Path) -> Path:
+        """Copy the whole store as it stands to a new file at `path`, and return its path.
+
+        SQLite's backup API, so the copy is whole while the store is in use; what the store
+        holds back is written first. (Copying a store's file misses what is still in its
+        `-wal` beside it: a developer's copy of a live store opened empty.) An in-memory
+        store is saved so. `path` must not exist: a backup never writes over a file."""
+        self._not_paused()
+        if not isinstance(path, str | Path) or not str(path):
+            raise InvalidEvidence("path", "a file path to write the copy to")
+        dest = Path(path)
+        if dest.exists() or dest.is_symlink():
+            raise InvalidEvidence("path", f"{str(dest)!r} exists: a backup is written to a "
+                                  "new file, never over one")
+        if not dest.parent.is_dir():
+            raise InvalidEvidence("path", f"{str(dest.parent)!r} is not a folder")
+        self._sync()
+        fd, tmp = tempfile.mkstemp(prefix=f".{dest.name}.", suffix=".part", dir=dest.parent)
+        os.close(fd)
+        try:
+            out = sqlite3.connect(tmp)
+            try:
+                self.db.conn.backup(out)
+            finally:
+                out.close()
+            if dest.exists() or dest.is_symlink():  # made meanwhile: still never over it
+                raise InvalidEvidence("path", f"{str(dest)!r} exists: a backup is written "
+                                      "to a new file, never over one")
+            os.replace(tmp, dest)
+        finally:
+            with suppress(FileNotFoundError):
+                os.unlink(tmp)
+        return dest
+
     def close(self) -> None:
         if self._paused:
             raise InvalidEvidence("perceiving", "a perceiving() batch is paused unfinished: "
