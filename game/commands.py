@@ -315,7 +315,20 @@ def _resolved(verb: str, args: list[str], v, usage: str, text: str) -> Command:
         need(2)
         out = [v.resident(args[0]), v.thing(" ".join(args[1:]))]
     elif verb == "search":
-        out = [v.spot_or_place(" ".join(args))] if args else []
+        try:
+            out = [v.spot_or_place(" ".join(args))] if args else []
+        except CommandError as miss:
+            # 'read key' of a key in hand offered "cy's bakery" (a playtest): a thing is
+            # shown, not searched; what it shows was seen when it was found.
+            try:
+                oid = v.thing(" ".join(args))
+            except CommandError:
+                raise miss from None
+            name = v.objects.entries[oid].label if oid in v.objects.entries else oid
+            raise CommandError(f"{name[:1].upper()}{name[1:]} is a thing, not a place to "
+                               f"search: what it shows you saw when you found it (the case "
+                               f"board has it); show RESIDENT {said_back(' '.join(args))} "
+                               "shows it to someone here.") from None
     elif verb == "take":
         need(1)
         out = [v.thing(" ".join(args))]
@@ -492,7 +505,11 @@ def _wait_words(args: list[str]) -> list[str]:
         raise CommandError(TOO_LONG)
     minutes = _phrase_minutes(" ".join(args)) if len(args) <= 8 else None
     if minutes is None:
-        raise CommandError(f"{said_back(' '.join(args))!r} is not a duration like {DURATIONS}")
+        typed = said_back(" ".join(args))
+        if len(args) <= 3 and _timeish(args):  # 'wait 09:00': a time, not how long
+            raise CommandError(f"{typed!r} is a time: wait until {typed} waits until then; "
+                               f"wait alone takes a duration like {DURATIONS}")
+        raise CommandError(f"{typed!r} is not a duration like {DURATIONS}")
     if minutes > 7 * clock.DAY:
         raise CommandError(TOO_LONG)
     return [_duration_token(minutes)]

@@ -257,6 +257,19 @@ def asked(sim: Game) -> set[tuple[str, str]]:
 
 PLAYER_ACTS = ("talk", "show", "mediate", "bring", "take_object", "conclude")
 
+# What others did that is worth listing of what the player saw (talk has its own pages).
+NOTABLE_KINDS = ("accuse", "report", "break_off", "avoid", "happen", "ending", "move_object",
+                 "post_notice", "announce", "administer", "reconcile", "confront")
+
+
+def notable(events: list[dict]) -> list[dict]:
+    """Of world-log rows, those worth listing: acts, the story's events, and a resident
+    finding something where they looked (Ada finding her key in front of the player went
+    unsaid: a playtest); never the backstory."""
+    return [e for e in events if (e["kind"] in NOTABLE_KINDS or (
+        e["kind"] == "look" and e["actor"] != PLAYER and (e["data"] or {}).get("found")))
+        and not (e["data"] or {}).get("backstory")]
+
 
 def done_by_player(sim: Game) -> list[dict]:
     """What the player told, showed, brought, took and concluded, oldest first (their own
@@ -543,8 +556,37 @@ def heard_not_held(sim: Game, stage) -> bool:
     not convinced. A playtester who had overheard the new date read "You found out 0 of 1"
     and took it for the game forgetting what they heard; their memory still held the old
     notice."""
+    from .ctx import ConditionContext
+
+    wants = _held_wanted(stage)
+    if not wants:
+        return False
+    ctx = ConditionContext(sim)
+    if not all(ctx.fn_heard(PLAYER, claim, value) for claim, value, _ in wants):
+        return False
+    return not all(ctx.fn_believes(PLAYER, claim, value, least)
+                   for claim, value, least in wants)
+
+
+def concluded_all(sim: Game, stage) -> bool:
+    """Whether the player's last answer (`conclude`) to each claim a stage asks them to hold
+    is the value it asks: "You conclude: Dee moved Ada's key", then "(You read or heard so,
+    but did not come to believe it.)" left a playtester unable to tell what more it took."""
+    wants = _held_wanted(stage)
+    if not wants:
+        return False
+    last: dict[str, str] = {}
+    for e in sim.world.log(kind="conclude"):
+        if e["actor"] == PLAYER and e["claim"]:
+            last[e["claim"]] = e["value"]
+    return all(last.get(claim) == value for claim, value, _ in wants)
+
+
+def _held_wanted(stage) -> list[tuple[str, str, int]]:
+    """(claim, value, least confidence) of each `believes("player", …)` a stage asks, not
+    under a `not`."""
     from .conditions import Condition
-    from .ctx import DEFAULT_MIN_CONFIDENCE, ConditionContext
+    from .ctx import DEFAULT_MIN_CONFIDENCE
 
     wants: list[tuple[str, str, int]] = []
     for call, cmp in Condition(stage.when or "").asked():
@@ -557,10 +599,4 @@ def heard_not_held(sim: Game, stage) -> bool:
             continue
         least = args[3] if len(args) > 3 else DEFAULT_MIN_CONFIDENCE
         wants.append((str(args[1]), str(args[2]), least))
-    if not wants:
-        return False
-    ctx = ConditionContext(sim)
-    if not all(ctx.fn_heard(PLAYER, claim, value) for claim, value, _ in wants):
-        return False
-    return not all(ctx.fn_believes(PLAYER, claim, value, least)
-                   for claim, value, least in wants)
+    return wants

@@ -603,7 +603,10 @@ def _read_into_memory(sim: Game, model: LanguageModel, text: str, event: str,
             return heard(f"it named no one here who could hear it ({r.listener[:60]!r})")
         if sim.state[r.listener].status != "awake":
             return heard(f"{sim.name(r.listener)} is not awake to hear it")
+        from memory import about_attribute
+
         from .commands import CommandError
+        from .perception import knows_otherwise
         from .player import _no_lead, origin_for
 
         # Only what the town has words for goes into a memory: a claim of the scenario the
@@ -634,6 +637,13 @@ def _read_into_memory(sim: Game, model: LanguageModel, text: str, event: str,
             return heard(f"your words do not {missing}, which the model read into them")
         if r.source == "hearsay" and r.basis == "saw" and not _player_saw(sim, r, value):
             return heard("it has you say you saw it yourself, and you did not see that")
+        if r.source == "hearsay" and ((value == r.listener and sim.is_actor_attribute(
+                r.attribute)) or knows_otherwise(sim, r.listener, r.subject, r.attribute,
+                                                 value)):
+            # Told of themselves what they know otherwise (as `tell` has it): they learn only
+            # that the player says so.
+            r = r.model_copy(update={"subject": PLAYER, "source": "declared",
+                                     "attribute": about_attribute(r.subject, r.attribute)})
         proposal = Proposal(
             proposer="model", resident=r.listener, subject=r.subject, attribute=r.attribute,
             value=value, kind=r.source, at=sim.now, event=event,

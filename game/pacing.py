@@ -39,9 +39,12 @@ def notices(sim: Game, after_event: int, since: int) -> list[Notice]:
     out: list[Notice] = []
     if not sim.has_player:
         return out
+    # And a resident finding something where they looked (Ada found her key in the drawer
+    # in front of a player waiting in the café, and nothing was said: a playtest).
     rows = sim.db.execute(
-        "SELECT id FROM world_log WHERE id > ? AND kind IN (" +
-        ", ".join("?" for _ in ACTS + STORY) + ") AND (actor IS NULL OR actor != ?) "
+        "SELECT id FROM world_log WHERE id > ? AND (kind IN (" +
+        ", ".join("?" for _ in ACTS + STORY) + ") OR (kind = 'look' AND "
+        "json_array_length(data, '$.found') > 0)) AND (actor IS NULL OR actor != ?) "
         "ORDER BY id", (after_event, *ACTS, *STORY, PLAYER)).fetchall()
     if rows:
         from .queries import seen_events

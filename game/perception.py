@@ -44,8 +44,10 @@ def told(sim: Town, event_id: int, listener: str, speaker: str, claim: str, valu
     if listener == speaker:
         return
     event = f"w{event_id}"
-    if value == listener and sim.is_actor_attribute(attribute):
-        # Told that they did something they know they did not: they do not take it on, but
+    if (value == listener and sim.is_actor_attribute(attribute)) or knows_otherwise(
+            sim, listener, subject, attribute, value):
+        # Told that they did something they know they did not, or something of themselves
+        # they saw otherwise (their own reason, their own body): they do not take it on, but
         # they do learn that the speaker says so.
         sim.queue(_made(listener, speaker, about_attribute(subject, attribute), value,
                         _DECLARED, sim.now, event, speaker, speaker, None, None, False, None))
@@ -60,6 +62,24 @@ def told(sim: Town, event_id: int, listener: str, speaker: str, claim: str, valu
         chain = chain + [speaker]
     sim.queue(_made(listener, subject, attribute, value, _HEARSAY, sim.now, event, speaker,
                     origin, tuple(_dedupe(chain)), Basis(basis), by_player, importance))
+
+
+def knows_otherwise(sim: Town, listener: str, subject: str, attribute: str,
+                    value: str) -> bool:
+    """Is this about the listener themselves, who holds another value of it from their own
+    eyes? Then a teller's word (or a page's) does not put it in doubt: Ben came to doubt why he himself had
+    stayed away on one stranger's word, and Mira whether she herself is allergic on a
+    ledger's copy told her at second hand (two playtests). What others say of a person is
+    evidence about the world; about what that person saw of themselves, it is only what the
+    teller says."""
+    if subject != listener:
+        return False
+    held = sim.store.belief(listener, subject, attribute, history=False)
+    return (held is not None and held.value != value and held.teller is None
+            and held.kind in _OWN_EYES)
+
+
+_OWN_EYES = ("firsthand", "witnessed")
 
 
 # Evidence made by the thousand a day from words a resident spoke: valid by construction — a
@@ -85,6 +105,11 @@ def read(sim: Town, who: str, doc_id: str, event_id: int | None = None) -> None:
     version = sim.world.version(doc_id, "version") or 1
     for claim, value in doc["says"]:
         subject, attribute = split(claim)
+        if knows_otherwise(sim, who, subject, attribute, value):
+            # Read of themselves, against what they saw of themselves: as told so, it puts
+            # nothing in doubt (Mira, reading the new ledger in the shop, came to doubt her
+            # own allergy: a playtest).
+            continue
         sim.queue(Evidence(resident=who, subject=subject, attribute=attribute, value=value,
                            kind="document", document=doc_id, version=version,
                            fact=f"{doc_id}.version", at=sim.now))

@@ -91,9 +91,10 @@ def go(sim: Game, place: str) -> Reply:
     verb."""
     st = sim.state[PLAYER]
     if sim.places[place]["kind"] == "away":
-        return fail(f"{sim.place_label(place)} is out of town; you cannot go there.")
+        return fail(f"{sim.place_label(place)} is out of town; you cannot go there.",
+                    minutes=0)  # not begun: no walk, no time (a playtest)
     if st.place == place:
-        return fail(f"You are already at {sim.place_name(place)}.")
+        return fail(f"You are already at {sim.place_name(place)}.", minutes=0)
     r = Reply(True).say("", f"You walk to {sim.place_name(place)}.")
     # On the way for the walk's tick: at neither place, so nothing that happens at either is
     # seen or overheard (a playtest, leaving the café at 09:40, was told on arriving at the
@@ -258,6 +259,8 @@ def ask(sim: Game, rid: str, claim: str, *, why: bool = False) -> Reply:
             data={"answer": None, "why": why, "memory": memory}, participants=[PLAYER, rid]))
         ctx = said_context(sim, rid, claim, None, None)
         ctx["memory"] = memory or ""
+        if memory is None:
+            ctx["others_say"] = _others_say(sim, rid, claim)
         r = Reply(True).say(name, sim.words.render(
             "why" if why else "answer", f"{rid}|{claim}|{sim.now}", s=ctx), event=eid)
         about = sim.say_claim(claim, them=rid)  # "whether she was…", of herself
@@ -313,6 +316,30 @@ def _mind(sim: Game, b: Belief, told: talk.Told) -> str:
     """Open minds: what they really hold, beside what they said."""
     held = f"holds {sim.value_words(b.value, b.attribute)} {b.confidence}, {b.state.value}"
     return held + (" — the answer was a lie" if told.lie else "")
+
+
+def _others_say(sim: Game, rid: str, claim: str) -> str:
+    """What someone else said to `rid` of a claim `rid` holds nothing of — the latest such,
+    in `rid`'s words ("Ada says I took her key"), or "". Cy, just accused by Ada, answered
+    "Nobody's said a word to me about that" (a playtest); she knew only what Ada holds."""
+    s, a = split(claim)
+    got = [b for b in sim.store.beliefs(rid, attribute=about_attribute(s, a))
+           if b.subject not in (PLAYER, rid) and b.state.value != "past"]
+    if not got:
+        # Accused of it: their memory of the accusation, and the words it was made in.
+        for e in reversed(sim.store.evidence(rid, rid, "accused_by")):
+            ref = e.event or ""
+            row = sim.db.execute(
+                "SELECT actor, value FROM world_log WHERE id = ? AND kind = 'accuse' AND "
+                "claim = ?", (int(ref[1:]), claim)).fetchone() \
+                if ref[:1] == "w" and ref[1:].isdigit() else None
+            if row and row[0] != PLAYER:
+                return (f"{sim.name(row[0])} accused me of it: "
+                        f"{sim.say_claim(claim, row[1], me=rid, them=row[0])}")
+        return ""
+    b = max(got, key=lambda x: (x.updated_at, x.subject))
+    return (f"{sim.name(b.subject)} {sim.nverb(b.subject, 'say')} "
+            f"{sim.say_claim(claim, b.value, me=rid, them=b.subject)}")
 
 
 def _keeps_quiet(sim: Game, rid: str, claim: str, place: str) -> Reply:
@@ -496,9 +523,11 @@ def tell(sim: Game, rid: str, claim: str, value: str, anonymously: str = "") -> 
         "claim = ? AND value = ? AND id != ? LIMIT 1", (PLAYER, rid, claim, value, eid)
     ).fetchone() is not None or _said_through_model(sim, rid, s, a, value)
     for h in [rid] + overhear:
-        if value == h and sim.is_actor_attribute(a):
-            # Told they did something they know they did not (as `perception.told` has it
-            # for residents): they do not take it on — they learn that you say so.
+        if (value == h and sim.is_actor_attribute(a)) or perception.knows_otherwise(
+                sim, h, s, a, value):
+            # Told they did something they know they did not, or something of themselves
+            # they saw otherwise (as `perception.told` has it for residents): they do not
+            # take it on — they learn that you say so.
             sim.queue(Evidence(resident=h, subject=PLAYER, attribute=about_attribute(s, a),
                                value=value, kind="declared", teller=PLAYER, at=sim.now,
                                event=f"w{eid}"))

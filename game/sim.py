@@ -577,8 +577,13 @@ class Simulation(Setup, Naming):
                           key=lambda c: (c[1], c[0]))
         if out_back:
             days = clock.day_of(since) != clock.day_of(self.now)
-            who = [f"{self.name(x)} ({player.span_words(a, b, self.now, days)})"
-                   for x, a, b in out_back]
+            # Each name once, and said to be the time away: "Mo (12:30 to 13:30)" beside
+            # "Came and went: Pia (09:00 to 13:00)" read as the same kind of span, and
+            # "Tilly (…) and Tilly (…)" as two Tillys (playtests).
+            gone: dict[str, list[str]] = {}
+            for x, a, b in out_back:
+                gone.setdefault(x, []).append(player.span_words(a, b, self.now, days))
+            who = [f"{self.name(x)} (away {player.and_list(s)})" for x, s in gone.items()]
             seen.append(player.Line("", "Stepped out and came back while you were here: "
                                     + player.and_list(who) + ".", "mark"))
         over: list[player.Line] = []
@@ -651,11 +656,19 @@ class Simulation(Setup, Naming):
             reached = self.stages_reached()
             n = sum(st.id in reached for st in self.sc.stages)
             out.append(player.Line("", f"You found out {n} of {len(self.sc.stages)}:", "mark"))
-            out += [player.Line("", ("✓ " if st.id in reached else "· ") + st.text + (
-                "" if st.id in reached or not knowledge.heard_not_held(self, st) else
-                " (You read or heard so, but did not come to believe it.)"), "mark")
+            out += [player.Line("", ("✓ " if st.id in reached else "· ") + st.text
+                                + self._why_not_held(st, reached), "mark")
                     for st in self.sc.stages]
         return out
+
+    def _why_not_held(self, st, reached: set[str]) -> str:
+        """After a stage not reached that asks the player to believe what they heard: why."""
+        if st.id in reached or not knowledge.heard_not_held(self, st):
+            return ""
+        if knowledge.concluded_all(self, st):  # your answer is not your notes
+            return (" (You concluded so, but what you had heard still weighed against it: "
+                    "it counts once the accounts you heard bear it out.)")
+        return " (You read or heard so, but did not come to believe it.)"
 
     def _write_lines(self, lines, at: int) -> None:
         for ln in lines:

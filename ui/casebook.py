@@ -163,6 +163,7 @@ def case_board(sim, open_minds: bool = False) -> Page:
                          f"{sim.say_claim(claim, s.value, them=s.teller)} — "
                          f"{account(sim, s, with_teller=False)}")
     _whereabouts(page, sim)
+    _saw(page, sim)
     _done(page, sim)
     reached = sim.stages_reached() if sim.has_player else set()
     if sim.sc.stages:
@@ -480,6 +481,20 @@ def _whereabouts(page: Page, sim) -> None:
         for x, place in a.seen:
             page.add("text", f"{sim.name(a.teller)} saw {sim.name(x)} at "
                      f"{sim.place_name(place)} {a.when}.", 1 if a.place is not None else 0)
+
+
+def _saw(page: Page, sim) -> None:
+    """What the player saw others do (the command line's head lists the latest and sends the
+    player here for the rest, which were nowhere: a playtest)."""
+    from game import notable, seen_events
+
+    seen = notable(seen_events(sim, PLAYER))
+    if not seen:
+        return
+    page.add("head", "What you saw happen")
+    for ev in seen:
+        page.add("text", f"{clock.fmt_clock(ev['at'])} on day {clock.day_of(ev['at'])}: "
+                 f"{seen_summary(sim, ev)}")
 
 
 def _done(page: Page, sim) -> None:

@@ -307,7 +307,9 @@ def run(scenario: str | None, seed: int, days: float | None, save_path: str | No
     try:
         if load_path:
             if scenario or residents:
-                raise _bad("give a scenario or --load, not both")
+                raise _bad("give a scenario or --load, not both" if scenario else
+                           "--residents makes a new town: --load continues a saved one, "
+                           "not both")
             sim = Simulation.load(load_path)
             days = 1.0 if days is None else days
             # What the player saw before this run was said in the runs before it: stepping
@@ -490,15 +492,13 @@ def _print_summary(sim, s: dict, save_path: str | None, since_event: int = 0) ->
         echo(f"  {s['world_events']} world events, {s['evidence']} pieces of evidence, "
              f"{s['beliefs']} beliefs")
     from game import PLAYER, seen_events, seen_summary
+    from game import notable as notable_events
 
     # In play, what the player saw happen; with open minds (or no player), everything.
     everything = sim.open_minds_used or not sim.has_player
     events = sim.world.log() if everything else seen_events(sim, PLAYER)
     # (the story's own events too: a notice pinned up in front of you, an announcement)
-    notable = [e for e in events if e["kind"] in
-               ("accuse", "report", "break_off", "avoid", "happen", "ending", "move_object",
-                "post_notice", "announce", "administer", "reconcile", "confront")
-               and not e["data"].get("backstory")]
+    notable = notable_events(events)
     earlier = sum(1 for e in notable if e["id"] <= since_event)
     notable = [e for e in notable if e["id"] > since_event]
     if not everything:
@@ -510,8 +510,11 @@ def _print_summary(sim, s: dict, save_path: str | None, since_event: int = 0) ->
              "  what happened (no player in this scenario: the world as it was):")
     if len(notable) > 15 or (earlier and not everything):
         # the latest are listed; say how many came before them (before this run too)
-        echo(f"  … {max(0, len(notable) - 15) + earlier} earlier not shown"
-             + (" (the case board has what you saw: --notebook)" if earlier else ""))
+        n = max(0, len(notable) - 15) + earlier
+        echo(f"  … {n} earlier not shown" if not earlier or len(notable) > 15 else
+             f"  … and {n} thing{'s' if n != 1 else ''} seen before this run")
+        if earlier:
+            echo("    (the case board lists all you saw: --notebook, under What you saw happen)")
     for e in notable[-15:]:
         echo(f"  {clock.fmt(e['at'])}  "
                    f"{e['summary'] if everything else seen_summary(sim, e)}")

@@ -49,5 +49,5 @@ def test_one_who_steps_out_and_back_during_a_wait_is_seen_to():
     sim = Simulation.new("cancelled_meeting", seed=0)
     got = play(sim, None, to_end=False, text="day 1 08:50 go hall\n+ wait until 11:50\n")
     said = got.steps[-1]["reply"]
-    assert "Stepped out and came back while you were here: Quill (10:00 to 10:20)." in said, \
+    assert "Stepped out and came back while you were here: Quill (away 10:00 to 10:20)." in said, \
         said

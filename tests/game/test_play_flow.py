@@ -11,11 +11,14 @@ from game.sim import Simulation
 from tests.game.conftest import as_author
 
 
-def test_a_verb_that_cannot_be_done_still_costs_its_time():
+def test_a_walk_that_cannot_be_begun_costs_nothing():
+    """"go the mill" at the mill said "(could not) You are already at the Mill." and ten
+    minutes went by (a playtest): no step was taken."""
     sim = Simulation.new("missing_key", seed=0)
     t = sim.now
     r = sim.command("go square")  # you are in the square
-    assert not r.ok and sim.now == t + clock.TICK
+    assert not r.ok and "already at" in r.text() and sim.now == t
+    assert sim.command("go cafe").ok and sim.now == t + clock.TICK
 
 
 def test_asking_someone_who_is_not_here_costs_nothing():

@@ -2,6 +2,8 @@
 player has learned of their mind; the command line names the nearest match for a bad word, under
 the line, and keeps the line to edit; open minds is marked while on and said at the end."""
 
+import re
+
 import pygame
 import pytest
 
@@ -134,6 +136,9 @@ def test_the_clock_pauses_itself_for_what_you_see_and_the_log_lists_it(ui):
     assert t.session.now == acc["at"] + 10
     ui.key(pygame.K_l)
     assert ui.shows("‖ Ada accused Cy in")
+    # Once: the event is marked where it stands, not listed again as its notice (a window
+    # playtest read "Joss told Tilly…" twice, once plain and once marked).
+    assert len(re.findall("Ada accused Cy in", " ".join(t.log.shown))) == 1, t.log.shown
 
 
 def test_a_saved_game_keeps_its_conversation(at_0940, tmp_path):

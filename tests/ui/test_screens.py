@@ -351,3 +351,21 @@ def test_play_at_past_the_ending_shows_the_ending_not_the_brief(ui):
     ui.frame(2)
     assert ui.town.session.over
     assert isinstance(ui.top, EndingScene), type(ui.top)
+
+
+def test_the_ending_names_a_document_as_where_a_false_belief_came_from(ui):
+    """Tilly read "not allergic" in the new ledger; the ending card called it "Tilly's own
+    account" beside "from the new ledger" under What decided it (a window playtest)."""
+    from pathlib import Path
+
+    from ui.play import build
+    from ui.scenes.ending import EndingScene
+
+    lose = Path(__file__).resolve().parents[2] / "content/scenarios/the_ledger/lose-do-nothing.txt"
+    build(ui.app, "the_ledger", seed=0, commands=lose, speed=16)
+    _to_the_ending(ui, 400)
+    ending = ui.top
+    assert isinstance(ending, EndingScene) and not ending.won
+    where = [line for line in ending.lines if line.startswith("Where the false belief")]
+    assert where and "the new ledger" in where[0] and "Tilly's own account" not in where[0]
+    assert any("(read the new ledger)" in line for line in ending.lines)

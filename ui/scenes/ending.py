@@ -76,9 +76,15 @@ class EndingScene(Overlay):
                 src = f" (saw {sim.thing(clue)})" if clue else " (saw it)"
             elif b.kind == "inferred":
                 src = " (worked it out)"
+            doc = _document(sim, b) if b.kind == "document" else None
+            if doc:
+                src = f" (read {doc})"
             if truth is not None and b.value != truth:
-                key = _whom(sim, b.origin) if b.origin else f"{name_of(sim, b.resident)}'s " \
-                    f"own {'reasoning' if b.kind == 'inferred' else 'account'}"
+                # What was read is the document's word, not the reader's own account ("Tilly's
+                # own account" of what she read in the new ledger: a window playtest).
+                key = doc or (_whom(sim, b.origin) if b.origin else
+                              f"{name_of(sim, b.resident)}'s own "
+                              f"{'reasoning' if b.kind == 'inferred' else 'account'}")
                 origins[key] = origins.get(key, 0) + 1
             groups.setdefault(b.value, []).append(f"{name_of(sim, b.resident)} "
                                                   f"{b.confidence}%{src}")
@@ -194,6 +200,16 @@ class EndingScene(Overlay):
             button(surface, self.zones, (bx, card.bottom - 52, bw, 34), label, action,
                    name=name, active=name == "again")
             bx += bw + 10
+
+
+def _document(sim, b) -> str | None:
+    """The name of the document a belief was read in ("the new ledger"), if it was."""
+    e = sim.held_evidence(b.resident, b)
+    d = getattr(e, "document", None) if e is not None else None
+    if not d:
+        return None
+    doc = sim.documents.get(d) or sim.objects.get(d) or {}
+    return doc.get("name") or d
 
 
 def _whom(sim, origin: str) -> str:

@@ -98,8 +98,16 @@ class EventLog(Widget):
                 for ev in events]
         order = {ev["id"]: i for i, ev in enumerate(rows)}
         keyed = [((ev["at"], i, 0), ev) for i, ev in enumerate(rows)]
+        marked: set[int] = set()
         for n in notes:
             i = order.get(n.event, len(rows)) if n.event is not None else len(rows)
+            if i < len(rows):
+                # The event the clock stopped for is marked where it stands, not listed a
+                # second time as its notice ("Joss told Tilly…" twice: a window playtest).
+                if i not in marked:
+                    marked.add(i)
+                    rows[i]["summary"] = "‖ " + rows[i]["summary"]
+                continue
             keyed.append(((n.at, i, 1), {"id": None, "at": n.at, "kind": "notice",
                                           "summary": "‖ " + n.text, "data": {}}))
         return [ev for _, ev in sorted(keyed, key=lambda kv: kv[0])]
