@@ -507,18 +507,28 @@ def seen_summary(sim: Game, ev: dict) -> str:
             # for the speaker's: "Bo told Cy that Eli is avoiding her".
             said_ = sim.say_claim(ev["claim"], ev["value"], them=listener)
         if d.get("asked_by") and d["asked_by"] != speaker:
-            text = (f"{sim.name(d['asked_by'])} asked {sim.name(speaker)}, who told "
-                    f"{sim.name(listener)} that {said_}")
+            # Asked why, they gave their reason (the Log tab logged a `why` as an ask: a
+            # window playtest).
+            if ev["kind"] == "why":
+                text = (f"{sim.name(d['asked_by'])} asked {sim.name(speaker)} why: {p.subj} "
+                        f"told {sim.name(listener)} that {said_}")
+            else:
+                text = (f"{sim.name(d['asked_by'])} asked {sim.name(speaker)}, who told "
+                        f"{sim.name(listener)} that {said_}")
         else:
             text = f"{sim.name(speaker)} told {sim.name(listener)} that {said_}"
         if not self_ and d.get("basis") == "saw" and speaker != PLAYER:
             # What they said they saw: a thing that shows it is not the deed (the Log tab read
             # "he said he saw it" of Gus's "I've seen Ada's key for myself": a playtest).
-            from .player import clue_behind
+            from .player import clue_behind, put_it_up
 
             clue = clue_behind(sim, speaker, ev["claim"], ev["value"], ev["at"])
+            # A notice they pinned is said so here as in the reply and on the case board
+            # ("he said he saw it" in the Log beside "I pinned it up myself": a playtest).
             text += (f" ({p.subj} said {p.subj} had seen {sim.thing(clue)} for {p.refl})"
-                     if clue else f" ({p.subj} said {p.subj} saw it)")
+                     if clue else f" ({p.subj} said {p.subj} put it up {p.refl})"
+                     if put_it_up(sim, speaker, ev["claim"], ev["value"], ev["at"])
+                     else f" ({p.subj} said {p.subj} saw it)")
         if speaker == PLAYER and d.get("anonymous"):
             text += " (without saying where you heard it)"
         return text[:1].upper() + text[1:]

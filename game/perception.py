@@ -67,9 +67,9 @@ def told(sim: Town, event_id: int, listener: str, speaker: str, claim: str, valu
 def knows_otherwise(sim: Town, listener: str, subject: str, attribute: str,
                     value: str) -> bool:
     """Is this about the listener themselves, who holds another value of it from their own
-    eyes? Then a teller's word (or a page's) does not put it in doubt: Ben came to doubt why he himself had
-    stayed away on one stranger's word, and Mira whether she herself is allergic on a
-    ledger's copy told her at second hand (two playtests). What others say of a person is
+    eyes? Then a teller's word (or a page's) does not put it in doubt: Ben came to doubt why
+    he himself had stayed away on one stranger's word, and Mira whether she herself is
+    allergic on a ledger's copy (two playtests). What others say of a person is
     evidence about the world; about what that person saw of themselves, it is only what the
     teller says."""
     if subject != listener:

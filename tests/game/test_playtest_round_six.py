@@ -168,3 +168,21 @@ def test_a_page_read_of_oneself_against_what_one_saw_puts_nothing_in_doubt():
     seen.read(sim, "tilly", ledger)
     sim.flush()
     assert _held(sim, "tilly", "mira.willowbark_allergy")[0] == "no"
+
+
+def test_the_log_says_a_notice_was_pinned_and_a_why_was_a_why(tmp_path):
+    """Quill said "I pinned it up myself", and the Log tab read "(he said he saw it)", and
+    logged the `why` as a plain ask (a window playtest)."""
+    from game import seen_events, seen_summary
+
+    sim = Simulation.new("cancelled_meeting", seed=0)
+    for line in ("wait until 11:20", "go old hall", "ask quill meeting when",
+                 "why quill meeting when"):
+        assert sim.command(line).ok, line
+    lines = [seen_summary(sim, e) for e in seen_events(sim, PLAYER) if e["actor"] == "quill"
+             and e["claim"] == "meeting.when" and e["target"] == PLAYER]
+    assert lines == [
+        "You asked Quill, who told you that the town meeting is cancelled (he said he put it "
+        "up himself)",
+        "You asked Quill why: he told you that the town meeting is cancelled (he said he put "
+        "it up himself)"]

@@ -217,7 +217,8 @@ def test_the_ending_says_what_was_heard_but_not_believed(ui, tmp_path):
     ending = ui.top
     assert isinstance(ending, EndingScene) and not ending.won
     assert ui.shows("YOU FOUND OUT 0 OF 1")
-    assert ui.shows("· The meeting was moved to day 3 at six, in the schoolroom.")
+    assert ui.shows("· You have come to believe the meeting was moved to day 3 at six, in the "
+                    "schoolroom.")
     # drawn, on a row of its own, whole (a row is cut with an ellipsis at the card's edge)
     assert ui.shows("You read or heard so, but did not come to believe it.")
 
