@@ -324,11 +324,16 @@ def _resolved(verb: str, args: list[str], v, usage: str, text: str) -> Command:
                 oid = v.thing(" ".join(args))
             except CommandError:
                 raise miss from None
+            sim = getattr(v, "sim", None)
+            world = getattr(sim, "world", None)
+            if world is not None and world.fact(oid, "location") == "player":
+                # in hand: looked at, read if it has words (written back as typed)
+                return Command("examine", (oid,), f"read {oid}")
             name = v.objects.entries[oid].label if oid in v.objects.entries else oid
+            typed = said_back(" ".join(args))
             raise CommandError(f"{name[:1].upper()}{name[1:]} is a thing, not a place to "
-                               f"search: what it shows you saw when you found it (the case "
-                               f"board has it); show RESIDENT {said_back(' '.join(args))} "
-                               "shows it to someone here.") from None
+                               f"search: once it is in your hands, read {typed} reads it, "
+                               f"and show RESIDENT {typed} shows it to someone here.") from None
     elif verb == "take":
         need(1)
         out = [v.thing(" ".join(args))]

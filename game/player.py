@@ -1057,6 +1057,22 @@ def conclude(sim: Game, claim: str, value: str) -> Reply:
         f"Your answer: {sim.say_claim(claim, value)}. {what}")
 
 
+def examine(sim: Game, oid: str) -> Reply:
+    """Look at a thing in your hands, and read it if it has words: 'read oswin_card' while
+    carrying it stopped a walkthrough as a thing not to be searched (a hostile-input run).
+    Nothing happens in the world and no time passes."""
+    o = sim.objects[oid]
+    name = o["name"]
+    if sim.world.fact(oid, "location") != PLAYER:
+        return fail(f"You do not have {name}.", minutes=0)
+    if o.get("readable") and o.get("text"):
+        words = " ".join(str(o["text"]).split())
+        return Reply(True, minutes=0).say("", f"You read {name}: {words}")
+    text = f" {o['text']}" if o.get("text") else ""
+    return Reply(True, minutes=0).say("", f"You look at {name}.{text} Show it to someone "
+                                      "here to let them see it too.")
+
+
 def say(sim: Game, text: str) -> Reply:
     """Free words, said to whoever is here (a world event); a configured language model reads
     them into a claim, which the memory guard checks (see game/model.py)."""
@@ -1068,7 +1084,7 @@ def say(sim: Game, text: str) -> Reply:
 _VERBS = {"go": go, "wait": wait, "ask": ask, "why": ask_why, "who": who, "tell": tell,
           "say": say,
           "mediate": mediate, "search": search, "take": take, "show": show, "bring": bring,
-          "conclude": conclude, "where": where, "look": look,
+          "conclude": conclude, "where": where, "look": look, "examine": examine,
           "help": help_}
 
 

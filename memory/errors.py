@@ -4,6 +4,7 @@ database another connection holds or that cannot be written."""
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -55,10 +56,12 @@ class StoreDamaged(InvalidEvidence):
     refused when the store is opened, before anything is written to it; met by a later call
     (a damaged page no check had read), that call stops with this instead of SQLite's error."""
 
-    def __init__(self, where: str, detail: str, *, call: str | None = None):
+    def __init__(self, where: str, detail: str, *, call: str | None = None,
+                 sqlite: bool = True):
         self.where, self.detail, self.call = where, detail, call
         did = (f"{call}() stopped at it" if call else "nothing was written to it")
-        super().__init__("db", f"{where} is damaged (SQLite: {detail}); {did}. Use a copy "
+        said = f"SQLite: {detail}" if sqlite else detail
+        super().__init__("db", f"{where} is damaged ({said}); {did}. Use a copy "
                          "made before the damage (MemoryStore.backup makes one)")
         self.args = (self.reason,)  # not "invalid evidence: ...": nothing given was wrong
 
@@ -158,8 +161,8 @@ _DAMAGE = ("malformed", "not a database", "disk image", "could not decode", "cor
 
 
 def damaged(exc: BaseException) -> bool:
-    """Is `exc` SQLite (or the decoder) finding the database damaged?"""
-    if isinstance(exc, UnicodeDecodeError):
+    """Is `exc` SQLite (or a decoder of what the store wrote) finding the database damaged?"""
+    if isinstance(exc, UnicodeDecodeError | json.JSONDecodeError):
         return True
     if not isinstance(exc, sqlite3.DatabaseError) or isinstance(exc, MemoryModuleError):
         return False
@@ -174,7 +177,8 @@ def sqlite_failure(call: str, exc: BaseException) -> MemoryModuleError | None:
         # Met inside another call (an implant perceives): named as the call the caller made.
         return type(exc)(call, exc.detail) if exc.call != call else None
     if damaged(exc):
-        return StoreDamaged("the memory store's database", _brief(exc), call=call)
+        return StoreDamaged("the memory store's database", _brief(exc), call=call,
+                            sqlite=isinstance(exc, sqlite3.DatabaseError))
     if not isinstance(exc, sqlite3.OperationalError) or isinstance(exc, MemoryModuleError):
         return None
     text = str(exc)
@@ -205,7 +209,7 @@ def translated(fn: F) -> F:
     def call(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
-        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
+        except (sqlite3.DatabaseError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             err = sqlite_failure(name, exc)
             if err is None:
                 raise

@@ -1,13 +1,19 @@
 """What a store's file must be before the store writes to it.
 
 Opening a file, the store switches it to WAL and runs its migrations: writes. A damaged file
-(SQLite's `quick_check` finds a bad page) or one a newer Hearsay wrote (a migration, revision
-policy or number this version does not know) is refused first, with nothing written, so it
-stays as it was for a backup's comparison or for the version that wrote it. A developer's
-finding: a damaged store opened and took writes, or failed later with SQLite's raw error.
+(SQLite's `quick_check` finds a bad page, or what the store reads to open does not parse) or
+one a newer Hearsay wrote (a migration, revision policy or number this version does not know)
+is refused first, with nothing written, so it stays as it was for a backup's comparison or
+for the version that wrote it. A developer's finding: a damaged store opened and took writes,
+or failed later with SQLite's raw error; a hostile-input run then found values the store
+reads on opening (its trust, its passes' minutes, its seed, its attributes) that made it fail
+half-way, the file already switched to WAL.
 """
 
 from __future__ import annotations
+
+import math
+import re
 
 from pydantic import ValidationError
 from sqlite_utils import Database
@@ -19,6 +25,8 @@ from .revision import POLICIES
 from .schema import migrations
 
 _MIGRATIONS_TABLE = "_sqlite_migrations"
+_MINUTES = 10**12  # sim minutes the store takes (memory.args)
+_INTEGER = re.compile(r"-?\d{1,19}")
 
 
 def check_file(db: Database, where: str, *, verify: bool) -> None:
@@ -32,39 +40,66 @@ def check_file(db: Database, where: str, *, verify: bool) -> None:
                 raise StoreDamaged(where, "; ".join(str(r) for r in rows))
         tables = {r[0] for r in db.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()}
-        if _MIGRATIONS_TABLE in tables:
-            _known_migrations(db, where)
-        if "memory_meta" in tables:
+        ours = _known_migrations(db, where) if _MIGRATIONS_TABLE in tables else set()
+        if "0001_memory_tables" in ours:
+            # The store made its tables: what it reads to open must be there and read.
+            for table in ("memory_meta", "attributes"):
+                if table not in tables:
+                    raise StoreDamaged(where, f"its table {table} is missing", sqlite=False)
             _known_meta(db, where)
+            _known_attributes(db, where)
     except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
-        if not damaged(exc):
+        if not damaged(exc) and not isinstance(exc, sqlite3.OperationalError):
             raise
-        raise StoreDamaged(where, " ".join(str(exc).split())) from None
+        if isinstance(exc, sqlite3.OperationalError) and not damaged(exc) and any(
+                w in str(exc).lower() for w in ("locked", "busy", "readonly", "read-only")):
+            raise  # another connection's lock, a read-only file: the caller names those
+        raise StoreDamaged(where, " ".join(str(exc).split())[:160],
+                           sqlite=not isinstance(exc, UnicodeDecodeError)) from None
 
 
-def _known_migrations(db: Database, where: str) -> None:
+def _known_migrations(db: Database, where: str) -> set[str]:
+    """The store's migrations the file records as applied; a newer one is `StoreTooNew`."""
     known = {m.name for m in migrations._migrations}
     try:
         rows = db.execute(f"SELECT name FROM {_MIGRATIONS_TABLE} WHERE migration_set = ?",
                           [migrations.name]).fetchall()
     except sqlite3.OperationalError:
-        return  # another program's table by that name: `clashes` decides (no columns of ours)
-    for (name,) in rows:
+        return set()  # another program's table by that name: `clashes` decides
+    names = {str(name) for (name,) in rows}
+    for name in sorted(names):
         if name not in known:
-            raise StoreTooNew(where, f"its migration {str(name)[:60]!r}")
+            raise StoreTooNew(where, f"its migration {name[:60]!r}")
+    return names
 
 
 def _known_meta(db: Database, where: str) -> None:
-    try:
-        meta = dict(db.execute("SELECT key, value FROM memory_meta").fetchall())
-    except sqlite3.OperationalError:
-        return  # not ours (no such columns): `clashes` says so
+    meta = {str(k): v for k, v in db.execute("SELECT key, value FROM memory_meta").fetchall()}
     policy = meta.get("policy")
     if policy is not None and policy not in POLICIES:
         raise StoreTooNew(where, f"its revision policy {str(policy)[:60]!r}")
+
+    def bad(key: str, what: str) -> StoreDamaged:
+        return StoreDamaged(where, f"its kept {key} is not {what} ({str(meta[key])[:40]!r})",
+                            sqlite=False)
+
+    if "default_trust" in meta:
+        try:
+            trust = float(str(meta["default_trust"]))
+        except ValueError:
+            trust = math.nan
+        if not (math.isfinite(trust) and 0.0 <= trust <= 1.0):
+            raise bad("default_trust", "a trust between 0 and 1")
+    if "versions" in meta and meta["versions"] not in ("0", "1"):
+        raise bad("versions", "0 or 1")
+    for key, limit in (("access_pass_at", _MINUTES), ("lookback_pass_at", _MINUTES),
+                       ("seed", 2**62)):
+        if key in meta and not (_INTEGER.fullmatch(str(meta[key]))
+                                and abs(int(str(meta[key]))) <= limit):
+            raise bad(key, "a whole number in range")
     if "params" in meta:
         try:
-            MemoryParams.model_validate_json(meta["params"])
+            MemoryParams.model_validate_json(str(meta["params"]))
         except ValidationError as exc:
             errs = exc.errors()
             extra = [e for e in errs if e.get("type") == "extra_forbidden"]
@@ -74,4 +109,20 @@ def _known_meta(db: Database, where: str) -> None:
             first = errs[0]
             name = ".".join(str(p) for p in first.get("loc", ())) or "params"
             raise StoreDamaged(where, f"its kept numbers do not read ({name}: "
-                               f"{first.get('msg', '')})") from None
+                               f"{first.get('msg', '')})", sqlite=False) from None
+
+
+def _known_attributes(db: Database, where: str) -> None:
+    # (a store of an older version lacks the later columns: its migrations add them)
+    have = {r[1] for r in db.execute("PRAGMA table_info(attributes)").fetchall()}
+    cols = [c if c in have else "NULL" for c in ("name", "nature", "topic", "importance")]
+    cols.append("recall" if "recall" in have else "'free'")
+    for name, nature, topic, importance, recall in db.execute(
+            f"SELECT {', '.join(cols)} FROM attributes").fetchall():
+        fine = (isinstance(name, str) and name and nature in ("state", "event")
+                and (topic is None or isinstance(topic, str))
+                and (importance is None or (type(importance) is int and 0 <= importance <= 10))
+                and recall in ("free", "cue"))
+        if not fine:
+            raise StoreDamaged(where, f"its attribute {str(name)[:40]!r} does not read",
+                               sqlite=False)

@@ -14,7 +14,7 @@ runs in WAL mode so a reader (the window, the inspector) can read while the simu
 from __future__ import annotations
 
 import os
-import tempfile
+import secrets
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext, suppress
 from pathlib import Path
@@ -49,6 +49,7 @@ from .errors import (
     StoreClosed,
     StoreDamaged,
     _ClosedDb,
+    damaged,
     sqlite_failure,
     translated,
 )
@@ -108,6 +109,14 @@ class MemoryStore:
         if not opened:
             self.db = db
         else:
+            text = str(db)
+            if "\0" in text:
+                raise InvalidEvidence("db", "a file path without a NUL character")
+            if text != ":memory:" and os.path.exists(text) and not os.path.isfile(text):
+                # (/dev/null opened, failed with SQLite's "disk I/O error" and left a journal
+                # in /dev: a hostile-input run)
+                raise InvalidEvidence("db", f"{text!r} is not a regular file: give the store "
+                                      "a file of its own")
             try:
                 self.db = Database(str(db) if isinstance(db, Path) else db)
                 self.db.execute("PRAGMA schema_version").fetchone()  # opens the file
@@ -116,7 +125,12 @@ class MemoryStore:
                 # read a save so). The game opens it checked, in memory: pass that instead.
                 saved = self.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' "
                                         "AND name = 'world_meta'").fetchone()
-            except sqlite3.Error as exc:  # a folder that does not exist, a file not SQLite
+            except (sqlite3.Error, UnicodeDecodeError) as exc:  # no such folder, not SQLite
+                with suppress(Exception):
+                    self.db.close()
+                if damaged(exc):
+                    raise StoreDamaged(where, " ".join(str(exc).split())[:160],
+                                       sqlite=isinstance(exc, sqlite3.Error)) from None
                 raise InvalidEvidence("db", f"cannot open {str(db)!r} as a memory store: "
                                       f"{exc}") from None
             if saved:
@@ -166,18 +180,31 @@ class MemoryStore:
                 raise StoreDamaged(where, err.detail) from exc
             raise err from exc
         # `states` makes each a state and leaves what else was kept of it (its topic,
-        # importance, recall) as it was: the same constructor line reopening a store reset
-        # them (a developer's finding: trust given on the topic stopped applying).
-        for name in states:
-            kept = self._attribute_row(name)
-            if kept is None:
-                self.define_attribute(name, nature=STATE_NATURE)
-            else:
-                topic, importance, recall = kept
-                self.define_attribute(name, nature=STATE_NATURE, topic=topic,
-                                      importance=importance, recall=recall)
+        # importance, recall — its own, or its family's) as it was: the same constructor line
+        # reopening a store reset them (a developer's finding: trust given on the topic
+        # stopped applying).
+        try:
+            for name in states:
+                kept = self._attribute_row(name)
+                if kept is None and (family := self._family(name)) is not None:
+                    if family[1] == STATE_NATURE:
+                        continue  # a state already, as its family says
+                    kept = (family[2], family[3], family[4])
+                if kept is None:
+                    self.define_attribute(name, nature=STATE_NATURE)
+                else:
+                    topic, importance, recall = kept
+                    self.define_attribute(name, nature=STATE_NATURE, topic=topic,
+                                          importance=importance, recall=recall)
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
+            err = sqlite_failure("MemoryStore", exc)
+            if err is None:
+                raise
+            raise err from exc
 
     def __enter__(self) -> MemoryStore:
+        if isinstance(self.db, _ClosedDb):
+            raise StoreClosed()
         return self
 
     def __exit__(self, exc_type: object, *exc: object) -> None:
@@ -186,6 +213,7 @@ class MemoryStore:
         if exc_type is None or not self._paused:
             self.close()
 
+    @translated
     def _attribute_row(self, name: str) -> tuple[str | None, int | None, str] | None:
         """(topic, importance, recall) as kept for attribute `name`, or None if undefined."""
         row = self.db.execute("SELECT topic, importance, recall FROM attributes WHERE name = ?",
@@ -698,6 +726,8 @@ class MemoryStore:
                                   f"perceive), got {type(evidence).__name__}")
         evs = [Evidence.parse(e) for e in evidence]
         if not evs:
+            if isinstance(self.db, _ClosedDb):  # (an empty batch answered [] after close)
+                raise StoreClosed()
             return []
         if not self.track_versions:
             evs = [_unversioned(e) for e in evs]
@@ -906,6 +936,7 @@ class MemoryStore:
         return write(self, resident, subject, attribute, now, accessibility=accessibility,
                      trait=trait, similar=similar, stand_ins=stand_ins)
 
+    @translated
     def beliefs_about(self, resident: str, other: str) -> Mapping[tuple[str, str], Held]:
         """What `resident` takes `other` to believe, claim by claim: {(subject, attribute):
         Held(value, confidence, state)} — for decisions that read beliefs about beliefs (whom
@@ -1032,6 +1063,7 @@ class MemoryStore:
         ids, self.discovered = self.discovered, []
         return [e for e in (edits.get(self, i) for i in ids) if e is not None]
 
+    @translated
     def edit_keys(self) -> set[tuple[str, int]]:
         if self._edit_keys is None:
             self._edit_keys = edits.live_keys(self)
@@ -1076,6 +1108,7 @@ class MemoryStore:
         return book.get(check.key("listener", listener), check.key("teller", teller),
                         check.maybe_key("topic", topic))
 
+    @translated
     def belief(self, resident: str, subject: str, attribute: str, *,
                history: bool = True) -> Belief | None:
         """What the resident believes about the claim — value, confidence, state, source,
@@ -1112,6 +1145,7 @@ class MemoryStore:
             self._cache.put(b)
         return b
 
+    @translated
     def held(self, resident: str, subject: str, attribute: str) -> tuple[str, int, str] | None:
         """What a resident holds about a claim — (value, confidence, state) — or None: the
         three fields `belief()` would show, read without building the belief (the game's
@@ -1193,6 +1227,7 @@ class MemoryStore:
         return [view(patch(state_from_row(r)), params=self.params)
                 for r in self.db.execute(sql, params)]
 
+    @translated
     def top_beliefs(self, resident: str, *, limit: int = 12, min_confidence: int = 0,
                     default_importance: int = 3) -> list[Salient]:
         """The resident's beliefs most worth bringing up: in mind (active), not past, not
@@ -1273,6 +1308,7 @@ class MemoryStore:
             (subject, attribute, resident, claim, value, kind)).fetchone()
         return EvidenceRecord.from_row(row) if row else None
 
+    @translated
     def accessibility(self, resident: str, subject: str, attribute: str,
                       now: int) -> float | None:
         """How easily the resident's memory of the claim comes to mind at `now` (§7), without
@@ -1397,20 +1433,31 @@ class MemoryStore:
         holds back is written first. (Copying a store's file misses what is still in its
         `-wal` beside it: a developer's copy of a live store opened empty.) An in-memory
         store is saved so. `path` must not exist: a backup never writes over a file."""
+        if isinstance(self.db, _ClosedDb):
+            raise StoreClosed()
         self._not_paused()
-        if not isinstance(path, str | Path) or not str(path):
+        if not isinstance(path, str | Path) or not str(path) or "\0" in str(path):
             raise InvalidEvidence("path", "a file path to write the copy to")
+        if str(path).endswith(("/", os.sep)):
+            raise InvalidEvidence("path", f"{str(path)!r} names a folder: give a file name")
         dest = Path(path)
-        if dest.exists() or dest.is_symlink():
+        try:
+            there = dest.exists() or dest.is_symlink()
+            folder = dest.parent.is_dir()
+        except OSError as exc:  # a name too long, a folder that cannot be looked in
+            raise InvalidEvidence("path", f"cannot write {str(dest)!r}: "
+                                  f"{exc.strerror or exc}") from None
+        if there:
             raise InvalidEvidence("path", f"{str(dest)!r} exists: a backup is written to a "
                                   "new file, never over one")
-        if not dest.parent.is_dir():
+        if not folder:
             raise InvalidEvidence("path", f"{str(dest.parent)!r} is not a folder")
         self._sync()
-        fd, tmp = tempfile.mkstemp(prefix=f".{dest.name}.", suffix=".part", dir=dest.parent)
-        os.close(fd)
+        # A name of its own beside the copy, made by SQLite with the usual permissions (a
+        # mkstemp file is its owner's only).
+        tmp = dest.with_name(f".{dest.name}.{os.getpid()}.{secrets.token_hex(6)}.part")
         try:
-            out = sqlite3.connect(tmp)
+            out = sqlite3.connect(str(tmp))
             try:
                 self.db.conn.backup(out)
             finally:
@@ -1419,11 +1466,17 @@ class MemoryStore:
                 raise InvalidEvidence("path", f"{str(dest)!r} exists: a backup is written "
                                       "to a new file, never over one")
             os.replace(tmp, dest)
+        except (OSError, sqlite3.OperationalError) as exc:
+            # A folder that cannot be written, a name too long: said, nothing left behind.
+            raise InvalidEvidence("path", f"cannot write {str(dest)!r}: "
+                                  f"{getattr(exc, 'strerror', None) or exc}") from None
         finally:
-            with suppress(FileNotFoundError):
-                os.unlink(tmp)
+            for leftover in (tmp, Path(f"{tmp}-journal")):
+                with suppress(OSError):
+                    os.unlink(leftover)
         return dest
 
+    @translated
     def close(self) -> None:
         if self._paused:
             raise InvalidEvidence("perceiving", "a perceiving() batch is paused unfinished: "

@@ -87,18 +87,34 @@ def test_walking_to_where_you_are_or_out_of_town_costs_nothing():
     assert not r.ok and "already at" in r.text() and sim.now == t
 
 
-def test_reading_a_thing_says_it_is_shown_not_searched():
+def test_reading_a_thing_in_hand_reads_it_and_one_not_in_hand_says_so():
     sim = Simulation.new("missing_key", seed=0)
-    for line in ("go inn", "ask fen key location", "go cafe", "search drawer", "take key"):
-        assert sim.command(line).ok, line
     try:
-        sim.command("read key")
+        sim.command("read key")  # not found yet
     except CommandError as exc:
         said = str(exc)
     else:
         said = ""
     assert "is a thing, not a place to search" in said and "show RESIDENT key" in said
-    assert "bakery" not in said
+    assert "bakery" not in said  # ('read key' offered "cy's bakery": a playtest)
+    for line in ("go inn", "ask fen key location", "go cafe", "search drawer", "take key"):
+        assert sim.command(line).ok, line
+    t = sim.now
+    r = sim.command("read key")  # in hand: looked at, no time
+    assert r.ok and r.text().startswith("You look at Ada's key.") and sim.now == t
+
+
+def test_reading_a_card_in_hand_reads_its_words():
+    """'read oswin_card' while carrying it stopped the walkthrough with exit 2 (a
+    hostile-input run)."""
+    sim = Simulation.new("the_ledger", seed=0)
+    for line in ("go clinic", "ask tilly oswin_card.location", "go oswin_home",
+                 "search oswin_home.desk", "take oswin_card"):
+        assert sim.command(line).ok, line
+    r = sim.command("read oswin card")
+    card = sim.objects["oswin_card"]
+    assert r.ok and r.text().startswith(f"You read {card['name']}: ")
+    assert " ".join(card["text"].split()) in r.text()
 
 
 def test_an_answer_the_notes_did_not_bear_out_is_named_at_the_end():

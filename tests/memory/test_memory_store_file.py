@@ -181,3 +181,107 @@ def test_with_closes_the_store(tmp_path):
         _said(store, 1)
     with pytest.raises(StoreClosed):
         store.counts()
+
+
+# -- from a hostile-input run over these checks ---------------------------------------------
+
+
+def _journal_store(path) -> None:
+    """A store file in rollback-journal mode (as `backup` of an in-memory store writes one):
+    opening it switches it to WAL, so a refusal must come before that."""
+    m = MemoryStore(":memory:")
+    _said(m, 10)
+    m.backup(path)
+    m.close()
+
+
+@pytest.mark.parametrize("sql, args, words", [
+    ("INSERT OR REPLACE INTO memory_meta (key, value) VALUES ('default_trust', ?)", ("0.5x",),
+     "default_trust"),
+    ("INSERT OR REPLACE INTO memory_meta (key, value) VALUES ('default_trust', ?)", ("2.5",),
+     "default_trust"),
+    ("INSERT OR REPLACE INTO memory_meta (key, value) VALUES ('access_pass_at', ?)", ("abc",),
+     "access_pass_at"),
+    ("INSERT OR REPLACE INTO memory_meta (key, value) VALUES ('seed', ?)", ("1.5",), "seed"),
+    ("INSERT OR REPLACE INTO memory_meta (key, value) VALUES ('versions', ?)", ("yes",),
+     "versions"),
+    ("UPDATE attributes SET recall = ?", ("bogus",), "attribute"),
+    ("DROP TABLE memory_meta", (), "memory_meta is missing"),
+])
+def test_what_the_store_reads_on_opening_is_checked_before_it_writes(tmp_path, sql, args,
+                                                                    words):
+    path = tmp_path / "j.db"
+    _journal_store(path)
+    with sqlite3.connect(str(path)) as conn:
+        if "attributes" in sql:
+            conn.execute("INSERT OR IGNORE INTO attributes (name, nature) VALUES ('x', 'event')")
+        conn.execute(sql, args)
+    conn.close()
+    before = _files(path)
+    with pytest.raises(StoreDamaged) as got:
+        MemoryStore(path)
+    assert words in str(got.value) and "SQLite:" not in str(got.value)
+    assert _files(path) == before  # not switched to WAL
+
+
+def test_damaged_rows_met_later_are_store_damaged(tmp_path):
+    path = tmp_path / "s.db"
+    store = MemoryStore(path)
+    _said(store, 10)
+    store.close()
+    with sqlite3.connect(str(path)) as conn:
+        conn.execute("UPDATE belief_rows SET candidates = '[[\"c\",'")
+    conn.close()
+    store = MemoryStore(path)
+    with pytest.raises(StoreDamaged, match=r"belief\(\) stopped at it"):
+        store.belief("ada", "key", "location")
+    store.close()
+
+
+def test_a_truncated_store_is_damaged_and_a_device_is_no_store(tmp_path):
+    path = tmp_path / "s.db"
+    store = MemoryStore(path)
+    for at in range(1, 120):
+        _said(store, at, value=f"place{at}")
+    store.close()
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 2])
+    before = _files(path)
+    with pytest.raises(StoreDamaged):
+        MemoryStore(path)
+    assert _files(path) == before
+    with pytest.raises(InvalidEvidence, match="not a regular file"):
+        MemoryStore("/dev/null")
+    assert not os.path.exists("/dev/null-journal")
+
+
+def test_states_naming_a_member_of_a_family_keeps_the_familys_settings(tmp_path):
+    path = tmp_path / "f.db"
+    store = MemoryStore(path)
+    store.define_attribute("at_*", nature="state", topic="sightings", importance=6,
+                           recall="cue")
+    store.close()
+    store = MemoryStore(path, states=["at_mill"])
+    rows = store.db.execute("SELECT name FROM attributes").fetchall()
+    assert rows == [("at_*",)]  # nothing written for the member
+    assert store.recall_mode("at_mill") == "cue"
+    store.close()
+
+
+def test_backup_refuses_what_it_cannot_write_in_words(tmp_path):
+    store = MemoryStore(":memory:")
+    _said(store, 1)
+    with pytest.raises(InvalidEvidence, match="a file path"):
+        store.backup(str(tmp_path / "a\0b.db"))
+    with pytest.raises(InvalidEvidence, match="names a folder"):
+        store.backup(str(tmp_path / "newdir") + "/")
+    with pytest.raises(InvalidEvidence, match="cannot write"):
+        store.backup(tmp_path / ("x" * 300 + ".db"))
+    assert not [p for p in os.listdir(tmp_path) if ".part" in p]
+    store.close()
+    with pytest.raises(StoreClosed):
+        store.backup(tmp_path / "late.db")
+    with pytest.raises(StoreClosed):
+        store.perceive_many([])
+    with pytest.raises(StoreClosed):
+        store.__enter__()
