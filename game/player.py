@@ -318,6 +318,19 @@ def _mind(sim: Game, b: Belief, told: talk.Told) -> str:
     return held + (" — the answer was a lie" if told.lie else "")
 
 
+def _overheard(sim: Game, rid: str, b: Belief) -> bool:
+    """Whether the telling behind `rid`'s hearsay belief was said to someone else, and `rid`
+    only caught it in passing."""
+    rec = sim.held_evidence(rid, b)
+    ref = (rec.event or "") if rec is not None else ""
+    if ref[:1] != "w" or not ref[1:].isdigit():
+        return False
+    row = sim.db.execute("SELECT target, participants FROM world_log WHERE id = ?",
+                         (int(ref[1:]),)).fetchone()
+    return row is not None and row[0] is not None and row[0] != rid and \
+        f'"{rid}"' not in (row[1] or "")
+
+
 def _others_say(sim: Game, rid: str, claim: str) -> str:
     """What someone else said to `rid` of a claim `rid` holds nothing of — the latest such,
     in `rid`'s words ("Ada says I took her key"), or "". Cy, just accused by Ada, answered
@@ -1165,6 +1178,10 @@ def said_context(sim: Game, speaker: str, claim: str, told: talk.Told | None,
         # there: the town meeting is on day 2 at six" read oddly; a playtest).
         "event": getattr(sim.attributes.get(a), "nature", "event") != "state",
         "basis_said": b.basis or "", "sources": b.sources,
+        # Caught in passing, not told: Pat "Rue told me" of Rue's answer to the player that
+        # Pat overheard, and the log had no telling of Rue's to Pat (a window playtest).
+        "overheard": told.as_held and source == "heard" and teller == b.teller and
+        bool(teller) and ctx["memory"] != "forgot_source" and _overheard(sim, speaker, b),
         **(_also(sim, b, listener, teller) if told.as_held else {"also_from": "", "also_read": "",
                                                           "also_reckoned": False}),
         "when": _when(sim, b), "links": _links(sim, b, told, teller),

@@ -386,7 +386,8 @@ def _said(**kw: Any) -> dict:
             # (every key game.player passes: a scenario's copy of a shipped template that
             # used one the samples lacked — `posted`, `also_from` — failed validate)
             "what_of_teller": "Cy moved Ada's key", "origin_read": False, "clue": "",
-            "posted": False, "also_from": "", "also_read": "", "also_reckoned": False}
+            "posted": False, "also_from": "", "also_read": "", "also_reckoned": False,
+            "overheard": False}
     base.update(kw)
     return base
 
@@ -396,7 +397,10 @@ _UNKNOWN = {"speaker": "Ada", "listener": "you", "topic": "who moved Ada's key",
 _SAID = [
     {"s": dict(_UNKNOWN)},
     {"s": dict(_UNKNOWN, memory="gone")},
-    {"s": _said()},
+    {"s": _said()},  # (third: a test reads its keys as every key the game passes)
+    {"s": dict(_UNKNOWN, others_say="Ada accused me of it: her key was moved by me")},
+    {"s": _said(overheard=True)},
+    {"s": _said(overheard=True, chain=["Eve", "Bo", "Ada"], origin="Eve")},
     {"s": _said(chain=["Eve", "Bo", "Ada"], links=["Bo had it from Eve."])},
     {"s": _said(teller="", chain=[])},
     {"s": _said(source="saw", teller="", memory="sure")},

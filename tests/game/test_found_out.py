@@ -38,7 +38,7 @@ def test_a_stage_found_out_is_ticked_without_the_note():
     sim.command("search square")  # the new notice: read, and believed
     assert "knows_new_date" in sim.stages_reached()
     end = sim.command("wait until day 3 18:20").text()
-    assert "✓ The meeting was moved" in end and HEARD not in end
+    assert "✓ You have come to believe the meeting was moved" in end and HEARD not in end
 
 
 def test_only_what_a_stage_asks_for_counts_and_as_sure_as_it_asks():

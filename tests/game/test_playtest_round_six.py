@@ -202,3 +202,15 @@ def test_the_log_says_a_notice_was_pinned_and_a_why_was_a_why(tmp_path):
         "up himself)",
         "You asked Quill why: he told you that the town meeting is cancelled (he said he put "
         "it up himself)"]
+
+
+def test_words_caught_in_passing_are_said_as_overheard():
+    """Pat answered "Rue told me" of Rue's answer to the player, which Pat only overheard, and
+    the log had no telling of Rue's to Pat (a window playtest)."""
+    sim = Simulation.new("cancelled_meeting", seed=0)
+    for line in ("wait until 11:40", "go lamb", "ask pat meeting when", "ask rue meeting when",
+                 "wait until 13:10"):
+        assert sim.command(line).ok, line
+    why = sim.command("why pat meeting when").text()
+    assert why.startswith("Pat: I heard Rue say so,") and "Rue told me" not in why
+    assert sim.command("ask pat meeting when").text().startswith("Pat: I heard Rue say ")
