@@ -75,15 +75,17 @@ class Proposal(BaseModel):
     attribute: Id
     value: Id
     kind: SourceKind
-    at: int = Field(ge=0, le=MAX_TIME)
+    # Strict, as `Evidence`'s: `at=True` was written as minute 1 where perceive refuses it
+    # (a sweep of bad arguments).
+    at: int = Field(ge=0, le=MAX_TIME, strict=True)
     event: Id | None = None
     document: Id | None = None
-    version: int | None = Field(default=None, ge=1, le=MAX_INT)
+    version: int | None = Field(default=None, ge=1, le=MAX_INT, strict=True)
     teller: str | None = None
     origin: str | None = None
     basis: Basis | None = None
     premises: tuple[str, ...] = ()
-    confidence: int | None = Field(default=None, ge=0, le=100)
+    confidence: int | None = Field(default=None, ge=0, le=100, strict=True)
     certainty: Literal["fact", "guess"] = "fact"
     records_done: bool = False  # asserts that an action was carried out
     cites: list[EvidenceId] = []  # evidence this proposal rewords or rests on
@@ -97,7 +99,7 @@ class TrustProposal(BaseModel):
     teller: Id
     topic: Id = "*"
     value: float = Field(ge=0, le=1)
-    at: int = Field(ge=0, le=MAX_TIME)
+    at: int = Field(ge=0, le=MAX_TIME, strict=True)
     cites: list[EvidenceId] = []
 
 

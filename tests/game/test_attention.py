@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from game import attention, clock
+from game import attention, clock, talk
 from game.people import Person
 from game.scenario.loader import parse_text
 from game.sim import DECIDE_EVERY, Simulation
@@ -243,6 +243,28 @@ def test_at_reduced_depth_nothing_new_when_nothing_clears_the_bar():
     think_at(sim, "ben", 0.5)
     assert decisions(sim, "ben") == []
     assert sim.state["ben"].intent is None
+
+
+@pytest.mark.parametrize(("alpha", "depth", "k", "associate"), [
+    (0.9, "full", talk.RECALL_K, True), (0.5, "reduced", talk.REDUCED_K, False)])
+def test_at_reduced_depth_fewer_memories_come_to_mind_and_none_by_association(
+        monkeypatch, alpha, depth, k, associate):
+    """§11: a reduced step recalls fewer memories (top REDUCED_K, nothing brought along one
+    hop); a full one the top RECALL_K and their associates. What reaches the store's recall
+    is read with a spy."""
+    assert talk.REDUCED_K < talk.RECALL_K
+    sim = town()
+    think_at(sim, "ben", alpha)
+    assert sim.state["ben"].depth == depth
+    calls, recall = [], sim.store.recall
+
+    def spy(rid, cue, now, **kw):
+        calls.append((rid, cue, now, kw.get("k"), kw.get("associate")))
+        return recall(rid, cue, now, **kw)
+
+    monkeypatch.setattr(sim.store, "recall", spy)
+    talk.come_to_mind(sim, "ben", "ring cat")
+    assert calls == [("ben", "ring cat", sim.now, k, associate)]
 
 
 @pytest.mark.parametrize(("news", "depth"), [(9, "full"), (7, "reduced")])

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.commands import CommandError
 from game.scenario import ScenarioError, load_scenario
 from game.scenario.loader import SCENARIOS
 from game.sim import Simulation
@@ -18,8 +19,9 @@ def test_the_briefs_answer_is_the_players_to_name_from_the_start():
     assert sim.parse_typed("tell ana ben refused slight").args[-1] == "slight"
     assert sim.parse_typed("conclude ben refused slight").args[-1] == "slight"
     # (not "working": the brief does not say it)
-    with pytest.raises(Exception, match="working|night shift"):
+    with pytest.raises(CommandError, match="'working' is not someone or something") as e:
         sim.parse_typed("tell ana ben refused working")
+    assert "did you mean 'on purpose, as a slight'?" in str(e.value)  # the brief's answer
     assert sim.store.belief("player", "ben", "refused_why") is None  # told of, not believing
     board = case_board(sim).lines()
     assert "Your brief: Ana says Ben stayed away from the supper on purpose, as a slight." \

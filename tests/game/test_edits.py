@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from game import edit_memory
+from game import clock, edit_memory
 from game.scenario.loader import parse_text
 from game.sim import Simulation
 from ui.cli import main
@@ -59,8 +59,14 @@ def test_without_noticing_only_memory_knows(missing_key):
     for c in ("go inn", "ask fen key location", "go cafe", "search cafe.drawer",
               "take ada_key", "go inn"):
         assert sim.command(c).ok, c
+    shown_at = sim.now  # day 1 10:00
+    assert shown_at == clock.parse_when("day 1 10:00")
     reply = sim.command("show fen ada_key")
-    assert sim.store.edit(e.id).discovered_at is not None
+    found = sim.store.edit(e.id)
+    # Her memory found it out, when the key was shown, from what she saw herself...
+    assert (found.discovered_at, found.discovered_how) == (shown_at, "first-hand")
+    assert sim.store.belief("fen", "ada_key", "moved_by").value == "dee"
+    # ...but without noticing, nobody realises it aloud.
     assert sim.world.log(kind="realise") == [] and "realises" not in reply.text()
 
 

@@ -3,6 +3,7 @@ change that breaks a result fails here. `benchmarks/epistemic_eval.py` and `hear
 --full` run them at the README's size; what each measures is in game/evals/*."""
 
 import json
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -177,6 +178,26 @@ def test_the_mechanism_table_has_seed_001s_rows_and_its_figures(towns):
     assert set(towns["mechanisms"]) == {30, 120}
     for key, _ in mechanisms.ROWS:
         assert towns["mechanisms"][120][key] >= towns["mechanisms"][30][key]
+    # What was measured, not only seed 001's printed figures: by 120 hours every mechanism
+    # of the table has happened in the town.
+    m30, m120 = towns["mechanisms"][30], towns["mechanisms"][120]
+    assert m30["world_events"] > 0 and m30["judgements"] > 0
+    ran = ("world_events", "updates_after_use", "judgements", "judgements_acted",
+           "judgements_verified", "acted_on_verified", "lookbacks", "lookbacks_lengthened",
+           "reduced", "skipped", "dormancy_entries", "cue_recalls", "associative_recalls",
+           "memory_state_expressions")
+    assert [k for k in ran if m120[k] <= 0] == []
+    # The parts are parts of their wholes.
+    for m in (m30, m120):
+        assert m["judgements_acted"] + m["judgements_verified"] <= m["judgements"]
+        assert m["acted_on_verified"] <= m["judgements_acted"]
+        assert m["lookbacks_lengthened"] <= m["lookbacks"]
+        assert m["dormancy_entries_sightings"] <= m["dormancy_entries"]
+    # ...and the table prints them, row by row, beside seed 001's.
+    cells = {c[0]: c[1:] for c in (re.split(r"\s{2,}", line.strip())
+                                   for line in text.splitlines())}
+    for key, words in mechanisms.ROWS:
+        assert cells[words][:2] == [f"{m30[key]:,}", f"{m120[key]:,}"], (words, cells[words])
 
 
 def test_residents_memories_do_not_converge_under_our_rules(towns):

@@ -3,7 +3,10 @@
 import pytest
 from click.testing import CliRunner
 
+from game import clock
+from game.people import ASLEEP, AWAKE
 from game.scenario import ScenarioError, load_scenario
+from game.sim import Simulation
 from ui.cli import main
 
 from .conftest import SEEN_AT_TEN, TINY, with_keys
@@ -770,6 +773,19 @@ def test_sleep_that_ends_as_it_starts_is_one_who_never_sleeps(write_scenario):
     sc = load_scenario(write_scenario(with_keys(TINY, "ben",
                                                 'sleep = { from = "09:30", to = "09:30" }')))
     assert sc.scenario is not None
+    sim = Simulation.new(sc, seed=0)
+    ben = sim.people["ben"]
+    assert ben.wake_minutes == clock.DAY  # a whole day's attention budget
+    for day in (1, 2):
+        for at in ("00:00", "03:00", "09:20", "09:30", "09:40", "12:00", "22:30", "23:50"):
+            assert ben.status_at(clock.parse_when(f"day {day} {at}"))[0] == AWAKE, (day, at)
+    # In the town too, tick by tick for a whole day, while Ann (the default sleep) sleeps.
+    ben_at, ann_at = set(), set()
+    while sim.now < clock.parse_when("day 2 09:00"):
+        sim.step()
+        ben_at.add(sim.state["ben"].status)
+        ann_at.add(sim.state["ann"].status)
+    assert ben_at == {AWAKE} and ann_at == {AWAKE, ASLEEP}
 
 
 def test_a_visit_while_away_is_a_warning(write_scenario):

@@ -349,7 +349,13 @@ def test_the_memory_store_refuses_a_save_by_path_and_reads_it_checked(tmp_path, 
     assert digest(save) == before and not (tmp_path / "s.db-wal").exists()
     assert cli(["why", save, "ada", "ada_key.moved_by"]).exit_code == 0
     store = MemoryStore(open_save(save))
-    assert store.belief("ada", "ada_key", "moved_by") is not None
+    b = store.belief("ada", "ada_key", "moved_by")
+    # What Ada was told in the save (Bo's word that Cy moved it), as the game reads it.
+    assert (b.value, b.source, b.teller) == ("cy", "testimony", "bo")
+    from game.sim import Simulation
+
+    game = Simulation.load(save).store.belief("ada", "ada_key", "moved_by")
+    assert (b.value, b.confidence, b.state) == (game.value, game.confidence, game.state)
     assert digest(save) == before
 
 

@@ -1,6 +1,8 @@
 """Many rows in one INSERT (memory.bulk) make the table `executemany` makes, row for row and
 in order, for plain and numbered parameters, whatever the number of rows."""
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -43,6 +45,9 @@ def test_the_statement_holds_its_rows_in_order_and_renumbers_each():
     assert many.many.endswith("VALUES (?1, ?2, 'k', ?1 + ?3, ?2), (?4, ?5, 'k', ?4 + ?6, ?5)")
 
 
+REFUSED = re.escape("not a one-row INSERT ... VALUES (...): ")
+
+
 def test_only_a_one_row_insert_is_taken():
     for sql in ("UPDATE t SET a = ? WHERE b = ?", "INSERT INTO t (a) SELECT 1",
                 "INSERT INTO t (a) VALUES (?) ON CONFLICT DO NOTHING",
@@ -50,8 +55,9 @@ def test_only_a_one_row_insert_is_taken():
                 "max(b, excluded.b)",
                 "INSERT INTO t (a) VALUES (?), (?)",
                 "REPLACE INTO t (a) VALUES (?)"):
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError, match=REFUSED) as e:
             Many(sql)
+        assert str(e.value).endswith(sql[:60])  # naming the statement refused
     Many("INSERT OR REPLACE INTO t (a, b) VALUES (?, coalesce(?, 0))")
 
 

@@ -40,6 +40,9 @@ def test_another_connections_lock_is_store_busy_naming_the_call(tmp_path, call):
     path = tmp_path / "m.db"
     _made(path)
     store = MemoryStore(path)
+    # No busy_timeout given: the connection's own timeout, as before. sqlite3's default is
+    # five seconds of waiting per call; 50 ms is as good a wait to find the lock taken.
+    store.db.execute("PRAGMA busy_timeout = 50")
     before = store.counts()
     other = sqlite3.connect(str(path))
     other.execute("BEGIN IMMEDIATE")  # a long tick of another program
@@ -103,5 +106,11 @@ def test_a_read_only_store_reads_and_refuses_writes_in_words(tmp_path):
         store.age(10_000)
     # The refused recall left nothing held to write: the store reads on, and closes.
     assert store.accessibility("ada", "key", "location", 100) < 1.0
-    assert store.explain("ada", "key", "location") is not None
+    ex = store.explain("ada", "key", "location")
+    assert (ex.value, ex.confidence, ex.state, ex.source) == ("counter", 78, "influencing",
+                                                              "first-hand")
+    assert [(step.kind, step.at) for step in ex.supports[0].steps] == [("witnessed", 0)]
+    # The refused perceive left no version and no candidate "shelf" behind.
+    assert [v.cause for v in ex.history] == ["new"]
+    assert [c.value for c in ex.candidates] == ["counter"]
     store.close()

@@ -11,7 +11,7 @@
 - aging daily or once gives the same result (§6).
 """
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from mem_helpers import DAY
 
@@ -174,17 +174,31 @@ def test_hearsay_and_implanted_never_become_firsthand(seq, tellers, origins, pol
         assert _rank_of_source(b.source) <= rank("hearsay", "saw")
 
 
+# §6's own figures, for hearsay heard at trust 0.6 (58): (from day, confidence, state).
+SECTION_6 = [(21, 34, "past"), (14, 42, "influencing"), (7, 50, "influencing"),
+             (0, 58, "influencing")]
+
+
 @SETTINGS
 @given(trust=st.floats(0, 1), day=st.integers(0, 60), poke=st.integers(0, 60),
        extra=st.sampled_from(["none", "support", "player", "exposure"]))
+@example(trust=0.6, day=6, poke=0, extra="none")
+@example(trust=0.6, day=7, poke=0, extra="none")
+@example(trust=0.6, day=14, poke=0, extra="none")
+@example(trust=0.6, day=20, poke=0, extra="none")
+@example(trust=0.6, day=21, poke=0, extra="none")
+@example(trust=0.6, day=35, poke=0, extra="none")
+@example(trust=0.2, day=14, poke=0, extra="none")  # 35: one step down to the floor, past
 def test_aging_daily_or_once_is_the_same(trust, day, poke, extra):
     """§6: one pass on day N equals N daily passes, whatever happened on the way (new
-    evidence, a player's intervention, a mere repetition), as long as both see it."""
+    evidence, a player's intervention, a mere repetition), as long as both see it. With
+    nothing on the way, both are §6's: −8 per 7 quiet days down to 34, and past there."""
     stores = [MemoryStore(), MemoryStore()]
     for s in stores:
         s.set_trust("ada", "bo", trust)
-        s.perceive(Evidence(resident="ada", subject="key", attribute="taken_by", value="cy",
-                            kind="hearsay", teller="bo", origin="bo", at=0))
+        first = s.perceive(Evidence(resident="ada", subject="key", attribute="taken_by",
+                                    value="cy", kind="hearsay", teller="bo", origin="bo",
+                                    at=0))
     poke = min(poke, day)
     daily, once = stores
     for d in range(1, day + 1):
@@ -196,6 +210,15 @@ def test_aging_daily_or_once_is_the_same(trust, day, poke, extra):
     once.age(day * DAY)
     a, b = (s.belief("ada", "key", "taken_by") for s in stores)
     assert (a.confidence, a.state) == (b.confidence, b.state)
+    if extra == "none" or poke == 0:  # nothing on the way
+        steps, c0 = day // 7, first.confidence
+        aged = c0 > 34 and steps > 0
+        want = max(34, c0 - 8 * steps) if aged else c0
+        state = "past" if aged and want == 34 else first.state
+        assert (a.confidence, a.state) == (want, state)
+        if trust == 0.6:
+            due = next((conf, word) for d, conf, word in SECTION_6 if day >= d)
+            assert (a.confidence, a.state) == due
 
 
 def _poke(store: MemoryStore, extra: str, at: int) -> None:

@@ -213,6 +213,10 @@ def test_correct_when_doubtful_and_firsthand_contradicts(store):
     b = store.perceive(_seen("dee", at=2))  # another independent sighting: correct
     assert (b.value, b.confidence, b.state) == ("dee", 72, "corrected")
     assert cands(b)["cy"] == 25
+    # The history says it was a correction, and of what to what.
+    last = b.history[-1]
+    assert (last.cause, last.value) == ("correct", "dee")
+    assert "corrected my earlier understanding: I thought cy, now dee" in last.note
 
 
 def test_correct_when_anomalous(store):

@@ -123,15 +123,37 @@ def test_the_log_shows_what_the_player_saw_and_debug_shows_everything(town):
     assert any(e["data"].get("backstory") or e["at"] < 540 for e in everything)
 
 
-def test_conversations_show_on_the_map_as_they_happen(town):
+def test_conversations_show_on_the_map_as_they_happen(town, monkeypatch):
+    """With open minds every conversation shows: a line between the two and a speech bubble
+    over its middle (ui.widgets.map `_draw_talk`). The same frame drawn without the
+    conversation has no bubble there."""
     t = town.town
+    t.session.open_minds = True
     town.click_zone(t.topbar, "speed:16")
     for _ in range(400):
         town.frame(1, dt=1 / 16)
-        talks = [e for e in t.session.recent() if e["kind"] == "talk"]
+        talks = [e for e in t.session.recent() if e["kind"] == "talk"
+                 and e["actor"] in t.map.shown and e["target"] in t.map.shown]
         if talks:
             break
     assert talks, "nobody talked all morning"
+    a, b = (t.map.shown[talks[0][who]] for who in ("actor", "target"))
+    bubble = pygame.Rect(0, 0, 22, 15)
+    bubble.center = (int((a[0] + b[0]) / 2), int((a[1] + b[1]) / 2 - 14))
+
+    def drawn() -> list[tuple]:
+        surface = town.app._surface()
+        town.app._draw(surface, 0.0)  # the same frame again, no time passing
+        return [tuple(surface.get_at((x, y)))[:3] for x in range(bubble.left, bubble.right)
+                for y in range(bubble.top, bubble.bottom)]
+
+    paper = (250, 248, 240)  # a bubble's colour outside the claim view
+    with_talk = drawn()
+    monkeypatch.setattr(t.session, "recent", lambda: [])
+    without = drawn()
+    assert with_talk.count(paper) > len(with_talk) // 2  # most of the bubble shows
+    assert without.count(paper) < with_talk.count(paper) // 4
+    assert sum(x != y for x, y in zip(with_talk, without, strict=True)) > len(with_talk) // 2
 
 
 def test_every_verb_has_its_words_described():
