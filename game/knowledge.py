@@ -510,8 +510,10 @@ def seen_summary(sim: Game, ev: dict) -> str:
             # Asked why, they gave their reason (the Log tab logged a `why` as an ask: a
             # window playtest).
             if ev["kind"] == "why":
-                text = (f"{sim.name(d['asked_by'])} asked {sim.name(speaker)} why: {p.subj} "
-                        f"told {sim.name(listener)} that {said_}")
+                # What they were asked about, not their answer: "he told you that…" read as
+                # his reason, beside Ivo's "Nobody told me. I worked it out" (a playtest).
+                text = (f"{sim.name(d['asked_by'])} asked {sim.name(speaker)} why "
+                        f"{p.subj} {p.verb('hold')} that {said_}")
             else:
                 text = (f"{sim.name(d['asked_by'])} asked {sim.name(speaker)}, who told "
                         f"{sim.name(listener)} that {said_}")

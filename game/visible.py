@@ -218,14 +218,20 @@ def heard_hold(sim: Game, rid: str, claim: str, value: str) -> bool:
 
 
 def _last_told_player(sim: Game, rid: str, claim: str) -> str | None:
-    """The value `rid` last told the player for `claim`, if they ever did."""
+    """The value `rid` last told the player for `claim`, if they ever did — or showed them,
+    changing their mind in front of them: Ana, shown the rota, said "I had it wrong", and a
+    nod later read "though she told you otherwise before" (a playtest)."""
+    from .knowledge import reactions
     from .player import PLAYER
 
     row = sim.db.execute(
-        "SELECT value FROM world_log WHERE kind IN ('talk', 'why') AND actor = ? AND "
+        "SELECT id, value FROM world_log WHERE kind IN ('talk', 'why') AND actor = ? AND "
         "target = ? AND claim = ? AND value IS NOT NULL ORDER BY id DESC LIMIT 1",
         (rid, PLAYER, claim)).fetchone()
-    return row[0] if row else None
+    shown = max(reactions(sim, rid, claim), key=lambda r: r.event or 0, default=None)
+    if shown is not None and (row is None or (shown.event or 0) > row[0]):
+        return shown.value
+    return row[1] if row else None
 
 
 def guarded(sim: Game, rid: str, claim: str) -> bool:

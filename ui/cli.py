@@ -310,6 +310,11 @@ def run(scenario: str | None, seed: int, days: float | None, save_path: str | No
                 raise _bad("give a scenario or --load, not both" if scenario else
                            "--residents makes a new town: --load continues a saved one, "
                            "not both")
+            given = click.get_current_context().get_parameter_source("seed")
+            if given is not None and given.name not in ("DEFAULT", "DEFAULT_MAP"):
+                # (accepted and ignored, the run went on with the save's own: a fuzz run)
+                raise _bad("--seed starts a new town: a loaded game goes on with the seed "
+                           "it was saved with")
             sim = Simulation.load(load_path)
             days = 1.0 if days is None else days
             # What the player saw before this run was said in the runs before it: stepping

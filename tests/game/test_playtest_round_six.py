@@ -200,8 +200,8 @@ def test_the_log_says_a_notice_was_pinned_and_a_why_was_a_why(tmp_path):
     assert lines == [
         "You asked Quill, who told you that the town meeting is cancelled (he said he put it "
         "up himself)",
-        "You asked Quill why: he told you that the town meeting is cancelled (he said he put "
-        "it up himself)"]
+        "You asked Quill why he holds that the town meeting is cancelled (he said he put it "
+        "up himself)"]
 
 
 def test_words_caught_in_passing_are_said_as_overheard():
@@ -214,3 +214,25 @@ def test_words_caught_in_passing_are_said_as_overheard():
     why = sim.command("why pat meeting when").text()
     assert why.startswith("Pat: I heard Rue say so,") and "Rue told me" not in why
     assert sim.command("ask pat meeting when").text().startswith("Pat: I heard Rue say ")
+
+
+def test_seed_with_load_is_refused_not_ignored(tmp_path):
+    save = tmp_path / "g.db"
+    res = CliRunner().invoke(main, ["run", "missing_key", "--days", "1", "--save", str(save)])
+    assert res.exit_code == 0, res.output
+    res = CliRunner().invoke(main, ["run", "--load", str(save), "--seed", "5"])
+    assert res.exit_code == 2 and "goes on with the seed it was saved with" in res.output
+    res = CliRunner().invoke(main, ["run", "--load", str(save), "--days", "0.1"])
+    assert res.exit_code == 0, res.output
+
+
+def test_a_change_of_mind_in_front_of_you_counts_as_what_they_last_told_you():
+    """Ana, shown the rota, said "I had it wrong"; at the table later her nod read "though she
+    told you otherwise before" (a window playtest)."""
+    sim = Simulation.new("bad_blood", seed=0)
+    for line in ("go mill", "ask mo rota location", "search desk", "take rota",
+                 "go ana's bakery", "ask ana ben refused", "show ana rota", "go fallows",
+                 "ask ben ben refused", "go ana's bakery", "bring ana", "go fallows"):
+        assert sim.command(line).ok, line
+    said = sim.command("mediate ana ben ben refused").text()
+    assert "Ana nods: it is as she thought" in said and "told you otherwise" not in said
