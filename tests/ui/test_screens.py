@@ -370,3 +370,26 @@ def test_the_ending_names_a_document_as_where_a_false_belief_came_from(ui):
     where = [line for line in ending.lines if line.startswith("Where the false belief")]
     assert where and "the new ledger" in where[0] and "Tilly's own account" not in where[0]
     assert any("(read the new ledger)" in line for line in ending.lines)
+
+
+def test_a_won_ending_says_how_many_more_helped_than_it_lists(ui, tmp_path):
+    """"4 times someone reacted…: 4 helped" above two lines read as a miscount (a window
+    playtest): the card says how many more there were."""
+    from ui.play import build
+    from ui.scenes.ending import EndingScene
+
+    walk = tmp_path / "win.txt"
+    walk.write_text("day 2 08:00 go square\n+ ask lin ben refused\n+ go mill\n"
+                    "+ ask mo rota location\n+ ask mo ben refused\n+ search desk\n"
+                    "+ ask pia ben refused\n+ take rota\n+ go ana's bakery\n"
+                    "+ ask ana ben refused\n+ show ana rota\n+ go plough\n"
+                    "+ ask ivo ben refused\n+ why ivo ben refused\n+ show ivo rota\n"
+                    "+ go fallows\n+ ask ben ben refused\n+ go ana's bakery\n+ bring ana\n"
+                    "+ go fallows\n+ mediate ana ben ben refused\n")
+    build(ui.app, "bad_blood", seed=0, commands=walk, speed=16)
+    _to_the_ending(ui, 600)
+    ending = ui.top
+    assert isinstance(ending, EndingScene) and ending.won
+    assert any(line.startswith("4 times someone reacted") and "4 helped" in line
+               for line in ending.lines)
+    assert "… and 2 more that helped." in ending.lines

@@ -137,11 +137,16 @@ class EndingScene(Overlay):
                                 f"told, showed or put to them: {helped} helped, {len(worse)} "
                                 "made it worse" + (f", {same} changed nothing" if same else "")
                                 + "."))
-            for said in (pm.worse or [m.line for m in worse])[:2]:
+            told_worse = pm.worse or [m.line for m in worse]
+            for said in told_worse[:2]:
                 rows += [("false", part) for part in T.wrap(said, "small", inner - 20)]
+            if len(told_worse) > 2:  # ("4 helped" over two lines read as a miscount)
+                rows.append(("dim", f"… and {len(told_worse) - 2} more that made it worse."))
             if self.won:  # which of them won it, not only how many (a playtest)
                 for m in [m for m in pm.moves if m.effect == "helped"][:2]:
                     rows += [("true", part) for part in T.wrap(m.line, "small", inner - 20)]
+                if helped > 2:
+                    rows.append(("dim", f"… and {helped - 2} more that helped."))
         if sim.open_minds_used and sim.has_player:
             rows.append(("head", "Open minds was on"))
             rows.append(("dim", "You saw every mind and the truth during this game, so this "
