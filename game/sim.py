@@ -558,15 +558,8 @@ class Simulation(Setup, Naming):
                             if x not in with_before for a, b in stays
                             if a > since and b < self.now), key=lambda c: (c[1], c[0]))
         if came_went:
-            days = clock.day_of(since) != clock.day_of(self.now)
-            # Each name once, with its stays: "Pat (06:00 to 10:00) and Pat (14:00 to
-            # 17:50)" read as two Pats (a playtest).
-            stays: dict[str, list[str]] = {}
-            for x, a, b in came_went:
-                stays.setdefault(x, []).append(player.span_words(a, b, self.now, days))
-            who = [f"{self.name(x)} ({player.and_list(s)})" for x, s in stays.items()]
-            seen.append(player.Line("", "Came and went while you were here: "
-                                    + player.and_list(who) + ".", "mark"))
+            seen.append(self._spans_line("Came and went while you were here", came_went,
+                                         since, ""))
         # Here at both ends, away in between: Quill walked out of the hall at 10:00, pinned
         # up the new notice and was back by 10:20, and a wait there said nothing of it (a
         # playtest: the one clue to who changed the board).
@@ -576,16 +569,10 @@ class Simulation(Setup, Naming):
                            for (_, b), (a2, _) in zip(stays, stays[1:], strict=False)),
                           key=lambda c: (c[1], c[0]))
         if out_back:
-            days = clock.day_of(since) != clock.day_of(self.now)
-            # Each name once, and said to be the time away: "Mo (12:30 to 13:30)" beside
-            # "Came and went: Pia (09:00 to 13:00)" read as the same kind of span, and
-            # "Tilly (…) and Tilly (…)" as two Tillys (playtests).
-            gone: dict[str, list[str]] = {}
-            for x, a, b in out_back:
-                gone.setdefault(x, []).append(player.span_words(a, b, self.now, days))
-            who = [f"{self.name(x)} (away {player.and_list(s)})" for x, s in gone.items()]
-            seen.append(player.Line("", "Stepped out and came back while you were here: "
-                                    + player.and_list(who) + ".", "mark"))
+            # Said to be the time away: "Mo (12:30 to 13:30)" beside "Came and went: Pia
+            # (09:00 to 13:00)" read as the same kind of span (a playtest).
+            seen.append(self._spans_line("Stepped out and came back while you were here",
+                                         out_back, since, "away "))
         over: list[player.Line] = []
         if self.ending and not ended_before:  # the reply says how it ended, not only when
             over = self.ending_lines()
@@ -601,6 +588,17 @@ class Simulation(Setup, Naming):
             reply.lines.extend(more)
             reply.after = None
         return reply
+
+    def _spans_line(self, head: str, spans: list[tuple[str, int, int]], since: int,
+                    lead: str) -> player.Line:
+        """"Head: Pat (06:00 to 10:00 and 14:00 to 17:50) and Bo (…)." — each name once, with
+        its spans in order ("Pat (…) and Pat (…)" read as two Pats: a playtest)."""
+        days = clock.day_of(since) != clock.day_of(self.now)
+        by_name: dict[str, list[str]] = {}
+        for x, a, b in spans:
+            by_name.setdefault(x, []).append(player.span_words(a, b, self.now, days))
+        who = [f"{self.name(x)} ({lead}{player.and_list(s)})" for x, s in by_name.items()]
+        return player.Line("", f"{head}: " + player.and_list(who) + ".", "mark")
 
     def _to_the_ending(self, since: int) -> int:
         """Minutes to the last ending timed within the hour after now, if time since `since`

@@ -6,7 +6,9 @@ unique across tests/memory, tests/game and tests/ui.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
+import os
 
 from memory import Evidence, MemoryStore, Observed, SourceKind, lifecycle
 
@@ -104,3 +106,15 @@ def same_lazy_eager(lazy: MemoryStore, eager: MemoryStore) -> None:
     a, b = lazy_tables(lazy), lazy_tables(eager)
     for table in a:
         assert a[table] == b[table], table
+
+
+def file_digests(path) -> dict[str, str]:
+    """Every file of a database (main, -wal, -shm, -journal) with its bytes' digest: what a
+    refused open must leave as it was."""
+    out = {}
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        p = f"{path}{suffix}"
+        if os.path.exists(p):
+            with open(p, "rb") as f:
+                out[suffix] = hashlib.sha256(f.read()).hexdigest()
+    return out

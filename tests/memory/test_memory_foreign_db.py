@@ -3,26 +3,14 @@ memory's names (a developer's `beliefs (npc, belief)`), the store raised sqlite3
 column: claim_id" half-way — the file already switched to WAL and given a migrations table.
 Now it is refused, naming the tables, before anything is written."""
 
-import hashlib
-import os
 
 import pytest
+from mem_helpers import file_digests as _files
 from sqlite_utils import Database
 
 from memory import ForeignTables, InvalidEvidence, MemoryModuleError, MemoryStore
 from memory.driver import sqlite3
 from memory.schema import MADE_BY, migrations
-
-
-def _files(path) -> dict[str, str]:
-    """Every file of the database (main, -wal, -shm, -journal) with its bytes' digest."""
-    out = {}
-    for suffix in ("", "-wal", "-shm", "-journal"):
-        p = f"{path}{suffix}"
-        if os.path.exists(p):
-            with open(p, "rb") as f:
-                out[suffix] = hashlib.sha256(f.read()).hexdigest()
-    return out
 
 
 def _foreign(path, *statements: str) -> None:

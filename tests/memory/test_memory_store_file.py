@@ -3,10 +3,10 @@ kept its attributes' topics and importance; damaged, or written by a newer Hears
 refused with nothing written; `backup` copies a live store whole (copying the file missed
 what was in its WAL); `with MemoryStore(...)` closes it."""
 
-import hashlib
 import os
 
 import pytest
+from mem_helpers import file_digests as _files
 
 from memory import (
     InvalidEvidence,
@@ -18,17 +18,6 @@ from memory import (
 )
 from memory.driver import sqlite3
 from memory.errors import sqlite_failure, translated
-
-
-def _files(path) -> dict[str, str]:
-    """Every file of the database (main, -wal, -shm) with its bytes' digest."""
-    out = {}
-    for suffix in ("", "-wal", "-shm", "-journal"):
-        p = f"{path}{suffix}"
-        if os.path.exists(p):
-            with open(p, "rb") as f:
-                out[suffix] = hashlib.sha256(f.read()).hexdigest()
-    return out
 
 
 def _said(store, at, teller="bo", value="mill"):
