@@ -513,7 +513,11 @@ class Simulation(Setup, Naming):
         # Who was here at some minute while the time passed (first and last minute seen),
         # for those who came and went in between: a long wait said nothing of Ora's hour in
         # the square, and `where` then said "You last saw Ora there" (a playtest).
-        passing: dict[str, list[list[int]]] = {x: [[since, since]] for x in here_before}
+        # Each stay keeps the presence record it was seen in, so its ends are said as `where`
+        # says them: one who walked in as a tick's decisions were made is recorded from that
+        # tick's minute ("Came and went: Cy (09:50…)" beside "You last saw Cy … from 09:40").
+        passing: dict[str, list[list]] = {
+            x: [[since, since, self.world.presence_id(x)]] for x in here_before}
 
         def look_round() -> None:
             if self.state[PLAYER].place != place or self.state[PLAYER].status != AWAKE:
@@ -524,7 +528,7 @@ class Simulation(Setup, Naming):
                     if seen_at and seen_at[-1][1] == self.now - clock.TICK:
                         seen_at[-1][1] = self.now
                     else:
-                        seen_at.append([self.now, self.now])
+                        seen_at.append([self.now, self.now, self.world.presence_id(x)])
         with self._back_to_back():
             for _ in range(reply.minutes // clock.TICK):
                 if self.ending:
@@ -554,8 +558,8 @@ class Simulation(Setup, Naming):
             if self.now > since and here_now != here_before else None
         # A stay that began after the time did and was over before it ended (one that had
         # begun is "has gone", one still going "Here now"); until the minute they left.
-        came_went = sorted(((x, a, b + clock.TICK) for x, stays in passing.items()
-                            if x not in with_before for a, b in stays
+        came_went = sorted(((x, *self._stay_span(a, b, pid)) for x, stays in passing.items()
+                            if x not in with_before for a, b, pid in stays
                             if a > since and b < self.now), key=lambda c: (c[1], c[0]))
         if came_went:
             seen.append(self._spans_line("Came and went while you were here", came_went,
@@ -563,10 +567,11 @@ class Simulation(Setup, Naming):
         # Here at both ends, away in between: Quill walked out of the hall at 10:00, pinned
         # up the new notice and was back by 10:20, and a wait there said nothing of it (a
         # playtest: the one clue to who changed the board).
-        out_back = sorted(((x, b + clock.TICK, a2) for x, stays in passing.items()
+        out_back = sorted(((x, self._stay_span(*s1)[1], self._stay_span(*s2)[0])
+                           for x, stays in passing.items()
                            if x not in with_before and len(stays) > 1
                            and stays[0][0] == since and stays[-1][1] == self.now
-                           for (_, b), (a2, _) in zip(stays, stays[1:], strict=False)),
+                           for s1, s2 in zip(stays, stays[1:], strict=False)),
                           key=lambda c: (c[1], c[0]))
         if out_back:
             # Said to be the time away: "Mo (12:30 to 13:30)" beside "Came and went: Pia
@@ -588,6 +593,20 @@ class Simulation(Setup, Naming):
             reply.lines.extend(more)
             reply.after = None
         return reply
+
+    def _stay_span(self, first: int, last: int, pid: int | None) -> tuple[int, int]:
+        """The minutes a stay the player watched began and ended, from its presence record
+        (as `where` reads them), within what the player's looks allow: it began after the
+        look before the first that saw it, and ended after the last look that saw it."""
+        got = self.world.presence_words(pid) if pid is not None else None
+        start, end = first, last + clock.TICK
+        if got is not None:
+            _, _, since, until = got
+            if first - clock.TICK <= since <= first:
+                start = since
+            if until is not None and last <= until <= last + clock.TICK:
+                end = until
+        return start, end
 
     def _spans_line(self, head: str, spans: list[tuple[str, int, int]], since: int,
                     lead: str) -> player.Line:

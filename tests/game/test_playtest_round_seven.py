@@ -1,0 +1,35 @@
+"""Fixes from the seventh round of playtests (2026-12-07)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from game.sim import Simulation
+
+
+def _spans(text: str) -> dict[str, str]:
+    """'Came and went while you were here: Cy (09:40 to 10:00), Bo (…)' -> name -> last span."""
+    out = {}
+    for name, spans in re.findall(r"([A-Z][a-z]+) \(([^)]*)\)", text):
+        out[name] = spans.split(" and ")[-1]
+    return out
+
+
+@pytest.mark.parametrize("place", ["cafe", "market", "square"])
+def test_came_and_went_agrees_with_where(place):
+    # A playtest read "Came and went: Ana (13:10…)" beside `where is ana` "from 13:00": one
+    # who walked in as a tick's decisions were made is recorded from that tick's minute.
+    sim = Simulation.new("missing_key", seed=0)
+    sim.command(f"go {place}")
+    r = sim.command("wait 8h")
+    line = next((ln.text for ln in r.lines if ln.text.startswith("Came and went")), None)
+    assert line is not None
+    spans = _spans(line)
+    assert spans
+    for name, span in spans.items():
+        where = " ".join(ln.text for ln in sim.command(f"where is {name.lower()}").lines)
+        if "is here" in where:
+            continue
+        assert f"from {span}" in where, (name, span, where)
