@@ -558,8 +558,12 @@ class Simulation(Setup, Naming):
             if self.now > since and here_now != here_before else None
         # A stay that began after the time did and was over before it ended (one that had
         # begun is "has gone", one still going "Here now"); until the minute they left.
+        # (Not one here at both ends: "Stepped out and came back" says their time away, and
+        # listing their stays between as well named Bo in both lines.)
         came_went = sorted(((x, *self._stay_span(a, b, pid)) for x, stays in passing.items()
-                            if x not in with_before for a, b, pid in stays
+                            if x not in with_before and not (
+                                stays[0][0] == since and stays[-1][1] == self.now)
+                            for a, b, pid in stays
                             if a > since and b < self.now), key=lambda c: (c[1], c[0]))
         if came_went:
             seen.append(self._spans_line("Came and went while you were here", came_went,

@@ -33,3 +33,15 @@ def test_came_and_went_agrees_with_where(place):
         if "is here" in where:
             continue
         assert f"from {span}" in where, (name, span, where)
+
+
+def test_one_who_stepped_out_and_came_back_is_not_also_listed_as_came_and_went():
+    # At the market Bo was there at both ends, away twice: "Came and went: Bo (10:20 to
+    # 12:30)" and "Stepped out and came back: Bo (away …)" named him in both lines.
+    sim = Simulation.new("missing_key", seed=0)
+    sim.command("go market")
+    lines = [ln.text for ln in sim.command("wait 8h").lines]
+    out = next(t for t in lines if t.startswith("Stepped out and came back"))
+    went = next(t for t in lines if t.startswith("Came and went"))
+    assert "Bo (away" in out
+    assert set(_spans(out)).isdisjoint(_spans(went)), (out, went)
