@@ -118,7 +118,10 @@ def go(sim: Game, place: str) -> Reply:
         here = [sim.name(x) for x in sim.present(place) if x != PLAYER and x not in with_you]
         sleeping = [sim.name(x) for x in asleep_here(sim, place)]
         awake = " awake" if sleeping else ""
-        out.append(Line("", "Here: " + and_list(here) + "." if here else
+        # "Also here" after someone came along: "Ana comes with you. Here: Ben." read as if
+        # Ana were not there (a playtest).
+        out.append(Line("", ("Also here: " if with_you else "Here: ") + and_list(here) + "."
+                        if here else
                         f"Nobody else is{awake} here." if with_you else
                         f"Nobody is{awake} here.", "mark"))
         if sleeping:

@@ -45,3 +45,23 @@ def test_one_who_stepped_out_and_came_back_is_not_also_listed_as_came_and_went()
     went = next(t for t in lines if t.startswith("Came and went"))
     assert "Bo (away" in out
     assert set(_spans(out)).isdisjoint(_spans(went)), (out, went)
+
+
+def test_arriving_with_a_companion_says_who_else_is_also_here():
+    # "Mira comes with you. Here: Ben." read as if Mira were not there (a playtest).
+    from game import clock
+
+    sim = Simulation.new("the_ledger", seed=4)
+    sim.run(until=clock.parse_when("day 1 10:00"))
+    for c in ("go mira cottage", "ask mira mira allergy", "bring mira"):
+        assert sim.command(c).ok, c
+    for place in sorted(sim.places):
+        if place == sim.state["player"].place or sim.places[place]["kind"] == "away":
+            continue
+        text = sim.command(f"go {place}").text()
+        if "Also here:" in text:
+            assert "Mira comes with you." in text
+            assert "\nHere:" not in text and not text.startswith("Here:"), text
+            return
+        assert "Nobody else is" in text, text
+    pytest.fail("nobody else was anywhere")
