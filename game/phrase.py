@@ -1,11 +1,13 @@
 """Attribute phrases: a label ("{subject} is at {value}") and an `about` ("where {subject}
-is") — the only words a scenario writes with fields in them.
+is"), and a reaction's words for its act ("{actor} gave {target} feverfew") — the only words
+a scenario writes with fields in them.
 
 A phrase is parsed once, when the scenario loads, into literal text and the named fields it may
-use (`{subject}`, and in a label `{value}`); `{{` and `}}` are literal braces. Nothing else is
-allowed — no positional field (`{}`, `{0}`), no attribute or index (`{subject.__class__}`), no
-conversion (`{value!r}`), no format spec (`{subject:>99999}`) — so rendering is plain
-concatenation of what the phrase was given: it cannot reach an object, fail, or grow.
+use (`{subject}`, and in a label `{value}`; `{actor}` and `{target}` in an act); `{{` and `}}`
+are literal braces. Nothing else is allowed — no positional field (`{}`, `{0}`), no attribute
+or index (`{subject.__class__}`), no conversion (`{value!r}`), no format spec
+(`{subject:>99999}`) — so rendering is plain concatenation of what the phrase was given: it
+cannot reach an object, fail, or grow.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from functools import lru_cache
 
 LABEL_FIELDS = frozenset({"subject", "value"})
 ABOUT_FIELDS = frozenset({"subject"})
+ACT_FIELDS = frozenset({"actor", "target"})  # a reaction's words for its act
 
 
 class PhraseError(ValueError):

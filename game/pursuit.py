@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import acts, perception, talk
+from . import acts, perception, phrase, talk
 from .people import AWAKE
 from .state import Intent
 from .support import clears_bar
@@ -80,7 +80,10 @@ def _perform(town: Town, rid: str, it) -> None:
                  "reconcile": (0.4, 0.4), "administer": (0.0, 0.0)}[it.action]
         changes = [(*perception.split(s.claim), s.value) for s in reaction.effects]
         acts.social(town, it.action, rid, target, place, *delta,
-                    summary=f"{town.name(rid)} {_VERB[it.action]} {town.name(target)}",
+                    summary=phrase.render(reaction.text, phrase.ACT_FIELDS,
+                                          actor=town.name(rid), target=town.name(target))
+                    if reaction.text else
+                    f"{town.name(rid)} {_VERB[it.action]} {town.name(target)}",
                     claim=it.claim, value=it.value, changes=changes)
     elif it.action in ("ask", "confront") and target:
         # Confronting someone with it is asking them, face to face, as when verifying.

@@ -571,9 +571,17 @@ def short_words(v: Vocabulary, kind: str, ident: str, allowed: set[str] | None =
         subject, _, attribute = ident.partition(".")
         thing = words(v.sim.thing(subject)) or words(subject)
         noun = thing[-1]
-        for w in [x for x in words(attribute) if x not in STOP] + words(e.label):
-            if w not in STOP and w != noun and names_it(f"{noun} {w}"):
+        said = [x for x in words(attribute) if x not in STOP] + words(e.label)
+        said = [w for w in dict.fromkeys(said) if w not in STOP and w != noun]
+        for w in said:
+            if names_it(f"{noun} {w}"):
                 return f"{noun} {w}"
+        # Two words when one does not tell it apart: "mira given willowbark" beside "mira
+        # given feverfew" (the id itself was offered as the words to type).
+        for i, w in enumerate(said):
+            for w2 in said[i + 1:]:
+                if names_it(f"{noun} {w} {w2}"):
+                    return f"{noun} {w} {w2}"
         return ident
     label = [w for w in words(e.label) if w not in STOP]
     people = {w for r in v.residents.entries.values() for w in words(r.label)}

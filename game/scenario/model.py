@@ -368,6 +368,12 @@ class Reaction(Strict):
         "look", "ask_teller", "ask_subject", "wait"]
     effects: list[Statement] = []  # world facts the action changes when it happens
     place_from: ClaimRef | None = None  # attend: the claim whose held value is the place
+    # What the act looks like to those who see it, with {actor} and {target}: "{actor} gave
+    # {target} feverfew, not willowbark". Without it an act says only its verb ("Tilly
+    # treated Mira"), and two reactions with one action looked alike.
+    text: Phrase | None = None
+
+    _v_text = field_validator("text")(_phrase(phrase.ACT_FIELDS))
 
 
 class Ending(Strict):

@@ -65,3 +65,55 @@ def test_arriving_with_a_companion_says_who_else_is_also_here():
             return
         assert "Nobody else is" in text, text
     pytest.fail("nobody else was anywhere")
+
+
+def _ledger_to_day_two(route: str):
+    from pathlib import Path
+
+    from game import walkthrough
+
+    sim = Simulation.new("the_ledger", seed=0)
+    walkthrough.play(sim, Path("content/scenarios/the_ledger") / route)
+    return sim
+
+
+def test_the_ledger_win_shows_tilly_treating_mira_with_something_else():
+    # The win was quiet: Tilly knowing, nothing visible happened on day 2, where the loss
+    # showed "Tilly treated Mira" (a playtest). A reaction's `text` words its act.
+    won = _ledger_to_day_two("win-oswins-card.txt")
+    assert won.ending == "safe"
+    acts = [e for e in won.world.log(kind="administer")]
+    assert [e["summary"] for e in acts] == [
+        "Tilly gave Mira feverfew for the fever, not willowbark"]
+    lost = _ledger_to_day_two("lose-do-nothing.txt")
+    assert [e["summary"] for e in lost.world.log(kind="administer")] == ["Tilly treated Mira"]
+
+
+def test_a_reactions_text_may_use_only_actor_and_target(write_scenario):
+    from game.scenario import ScenarioError, load_scenario
+
+    from .conftest import TINY
+
+    bad = TINY + '''
+[[reactions]]
+id = "r"
+believes = { claim = "cat.took", value = "bo" }
+action = "avoid"
+target = "bo"
+text = "{actor} avoids {target.__class__}"
+'''
+    with pytest.raises(ScenarioError) as exc:
+        load_scenario(write_scenario(bad))
+    assert exc.value.field == "reactions[0].text"
+    assert "no attribute access" in str(exc.value)
+    assert exc.value.line == bad.splitlines().index(
+        'text = "{actor} avoids {target.__class__}"') + 1
+
+
+def test_claim_words_take_two_words_when_one_names_two_claims():
+    from game.vocab import short_words
+
+    sim = Simulation.new("the_ledger", seed=0)
+    v = sim.names()
+    assert short_words(v, "claims", "mira.given_willowbark") == "mira given willowbark"
+    assert short_words(v, "claims", "mira.willowbark_allergy") == "mira allergy"
