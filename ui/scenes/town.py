@@ -7,6 +7,8 @@ It holds what is selected and open; the session holds the game. The clock advanc
 
 from __future__ import annotations
 
+import time
+
 import pygame
 
 from game import PLAYER, clock
@@ -32,6 +34,10 @@ from .base import Scene
 from .townkeys import TABS, TownKeys
 
 WHEEL = 48
+# The panel letters (G, P, N, C, L) that may begin a typed word ("look", "go", "conclude"),
+# and how soon a letter after one means it did.
+TYPED_AHEAD = frozenset({"tab_case", "tab_people", "notebook", "tab_claims", "tab_log"})
+AHEAD_SECONDS = 0.6
 
 
 class TownScene(TownKeys, Scene):
@@ -55,6 +61,7 @@ class TownScene(TownKeys, Scene):
         self.overlay = ClaimOverlay(self)
         self.card = PlaceCard(self)
         self.dialogue = Dialogue(self)
+        self._ahead: tuple | None = None  # (when, letter, panels before) of a panel letter
         self.case = CasePanel(self)
         self.roster = Roster(self)
         self.inspector = Inspector(self)
@@ -237,19 +244,36 @@ class TownScene(TownKeys, Scene):
             return self._click(e.pos)
         if e.type == pygame.KEYDOWN and not self.typing:
             b = keys.BY_KEY.get(e.key)
+            talk = self.session.has_player and not self.session.over
             if b is not None:
                 if e.key == pygame.K_SLASH:
                     self.dialogue.swallow = "/"  # the TEXTINPUT that follows is not typed
+                self._ahead = (time.monotonic(), e.unicode, self._panels()) \
+                    if b.action in TYPED_AHEAD and e.unicode.isalpha() and talk else None
                 getattr(self, f"do_{b.action}")()
                 return True
-            if (e.unicode and e.unicode.isprintable() and not e.unicode.isspace()
-                    and self.session.has_player and not self.session.over):
+            if e.unicode and e.unicode.isprintable() and not e.unicode.isspace() and talk:
                 # A letter that is no shortcut: the player has started typing a command
-                # without Enter; say how, rather than let the keys do nothing.
-                self.app.toast("To type a command, press Enter first (letters alone are "
-                               "shortcut keys: H lists them).", 4.0)
+                # without Enter. The line opens and takes it (the TEXTINPUT that follows
+                # types it). Just after a panel's letter, that letter began the word: "look"
+                # typed out of the line had switched to the Log with its L (a window
+                # playtest); the panel goes back and the line has both.
+                ahead, self._ahead = self._ahead, None
+                self.dialogue.focus(True)
+                if ahead is not None and time.monotonic() - ahead[0] < AHEAD_SECONDS:
+                    self._panels(ahead[2])
+                    self.dialogue.line.set(ahead[1])
+                self.app.toast("Typing a command. Out of the command line (Esc, or Space on "
+                               "an empty line) letters are shortcut keys: H lists them.", 4.0)
                 return True
         return False
+
+    def _panels(self, back: tuple | None = None) -> tuple:
+        """What the panel letters change (the tab, who and what is open), to put back when
+        the letter turns out to have begun a typed word."""
+        if back is not None:
+            self.tab, self.selected, self.belief, self.claim_view = back
+        return self.tab, self.selected, self.belief, self.claim_view
 
     def _click(self, pos) -> bool:
         for w in (self.card, self.topbar, self.overlay):

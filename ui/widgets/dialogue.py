@@ -125,6 +125,12 @@ class Dialogue(Widget):
                 else:
                     self.focus(False)
                 return True
+            if e.key == pygame.K_SPACE and not self.line.value:
+                # No command begins with a space: on the empty line Space does what it does
+                # out of it — leaves the line and runs (or stops) the clock.
+                self.focus(False)
+                self.town.do_pause()
+                return True
             if e.key == pygame.K_TAB:
                 self.line.set(composer.complete(self.town.session, self.line.value))
                 return True
@@ -235,9 +241,9 @@ class Dialogue(Widget):
                      for i, line in enumerate(lines[:2])]
             self.error_at = rects[0].unionall(rects[1:]) if rects else self.error_at
         elif self.focused:
-            T.text(surf, "Enter does it (on an empty line: done) · Tab completes · Esc clears · "
-                   "Ctrl+A start · Ctrl+U clear · ↑ ↓ earlier commands", (x, y), "small", T.FAINT,
-                   width=w)
+            T.text(surf, "Enter does it · Space on an empty line runs the clock · Tab completes"
+                   " · Esc clears · Ctrl+U clear · ↑ ↓ earlier commands", (x, y), "small",
+                   T.FAINT, width=w)
 
     def _usage(self, surf, x: int, y: int, w: int) -> None:
         ex = composer.expecting(self.line.value)
