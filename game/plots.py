@@ -91,6 +91,9 @@ class Access:
     gone_at: int
 
 
+MAX_SAMPLES = 2000  # points in a spread's picture (83 days hourly)
+
+
 def _history(sim: Game, rid: str, claim: str):
     s, _, a = claim.partition(".")
     return sim.store.history(rid, s, a)
@@ -102,7 +105,11 @@ def spread(sim: Game, claim: str, start: int | None = None,
     gone `past` no longer counts."""
     s, _, a = claim.partition(".")
     t0 = clock.align(clock.parse_when(sim.sc.scenario.start)) if start is None else start
-    hours = list(range(t0 - t0 % clock.HOUR, sim.now + 1, clock.HOUR)) or [sim.now]
+    # Hourly, up to MAX_SAMPLES of them; a longer run (a save's clock years on) is sampled
+    # more coarsely: hourly over a clock near its limit was 10¹⁰ samples (a fuzzer).
+    first = t0 - t0 % clock.HOUR
+    step = clock.HOUR * max(1, -(-(sim.now + 1 - first) // (clock.HOUR * MAX_SAMPLES)))
+    hours = list(range(first, sim.now + 1, step)) or [sim.now]
     who = residents if residents is not None else [
         b.resident for b in sim.store.believers(s, a) if b.resident != PLAYER]
     counts: dict[str, list[int]] = {}

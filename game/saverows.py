@@ -30,7 +30,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from memory.access import ACTIVE, DORMANT, UNRECALLABLE
-from memory.args import MAX_TIME
+from memory.args import MAX_INT, MAX_TIME
 from memory.driver import sqlite3
 from memory.kinds import RANK_NAMES, Basis, SourceKind, State
 
@@ -52,6 +52,7 @@ DEPTHS = (FULL, REDUCED, SKIP)
 MINUTES_A_DAY = 24 * 60
 SLACK = 10  # minutes past the clock a row may stand at (a tick: game.clock.TICK)
 MAX_CONFIDENCE = 100
+BIG = MAX_INT // 2  # no id a save holds is near the memory's limit: the next one must fit
 
 
 # -- the JSON inside rows, as models --------------------------------------------------------
@@ -60,7 +61,7 @@ MAX_CONFIDENCE = 100
 def _models():
     """The models of a person's spec and a resident's state (made once, on first use: the
     scenario's types come with the scenario package)."""
-    global _SPEC, _STATE
+    global _SPEC, _STATE, _SNAPSHOT
     if _SPEC is not None:
         return _SPEC, _STATE
     from game.scenario.model import ClaimRef, Fraction, Ident, Motive, Traits, Value
@@ -127,12 +128,23 @@ def _models():
         sighted_place: name = ""
         found_out: list[name] = []
 
-    _SPEC, _STATE = Spec, State
+    class Snapshot(BaseModel):  # a belief before or after an author's edit (memory.edits)
+        model_config = strict
+        value: Annotated[str, Field(min_length=1)]
+        confidence: Annotated[int, Field(ge=0, le=MAX_CONFIDENCE)]
+        state: Literal[STATES]  # type: ignore[valid-type]
+        since: when
+        last_evoked_at: when
+        access: Literal[ACCESS]  # type: ignore[valid-type]
+        candidates: list[list]
+
+    _SPEC, _STATE, _SNAPSHOT = Spec, State, Snapshot
     return Spec, State
 
 
 _SPEC: type[BaseModel] | None = None
 _STATE: type[BaseModel] | None = None
+_SNAPSHOT: type[BaseModel] | None = None
 
 
 def _invalid(exc: ValidationError) -> str:
@@ -214,6 +226,30 @@ def _column_checks(s: _Save) -> Iterator[tuple]:
         for col in ("aged", "exposures", "uses", "sources", "unjudged", "evidence_count"):
             if s.has(beliefs, col):
                 yield beliefs, col, f"{col} < 0", "is not a count (it is negative)"
+        for col in ("importance", "judged_importance"):  # (epistemics §7: 0 to 10)
+            if s.has(beliefs, col):
+                yield (beliefs, col, f"{col} IS NOT NULL AND {col} NOT BETWEEN 0 AND 10",
+                       "is not an importance (0 to 10)")
+        for col in ("updated_at", "last_evoked_at"):
+            if s.has(beliefs, col):
+                yield (beliefs, col, f"{col} < 0 OR {col} > {late}",
+                       f"is not a minute between 0 and the save's clock ({s.now})", CLOCK)
+    for table in (beliefs, "evidence"):  # (ids the memory can name: memory.args)
+        if s.has(table):
+            yield (table, "id", f"id < 1 OR id >= {BIG}", "is not an id the memory writes")
+    if s.has("evidence", "founds"):
+        yield ("evidence", "founds", f"founds IS NOT NULL AND (founds < 1 OR founds >= {BIG})",
+               "is not an id the memory writes")
+    if s.has("belief_versions"):
+        yield ("belief_versions", "at", f"at < 0 OR at > {late}",
+               f"is not a minute between 0 and the save's clock ({s.now})", CLOCK)
+        yield ("belief_versions", "confidence", f"confidence NOT BETWEEN 0 AND {MAX_CONFIDENCE}",
+               "is not a confidence (0 to 100)")
+        yield ("belief_versions", "state", f"state NOT IN {_in(STATES)}",
+               "is not a belief's state")
+    if s.has("memory_edits"):
+        yield ("memory_edits", "at", f"at < 0 OR at > {late}",
+               f"is not a minute between 0 and the save's clock ({s.now})", CLOCK)
     if s.has("evidence"):
         yield ("evidence", "at", f"at < 0 OR at > {late}",
                f"is not a minute between 0 and the save's clock ({s.now})", CLOCK)
@@ -230,6 +266,9 @@ def _column_checks(s: _Save) -> Iterator[tuple]:
         yield ("evidence", "basis", f"basis IS NOT NULL AND basis NOT IN {_in(BASES)}",
                "is not a teller's basis")
     yield "claims", "nature", f"nature NOT IN {_in(NATURES)}", "is not a claim's nature"
+    for col in ("subject", "attribute"):  # (a claim names something: memory.args)
+        yield "claims", col, f"trim({col}) = ''", "is empty"
+    yield "people", "name", "trim(name) = ''", "is empty (a resident has a name)"
     for table in ("claims", "attributes"):
         if s.has(table, "recall"):
             yield table, "recall", f"recall NOT IN {_in(RECALL)}", "is not a way of recall"
@@ -323,6 +362,16 @@ def _model_checks(s: _Save) -> str | None:
             return f"sim_state.state, row {rowid}: place {_show(st.place)} is no place in the town"
         if st.following is not None and st.following not in people:
             return f"sim_state.state, row {rowid}: following {_show(st.following)} is no one"
+    if s.has("memory_edits", "after"):
+        for rowid, before, after in s.conn.execute(
+                "SELECT rowid, before, after FROM memory_edits ORDER BY rowid"):
+            for col, text in (("before", before), ("after", after)):
+                if text is None and col == "before":
+                    continue
+                try:
+                    _SNAPSHOT.model_validate_json(text)
+                except ValidationError as exc:
+                    return f"memory_edits.{col}, row {rowid}: {_invalid(exc)}"
     return None
 
 

@@ -775,6 +775,8 @@ def play(scenario: str | None, seed: int, load_path: str | None, frames: int | N
         except SaveError as exc:
             raise _bad(str(exc)) from None
     _regular_file(commands_file, "--commands")
+    if load_path and scenario is not None:  # (as `run`: the scenario was silently ignored)
+        raise _bad("give a scenario or --load, not both")
     headless = frames is not None or shot is not None
     if frames is not None and frames < 1:
         raise _bad("--frames must be at least 1")

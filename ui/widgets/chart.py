@@ -24,8 +24,11 @@ def _frame(surf, rect: pygame.Rect, t0: int, t1: int, top: float, ticks) -> tupl
         pygame.draw.line(surf, T.RAISED, (plot.x, y), (plot.right, y))
         T.text(surf, label, (plot.x - 4, y), "small", T.FAINT, align="right", valign="center")
     span = max(1, t1 - t0)
-    step = clock.HOUR * next(h for h in (1, 3, 6, 12, 24, 48, 168, 720)
-                             if span / (h * clock.HOUR) <= 6)
+    # (past 30-day steps, as many days as keep it to six or so ticks: a save's clock years
+    # on drew millions at 30 days, and the window hung; a fuzzer)
+    step = clock.HOUR * next((h for h in (1, 3, 6, 12, 24, 48, 168, 720)
+                              if span / (h * clock.HOUR) <= 6),
+                             24 * -(-span // (6 * clock.DAY)))
     t = t0 - t0 % step + step
     while t < t1:
         x = plot.x + (t - t0) / span * plot.width

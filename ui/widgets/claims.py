@@ -237,10 +237,13 @@ class ClaimOverlay(Widget):
         for t in cv.times():
             if start <= t <= end:
                 pygame.draw.line(surf, T.TEAL, (px(t), track.y - 5), (px(t), track.bottom + 4))
+        # A mark a day, while the days fit the track (a save's clock years on had it drawing
+        # a line for each of them, and the window hung; a fuzzer).
+        days = max(1, -(-(end - start) * 4 // (clock.DAY * max(1, track.width))))
         day = start - start % clock.DAY + clock.DAY
         while day < end:
             pygame.draw.line(surf, T.FAINT, (px(day), track.y - 8), (px(day), track.bottom + 7))
-            day += clock.DAY
+            day += clock.DAY * days
         knob = (px(cv.at), track.centery)
         pygame.draw.rect(surf, T.ACCENT, (track.x, track.y, knob[0] - track.x, track.height),
                          border_radius=3)
