@@ -1205,7 +1205,10 @@ def said_context(sim: Game, speaker: str, claim: str, told: talk.Told | None,
     if b.state.value in ("doubtful", "anomalous") and not told.acted:
         others = [c for c in b.candidates if not c.held]
         if others:
-            top = max(others, key=lambda c: c.confidence)
+            # The surest rival; of rivals as sure, the first heard — what raised the doubt
+            # ("but you say Bo" was said of a tip she had just refused, after Dee's had
+            # unsettled her: a playtest).
+            top = max(others, key=lambda c: (c.confidence, -(c.evidence_id or 0)))
             # A whole claim, in the speaker's words to the listener ("you say Mira is
             # allergic to willowbark"), not a bare value after a verb.
             ctx["against_what"] = sim.say_claim(claim, top.value, me=speaker, you=listener)

@@ -117,3 +117,14 @@ def test_claim_words_take_two_words_when_one_names_two_claims():
     v = sim.names()
     assert short_words(v, "claims", "mira.given_willowbark") == "mira given willowbark"
     assert short_words(v, "claims", "mira.willowbark_allergy") == "mira allergy"
+
+
+def test_torn_between_accounts_names_the_one_that_raised_the_doubt():
+    # Told Dee (she frowned, unsure now), then Bo (she shook her head): asked, Ada said "but
+    # you say my key was moved by Bo" — the tip she had just refused.
+    sim = Simulation.new("missing_key", seed=0)
+    for c in ("go cafe", "wait until 09:20", "tell ada key moved dee", "tell ada key moved bo"):
+        assert sim.command(c).ok, c
+    text = sim.command("ask ada key moved").text()
+    assert "you say my key was moved by Dee" in text, text
+    assert "by Bo" not in text, text
