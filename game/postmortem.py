@@ -129,6 +129,11 @@ class PostMortem:
             for d in shown:
                 mark = "" if d.true is None else ("; right" if d.true else "; wrong")
                 acted = " (acted on it)" if d.role == "acted" else ""
+                did = [a for a in self.acts if a.actor == d.resident and a.value is not None]
+                if d.role == "acted" and did and did[-1].value != d.value:
+                    # "Ada (acted on it): Dee" of Ada, who had accused Cy and learnt
+                    # otherwise since (a playtest): what she acted on was another value.
+                    acted = " (acted on another belief, since changed)"
                 out.append(f"    {d.name}{acted}: {d.value_words}, {d.confidence}% sure{mark}"
                            f" — {d.source.partition(': ')[2] or d.source}")
                 for step in d.chain[1:4]:
@@ -416,6 +421,18 @@ def _holder(sim: Game, rid: str, claim: str, role: str,
                   chain, role=role, you_in_chain=you)
 
 
+def _overheard(sim: Game, st) -> bool:
+    """Whether the telling a link stands on was said to someone else, and its resident only
+    caught it in passing (its world event's listener is another, and they were no party)."""
+    ref = st.event or ""
+    if ref[:1] != "w" or not ref[1:].isdigit():
+        return False
+    row = sim.db.execute("SELECT target, participants FROM world_log WHERE id = ?",
+                         (int(ref[1:]),)).fetchone()
+    return row is not None and row[0] is not None and row[0] != st.resident and \
+        f'"{st.resident}"' not in (row[1] or "")
+
+
 def _step_words(sim: Game, st) -> str:
     """One link of an evidence chain, with names (memory.explain.Step)."""
     when = f" ({clock.fmt(st.at)})" if st.at is not None else ""
@@ -427,6 +444,11 @@ def _step_words(sim: Game, st) -> str:
     if not st.recorded:
         return f"{who} had no evidence of it"
     k = st.kind
+    if k == "hearsay" and _overheard(sim, st):
+        # Caught in passing, said to someone else: "you: told by Eli" was read of words the
+        # player overheard Eli say to Hana (a playtest).
+        said = told_by(sim, st.teller, "hearsay", st.basis, st.origin)
+        return f"{who}: overheard {said.removeprefix('told by ')}{when}"
     if k == "hearsay":
         return f"{who}: {told_by(sim, st.teller, 'hearsay', st.basis, st.origin)}{when}"
     if k == "declared":

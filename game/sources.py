@@ -94,4 +94,8 @@ def told_by(sim: Game, teller: str, kind: str = "hearsay", basis: str | None = N
     (rumour); 'from Fen herself' (a declaration)."""
     if kind == "declared":
         return f"from {sim.name(teller)} {sim.pronoun(teller).refl}"
+    if teller == "player" and basis not in ("saw", "reckon") and origin in (None, teller):
+        # The player's own word, with no source given: "told by you, who had heard it" was
+        # read above "you had no evidence of it" (a playtest).
+        return f"told by {sim.name(teller)}, who gave no source"
     return f"told by {sim.name(teller)}, {gave(sim, teller, kind, basis, origin)}"

@@ -128,3 +128,50 @@ def test_torn_between_accounts_names_the_one_that_raised_the_doubt():
     text = sim.command("ask ada key moved").text()
     assert "you say my key was moved by Dee" in text, text
     assert "by Bo" not in text, text
+
+
+def test_the_ending_says_the_player_gave_no_source_and_what_they_overheard():
+    # "Gus: … told by you, who had heard it ← you: told by Eli" — the player had guessed it,
+    # and only overheard Eli repeat it to Hana (a playtest).
+    from pathlib import Path
+
+    from game import walkthrough
+
+    path = Path(__file__).with_name("data") / "round7_loop.txt"
+    path.write_text("day 1 09:00 go cafe\n+ wait until 09:20\n" + "+ tell ada key moved dee\n"
+                    * 3 + "+ go market\n" + "+ tell eli key moved dee\n+ tell hana key moved "
+                    "dee\n" * 2 + "+ go hall\n" + "+ tell gus key moved dee\n" * 3)
+    try:
+        sim = Simulation.new("missing_key", seed=0)
+        walkthrough.play(sim, path)
+    finally:
+        path.unlink()
+    from game.postmortem import post_mortem
+
+    pm = post_mortem(sim)
+    text = "\n".join(pm.lines()) + "\n" + "\n".join(
+        line for d in pm.deciders for line in [d.source, *d.chain])
+    assert "told by you, who gave no source" in text, text
+    assert "told by you, who had heard it" not in text, text
+    assert "you: overheard Eli, who had heard it from you" in text, text
+    assert "you: told by Eli" not in text, text
+
+
+def test_one_who_acted_on_a_belief_since_changed_is_not_said_to_have_acted_on_this_one():
+    # "Ada (acted on it): Dee, 78%" — she had accused Cy, then saw the key for herself.
+    from pathlib import Path
+
+    from game import walkthrough
+    from game.postmortem import post_mortem
+
+    path = Path(__file__).with_name("data") / "round7_acted.txt"
+    path.write_text("day 1 09:00 go inn\n+ ask fen key location\n+ go cafe\n+ search drawer\n"
+                    "+ take key\n+ show ada key\n+ wait until day 3 18:00\n")
+    try:
+        sim = Simulation.new("missing_key", seed=0)
+        walkthrough.play(sim, path)
+    finally:
+        path.unlink()
+    lines = post_mortem(sim).lines()
+    ada = next(x for x in lines if x.strip().startswith("Ada ("))
+    assert "(acted on another belief, since changed): Dee" in ada, lines
