@@ -444,7 +444,9 @@ def sim_summary(sim) -> dict:
         "residents": len([p for p in sim.people.values() if not p.is_player]),
         "log_sha256": sim.world.log_hash(),
         "ending": ending,
-        "open_minds": sim.open_minds_used,
+        # Every mind shown: by the player's choice, or because there is no player (a town to
+        # watch showed them all under "open_minds": false; a playtest).
+        "open_minds": sim.open_minds_used or not sim.has_player,
         # What the town did ("action_accuse": 1) is the open-minds view's: in play the
         # player had not seen the accusation it counted (a playtest).
         # So are the town's totals: "88 world events, 982 pieces of evidence" counted what
@@ -561,7 +563,7 @@ def _print_summary(sim, s: dict, save_path: str | None, since_event: int = 0) ->
                 echo(f"      {h['words']}{mark}: {who}")
             if not m["held"]:
                 echo("      nobody holds a belief about it")
-    if s["open_minds"]:
+    if s["open_minds"] and sim.has_player:
         echo("  open minds was on: every mind and the truth were shown")
     echo(f"  world log sha256 {s['log_sha256'][:16]}…")
     if save_path:

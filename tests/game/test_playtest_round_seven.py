@@ -175,3 +175,15 @@ def test_one_who_acted_on_a_belief_since_changed_is_not_said_to_have_acted_on_th
     lines = post_mortem(sim).lines()
     ada = next(x for x in lines if x.strip().startswith("Ada ("))
     assert "(acted on another belief, since changed): Dee" in ada, lines
+
+
+def test_a_town_with_no_player_says_its_minds_are_open_in_json():
+    import json
+
+    from click.testing import CliRunner
+
+    from ui.cli import main
+
+    res = CliRunner().invoke(main, ["run", "nine_neighbours", "--days", "0.1", "--json"])
+    out = json.loads(res.output)
+    assert res.exit_code == 0 and out["open_minds"] is True and "minds" in out
