@@ -56,3 +56,13 @@ def test_space_on_the_empty_line_leaves_it_and_runs_the_clock(ui):
     ui.key(pygame.K_SPACE, unicode=" ")
     ui.type(" ")
     assert t.dialogue.focused and t.dialogue.line.value == "ask "
+
+
+def test_the_inspector_keeps_the_hour_of_where_someone_was_when_cut_short(ui):
+    # "Ava · where, day 1 06…" lost the hour that tells the rows apart (a playtest).
+    build(ui.app, "nine_neighbours", seed=0, at="day 2 02:10", select="ava")
+    ui.frame(3)
+    shown = ui.texts()
+    assert any(t.startswith("Ava · d1 06:00–07:00") or t.startswith("Ava · where d1 06:00")
+               for t in shown), [t for t in shown if t.startswith("Ava ·")][:5]
+    assert not any(t.startswith("Ava · where, day 1 0") and t.endswith("…") for t in shown)

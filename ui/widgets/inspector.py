@@ -10,6 +10,8 @@ and the stale.
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from game import PLAYER
@@ -32,6 +34,7 @@ from .retained import Retained
 from .textinput import TextInput
 
 ROW = 40
+_WHERE = re.compile(r"where, day (\d+) (.+)$")  # (labels.attribute_words)
 HEAD = 24
 # Column widths: a fraction of what the fixed-width columns leave, or a fixed number of pixels.
 COLUMNS = (("claim", "Claim", 0.66), ("value", "Value", 0.34), ("confidence", "Sure", 60),
@@ -300,7 +303,13 @@ class Inspector(Widget):
         """Draw one belief; True if its claim or value had to be cut short."""
         y1, y2 = r.y + 4, r.y + 21
         cw = xs[1] - xs[0] - 10
-        T.text(surf, row.claim, (xs[0] + 6, y1), "cell_bold",
+        claim = row.claim
+        if T.width_of(claim, "cell_bold") > cw:
+            # Where someone was, hour by hour, cut short lost the hour that tells the rows
+            # apart ("Ava · where, day 1 06…", a playtest): the hour first, then "where".
+            shorter = [_WHERE.sub(r"where d\1 \2", claim), _WHERE.sub(r"d\1 \2", claim)]
+            claim = next((c for c in shorter if T.width_of(c, "cell_bold") <= cw), shorter[-1])
+        T.text(surf, claim, (xs[0] + 6, y1), "cell_bold",
                T.DIM if row.about_others else T.TEXT, width=cw)
         wide = not debug and not row.others
         T.text(surf, row.told, (xs[0] + 6, y2), "small", T.FAINT,
