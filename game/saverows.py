@@ -134,7 +134,8 @@ def _models():
         confidence: Annotated[int, Field(ge=0, le=MAX_CONFIDENCE)]
         state: Literal[STATES]  # type: ignore[valid-type]
         since: when
-        last_evoked_at: when
+        # (a suppressed memory's is set far back, before the start: memory.edits)
+        last_evoked_at: Annotated[int, Field(ge=-MAX_TIME, le=MAX_TIME)]
         access: Literal[ACCESS]  # type: ignore[valid-type]
         candidates: list[list]
 
@@ -230,10 +231,13 @@ def _column_checks(s: _Save) -> Iterator[tuple]:
             if s.has(beliefs, col):
                 yield (beliefs, col, f"{col} IS NOT NULL AND {col} NOT BETWEEN 0 AND 10",
                        "is not an importance (0 to 10)")
-        for col in ("updated_at", "last_evoked_at"):
-            if s.has(beliefs, col):
-                yield (beliefs, col, f"{col} < 0 OR {col} > {late}",
-                       f"is not a minute between 0 and the save's clock ({s.now})", CLOCK)
+        if s.has(beliefs, "updated_at"):
+            yield (beliefs, "updated_at", f"updated_at < 0 OR updated_at > {late}",
+                   f"is not a minute between 0 and the save's clock ({s.now})", CLOCK)
+        if s.has(beliefs, "last_evoked_at"):  # (a suppressed memory's is far back: edits)
+            yield (beliefs, "last_evoked_at",
+                   f"last_evoked_at < {-MAX_TIME} OR last_evoked_at > {late}",
+                   f"is not a minute before the save's clock ({s.now})", CLOCK)
     for table in (beliefs, "evidence"):  # (ids the memory can name: memory.args)
         if s.has(table):
             yield (table, "id", f"id < 1 OR id >= {BIG}", "is not an id the memory writes")

@@ -51,7 +51,17 @@ def edited_save(tmp_path_factory):
     assert cli(["edit", path, "fen", "ada_key.moved_by", "--implant", "cy"]).exit_code == 0
     assert cli(["edit", path, "ada", "ada_key.location", "--distort", "cafe",
                 "--confidence", "40"]).exit_code == 0
+    # A suppressed memory is evoked far back, before the start (a first gate refused it).
+    assert cli(["edit", path, "fen", "ada_key.location", "--suppress"]).exit_code == 0
+    assert cli(["edit", path, "--undo", "1"]).exit_code == 0
     return path
+
+
+def test_the_good_save_with_edits_suppressed_and_undone_loads(edited_save, tmp_path):
+    for args in (["run", "--load", edited_save, "--days", "0.02"], ["edits", edited_save],
+                 ["report", edited_save, "-o", tmp_path / "r.html"]):
+        res = cli(args)
+        assert res.exit_code == 0, (args, res.output)
 
 
 BELIEF = "(SELECT min(id) FROM belief_rows)"
