@@ -774,8 +774,27 @@ def take(sim: Game, oid: str) -> Reply:
         witnesses=onlookers, changes=[(oid, "location", PLAYER)]))
     perception.seen(sim, eid, [(f"{oid}.location", PLAYER)], [PLAYER], "firsthand")
     perception.seen(sim, eid, [(f"{oid}.location", PLAYER)], onlookers, "witnessed")
+    if not _seen_what_it_shows(sim, oid):
+        # Picked up where someone said it was, unsearched: in your hands, you see what it
+        # shows as a search would have shown it ("take card", then "read card", taught a
+        # playtester nothing: the case board still said "No answers yet").
+        acts.what_it_shows(sim, eid, oid, PLAYER)
     return Reply(True).say("", f"You take {sim.objects[oid]['name']}.").mark(
         f"You carry {sim.objects[oid]['name']} now.")
+
+
+def _seen_what_it_shows(sim: Game, oid: str) -> bool:
+    """Whether the player has already taken in what a thing shows: read it, or seen it where
+    they looked (what a search, a take or a showing put in their memory)."""
+    o = sim.objects[oid]
+    for claim, value in o.get("shows", []):
+        s, a = split(claim)
+        for e in sim.store.evidence(PLAYER, s, a):
+            if e.value != value:
+                continue
+            if e.document == oid or acts.clue_seen(sim, e.event, claim, value) == oid:
+                return True
+    return not o.get("shows")
 
 
 def show(sim: Game, rid: str, oid: str) -> Reply:
@@ -1083,6 +1102,8 @@ def examine(sim: Game, oid: str) -> Reply:
         return fail(f"You do not have {name}.", minutes=0)
     if o.get("readable") and o.get("text"):
         words = " ".join(str(o["text"]).split())
+        if not _seen_what_it_shows(sim, oid):  # (one you held from the start: now read)
+            acts.what_it_shows(sim, 0, oid, PLAYER)
         return Reply(True, minutes=0).say("", f"You read {name}: {words}")
     text = f" {o['text']}" if o.get("text") else ""
     return Reply(True, minutes=0).say("", f"You look at {name}.{text} Show it to someone "

@@ -187,3 +187,19 @@ def test_a_town_with_no_player_says_its_minds_are_open_in_json():
     res = CliRunner().invoke(main, ["run", "nine_neighbours", "--days", "0.1", "--json"])
     out = json.loads(res.output)
     assert res.exit_code == 0 and out["open_minds"] is True and "minds" in out
+
+
+def test_a_thing_taken_unsearched_shows_what_it_shows():
+    # "take card" where Tilly said it was, then "read card": the case board still said "No
+    # answers yet" and the stage was not reached (a playtest).
+    sim = Simulation.new("the_ledger", seed=0)
+    from game import clock
+
+    sim.run(until=clock.parse_when("day 1 08:10"))
+    for c in ("go apothecary", "ask tilly card location", "go house", "take card"):
+        assert sim.command(c).ok, c
+    b = sim.store.belief("player", "mira", "willowbark_allergy", history=False)
+    assert b is not None and b.value == "yes" and b.kind == "document"
+    n = len(sim.store.evidence("player", "mira", "willowbark_allergy"))
+    assert sim.command("read card").ok
+    assert len(sim.store.evidence("player", "mira", "willowbark_allergy")) == n  # once
