@@ -560,9 +560,10 @@ class Simulation(Setup, Naming):
         # begun is "has gone", one still going "Here now"); until the minute they left.
         # (Not one here at both ends: "Stepped out and came back" says their time away, and
         # listing their stays between as well named Bo in both lines.)
+        # (One who came along counts too, once gone their own way: Mira, back the next day,
+        # was in no line at all; a playtest.)
         came_went = sorted(((x, *self._stay_span(a, b, pid)) for x, stays in passing.items()
-                            if x not in with_before and not (
-                                stays[0][0] == since and stays[-1][1] == self.now)
+                            if not (stays[0][0] == since and stays[-1][1] == self.now)
                             for a, b, pid in stays
                             if a > since and b < self.now), key=lambda c: (c[1], c[0]))
         if came_went:
@@ -573,7 +574,7 @@ class Simulation(Setup, Naming):
         # playtest: the one clue to who changed the board).
         out_back = sorted(((x, self._stay_span(*s1)[1], self._stay_span(*s2)[0])
                            for x, stays in passing.items()
-                           if x not in with_before and len(stays) > 1
+                           if len(stays) > 1
                            and stays[0][0] == since and stays[-1][1] == self.now
                            for s1, s2 in zip(stays, stays[1:], strict=False)),
                           key=lambda c: (c[1], c[0]))

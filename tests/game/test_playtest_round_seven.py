@@ -203,3 +203,17 @@ def test_a_thing_taken_unsearched_shows_what_it_shows():
     n = len(sim.store.evidence("player", "mira", "willowbark_allergy"))
     assert sim.command("read card").ok
     assert len(sim.store.evidence("player", "mira", "willowbark_allergy")) == n  # once
+
+
+def test_one_who_came_along_went_their_own_way_and_came_back_is_said():
+    # Mira, brought to the shop, went her own way at 13:20 and was back the next morning;
+    # the wait's reply named her in no line, and `look` then found her there (a playtest).
+    from game import clock
+
+    sim = Simulation.new("the_ledger", seed=0)
+    sim.run(until=clock.parse_when("day 1 10:00"))
+    for c in ("go mira cottage", "ask mira mira allergy", "bring mira", "go apothecary"):
+        assert sim.command(c).ok, c
+    text = sim.command("wait until day 2 11:00").text()
+    assert "Mira goes her own way" in text, text
+    assert "Mira (away " in text, text
