@@ -385,6 +385,7 @@ class Whereabouts:
     seen: bool  # the player saw them there (else: was told)
     teller: str | None = None  # who told the player
     hour: str = ""  # told of an hour's claim with no minute asked: that claim ('at_d1_0700')
+    left_in_view: bool = False  # seen: they left while the player was still there to see it
 
     @property
     def when(self) -> str:
@@ -429,17 +430,22 @@ def last_whereabouts(sim: Game, rid: str,
     # (the minute they set off is one they saw, as is now: both ends count, hence the + 1)
     rows = sim.db.execute(
         "SELECT q.place, max(p.since, q.since) AS a, min(coalesce(p.until - :walk + 1, :now), "
-        "coalesce(q.until, :now)) AS b, p.until, q.since FROM presence p JOIN presence q ON "
+        "coalesce(q.until, :now)) AS b, p.until, q.since, q.until FROM presence p JOIN "
+        "presence q ON "
         "q.place = p.place WHERE p.resident = :me AND q.resident = :rid AND "
         "max(p.since, q.since) < min(coalesce(p.until - :walk + 1, :now), "
         "coalesce(q.until, :now)) ORDER BY b DESC, a DESC LIMIT 4",
         {"me": PLAYER, "rid": rid, "now": sim.now + 1, "walk": clock.TICK}).fetchall()
-    seen = next((r for r in rows if not _came_after_you_left(sim, rid, r)), None)
+    seen = next((r for r in rows if not _came_after_you_left(sim, rid, r[:5])), None)
     best = None
     if seen is not None and seen[2] > start:
         left = seen[3] - clock.TICK if seen[3] is not None else sim.now
+        # (gone by the last minute the player was there: they saw the place without them —
+        # Hana, who left the bakery at 11:10 in front of the player, was drawn there faded
+        # after they left too; a window playtest)
+        gone = seen[5] is not None and seen[5] <= min(left, sim.now)
         best = Whereabouts(rid, seen[0], max(seen[1], start), min(seen[2], left, sim.now),
-                           True)
+                           True, left_in_view=gone)
     for s in heard_ if heard_ is not None else said(sim):
         subject, _, a = s.claim.partition(".")
         if subject != rid or not (a.startswith("at_d") or a == "location"):

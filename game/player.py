@@ -988,7 +988,11 @@ def where(sim: Game, rid: str) -> Reply:
             if clock.day_of(w.start) != clock.day_of(w.end) else \
             f"from {clock.fmt_clock(w.start)} to {clock.fmt_clock(w.end)} on day " \
             f"{clock.day_of(w.end)}"
-        return Reply(True, minutes=0).mark(f"You last saw {name} at {place} {span}.")
+        left = ""
+        if w.left_in_view:  # (the map no longer draws them there either)
+            p = sim.pronoun(w.resident)
+            left = f" You saw {p.obj} leave, and not where {p.subj} went."
+        return Reply(True, minutes=0).mark(f"You last saw {name} at {place} {span}.{left}")
     when = w.when  # the minute they were asked about, or only the hour known
     if w.teller == rid:
         p = sim.pronoun(rid)

@@ -4,6 +4,7 @@ its L); Space on the empty line runs the clock."""
 
 import pygame
 
+from game import PLAYER
 from ui.play import build
 
 
@@ -66,3 +67,31 @@ def test_the_inspector_keeps_the_hour_of_where_someone_was_when_cut_short(ui):
     assert any(t.startswith("Ava · d1 06:00–07:00") or t.startswith("Ava · where d1 06:00")
                for t in shown), [t for t in shown if t.startswith("Ava ·")][:5]
     assert not any(t.startswith("Ava · where, day 1 0") and t.endswith("…") for t in shown)
+
+
+def test_someone_watched_leaving_is_not_drawn_there_after_you_leave_too(ui, tmp_path):
+    # Hana left Cy's Bakery at 11:10 in front of the player ("Hana has gone"); after `go inn`
+    # a faded H still sat at the bakery, and `where is hana` ended at 11:10 saying nothing
+    # of it (window playtests).
+    from pathlib import Path
+
+    from game import walkthrough
+
+    build(ui.app, "missing_key", seed=0)
+    ui.frame(2)
+    t = ui.town
+    sim = t.session.sim
+    path = Path(tmp_path) / "w.txt"
+    path.write_text("day 1 09:00 go cafe\n+ look\n+ search counter\n+ ask ada key moved\n"
+                    "+ ask ada key location\n+ why ada key moved\n+ who ada day 1 08:00\n"
+                    "+ ask bo key moved\n+ who ada day 1 07:30\n+ go bakery\n"
+                    "+ ask cy key moved\n+ ask cy key location\n+ who cy day 1 07:30\n")
+    walkthrough.play(sim, path, to_end=False)
+    t.session.stamp += 1
+    ui.command("who cy day 1 08:30")
+    assert sim.state["hana"].place != "bakery" and sim.state[PLAYER].place == "bakery"
+    ui.command("go inn")
+    ui.frame(2)
+    assert "hana" not in t.map._whereabouts()
+    said = sim.command("where is hana").text()
+    assert "You saw her leave" in said, said

@@ -143,7 +143,7 @@ class TownMap(Widget):
                 if st.place == here:
                     out[rid] = (here, st.status)
                 elif (w := known.where.get(rid)) is not None and w.place != here and \
-                        known.visited.get(w.place, -1) <= w.end:
+                        not w.left_in_view and known.visited.get(w.place, -1) <= w.end:
                     # (last seen here, and gone: the player sees they are not here, and
                     # knows no better place for them, so there is none to draw them at —
                     # nor, once gone, back there: the player has been there since and not
