@@ -217,3 +217,22 @@ def test_one_who_came_along_went_their_own_way_and_came_back_is_said():
     text = sim.command("wait until day 2 11:00").text()
     assert "Mira goes her own way" in text, text
     assert "Mira (away " in text, text
+
+
+def test_a_walkthrough_searches_the_spot_where_the_player_stands():
+    # "search desk" at Oswin's house searched the apothecary's desk in a walkthrough (read
+    # before the run, as the one known then) and his in the window (a playtest).
+    from pathlib import Path
+
+    from game import walkthrough
+
+    path = Path(__file__).with_name("data") / "round7_desk.txt"
+    path.write_text("day 1 08:00 go apothecary\n+ search ledger\n+ ask tilly card location\n"
+                    "+ go oswin house\n+ search desk\n")
+    try:
+        sim = Simulation.new("the_ledger", seed=0)
+        played = walkthrough.play(sim, path, to_end=False)
+    finally:
+        path.unlink()
+    last = played.steps[-1]
+    assert last["ok"] and "At the desk in Oswin's house" in last["reply"], last
