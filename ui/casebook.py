@@ -309,8 +309,8 @@ def _question(page: Page, sim, claim: str, heard: list[Said], open_minds: bool) 
     mine = _own(sim, claim)
     if mine:
         page.add("text", mine)
-    for line in _read_before(sim, claim):
-        page.add("dim", line, 1)
+    for line, indent in _read_before(sim, claim):
+        page.add("text" if not indent else "dim", line, indent)
     for t in brief_tells(sim):  # what the brief said of it: told, not yet heard from anyone
         if t.claim == claim:
             said_ = sim.say_claim(claim, t.value, them=t.by)  # "Mira says she is…"
@@ -431,30 +431,33 @@ def _own(sim, claim: str) -> str:
     return ""
 
 
-def _read_before(sim, claim: str) -> list[str]:
+def _read_before(sim, claim: str) -> list[tuple[str, int]]:
     """What each paper the player read said of the claim at earlier readings, where it said
     otherwise: the notice board read "day 2 at six", then "cancelled", then "day 3" — the
     board kept only the last, and nothing said it had changed, which was the whole case (a
-    playtest). Newest first; a reading that is `_own`'s line is not said again."""
+    playtest). Newest first; a reading that is `_own`'s line is not said again. Each line
+    with its indent: another paper's last reading stands on its own (it sat under the card's
+    line, as if the card had said it), what a paper said before under it. Papers go by their
+    name: the ledger read from the shelf and as a thing found on the desk are one ledger
+    ("when you last read it" twice, the older second; a playtest)."""
     s, a = claim.split(".")
     readings = [e for e in sim.store.evidence(PLAYER, s, a) if e.kind == "document"]
     shown = _own_evidence(sim, claim)
-    out: list[str] = []
-    for doc in dict.fromkeys(e.document for e in readings):
-        mine = [e for e in readings if e.document == doc]
+    shown_name = origin_name(sim, shown.document) if shown is not None and \
+        shown.kind == "document" else None
+    out: list[tuple[str, int]] = []
+    for name in dict.fromkeys(origin_name(sim, e.document) for e in readings):
+        mine = [e for e in readings if origin_name(sim, e.document) == name]
         last = mine[-1]
-        name = origin_name(sim, doc)
-        lines = []
-        if last is not shown and (shown is None or shown.document != doc):
-            lines.append(f"{name[:1].upper()}{name[1:]} said, when you last read it "
-                         f"({when(last.at)}): {sim.say_claim(claim, last.value)}.")
+        if name != shown_name:
+            out.append((f"{name[:1].upper()}{name[1:]} said, when you last read it "
+                        f"({when(last.at)}): {sim.say_claim(claim, last.value)}.", 0))
         before = last
         for e in reversed(mine[:-1]):
             if e.value != before.value:
-                lines.append(f"before that, {name} said ({when(e.at)}): "
-                             f"{sim.say_claim(claim, e.value)}.")
+                out.append((f"before that, {name} said ({when(e.at)}): "
+                            f"{sim.say_claim(claim, e.value)}.", 1))
                 before = e
-        out += lines
     return out
 
 

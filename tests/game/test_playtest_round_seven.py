@@ -236,3 +236,21 @@ def test_a_walkthrough_searches_the_spot_where_the_player_stands():
         path.unlink()
     last = played.steps[-1]
     assert last["ok"] and "At the desk in Oswin's house" in last["reply"], last
+
+
+def test_the_case_board_keeps_one_last_reading_of_a_paper_on_its_own_line():
+    # The ledger read from the shelf (08:40) and found on the desk (09:10) gave two "when you
+    # last read it" lines, the older second, both under the card's line (a playtest).
+    from game import clock
+    from ui.casebook import case_board
+
+    sim = Simulation.new("the_ledger", seed=0)
+    sim.run(until=clock.parse_when("day 1 08:20"))
+    for c in ("go apothecary", "wait until 08:40", "search ledger", "wait until 09:10",
+              "search desk", "ask tilly card location", "go oswin house", "search desk"):
+        assert sim.command(c).ok, c
+    page = case_board(sim)
+    rows = [(b.style, b.text, b.indent) for b in page.blocks]
+    ledger = [(k, t, i) for k, t, i in rows if t.startswith("The new ledger said")]
+    assert len(ledger) == 1, ledger
+    assert "09:10" in ledger[0][1] and ledger[0][2] == 0, ledger
