@@ -67,6 +67,14 @@ class Entry:
             " ".join(words(n)) for n in [self.label, *self.names]}
         self.words |= set(words(self.id)) | {w for n in [self.label, *self.names]
                                              for w in words(n)}
+        # A possessive typed without its apostrophe names it too: "oswins house" was refused
+        # for "Oswin's house" (a playtest).
+        for n in [self.label, *self.names]:
+            plain = unicodedata.normalize("NFKD", n.translate(_LATIN)).encode(
+                "ascii", "ignore").decode().lower()
+            for w in re.findall(r"([a-z0-9]+)['’]s\b", plain):
+                self.words.add(w + "s")
+                self.keys.add(" ".join(words(re.sub(r"['’]s\b", "s", plain))))
 
 
 class Kind:

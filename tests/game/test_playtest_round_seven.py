@@ -254,3 +254,10 @@ def test_the_case_board_keeps_one_last_reading_of_a_paper_on_its_own_line():
     ledger = [(k, t, i) for k, t, i in rows if t.startswith("The new ledger said")]
     assert len(ledger) == 1, ledger
     assert "09:10" in ledger[0][1] and ledger[0][2] == 0, ledger
+
+
+def test_a_possessive_typed_without_its_apostrophe_names_the_place():
+    # "go oswins house" was refused: did you mean 'oswin's house'? (a playtest)
+    sim = Simulation.new("the_ledger", seed=0)
+    assert sim.command("go oswins house").ok
+    assert sim.state["player"].place == "oswin_home"
