@@ -26,9 +26,49 @@ def test_a_panel_letter_alone_still_switches_the_panel(ui):
     t = ui.town
     ui.press("l")
     assert t.tab == "log" and not t.dialogue.focused
-    t._ahead = (t._ahead[0] - 5.0, *t._ahead[1:])  # a while later: a word of its own
+    ui.frame(1, dt=1.0)  # a while later: a word of its own
     ui.press("w")
     assert t.tab == "log" and t.dialogue.line.value == "w"
+
+
+def test_a_screens_letter_waits_a_moment_and_opens_nothing_if_a_word_follows(ui):
+    # "search" opened the save slots with its S, "help" the help (a review).
+    from ui.scenes.town import TownScene
+
+    build(ui.app, "missing_key", seed=0)
+    ui.frame(2)
+    t = ui.town
+    for ch in "search":
+        ui.press(ch)
+    assert isinstance(ui.app.top, TownScene) and t.dialogue.line.value == "search"
+    t.dialogue.line.set("")
+    t.dialogue.focus(False)
+    ui.press("h")  # alone: after its moment, the help opens
+    assert isinstance(ui.app.top, TownScene)
+    ui.frame(1, dt=1.0)
+    assert not isinstance(ui.app.top, TownScene)
+
+
+def test_putting_the_panels_back_after_n_keeps_the_inspector_on_whom_it_was(ui):
+    build(ui.app, "missing_key", seed=0)
+    ui.frame(2)
+    t = ui.town
+    t.select("ada")
+    ui.press("n")
+    assert t.inspector.model.resident == "player"
+    ui.press("o")
+    assert t.selected == "ada" and t.inspector.model.resident == "ada"
+    assert t.dialogue.line.value == "no"
+
+
+def test_space_on_the_empty_line_keeps_a_running_clock_running(ui):
+    build(ui.app, "missing_key", seed=0)
+    ui.frame(2)
+    t = ui.town
+    t.session.set_speed(4)
+    t.do_command()
+    ui.key(pygame.K_SPACE, unicode=" ")
+    assert not t.dialogue.focused and t.session.speed == 4
 
 
 def test_a_letter_that_is_no_shortcut_opens_the_line_and_is_typed(ui):

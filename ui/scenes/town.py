@@ -7,8 +7,6 @@ It holds what is selected and open; the session holds the game. The clock advanc
 
 from __future__ import annotations
 
-import time
-
 import pygame
 
 from game import PLAYER, clock
@@ -37,6 +35,9 @@ WHEEL = 48
 # The panel letters (G, P, N, C, L) that may begin a typed word ("look", "go", "conclude"),
 # and how soon a letter after one means it did.
 TYPED_AHEAD = frozenset({"tab_case", "tab_people", "notebook", "tab_claims", "tab_log"})
+# The letters that open a screen or start something (S, H, R: "search", "help", "read") wait
+# that long before doing it, and do nothing if a letter follows.
+HELD = frozenset({"slots", "help", "replay"})
 AHEAD_SECONDS = 0.6
 
 
@@ -61,7 +62,9 @@ class TownScene(TownKeys, Scene):
         self.overlay = ClaimOverlay(self)
         self.card = PlaceCard(self)
         self.dialogue = Dialogue(self)
-        self._ahead: tuple | None = None  # (when, letter, panels before) of a panel letter
+        # A letter that may begin a typed word: (seconds left, letter, panels before it or
+        # None, its action)
+        self._ahead: tuple | None = None
         self.case = CasePanel(self)
         self.roster = Roster(self)
         self.inspector = Inspector(self)
@@ -245,26 +248,40 @@ class TownScene(TownKeys, Scene):
         if e.type == pygame.KEYDOWN and not self.typing:
             b = keys.BY_KEY.get(e.key)
             talk = self.session.has_player and not self.session.over
+            letter = e.unicode.isalpha() and e.unicode.isprintable() and talk
+            ahead, self._ahead = self._ahead, None
+            if letter and ahead is not None:
+                # A letter hard on a letter's heels: the first began a typed word ("look",
+                # "search", "help"). A panel it switched goes back; a screen it would open
+                # does not open; the line takes both (the TEXTINPUT that follows types the
+                # second). "look" out of the line had switched to the Log (a window playtest).
+                first, back = ahead[1], ahead[2]
+                if back is not None:
+                    self._panels(back)
+                self.dialogue.focus(True)
+                self.dialogue.line.set(first)
+                self._typing_toast()
+                return True
+            if ahead is not None and ahead[2] is None:
+                self._ahead_fire(ahead)  # (another key: the held letter was a shortcut)
             if b is not None:
                 if e.key == pygame.K_SLASH:
                     self.dialogue.swallow = "/"  # the TEXTINPUT that follows is not typed
-                self._ahead = (time.monotonic(), e.unicode, self._panels()) \
-                    if b.action in TYPED_AHEAD and e.unicode.isalpha() and talk else None
+                if letter and b.action in HELD:
+                    # A screen's letter waits a moment, in case it begins a word: "search"
+                    # opened the save slots with its S (a review).
+                    self._ahead = (AHEAD_SECONDS, e.unicode, None, b.action)
+                    return True
+                if letter and b.action in TYPED_AHEAD:
+                    self._ahead = (AHEAD_SECONDS, e.unicode, self._panels(), b.action)
                 getattr(self, f"do_{b.action}")()
                 return True
             if e.unicode and e.unicode.isprintable() and not e.unicode.isspace() and talk:
                 # A letter that is no shortcut: the player has started typing a command
                 # without Enter. The line opens and takes it (the TEXTINPUT that follows
-                # types it). Just after a panel's letter, that letter began the word: "look"
-                # typed out of the line had switched to the Log with its L (a window
-                # playtest); the panel goes back and the line has both.
-                ahead, self._ahead = self._ahead, None
+                # types it).
                 self.dialogue.focus(True)
-                if ahead is not None and time.monotonic() - ahead[0] < AHEAD_SECONDS:
-                    self._panels(ahead[2])
-                    self.dialogue.line.set(ahead[1])
-                self.app.toast("Typing a command. Out of the command line (Esc, or Space on "
-                               "an empty line) letters are shortcut keys: H lists them.", 4.0)
+                self._typing_toast()
                 return True
         return False
 
@@ -272,8 +289,20 @@ class TownScene(TownKeys, Scene):
         """What the panel letters change (the tab, who and what is open), to put back when
         the letter turns out to have begun a typed word."""
         if back is not None:
-            self.tab, self.selected, self.belief, self.claim_view = back
-        return self.tab, self.selected, self.belief, self.claim_view
+            self.tab, self.selected, self.belief, self.claim_view, replaying = back
+            self.overlay.replaying = replaying
+            if self.selected is not None:  # (N had opened your own notebook in it)
+                self.inspector.open(self.selected)
+        return (self.tab, self.selected, self.belief, self.claim_view,
+                self.overlay.replaying)
+
+    def _ahead_fire(self, ahead: tuple) -> None:
+        """A held screen letter, alone after all: what it does, done now."""
+        getattr(self, f"do_{ahead[3]}")()
+
+    def _typing_toast(self) -> None:
+        self.app.toast("Typing a command. Out of the command line (Esc, or Space on an "
+                       "empty line) letters are shortcut keys: H lists them.", 4.0)
 
     def _click(self, pos) -> bool:
         for w in (self.card, self.topbar, self.overlay):
@@ -299,6 +328,14 @@ class TownScene(TownKeys, Scene):
         return (s.speed == 0 or s.over) and not self.overlay.replaying and self.map.settled()
 
     def update(self, dt: float) -> None:
+        if self._ahead is not None:  # (the frame's time: a letter's moment runs out)
+            left = self._ahead[0] - dt
+            if left > 0:
+                self._ahead = (left, *self._ahead[1:])
+            else:
+                ahead, self._ahead = self._ahead, None
+                if ahead[2] is None:
+                    self._ahead_fire(ahead)
         if self.minds_armed > 0:  # (a first press of Open minds waits, while its toast shows)
             self.minds_armed = max(0.0, self.minds_armed - dt)
         self.session.elastic = self.app.elastic  # the interactive loop paces elastically

@@ -126,10 +126,12 @@ class Dialogue(Widget):
                     self.focus(False)
                 return True
             if e.key == pygame.K_SPACE and not self.line.value:
-                # No command begins with a space: on the empty line Space does what it does
-                # out of it — leaves the line and runs (or stops) the clock.
+                # No command begins with a space: on the empty line Space leaves it and runs
+                # the clock — held while the line was open, it runs on at its speed; stopped,
+                # it starts (it stopped a running clock: a review).
                 self.focus(False)
-                self.town.do_pause()
+                if self.town.session.speed == 0:
+                    self.town.do_pause()
                 return True
             if e.key == pygame.K_TAB:
                 self.line.set(composer.complete(self.town.session, self.line.value))
