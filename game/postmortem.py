@@ -63,6 +63,7 @@ class Act:
     kind: str
     value: str | None
     summary: str
+    claim: str = ""  # the claim acted on (of those the ending explains)
 
 
 @dataclass(frozen=True)
@@ -129,7 +130,8 @@ class PostMortem:
             for d in shown:
                 mark = "" if d.true is None else ("; right" if d.true else "; wrong")
                 acted = " (acted on it)" if d.role == "acted" else ""
-                did = [a for a in self.acts if a.actor == d.resident and a.value is not None]
+                did = [a for a in self.acts if a.actor == d.resident and a.claim == d.claim
+                       and a.value is not None]
                 if d.role == "acted" and did and did[-1].value != d.value:
                     # "Ada (acted on it): Dee" of Ada, who had accused Cy and learnt
                     # otherwise since (a playtest): what she acted on was another value.
@@ -183,7 +185,7 @@ def post_mortem(sim: Game) -> PostMortem | None:
     claims = [_claim_report(sim, c) for c in e.explain]
     explain = set(e.explain)
     acts = [Act(r["at"], clock.fmt(r["at"]), r["actor"], r["kind"], r.get("value"),
-                r["summary"]) for r in sim.world.log()
+                r["summary"], r.get("claim") or "") for r in sim.world.log()
             if r["kind"] in ACTS and r.get("claim") in explain and r["actor"] != PLAYER]
     deciders = _deciders(sim, e, explain, acts)
     moves = _moves(sim, explain)
@@ -300,13 +302,15 @@ def _deciders(sim: Game, ending, explain: set[str], acts: list[Act]) -> list[Hol
         named = _reactors(sim, explain)
         came = _present(sim, [e.when or "" for e in sim.sc.endings if e.win], explain)
         named = {claim: who - came.get(claim, set()) for claim, who in named.items()}
-    acted = {claim: {a.actor for a in acts} - named.get(claim, set()) for claim in explain}
+    acted = {claim: {a.actor for a in acts if a.claim == claim} - named.get(claim, set())
+             for claim in explain}
     out = []
     for role, who in (("counted", named), ("acted", acted)):
         for claim in sorted(who):
             for rid in sorted(who[claim]):
                 if rid in sim.people and rid != PLAYER:
-                    last = max((a.at for a in acts if a.actor == rid), default=None)
+                    last = max((a.at for a in acts if a.actor == rid and a.claim == claim),
+                               default=None)
                     h = _holder(sim, rid, claim, role, last if role == "acted" else None)
                     if h is not None:
                         out.append(h)

@@ -18,6 +18,7 @@ from pydantic import (
     StrictBool,
     create_model,
     field_validator,
+    model_validator,
 )
 
 from game import phrase
@@ -56,6 +57,7 @@ EVENT_KINDS = ("move_object", "take_object", "say", "announce", "post_notice", "
 EDITS = ("implant", "distort", "suppress")
 ACTIONS = ("ask", "look", "confront", "accuse", "report", "avoid", "attend", "administer",
            "break_off", "reconcile", "wait")
+WORDED_ACTS = ("avoid", "break_off", "reconcile", "administer")  # a reaction's `text` words
 
 
 class Strict(BaseModel):
@@ -374,6 +376,14 @@ class Reaction(Strict):
     text: Phrase | None = None
 
     _v_text = field_validator("text")(_phrase(phrase.ACT_FIELDS))
+
+    @model_validator(mode="after")
+    def _worded_act(self):
+        # (accepted and ignored for the others, which have words of their own: a review)
+        if self.text is not None and self.action not in WORDED_ACTS:
+            raise ValueError(f"text words only an act of {', '.join(WORDED_ACTS)}; a "
+                             f"reaction to {self.action} says what it does in its own words")
+        return self
 
 
 class Ending(Strict):

@@ -261,3 +261,23 @@ def test_a_possessive_typed_without_its_apostrophe_names_the_place():
     sim = Simulation.new("the_ledger", seed=0)
     assert sim.command("go oswins house").ok
     assert sim.state["player"].place == "oswin_home"
+
+
+def test_a_reactions_text_on_an_act_with_words_of_its_own_is_an_error(write_scenario):
+    # Accepted and silently ignored for accuse, report, attend, look and ask (a review).
+    from game.scenario import ScenarioError, load_scenario
+
+    from .conftest import TINY
+
+    bad = TINY + '''
+[[reactions]]
+id = "r"
+believes = { claim = "cat.took", value = "bo" }
+action = "accuse"
+target = "bo"
+text = "{actor} shouted at {target}"
+'''
+    with pytest.raises(ScenarioError) as exc:
+        load_scenario(write_scenario(bad))
+    assert exc.value.field.startswith("reactions[0]")
+    assert "text words only an act of" in str(exc.value)
