@@ -303,7 +303,9 @@ def known_claims(sim: Game) -> set[str]:
     been told (their own beliefs, and what they heard others believe); and every claim in an
     event they took part in or witnessed — what they asked, told, mediated or concluded
     themselves included, answered or not. What else a scenario holds they have not met."""
-    out = set(questions(sim)) | {t.claim for t in brief_tells(sim)}
+    # (where the brief says a resident is, `X.location`, is no claim: `where` answers it)
+    out = set(questions(sim)) | {t.claim for t in brief_tells(sim)
+                                 if t.claim.partition(".")[0] not in sim.people}
     for b in sim.store.beliefs(PLAYER, about_others=True):
         a = b.attribute
         if a.startswith("believes "):

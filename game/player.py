@@ -976,6 +976,17 @@ def where(sim: Game, rid: str) -> Reply:
     w = last_whereabouts(sim, rid)
     if w is None:
         p = sim.pronoun(rid)
+        from .knowledge import brief_tells
+
+        told = next((t.value for t in brief_tells(sim) if t.claim == f"{rid}.location"
+                     and t.value in sim.places), None)
+        if told is not None:
+            # Where the brief said they are, before anyone in town did: "(Dee … is visiting
+            # her sister in Riverton)", and `where is dee` said nobody had told you (a
+            # playtest).
+            return Reply(True, minutes=0).mark(
+                f"You have not seen {name}. You were told at the start that {p.subj} "
+                f"{p.verb('be')} at {sim.place_name(told)}.")
         return Reply(True, minutes=0).mark(f"You have not seen {name}, and nobody has told "
                                             f"you where {p.subj} {p.verb('be')}.")
     place = sim.place_name(w.place)

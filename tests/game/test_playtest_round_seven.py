@@ -281,3 +281,12 @@ text = "{actor} shouted at {target}"
         load_scenario(write_scenario(bad))
     assert exc.value.field.startswith("reactions[0]")
     assert "text words only an act of" in str(exc.value)
+
+
+def test_where_answers_what_the_brief_said_of_someone_away():
+    # "(Dee … is visiting her sister in Riverton until late on day 3)", the map showed
+    # "Riverton (away)", and `where is dee` said nobody had told you (a playtest).
+    sim = Simulation.new("missing_key", seed=0)
+    text = sim.command("where is dee").text()
+    assert "You were told at the start that she is at Riverton (away)." in text, text
+    assert "nobody has told you" in sim.command("where is ada").text()
