@@ -89,25 +89,30 @@ def test_the_ledger_win_shows_tilly_treating_mira_with_something_else():
     assert [e["summary"] for e in lost.world.log(kind="administer")] == ["Tilly treated Mira"]
 
 
-def test_a_reactions_text_may_use_only_actor_and_target(write_scenario):
+def _reaction_refused(write_scenario, action: str, text: str):
+    """The error loading TINY with one reaction of `action` worded `text`, and its lines."""
     from game.scenario import ScenarioError, load_scenario
 
     from .conftest import TINY
 
-    bad = TINY + '''
+    bad = TINY + f'''
 [[reactions]]
 id = "r"
-believes = { claim = "cat.took", value = "bo" }
-action = "avoid"
+believes = {{ claim = "cat.took", value = "bo" }}
+action = "{action}"
 target = "bo"
-text = "{actor} avoids {target.__class__}"
+text = "{text}"
 '''
     with pytest.raises(ScenarioError) as exc:
         load_scenario(write_scenario(bad))
-    assert exc.value.field == "reactions[0].text"
-    assert "no attribute access" in str(exc.value)
-    assert exc.value.line == bad.splitlines().index(
-        'text = "{actor} avoids {target.__class__}"') + 1
+    return exc.value, bad.splitlines()
+
+
+def test_a_reactions_text_may_use_only_actor_and_target(write_scenario):
+    err, lines = _reaction_refused(write_scenario, "avoid", "{actor} avoids {target.__class__}")
+    assert err.field == "reactions[0].text"
+    assert "no attribute access" in str(err)
+    assert err.line == lines.index('text = "{actor} avoids {target.__class__}"') + 1
 
 
 def test_claim_words_take_two_words_when_one_names_two_claims():
@@ -265,22 +270,9 @@ def test_a_possessive_typed_without_its_apostrophe_names_the_place():
 
 def test_a_reactions_text_on_an_act_with_words_of_its_own_is_an_error(write_scenario):
     # Accepted and silently ignored for accuse, report, attend, look and ask (a review).
-    from game.scenario import ScenarioError, load_scenario
-
-    from .conftest import TINY
-
-    bad = TINY + '''
-[[reactions]]
-id = "r"
-believes = { claim = "cat.took", value = "bo" }
-action = "accuse"
-target = "bo"
-text = "{actor} shouted at {target}"
-'''
-    with pytest.raises(ScenarioError) as exc:
-        load_scenario(write_scenario(bad))
-    assert exc.value.field.startswith("reactions[0]")
-    assert "text words only an act of" in str(exc.value)
+    err, _ = _reaction_refused(write_scenario, "accuse", "{actor} shouted at {target}")
+    assert err.field.startswith("reactions[0]")
+    assert "text words only an act of" in str(err)
 
 
 def test_where_answers_what_the_brief_said_of_someone_away():

@@ -3,15 +3,22 @@ the command line is typed, not lost to the panel letters ("look" had switched to
 its L); Space on the empty line runs the clock."""
 
 import pygame
+import pytest
 
 from game import PLAYER
 from ui.play import build
 
 
-def test_a_word_typed_out_of_the_line_goes_to_the_line_and_the_panel_goes_back(ui):
+@pytest.fixture
+def at_start(ui):
+    """The Missing Key's town, seed 0, as the window opens on it."""
     build(ui.app, "missing_key", seed=0)
     ui.frame(2)
-    t = ui.town
+    return ui.town
+
+
+def test_a_word_typed_out_of_the_line_goes_to_the_line_and_the_panel_goes_back(ui, at_start):
+    t = at_start
     assert not t.dialogue.focused and t.tab == "case"
     for ch in "look":
         ui.press(ch)
@@ -20,10 +27,8 @@ def test_a_word_typed_out_of_the_line_goes_to_the_line_and_the_panel_goes_back(u
     assert t.tab == "case"  # the L switched to the Log, and went back
 
 
-def test_a_panel_letter_alone_still_switches_the_panel(ui):
-    build(ui.app, "missing_key", seed=0)
-    ui.frame(2)
-    t = ui.town
+def test_a_panel_letter_alone_still_switches_the_panel(ui, at_start):
+    t = at_start
     ui.press("l")
     assert t.tab == "log" and not t.dialogue.focused
     ui.frame(1, dt=1.0)  # a while later: a word of its own
@@ -31,13 +36,11 @@ def test_a_panel_letter_alone_still_switches_the_panel(ui):
     assert t.tab == "log" and t.dialogue.line.value == "w"
 
 
-def test_a_screens_letter_waits_a_moment_and_opens_nothing_if_a_word_follows(ui):
+def test_a_screens_letter_waits_a_moment_and_opens_nothing_if_a_word_follows(ui, at_start):
     # "search" opened the save slots with its S, "help" the help (a review).
     from ui.scenes.town import TownScene
 
-    build(ui.app, "missing_key", seed=0)
-    ui.frame(2)
-    t = ui.town
+    t = at_start
     for ch in "search":
         ui.press(ch)
     assert isinstance(ui.app.top, TownScene) and t.dialogue.line.value == "search"
@@ -49,10 +52,8 @@ def test_a_screens_letter_waits_a_moment_and_opens_nothing_if_a_word_follows(ui)
     assert not isinstance(ui.app.top, TownScene)
 
 
-def test_putting_the_panels_back_after_n_keeps_the_inspector_on_whom_it_was(ui):
-    build(ui.app, "missing_key", seed=0)
-    ui.frame(2)
-    t = ui.town
+def test_putting_the_panels_back_after_n_keeps_the_inspector_on_whom_it_was(ui, at_start):
+    t = at_start
     t.select("ada")
     ui.press("n")
     assert t.inspector.model.resident == "player"
@@ -61,29 +62,23 @@ def test_putting_the_panels_back_after_n_keeps_the_inspector_on_whom_it_was(ui):
     assert t.dialogue.line.value == "no"
 
 
-def test_space_on_the_empty_line_keeps_a_running_clock_running(ui):
-    build(ui.app, "missing_key", seed=0)
-    ui.frame(2)
-    t = ui.town
+def test_space_on_the_empty_line_keeps_a_running_clock_running(ui, at_start):
+    t = at_start
     t.session.set_speed(4)
     t.do_command()
     ui.key(pygame.K_SPACE, unicode=" ")
     assert not t.dialogue.focused and t.session.speed == 4
 
 
-def test_a_letter_that_is_no_shortcut_opens_the_line_and_is_typed(ui):
-    build(ui.app, "missing_key", seed=0)
-    ui.frame(2)
-    t = ui.town
+def test_a_letter_that_is_no_shortcut_opens_the_line_and_is_typed(ui, at_start):
+    t = at_start
     for ch in "who":
         ui.press(ch)
     assert t.dialogue.focused and t.dialogue.line.value == "who"
 
 
-def test_space_on_the_empty_line_leaves_it_and_runs_the_clock(ui):
-    build(ui.app, "missing_key", seed=0)
-    ui.frame(2)
-    t = ui.town
+def test_space_on_the_empty_line_leaves_it_and_runs_the_clock(ui, at_start):
+    t = at_start
     t.do_command()
     assert t.dialogue.focused and t.session.speed == 0
     ui.key(pygame.K_SPACE, unicode=" ")
