@@ -26,6 +26,13 @@ def _said(store, at, teller="bo", value="mill"):
                                event=f"e{at}"))
 
 
+def _told_often(store, n: int):
+    """The store, told n-1 times where the key is (a new place each minute)."""
+    for at in range(1, n):
+        _said(store, at, value=f"place{at}")
+    return store
+
+
 def _closed_store(path, **rows) -> None:
     store = MemoryStore(path)
     _said(store, 10)
@@ -71,10 +78,7 @@ def test_states_still_makes_an_event_attribute_a_state(tmp_path):
 
 def test_a_damaged_store_is_refused_untouched(tmp_path):
     path = tmp_path / "s.db"
-    store = MemoryStore(path)
-    for at in range(1, 200):
-        _said(store, at, value=f"place{at}")
-    store.close()
+    _told_often(MemoryStore(path), 200).close()
     data = bytearray(path.read_bytes())
     middle = len(data) // 2
     for i in range(middle, middle + 4096, 7):
@@ -137,9 +141,7 @@ def test_kept_numbers_that_do_not_read_are_damage(tmp_path):
 
 def test_backup_copies_a_live_store_whole_and_never_over_a_file(tmp_path):
     live = tmp_path / "live.db"
-    store = MemoryStore(live)
-    for at in range(1, 51):
-        _said(store, at, value=f"place{at}")
+    store = _told_often(MemoryStore(live), 51)
     out = store.backup(tmp_path / "bk.db")
     assert out == tmp_path / "bk.db"
     with MemoryStore(out) as again:
@@ -229,10 +231,7 @@ def test_damaged_rows_met_later_are_store_damaged(tmp_path):
 
 def test_a_truncated_store_is_damaged_and_a_device_is_no_store(tmp_path):
     path = tmp_path / "s.db"
-    store = MemoryStore(path)
-    for at in range(1, 120):
-        _said(store, at, value=f"place{at}")
-    store.close()
+    _told_often(MemoryStore(path), 120).close()
     data = path.read_bytes()
     path.write_bytes(data[: len(data) // 2])
     before = _files(path)
