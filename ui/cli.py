@@ -549,6 +549,10 @@ def _print_summary(sim, s: dict, save_path: str | None, since_event: int = 0) ->
         from game import post_mortem
 
         pm = post_mortem(sim)
+        if pm is not None and sim.has_player and not everything:
+            # The truth and whose beliefs decided it are every mind's, which play never shows:
+            # marked as the open-minds view they are (two playtests took them for findings).
+            echo("  now the story is over (open minds: what was so, and every mind):")
         for line in pm.lines()[1:] if pm is not None else []:
             echo(f"  {line}")
     if s.get("minds"):

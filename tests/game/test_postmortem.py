@@ -115,6 +115,9 @@ def test_run_prints_the_post_mortem_and_json_has_it():
     assert res.exit_code == 0, res.output
     assert "What decided it: Eli, Gus and Hana believed" in res.output
     assert "Your own word reached" in res.output
+    # the truth and every mind come after a line that marks them as open minds
+    mark = res.output.index("now the story is over (open minds: what was so, and every mind)")
+    assert mark < res.output.index("The truth: ") < res.output.index("What decided it")
     res = cli.invoke(main, ["run", "missing_key", "--commands", str(walk), "--json"])
     pm = json.loads(res.output)["post_mortem"]
     assert pm["ending"] == "barred" and pm["cause"] and pm["deciders"] and pm["moves"]

@@ -176,6 +176,9 @@ def test_a_lost_ending_explains_the_false_belief_and_offers_another_scenario(ui)
     # the notices of the minutes before (the deadline came at 18:00) do not cover the card
     assert not ui.app._toasts
     assert any(line.startswith("Where the false belief came from: Bo") for line in ending.lines)
+    # every mind and the truth, which play never shows, are marked as the open-minds view
+    assert ending.lines.index(next(ln for ln in ending.lines if ln.startswith("Open minds, now"))) \
+        < ending.lines.index(next(ln for ln in ending.lines if ln.startswith("Where the false")))
     # the post-mortem, as `hearsay run` prints it: whose belief decided it, on whose word
     assert ui.shows("WHAT DECIDED IT")
     assert any("believed that Ada's key was moved by Cy — from Bo" in line

@@ -110,6 +110,12 @@ class EndingScene(Overlay):
         body = T.wrap(text, "prose", inner)
         explain = list(getattr(e, "explain", []) or []) if e else []
         rows = []
+        if explain and sim.has_player:
+            # Every mind and the truth, which play never shows: marked as the open-minds view
+            # it is, now the story is over (two playtests took it for what they had found out).
+            rows += [("mark", part) for part in T.wrap(
+                "Open minds, now the story is over: what was so, and what each resident "
+                "believed.", "small", inner - 20)]
         for claim in explain:
             # in the question's words, not the inspector's 'Ben · refused why'
             rows.append(("head", f"What the town believed about {sim.say_claim(claim)}"))
@@ -191,7 +197,8 @@ class EndingScene(Overlay):
                 T.text(surface, line.upper(), (x, y), "small_bold", T.ACCENT, width=inner)
                 y += 18
             else:
-                col = {"true": T.GOOD, "false": T.BAD, "dim": T.FAINT, "where": T.TEXT}[kind]
+                col = {"true": T.GOOD, "false": T.BAD, "dim": T.FAINT, "where": T.TEXT,
+                       "mark": T.ACCENT}[kind]
                 style = "small_bold" if kind == "where" else "small"
                 T.text(surface, line, (x + 10, y), style, col, width=inner - 10)
                 y += 18
