@@ -181,6 +181,7 @@ def test_a_lost_ending_explains_the_false_belief_and_offers_another_scenario(ui)
         < ending.lines.index(next(ln for ln in ending.lines if ln.startswith("Where the false")))
     # the post-mortem, as `hearsay run` prints it: whose belief decided it, on whose word
     assert ui.shows("WHAT DECIDED IT")
+    assert "" not in ending.lines[2:]  # no blank row where a cause has no head count
     assert any("believed that Ada's key was moved by Cy — from Bo" in line
                for line in ending.lines)
     # F9 on the ending card: no quick save yet says so (it did nothing at all; a playtest)

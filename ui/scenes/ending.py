@@ -132,7 +132,8 @@ class EndingScene(Overlay):
         if pm is not None and pm.cause:
             rows.append(("head", "What decided it"))
             rows += [("where", part) for part in T.wrap(pm.cause, "small_bold", inner - 20)]
-            rows += [("dim", part) for part in T.wrap(pm.headcount, "small", inner - 20)]
+            if pm.headcount:  # (an empty one left a blank row under the cause)
+                rows += [("dim", part) for part in T.wrap(pm.headcount, "small", inner - 20)]
         if pm is not None and pm.moves and sim.has_player:
             helped = sum(1 for m in pm.moves if m.effect == "helped")
             worse = [m for m in pm.moves if m.effect != "helped" and m.effect]
