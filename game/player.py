@@ -137,13 +137,15 @@ def own_way(sim: Game, rid: str) -> str:
     return f"{sim.name(rid)} goes {sim.pronoun(rid).poss} own way."
 
 
-def here_now(names: list[str], gone: list[str] = ()) -> str:
+def here_now(names: list[str], gone: list[str] = (), sleepers: bool = False) -> str:
     """Who the player sees where they stayed, once it changed: 'Here now: Greta.' — and who
     left, when someone did: 'Ivo has gone. Here now: Ana.' ("Here now: Ana" of a room Ana had
-    been in all along read as a contradiction: a playtest)."""
+    been in all along read as a contradiction: a playtest). With someone asleep there, nobody
+    else is awake, as on arriving ("Nobody is here now" beside "Asleep here: Ivo")."""
     left = f"{and_list(list(gone))} {'has' if len(gone) == 1 else 'have'} gone. " \
         if gone else ""
-    return left + (f"Here now: {and_list(names)}." if names else "Nobody is here now.")
+    return left + (f"Here now: {and_list(names)}." if names else
+                   "Nobody else is awake here now." if sleepers else "Nobody is here now.")
 
 
 def span_words(first: int, last: int, now: int, days: bool = False) -> str:

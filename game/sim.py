@@ -509,6 +509,7 @@ class Simulation(Setup, Naming):
         before, since = pacing.last_event(self), self.now
         place = self.state[PLAYER].place
         here_before = [x for x in self.present(place) if x != PLAYER]
+        asleep_before = player.asleep_here(self, place)
         with_before = player.followers(self)
         # Who was here at some minute while the time passed (first and last minute seen),
         # for those who came and went in between: a long wait said nothing of Ora's hour in
@@ -516,13 +517,27 @@ class Simulation(Setup, Naming):
         # Each stay keeps the presence record it was seen in, so its ends are said as `where`
         # says them: one who walked in as a tick's decisions were made is recorded from that
         # tick's minute ("Came and went: Cy (09:50…)" beside "You last saw Cy … from 09:40").
+        # One asleep here is still here: Ivo dozing off in the lodgings was "Came and went"
+        # beside look's "Asleep here: Ivo" (a playtest), and is said to fall asleep or wake.
         passing: dict[str, list[list]] = {
-            x: [[since, since, self.world.presence_id(x)]] for x in here_before}
+            x: [[since, since, self.world.presence_id(x)]] for x in here_before + asleep_before}
+        asleep = set(asleep_before)
+        dozed: list[tuple[str, int]] = []  # (who, the minute they were first seen asleep)
+        woke: list[tuple[str, int]] = []
 
         def look_round() -> None:
             if self.state[PLAYER].place != place or self.state[PLAYER].status != AWAKE:
                 return
-            for x in self.present(place):
+            sleeping = set(player.asleep_here(self, place))
+            for x in sorted(sleeping - asleep):
+                if x in passing and passing[x][-1][1] == self.now - clock.TICK:
+                    dozed.append((x, self.now))
+            for x in sorted(asleep - sleeping):
+                if x in self.present(place) and passing[x][-1][1] == self.now - clock.TICK:
+                    woke.append((x, self.now))
+            asleep.clear()
+            asleep.update(sleeping)
+            for x in self.present(place) + sorted(sleeping):
                 if x != PLAYER:
                     seen_at = passing.setdefault(x, [])
                     if seen_at and seen_at[-1][1] == self.now - clock.TICK:
@@ -551,11 +566,17 @@ class Simulation(Setup, Naming):
         # Who came or went where the player stayed while the time passed: they see the
         # room change, as they see it on arriving ("Here: …").
         here_now = [x for x in self.present(place) if x != PLAYER]
+        asleep_now = player.asleep_here(self, place)
         here = player.Line("", player.here_now(
             [self.name(x) for x in here_now],
             [self.name(x) for x in here_before if x not in here_now and
-             x not in with_before]), "mark") \
+             x not in with_before and x not in asleep_now], bool(asleep_now)), "mark") \
             if self.now > since and here_now != here_before else None
+        # (in the order they came: "Fell asleep" at 23:30 said before "Woke up" at 08:30)
+        for head, changes in sorted((("Fell asleep here", dozed), ("Woke up here", woke)),
+                                    key=lambda hc: hc[1][0][1] if hc[1] else 0):
+            if changes and self.now > since:
+                seen.append(self._at_line(head, changes, since))
         # A stay that began after the time did and was over before it ended (one that had
         # begun is "has gone", one still going "Here now"); until the minute they left.
         # (Not one here at both ends: "Stepped out and came back" says their time away, and
@@ -612,6 +633,14 @@ class Simulation(Setup, Naming):
             if until is not None and last <= until <= last + clock.TICK:
                 end = until
         return start, end
+
+    def _at_line(self, head: str, changes: list[tuple[str, int]], since: int) -> player.Line:
+        """"Fell asleep here: Ivo (at 23:00) and Tam (at 23:30)." — each at the look that
+        first saw the change."""
+        days = clock.day_of(since) != clock.day_of(self.now)
+        who = [f"{self.name(x)} ({player.span_words(at, at, self.now, days)})"
+               for x, at in changes]
+        return player.Line("", f"{head}: " + player.and_list(who) + ".", "mark")
 
     def _spans_line(self, head: str, spans: list[tuple[str, int, int]], since: int,
                     lead: str) -> player.Line:
@@ -677,7 +706,12 @@ class Simulation(Setup, Naming):
         if self.sc.stages:
             reached = self.stages_reached()
             n = sum(st.id in reached for st in self.sc.stages)
-            out.append(player.Line("", f"You found out {n} of {len(self.sc.stages)}:", "mark"))
+            # What was missed is the truth, or a mind never asked: said only now the story is
+            # over, and said to be so (a playtest read Mo's account, never asked, as found).
+            missed = " (what you missed, shown now the story is over)" \
+                if n < len(self.sc.stages) else ""
+            out.append(player.Line("", f"You found out {n} of {len(self.sc.stages)}{missed}:",
+                                   "mark"))
             out += [player.Line("", ("✓ " if st.id in reached else "· ") + st.text
                                 + self._why_not_held(st, reached), "mark")
                     for st in self.sc.stages]

@@ -260,7 +260,7 @@ def test_the_reply_that_ends_the_story_says_what_it_means_and_what_was_found_out
     ending = next(e for e in sim.sc.endings if e.id == sim.ending)
     assert f"The story is over: {ending.title}." in text
     assert " ".join(ending.text.split()) in text
-    assert "You found out 1 of 2:" in text
+    assert "You found out 1 of 2 (what you missed, shown now the story is over):" in text
     assert "✓ You have read or been told that Mira is not allergic to willowbark." in text
     assert "· You have read or been told that Mira is allergic to willowbark." in text
 

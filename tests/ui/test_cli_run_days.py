@@ -82,7 +82,7 @@ def test_a_run_to_an_ending_tells_how_it_ended_once(tmp_path):
     out = CliRunner().invoke(main, ["run", "the_ledger", "--seed", "2"]).output
     assert "  ending: The ledger wins (lost)" in out
     assert "gave her" in out and "willowbark for the fever" in out
-    assert "    You found out 0 of 2:" in out
+    assert "    You found out 0 of 2 (what you missed, shown now the story is over):" in out
     (walk := tmp_path / "w.txt").write_text("day 1 08:00  wait until day 3 20:00\n")
     out = CliRunner().invoke(main, ["run", "the_ledger", "--seed", "2", "--commands",
                                     str(walk)]).output

@@ -1,0 +1,43 @@
+"""A new player's notes from a CLI playtest of Bad Blood and The Cancelled Meeting: one who
+fell asleep where the player waited was said to have come and gone, and the ending's list of
+what was missed sat outside anything that marked it as the truth shown after the story."""
+
+from __future__ import annotations
+
+from game.sim import Simulation
+from game.walkthrough import play
+
+
+def _replies(scenario: str, text: str) -> list[str]:
+    sim = Simulation.new(scenario, seed=0)
+    return [s["reply"] for s in play(sim, None, to_end=False, text=text).steps]
+
+
+def test_one_who_falls_asleep_where_you_wait_has_not_gone():
+    """Ivo slept in his lodgings the whole night the player watched, and a wait said "Came and
+    went: Ivo (… to 23:30)" beside look's "Asleep here: Ivo" (a playtest)."""
+    night = _replies("bad_blood", "+ go lodgings\n+ wait until day 3 02:00\n+ look\n")
+    assert "Came and went" not in night[1], night[1]
+    assert "Woke up here: Ivo (at 08:30 on day 2)." in night[1]
+    assert "Fell asleep here: Ivo (at 23:30 on day 2)." in night[1]
+    # woken first, then asleep: said in the order they came
+    assert night[1].index("Woke up") < night[1].index("Fell asleep")
+    assert "Asleep here: Ivo." in night[2] and "Nobody else is awake here." in night[2]
+
+    morning = _replies("bad_blood", "+ go lodgings\n+ wait until day 3 08:10\n"
+                                    "+ wait until day 3 09:00\n")
+    assert "Came and went" not in morning[2], morning[2]
+    assert "Woke up here: Ivo (at 08:30)." in morning[2] and "Here now: Ivo." in morning[2]
+
+
+def test_one_falling_asleep_is_not_said_to_have_gone():
+    """Awake at the start of a wait and asleep at its end: he fell asleep, not "has gone", and
+    nobody else is awake (not "Nobody is here now")."""
+    got = _replies("bad_blood", "day 2 22:00 go lodgings\n+ wait until day 3 01:00\n")
+    assert "Fell asleep here: Ivo" in got[1], got[1]
+    assert "has gone" not in got[1] and "Nobody is here now" not in got[1], got[1]
+
+
+def test_what_was_missed_is_said_to_be_shown_because_the_story_is_over():
+    end = _replies("bad_blood", "day 2 08:00 wait until day 5 12:00\n")[-1]
+    assert "You found out 1 of 5 (what you missed, shown now the story is over):" in end, end
