@@ -182,6 +182,9 @@ def wait(sim: Game, *words: str) -> Reply:
     return r
 
 
+PASSED_LATELY = 6 * clock.HOUR  # a bare time gone by this recently is refused, not tomorrow's
+
+
 def _wait_until(sim: Game, when: tuple[str, ...]) -> Reply:
     """Wait until a time: a time with no day is the next such time to come (today's, or
     tomorrow's). "wait until day 3 20:00" was refused; a playtester counted hours instead."""
@@ -189,6 +192,14 @@ def _wait_until(sim: Game, when: tuple[str, ...]) -> Reply:
     at = clock.parse_when(text)
     if not text.strip().lower().startswith("day"):
         at = (clock.day_of(sim.now) - 1) * clock.DAY + clock.time_of_day(at)
+        if sim.now - PASSED_LATELY < at <= sim.now:
+            # A time gone by a little while ago was a slip, not tomorrow: at 10:00 "wait
+            # until 09:30" waited a whole day, past Ana's break with Ben (a playtest).
+            # Tomorrow's is the day named; tonight's "wait until 07:00" is still tomorrow's.
+            return fail(f"It is already past {clock.fmt_clock(at)} (it is "
+                        f"{clock.fmt_clock(sim.now)}): to wait until tomorrow's, type "
+                        f"wait until day {clock.day_of(at) + 1} {clock.fmt_clock(at)}.",
+                        minutes=0)
         if at <= sim.now:
             at += clock.DAY
     if at <= sim.now:

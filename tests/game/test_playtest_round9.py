@@ -41,3 +41,21 @@ def test_one_falling_asleep_is_not_said_to_have_gone():
 def test_what_was_missed_is_said_to_be_shown_because_the_story_is_over():
     end = _replies("bad_blood", "day 2 08:00 wait until day 5 12:00\n")[-1]
     assert "You found out 1 of 5 (what you missed, shown now the story is over):" in end, end
+
+
+def test_a_bare_time_gone_by_lately_is_refused_not_waited_a_day_for():
+    """At 10:00 on day 2, "wait until 09:30" waited until 09:30 on day 3, past Ana's break with
+    Ben, with no word before (a playtest). A time gone by within six hours is a slip: refused,
+    with the command for tomorrow's; one long gone (tonight's "until 07:00") is tomorrow's."""
+    sim = Simulation.new("bad_blood", seed=0)
+    sim.command("wait until 10:00")
+    before = sim.now
+    r = sim.command("wait until 09:30")
+    assert not r.ok and sim.now == before  # nothing passed
+    assert r.text() == ("It is already past 09:30 (it is 10:00): to wait until tomorrow's, "
+                        "type wait until day 3 09:30.")
+    at = sim.now
+    assert sim.command("wait until day 3 09:30").ok and sim.now > at
+    sim.command("wait until 23:00")
+    r = sim.command("wait until 07:00")
+    assert r.ok and r.text().startswith("You wait until 07:00 on day 4.")
