@@ -44,6 +44,7 @@ from .deferred import RECALL_WORDS, HeldWrites
 from .driver import sqlite3
 from .errors import (
     ForeignTables,
+    GuardRefusal,
     InvalidEvidence,
     MemoryModuleError,
     StoreClosed,
@@ -105,6 +106,9 @@ class MemoryStore:
         if verify is not None:
             check.flag("verify", verify)
         opened = not isinstance(db, Database)
+        # A Database the caller passed is theirs: close() leaves its connection open (closing
+        # it killed the game's own tables on the same connection; a developer's trial).
+        self._owns_db = opened
         where = "the database" if not opened else repr(str(db))
         if not opened:
             self.db = db
@@ -1075,7 +1079,14 @@ class MemoryStore:
         """Write a memory proposed from outside the rules (a model, typed text, a scenario)
         if the guard allows it (§12); otherwise raise `GuardRefusal` and change nothing."""
         p = proposal if isinstance(proposal, Proposal) else guard.parse_proposal(proposal)
-        return self.perceive(guard.check(self, p, world))
+        ev = guard.check(self, p, world)
+        try:
+            return self.perceive(ev)
+        except InvalidEvidence as exc:
+            # What only the store can tell (a guess's premise the resident does not hold) is
+            # a refusal too: a caller catching GuardRefusal round a model's answer crashed on
+            # it (a developer's trial). Nothing was written: perceive checks before writing.
+            raise GuardRefusal(guard.CONTRACT, f"{exc.field}: {exc.reason}") from None
 
     @translated
     def propose_trust(self, proposal: TrustProposal) -> float:
@@ -1485,7 +1496,8 @@ class MemoryStore:
         if isinstance(self.db, _ClosedDb):
             return  # (closing twice is closing once)
         self._sync()
-        self.db.close()
+        if self._owns_db:
+            self.db.close()
         # A call after this said "Cannot operate on a closed database" from sqlite3, or read
         # on from what was kept in memory: the module's own error, whatever is asked (a
         # developer's finding; a review found the kept parts answering).
