@@ -182,6 +182,11 @@ def test_diff_of_two_seeds_names_where_they_parted(tmp_path):
     out = res.output
     assert "The towns parted at day 1" in out and "  A: " in out and "  B: " in out
     assert "parted day 1" in out  # and each differing belief says where its history parted
+    # a claim of where someone was says its hour: ten "Eli — where Eli was" could not be told
+    # apart (a developer's trial)
+    assert "Bo — where Dee was between 07:00 and 08:00 on day 1: " in out
+    lines = [ln for ln in out.splitlines() if ln.startswith("  ") and " — " in ln]
+    assert len({ln.partition(": A ")[0] for ln in lines}) == len(lines)
     data = json.loads(cli("diff", a, b, "--json").output)
     first = data["log"]
     assert first["a"]["summary"] != first["b"]["summary"]
