@@ -92,8 +92,10 @@ class Kind:
     def __iter__(self):
         return iter(self.entries)
 
-    def resolve(self, typed: str, *, allowed: set[str] | None = None) -> str:
-        """The one id `typed` names, or a CommandError naming the nearest."""
+    def resolve(self, typed: str, *, allowed: set[str] | None = None, ids: bool = False
+                ) -> str:
+        """The one id `typed` names, or a CommandError naming the nearest (by its id, with
+        `ids`: an author's tool, where ids are what is typed)."""
         pool = [e for e in self.entries.values() if allowed is None or e.id in allowed]
         found = match(typed, pool)
         if len(found) == 1:
@@ -102,7 +104,7 @@ class Kind:
             options = " or ".join(f"“{e.label}”" for e in found[:4])
             raise Ambiguous(f"'{said_back(typed)}' could be {options} — say which")
         raise CommandError(f"no {self.what} '{said_back(typed)}'"
-                           + suggest(typed, pool, far=self.far))
+                           + suggest(typed, pool, far=self.far, ids=ids))
 
 
 def _unreadable(typed: str) -> bool:
@@ -176,7 +178,7 @@ def _shared(typed_words: list[str], e: Entry) -> int:
                    for x in e.words) for w in typed_words)
 
 
-def suggest(typed: str, pool: list[Entry], far: str | None = None) -> str:
+def suggest(typed: str, pool: list[Entry], far: str | None = None, ids: bool = False) -> str:
     """' — did you mean X?' with the nearest entry, in the form the player typed it: one that
     shares a word with what was typed first ('search desk' offered "ana's bakery", a
     playtest), else the most alike in its letters. With `far`, a miss that shares no word
@@ -188,8 +190,11 @@ def suggest(typed: str, pool: list[Entry], far: str | None = None) -> str:
     # An id is suggested to one who typed ids ("ada_key.moved_bye"); to one who typed words
     # with a dot ("quill house.desk", "hall.desk"), words: "did you mean 'quill_home'?" read
     # as a leaked internal name (a playtest).
-    idlike = "_" in typed or bool(re.search(r"\.", typed)) and " " not in typed and \
-        _exact_id(typed.partition(".")[0]) in {norm(e.id).partition(".")[0] for e in pool}
+    # An author's tool takes ids: 'nothing.here' there was offered "where ada's key is",
+    # which it would not take (a developer's trial).
+    idlike = "_" in typed or bool(re.search(r"\.", typed)) and " " not in typed and (
+        ids or _exact_id(typed.partition(".")[0]) in {norm(e.id).partition(".")[0]
+                                                      for e in pool})
     key = norm(typed)
 
     typed_words = [w for w in words(typed) if w not in STOP]
@@ -420,7 +425,7 @@ class Vocabulary:
                     (closed is None or c in closed):
                 return c
         try:
-            return self.claims.resolve(typed, allowed=known)
+            return self.claims.resolve(typed, allowed=known, ids=self._author)
         except CommandError:
             m = re.fullmatch(r"\s*([A-Za-z][\w]*)\.([A-Za-z][\w]*)\s*", typed)
             if m:

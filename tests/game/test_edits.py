@@ -245,3 +245,13 @@ def test_diff_of_two_stories_says_so_and_names_each_in_its_own(tmp_path):
     assert "These are two stories, missing_key and the_ledger" in out
     assert "  Joss — " in out and "  joss — " not in out
     assert "where you was" not in out
+
+
+def test_edit_suggests_a_claim_by_the_id_it_takes(tmp_path):
+    """`edit … nothing.here` offered "where ada's key is", which edit does not take (a
+    developer's trial): an author's tool names the nearest claim by its id."""
+    path = tmp_path / "s.db"
+    assert cli("run", "missing_key", "--days", 1, "--save", path).exit_code == 0
+    res = cli("edit", path, "fen", "nothing.here", "--suppress")
+    assert res.exit_code == 2
+    assert "no claim 'nothing.here' — did you mean 'ada_key." in res.output, res.output
