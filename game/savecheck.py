@@ -95,6 +95,12 @@ def check_file(path: Path) -> None:
     if page < 512 or page & (page - 1):
         raise SaveError(f"{path}: the save is damaged (bad page size in its header)")
     if head[18] != 1 or head[19] != 1:
+        if _memory_store(path):
+            # A developer's own store, or its backup() (a developer's trial read "a database in
+            # WAL mode" and did not know what to do instead).
+            raise SaveError(f"{path}: a memory store, not a game save: these tools read what "
+                            "the game saves; read a store in Python with MemoryStore(path) "
+                            "and its beliefs(), explain() and history()")
         raise SaveError(f"{path}: not a save Hearsay wrote (a database in WAL mode)")
     if st.st_size % page:
         raise SaveError(f"{path}: the save is damaged (truncated or padded: {st.st_size:,} "
@@ -103,6 +109,21 @@ def check_file(path: Path) -> None:
     if valid_for == counter and pages and pages != st.st_size // page:
         raise SaveError(f"{path}: the save is damaged (its header says {pages:,} pages, the "
                         f"file holds {st.st_size // page:,})")
+
+
+def _memory_store(path: Path) -> bool:
+    """Whether a database not written as a save holds a memory store's tables and no world
+    (read without writing a byte; any failure is "no")."""
+    try:
+        conn = connect_readonly(path)
+        try:
+            names = {r[0] for r in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        finally:
+            conn.close()
+    except (SaveError, sqlite3.Error):
+        return False
+    return {"memory_meta", "evidence"} <= names and "world_meta" not in names
 
 
 def connect_readonly(path: Path) -> sqlite3.Connection:

@@ -100,3 +100,27 @@ def test_a_step_from_a_save_lists_only_what_was_seen_in_it(tmp_path):
     board = CliRunner().invoke(main, ["run", "--load", str(save), "--commands", str(step),
                                       "--days", "0", "--notebook"])
     assert "WHAT YOU SAW HAPPEN" in board.output and "Cy avoided Ada" in board.output
+
+
+@pytest.mark.parametrize("command", [["inspect", "-r", "ada"], ["why", "ada", "ring.taken_by"],
+                                     ["report"], ["edits"]])
+def test_a_memory_store_given_for_a_save_is_named_for_what_it_is(tmp_path, command):
+    """A developer's own store (and its backup) read "not a save Hearsay wrote (a database in
+    WAL mode)": it says it is a memory store, and how to read one; the file is left as it
+    was."""
+    import hashlib
+
+    from memory import Evidence, MemoryStore
+
+    path = tmp_path / "mine.db"
+    with MemoryStore(path) as store:
+        store.perceive(Evidence(resident="ada", subject="ring", attribute="taken_by",
+                                value="rook", kind="firsthand", event="e1", at=0))
+        store.backup(tmp_path / "copy.db")
+    for p in (path, tmp_path / "copy.db"):
+        before = hashlib.sha256(p.read_bytes()).hexdigest()
+        res = CliRunner().invoke(main, [command[0], str(p), *command[1:]])
+        assert res.exit_code == 2, res.output
+        assert "a memory store, not a game save" in res.output and "MemoryStore(path)" in \
+            res.output, res.output
+        assert hashlib.sha256(p.read_bytes()).hexdigest() == before
