@@ -619,7 +619,8 @@ def inspect(save: str, resident: str, as_json: bool, show_all: bool,
 
     # Marked as the open-minds view, as the report is: a whole mind, truth beside it.
     t = Table(title=Text(clean(f"{sim.name(resident)} at {clock.fmt(sim.now)} — "
-                               f"{len(rows)} beliefs · open minds (the author's view)")),
+                               f"{len(rows)} belief{'' if len(rows) == 1 else 's'} · "
+                               "open minds (the author's view)")),
               title_justify="left")
     for col in ("claim", "value", "conf", "state", "source", "told by", "origin", "others",
                 "recall", "hist", "debug: true?", "flags"):
