@@ -319,7 +319,11 @@ def _lower(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
     if b.nature == STATE_NATURE and e.at > b.since:
         b.wants_look = True  # newer news about a state: go and look (§8)
     action = "anomaly" if e.by_player else "doubt"
-    return Outcome(action, True, f"{rank_name(e.rank)} from {who(e)} says {e.value}; it ranks "
+    # "implanted by author says bo", not "implanted from implanted by author" (a developer's
+    # trial read the history of an implant so)
+    src = who(e)
+    said = src if src.startswith(rank_name(e.rank)) else f"{rank_name(e.rank)} from {src}"
+    return Outcome(action, True, f"{said} says {e.value}; it ranks "
                    f"below the {rank_name(held.rank)} evidence for {b.value}, which stands")
 
 

@@ -49,3 +49,15 @@ def test_the_memory_s_own_name_for_beliefs_about_others_is_refused_as_an_attribu
     # an attribute merely starting with the word is a game's own
     Evidence(resident="cy", subject="bo", attribute="believes_in", value="rook",
              kind="witnessed", event="x", at=0)
+
+
+def test_an_implant_against_a_sighting_is_noted_in_plain_words():
+    """The history of an implant read "implanted from implanted by author says bo"."""
+    store = MemoryStore(":memory:")
+    store.perceive(Evidence(resident="cy", subject="ring", attribute="taken_by", value="dee",
+                            kind="firsthand", event="e1", at=0))
+    store.implant("cy", "ring", "taken_by", "bo", by="author", at=10)
+    notes = [v.note for v in store.history("cy", "ring", "taken_by")]
+    doubt = next(n for n in notes if "ranks below" in n)
+    assert doubt.startswith("implanted by author says bo; it ranks below the first-hand "
+                            "evidence for dee"), notes
