@@ -54,6 +54,23 @@ def has_display() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
+def _claim(session, typed: str, any_claim: bool) -> tuple[str, str]:
+    """(subject, attribute) of a claim named as a command names one — by its id or its words
+    ("ben refused why") — in play only among the questions the player knows of; a miss names
+    the nearest ('ben refused' was told "is not a claim like ada_key.moved_by", another
+    story's id; a playtest)."""
+    from game import CommandError
+
+    v = session.sim.names()
+    with (v.as_author() if any_claim else v.as_guessed()) as words:
+        try:
+            got = words.claim(typed)
+        except CommandError as exc:
+            raise ValueError(str(exc)) from None
+    s, _, a = got.partition(".")
+    return s, a
+
+
 def build(app, scenario=None, *, seed: int = 0, load: str | None = None,
           select: str | None = None, claim: str | None = None, belief: str | None = None,
           debug: bool = False, at: str | None = None, speed: int = 0, tab: str | None = None,
@@ -76,7 +93,13 @@ def build(app, scenario=None, *, seed: int = 0, load: str | None = None,
         play_walkthrough(session.sim, commands, to_end=False)  # the transcript keeps it all
         session.stamp += 1
     if at is not None:
-        session.sim.run(until=clock.parse_when(at))
+        until = clock.parse_when(at)
+        if until < session.sim.now:
+            # (`--at 'day 1 09:00'` in a story that starts on day 2 showed its start, exit 0:
+            # a playtest)
+            raise ValueError(f"--at {at!r} is before the town's time now, "
+                             f"{clock.fmt(session.sim.now)}")
+        session.sim.run(until=until)
         session.jumped()
     session.open_minds = debug
     town = TownScene(app, session)
@@ -87,10 +110,8 @@ def build(app, scenario=None, *, seed: int = 0, load: str | None = None,
                              f"{', '.join(sorted(session.sim.people))})")
         town.select(select)
     if belief:
-        s, _, a = belief.partition(".")
         who = select or "player"
-        if not (s and a):
-            raise ValueError(f"{said_back(belief)!r} is not a claim like ada_key.moved_by")
+        s, a = _claim(session, belief, debug or not session.has_player)
         # Whether a resident holds one is their mind's to say: in play, refused or not told
         # whether Fen knows where the key is (an audit); their panel shows what you know.
         mind = who == "player" or debug or not session.has_player
@@ -102,13 +123,13 @@ def build(app, scenario=None, *, seed: int = 0, load: str | None = None,
                                  "--open-minds: any)")
         if mind and session.sim.store.belief(who, s, a, history=False) is None:
             holder = "You hold" if who == "player" else f"{session.sim.name(who)} holds"
-            raise ValueError(f"{holder} no belief about {said_back(belief)!r} yet (`hearsay "
+            raise ValueError(f"{holder} no belief about {session.sim.say_claim(f'{s}.{a}')} "
+                             f"({s}.{a}) yet (`hearsay "
                              f"inspect SAVE {who}` lists them)")
         town.open_belief(who, s, a)
     if claim:
-        s, _, a = claim.partition(".")
-        if not (s and a):
-            raise ValueError(f"{said_back(claim)!r} is not a claim like ada_key.moved_by")
+        s, a = _claim(session, claim, debug or not session.has_player)
+        claim = f"{s}.{a}"
         if (debug or not session.has_player) and not session.sim.store.believers(s, a) and \
                 session.sim.world.fact(s, a) is None:
             raise ValueError(f"nobody holds a belief about {said_back(claim)!r} yet, and the "
