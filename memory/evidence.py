@@ -119,12 +119,14 @@ class Evidence(BaseModel):
                     _fail(field, "must not contain a NUL character")
         attribute = data.get("attribute")
         if isinstance(attribute, str) and attribute[:9].encode("ascii", "replace").lower() \
-                == b"believes ":  # (as SQLite's LIKE 'believes %' reads it: ASCII letters)
-            # The store's own name for what a resident believes another believes: evidence
-            # under it was taken as the teller's word and overwritten by the next telling (a
-            # developer's trial). A game's attribute is never so named.
-            _fail("attribute", "'believes …' is the memory's own name for what a resident "
-                  "believes someone else believes; give the claim's attribute")
+                == b"believes " and not (data.get("teller") is not None
+                                         and data.get("teller") == data.get("subject")):
+            # (as SQLite's LIKE 'believes %' reads it: ASCII letters in any case) The store's
+            # own name for what a resident believes another believes, which only that other's
+            # own word gives (teller = subject: "I believe…"): a sighting under it was taken
+            # as the teller's word and overwritten by the next telling (a developer's trial).
+            _fail("attribute", "'believes …' is what someone says they believe: evidence "
+                  "told by its subject; for anything else give the claim's attribute")
         at = data.get("at")
         if isinstance(at, float) and math.isfinite(at) and at.is_integer():
             data["at"] = int(at)  # a whole number of minutes, as every call takes a time

@@ -59,3 +59,14 @@ def test_a_bare_time_gone_by_lately_is_refused_not_waited_a_day_for():
     sim.command("wait until 23:00")
     r = sim.command("wait until 07:00")
     assert r.ok and r.text().startswith("You wait until 07:00 on day 4.")
+
+
+def test_told_they_did_it_themselves_they_learn_only_that_you_say_so():
+    """`tell bo ada_key.moved_by bo` crashed (exit 1) once evidence under "believes …" was
+    checked, and with it every sweep's random players (a fuzz run): what the player says of
+    Bo is recorded as the player's own word of what they believe."""
+    sim = Simulation.new("missing_key", seed=0)
+    sim.command("go market")
+    r = sim.command("tell bo ada_key.moved_by bo")
+    assert r.ok and "does not believe that Ada's key was moved by him" in r.text(), r.text()
+    assert sim.store.belief_about("bo", "player", "ada_key", "moved_by").value == "bo"

@@ -43,9 +43,18 @@ def test_a_store_that_opened_its_own_file_closes_it(tmp_path):
 
 @pytest.mark.parametrize("attribute", ["believes ring.taken_by", "Believes ring.taken_by"])
 def test_the_memory_s_own_name_for_beliefs_about_others_is_refused_as_an_attribute(attribute):
-    with pytest.raises(InvalidEvidence, match="attribute: 'believes …' is the memory's own"):
+    with pytest.raises(InvalidEvidence, match="attribute: 'believes …' is what someone says"):
         Evidence(resident="cy", subject="bo", attribute=attribute, value="rook",
                  kind="witnessed", event="x", at=0)
+    with pytest.raises(InvalidEvidence, match="told by its subject"):  # not Bo's own word
+        Evidence(resident="cy", subject="bo", attribute=attribute, value="rook",
+                 kind="declared", teller="dee", at=0)
+    # what Bo says he believes, in his own words, is what the name is for (a game records a
+    # player's word so: told of themselves what they know otherwise)
+    store = MemoryStore(":memory:")
+    store.perceive(Evidence(resident="cy", subject="bo", attribute="believes ring.taken_by",
+                            value="rook", kind="declared", teller="bo", at=0))
+    assert store.belief_about("cy", "bo", "ring", "taken_by").value == "rook"
     # an attribute merely starting with the word is a game's own
     Evidence(resident="cy", subject="bo", attribute="believes_in", value="rook",
              kind="witnessed", event="x", at=0)
