@@ -336,8 +336,11 @@ def test_wait_until_a_time():
     assert sim.now == clock.parse_when("day 1 12:00")
     r = sim.command("wait until day 1 11:00")
     assert not r.ok and "already past" in r.text() and sim.now == clock.parse_when("day 1 12:00")
-    sim.command("wait until 09:00")  # no day: the next 09:00 to come
-    assert sim.now == clock.parse_when("day 2 09:00")
+    # no day: a time gone by within six hours is a slip, refused (it waited a day, silently)
+    r = sim.command("wait until 09:00")
+    assert not r.ok and "type wait until day 2 09:00" in r.text()
+    sim.command("wait until 05:00")  # one long gone: the next to come
+    assert sim.now == clock.parse_when("day 2 05:00")
     sim.command("wait until day 2 09:15")  # time passes in whole ticks, up to it
     assert sim.now == clock.parse_when("day 2 09:20")
     with pytest.raises(CommandError, match="is not a time"):

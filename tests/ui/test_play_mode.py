@@ -123,7 +123,9 @@ def test_the_clock_pauses_itself_for_what_you_see_and_the_log_lists_it(ui):
     from tests.game.test_pacing import _first_accusation
 
     acc = _first_accusation(0)  # left alone, Ada accuses Cy on day 2
-    build(ui.app, "missing_key", seed=0, at=clock.fmt(acc["at"] - 30))
+    # (half an hour before it, or the start: --at before the town's time is refused)
+    build(ui.app, "missing_key", seed=0,
+          at=clock.fmt(max(acc["at"] - 30, clock.parse_when("day 1 09:00"))))
     ui.frame(2)
     t = ui.town
     ui.command(f"go {acc['place']}")
@@ -162,7 +164,9 @@ def test_the_clock_pauses_itself_likewise_when_the_window_paces_elastically(ui):
     from tests.game.test_pacing import _first_accusation
 
     acc = _first_accusation(0)
-    build(ui.app, "missing_key", seed=0, at=clock.fmt(acc["at"] - 30))
+    # (half an hour before it, or the start: --at before the town's time is refused)
+    build(ui.app, "missing_key", seed=0,
+          at=clock.fmt(max(acc["at"] - 30, clock.parse_when("day 1 09:00"))))
     ui.frame(2)
     t = ui.town
     ui.command(f"go {acc['place']}")
