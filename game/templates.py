@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import BaseLoader, DictLoader, StrictUndefined, TemplateError, nodes
+from jinja2.compiler import CodeGenerator
 from jinja2.exceptions import SecurityError, TemplateSyntaxError
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
@@ -58,11 +59,35 @@ class TemplateBudgetError(TemplateError):
     """A render that ran past its time or size budget."""
 
 
+def _size(x: Any) -> int:
+    """Characters `x` makes as text, without making it: a string's or a list's own length,
+    nested lists summed (what `join` and `~` would build)."""
+    if isinstance(x, str):
+        return len(x)
+    if isinstance(x, list | tuple):
+        return sum(_size(v) for v in x) + len(x)
+    return 32  # a number, a dict, None: short when made text
+
+
+class _BoundedCodeGenerator(CodeGenerator):
+    """`a ~ b` is made through the environment, which checks its size first: twenty lines of
+    `{% set a = a ~ a %}` doubled a string to gigabytes with no call or operator to stop it."""
+
+    def visit_Concat(self, node: nodes.Concat, frame: Any) -> None:
+        self.write("environment.concat((")
+        for arg in node.nodes:
+            self.visit(arg, frame)
+            self.write(", ")
+        self.write("))")
+
+
 class BudgetedSandbox(ImmutableSandboxedEnvironment):
     """The sandbox, with a deadline and an output limit checked on every call, attribute
-    lookup and operator that could be costly."""
+    lookup and operator that could be costly — and on what `join`, `~` and `+` build, before
+    they build it."""
 
-    intercepted_binops = frozenset({"*", "**", "%", "//"})
+    intercepted_binops = frozenset({"*", "**", "%", "//", "+"})
+    code_generator_class = _BoundedCodeGenerator
 
     def __init__(self, loader: BaseLoader):
         super().__init__(loader=loader, undefined=StrictUndefined, autoescape=False,
@@ -74,7 +99,27 @@ class BudgetedSandbox(ImmutableSandboxedEnvironment):
                 del self.filters[name]
         self.filters["hedge"] = hedge
         self.filters["read_at"] = read_at  # 'on the notice board', 'in the ledger'
+        self.filters["join"] = self._join
         self.deadline: float | None = None
+
+    def _budget(self, size: int) -> None:
+        self.tick()
+        if size > RENDER_CHARS:
+            raise TemplateBudgetError(f"more than {RENDER_CHARS:,} characters")
+
+    def concat(self, parts: tuple) -> str:
+        """`a ~ b ~ …`, once its size is known to be within the budget."""
+        self._budget(sum(_size(p) for p in parts))
+        return "".join(map(str, parts))
+
+    def _join(self, value: Any, d: str = "", attribute: Any = None) -> str:
+        """jinja2's `join`, its size checked before it is built: a list of one long string
+        times two thousand, joined, ran out of memory (a hostile-input run)."""
+        items = list(value)[:RENDER_CHARS + 1]
+        if attribute is not None:
+            items = [self.getitem(x, attribute) for x in items]
+        self._budget(sum(_size(x) for x in items) + len(str(d)) * max(len(items) - 1, 0))
+        return str(d).join(map(str, items))
 
     def tick(self) -> None:
         if self.deadline is not None and time.monotonic() > self.deadline:
@@ -119,6 +164,9 @@ class BudgetedSandbox(ImmutableSandboxedEnvironment):
             if isinstance(left, int) and isinstance(right, int) and \
                     left.bit_length() + right.bit_length() > 256:
                 raise SecurityError("a number too big for a word template")
+        if operator == "+" and isinstance(left, str | list | tuple) and \
+                isinstance(right, str | list | tuple):
+            self._budget(_size(left) + _size(right))
         if operator == "**" and isinstance(left, int | float) and \
                 isinstance(right, int | float) and (abs(right) > 64 or abs(left) > 2**32):
             raise SecurityError("a power too big for a word template")
@@ -137,11 +185,11 @@ def hedge(confidence: int) -> str:
 
 def render(env: BudgetedSandbox, name: str, **ctx: Any) -> str:
     """Render template `name` (e.g. "answer") within the time and size budget."""
-    t = env.get_template(f"{name}.j2")
-    env.deadline = time.monotonic() + RENDER_SECONDS
     out: list[str] = []
     n = 0
     try:
+        t = env.get_template(f"{name}.j2")  # (compiled here: its compiler recurses too)
+        env.deadline = time.monotonic() + RENDER_SECONDS
         for chunk in t.generate(**ctx):
             n += len(chunk)
             if n > RENDER_CHARS:
@@ -149,7 +197,10 @@ def render(env: BudgetedSandbox, name: str, **ctx: Any) -> str:
             env.tick()
             out.append(chunk)
     except RecursionError:
-        raise TemplateBudgetError("templates include each other without end") from None
+        raise TemplateBudgetError("templates include each other without end, or nest too "
+                                  "deeply") from None
+    except SyntaxError:  # (Python's own limit on what the template compiles to: 100 ifs deep)
+        raise TemplateBudgetError("nested too deeply for a word template") from None
     finally:
         env.deadline = None
     return "".join(out)
@@ -225,11 +276,16 @@ def check_sources(sources: dict[str, str]) -> list[Problem]:
             continue
         try:
             ast = env.parse(src, name=f"{name}.j2")
+            if name in sources:
+                problems += [(name, line, msg) for line, msg in _static(ast)]
         except TemplateSyntaxError as exc:
             problems.append((name, exc.lineno, exc.message or "syntax error"))
             continue
-        if name in sources:
-            problems += [(name, line, msg) for line, msg in _static(ast)]
+        except RecursionError:
+            # A hundred brackets, ifs or filters inside one another (a hostile-input run):
+            # jinja2's parser recurses through them; Python's stack does not reach so far.
+            problems.append((name, None, "nested too deeply for a word template"))
+            continue
         asts[name] = ast
     problems += _graph(asts, set(sources))
     if problems:

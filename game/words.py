@@ -52,9 +52,11 @@ class TemplateNarrator:
             try:
                 return tidy(tpl.render(self.env, name, pick=pick, **ctx))
             except (TemplateError, ArithmeticError, TypeError, ValueError, LookupError,
-                    AttributeError):
+                    AttributeError, RecursionError, MemoryError):
                 # The scenario's template failed on a context its check did not cover: the
-                # shipped words stand, and the game goes on.
+                # shipped words stand, and the game goes on. (Out of stack or memory too:
+                # what it built is let go as it unwinds, and a scenario's words are not worth
+                # a crash; a hostile-input run.)
                 self.fallbacks += 1
                 counter[0] = 0
         return tidy(tpl.render(self._shipped, name, pick=pick, **ctx))

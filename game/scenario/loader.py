@@ -473,6 +473,13 @@ class Checker:
             if r.id in clash:
                 self.bad(("residents", i, "id"), f"id {r.id!r} names both a resident and a "
                          "place or object")
+        # A thing or a paper named as a place: `go cafe`, `search cafe` and `take cafe` all
+        # took the one word, and `cafe.location` asked of either (a fuzz run).
+        for key in ("objects", "documents"):
+            for i, o in enumerate(getattr(sc, key)):
+                if o.id in self.places:
+                    self.bad((key, i, "id"), f"id {o.id!r} names both a place and "
+                             f"{'a thing' if key == 'objects' else 'a document'}")
         for i, p in enumerate(sc.places):
             if len(set(p.spots)) != len(p.spots):
                 self.bad(("places", i, "spots"), "spots repeat")

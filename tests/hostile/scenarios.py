@@ -73,6 +73,8 @@ def mutants() -> list[tuple[str, str | bytes, dict]]:
          {}),
         ("resident-is-a-place", _sub('id = "bo"', 'id = "cafe"'), {}),
         ("duplicate-resident", _sub('id = "bo"', 'id = "ada"'), {}),
+        ("thing-is-a-place", BASE + '\n[[objects]]\nid = "cafe"\nname = "a cafe"\n'
+                             'location = "market"\n', {}),
         ("uppercase-id", _sub('id = "bo"', 'id = "Bo"'), {}),
         ("unknown-home", _sub('home = "bo_home"', 'home = "nowhere"'), {}),
         ("unknown-liar-target", _sub('lies = [{ claim = "ada_key.moved_by", value = "cy", '
@@ -167,6 +169,16 @@ def mutants() -> list[tuple[str, str | bytes, dict]]:
                                            '{% endfor %}',
                                  "who.j2": "{% for o in s.others %}{{ o }}{% endfor %}"},
         "unknown-filter": {"answer.j2": "{{ s.speaker|random }}"},
+        # (2026-12-07, a fuzz run: exit 1 in validate, or gigabytes before the budget spoke)
+        "deep-brackets": {"answer.j2": "{{ " + "(" * 70 + "1" + ")" * 70 + " }}"},
+        "deep-ifs": {"answer.j2": "{% if true %}" * 100 + "x" + "{% endif %}" * 100},
+        "deep-nots": {"answer.j2": "{{ " + "not " * 3000 + "true }}"},
+        "join-bomb": {"answer.j2": '{% set a = (["x" * 20000] * 2000)|join %}'
+                                   "{% set b = ([a] * 2000)|join %}{{ b|length }}"},
+        "concat-doubling": {"answer.j2": "{% set a = 'x' * 20000 %}"
+                                         + "{% set a = a ~ a %}" * 30 + "{{ a|length }}"},
+        "plus-doubling": {"answer.j2": "{% set a = 'x' * 20000 %}"
+                                       + "{% set a = a + a %}" * 30 + "{{ a|length }}"},
         "too-big": {"answer.j2": "x" * 70_000},
         "not-utf8": {"answer.j2": b"\xff\xfe\x00"},
         "fifo": {"answer.j2": FIFO},

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from .conftest import cli, digest
-from .scenarios import mutants, write
+from .scenarios import BASE, mutants, write
 
 WALK = """day 1 09:00 go cafe
 + ask ada ada_key.moved_by
@@ -77,6 +77,8 @@ def test_the_mutants_cover_the_issues_cases():
     ("unclosed-array-at-end", r"scenario\.toml:\d+:\d+: not valid TOML \(line \d+, column \d+\)"),
     ("invalid-utf8", r"scenario\.toml:\d+:\d+: not UTF-8 text \(byte 0xff at line \d+, column"),
     ("resident-is-a-place", r"scenario\.toml:\d+: residents\[1\]\.id: id 'cafe' names both"),
+    ("thing-is-a-place", r"scenario\.toml:\d+: objects\[\d+\]\.id: id 'cafe' names both a "
+                         r"place and a thing"),
     ("no-scenario-table", r"scenario\.toml:1: scenario: required table \[scenario\] is missing"),
     ("label-attribute", r"scenario\.toml:\d+: attributes\.moved_by\.label: .*no attribute access"),
     ("label-huge-spec", r"scenario\.toml:\d+: attributes\.moved_by\.label: .*no format spec"),
@@ -90,6 +92,11 @@ def test_the_mutants_cover_the_issues_cases():
     ("templates-macro", r"templates/answer\.j2:1: \{% macro %\} is not allowed"),
     ("templates-string-times", r"templates/answer\.j2:\d+: .*more than 20,000 characters"),
     ("templates-fifo", r"templates/answer\.j2: not a regular file"),
+    ("templates-deep-brackets", r"templates/answer\.j2: nested too deeply for a word template"),
+    ("templates-deep-nots", r"templates/answer\.j2: nested too deeply for a word template"),
+    ("templates-join-bomb", r"templates/answer\.j2:\d+: .*more than 20,000 characters"),
+    ("templates-concat-doubling", r"templates/answer\.j2:\d+: .*more than 20,000 characters"),
+    ("templates-plus-doubling", r"templates/answer\.j2:\d+: .*more than 20,000 characters"),
     ("topic-blank", r"scenario\.toml:\d+: attributes\.moved_by\.topic: a topic needs a word"),
     ("topic-no-break-space", r"scenario\.toml:\d+: attributes\.moved_by\.topic: a topic needs"),
 ])
@@ -99,3 +106,20 @@ def test_a_refused_scenario_says_where_and_why(tmp_path, name, words):
     res = cli(["validate", folder])
     assert res.exit_code == 2
     assert re.search(words, res.output), res.output
+
+
+def test_a_template_that_blows_up_only_in_play_gives_way_to_the_shipped_words(tmp_path):
+    """A join bomb behind a condition the sample contexts never meet passed validate, and the
+    run that met it died of MemoryError (exit 1; a fuzz run). Bounded, and given way to."""
+    from game.templates import TEMPLATES
+
+    shipped = (TEMPLATES / "answer.j2").read_text(encoding="utf-8")
+    bomb = ('{% if s.speaker == "Fen" %}{% set a = (["x" * 20000] * 2000)|join %}'
+            "{% set b = ([a] * 2000)|join %}{{ b|length }}{% endif %}")
+    folder = write(tmp_path / "bomb", BASE, {"answer.j2": bomb + shipped}).parent
+    assert cli(["validate", folder]).exit_code == 0
+    walk = tmp_path / "fen.txt"
+    walk.write_text("day 1 09:00 go inn\n+ ask fen ada_key.location\n")
+    res = cli(["run", folder, "--commands", walk, "--days", "0"])
+    assert res.exit_code == 0, res.output
+    assert "Fen: " in res.output and "Ada's key is in the drawer" in res.output
