@@ -76,6 +76,22 @@ class ModelConfigError(ValueError):
     can be reached at, the name, key or budget is malformed: bad input (exit 2)."""
 
 
+_CLIENT_ENV = ("ALL_PROXY", "HTTPS_PROXY", "HTTP_PROXY", "all_proxy", "https_proxy",
+               "http_proxy", "SSL_CERT_FILE", "SSL_CERT_DIR")
+
+
+def _client_trouble(url: str, exc: BaseException) -> str:
+    """Why the model's client could not be made, naming what in the environment it read."""
+    import os
+
+    why = _shown(str(exc) or type(exc).__name__, 80)
+    env = [k for k in _CLIENT_ENV if os.environ.get(k)]
+    if env:
+        return (f"the model's client could not be set up ({why}): check HEARSAY_MODEL_URL "
+                f"{url[:60]!r} and {', '.join(env)} in the environment")
+    return f"HEARSAY_MODEL_URL {url[:60]!r}: not a URL a model can be reached at ({why})"
+
+
 def _said(text: str) -> str:
     return repr(text if len(text) <= 60 else text[:57] + "...")
 
@@ -145,6 +161,15 @@ _TIME_WORDS = ("day", "days", "today", "tonight", "tomorrow", "yesterday", "morn
                "minutes", "o'clock", "am", "pm", "monday", "tuesday", "wednesday", "thursday",
                "friday", "saturday", "sunday", "dawn", "dusk")
 _SIGHT_WORDS = ("saw", "seen", "see", "watched", "witnessed", "eyes", "myself")
+_NUMBER_WORDS = frozenset({"one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                           "ten", "eleven", "twelve", "twenty", "thirty", "forty", "fifty",
+                           "hundred", "thousand", "half", "quarter", "first", "second",
+                           "third", "once", "twice"})
+# Words that turn what was said against itself, or its sureness: a rewording may keep every
+# name and still say the opposite ("Bo lied when he said Cy moved my key").
+_TURN_WORDS = frozenset({"lie", "lied", "lies", "lying", "liar", "wrong", "mistaken", "false",
+                         "untrue", "unsure", "doubt", "doubts", "doubtful", "maybe", "perhaps",
+                         "couldn't", "wouldn't", "didn't", "doesn't", "isn't", "wasn't"})
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 
 
@@ -239,9 +264,11 @@ class LanguageModel:
                 client = OpenAI(base_url=settings.base_url, api_key=settings.api_key,
                                 timeout=settings.timeout, max_retries=settings.max_retries,
                                 http_client=http)
-            except (httpx2.InvalidURL, ValueError) as exc:  # (what _check_url let by)
-                raise ModelConfigError(f"HEARSAY_MODEL_URL {settings.base_url[:60]!r}: not a "
-                                       f"URL a model can be reached at ({exc})") from None
+            except (httpx2.InvalidURL, ValueError, ImportError, OSError) as exc:
+                # (what _check_url let by — or the environment's proxy and certificate
+                # settings, which the client reads: a SOCKS proxy it has no package for, a
+                # certificate file that is not there; each was exit 1 in a fuzz run)
+                raise ModelConfigError(_client_trouble(settings.base_url, exc)) from None
         self.client = client
 
     def new_verb(self) -> None:
@@ -503,12 +530,22 @@ def same_facts(template: str, said: str, must_keep: list[str], vocabulary) -> bo
     if not said or len(said) > MAX_REPLY_CHARS or not said.isprintable():
         return False
     t, s = template.lower(), said.lower()
-    if any(k.lower() not in s for k in must_keep if k):
+    # A letter of another script than the template's ("Dеe" with a Cyrillic е slipped a name
+    # past the word checks; a fuzz run): none the template did not have.
+    if any(c.isalpha() and not c.isascii() and c not in t for c in s):
+        return False
+    t_words, s_words = _forms(_WORD.findall(t)), _forms(_WORD.findall(s))
+    # A kept fact is kept as a word ("Bo" was found in "about", "Cy" in "fancy").
+    if any(not _phrase_in(_WORD.findall(k.lower()), s) for k in must_keep
+           if k and _WORD.findall(k.lower())):
         return False  # it dropped a fact
-    t_words, s_words = set(_WORD.findall(t)), set(_WORD.findall(s))
     added = s_words - t_words
-    if any(w.isdigit() or w in _TIME_WORDS or w in _SIGHT_WORDS for w in added):
-        return False  # a number, a time or a sight the template did not have
+    if any(w.isdigit() or w in _TIME_WORDS or w in _SIGHT_WORDS or w in _NUMBER_WORDS
+           or w in _TURN_WORDS or _is_no(w) for w in added):
+        # a number (in figures or words), a time, a sight — or a "not", "lied", "unsure" the
+        # template did not have: "my key was not moved by Cy. I'm not sure at all" reversed
+        # both the fact and how sure (a fuzz run)
+        return False
     for term in vocabulary:
         words = _WORD.findall(term.lower())
         if not words:
@@ -519,6 +556,12 @@ def same_facts(template: str, said: str, must_keep: list[str], vocabulary) -> bo
         elif _phrase_in(words, s) and not _phrase_in(words, t):
             return False
     return True
+
+
+def _forms(words: list[str]) -> set[str]:
+    """Each word as written and before its apostrophe: "dee's" is "dee" too (a possessive
+    slipped a name past the check; a fuzz run)."""
+    return set(words) | {w.partition("'")[0] for w in words}
 
 
 def _phrase_in(words: list[str], text: str) -> bool:
@@ -632,7 +675,7 @@ def _read_into_memory(sim: Game, model: LanguageModel, text: str, event: str,
         # (a review). The words name the claim — its subject or what it asks — and its
         # answer: a person, thing or place by name; a yes or a no by how it is said; any
         # other answer by its own words.
-        missing = _not_said(sim, claim, value, text)
+        missing = _not_said(sim, claim, value, text, r.listener)
         if missing is not None:
             return heard(f"your words do not {missing}, which the model read into them")
         if r.source == "hearsay" and r.basis == "saw" and not _player_saw(sim, r, value):
@@ -806,11 +849,14 @@ def _value_words(sim: Game, claim: str, value: str) -> set[str]:
     return (own - shared) or own
 
 
-def _not_said(sim: Game, claim: str, value: str, text: str) -> str | None:
+def _not_said(sim: Game, claim: str, value: str, text: str,
+              listener: str | None = None) -> str | None:
     """What of `claim` = `value` the typed line does not say, in words ("name Dee", "say
     anything about who moved Ada's key", "say that Mira is not allergic to willowbark"); None
     if it says it all. The words may be few ("Ada, Dee's the one") and in any form; what they
-    cannot do is name nothing of it."""
+    cannot do is name nothing of it — nor name the answer with a no beside it ("it was not Cy
+    who moved your key" was read as Cy; a fuzz run), nor name the one spoken to only by
+    speaking to them ("Ada, Dee is back on day 3" was read as Ada's own doing)."""
     from .vocab import YES_NO
 
     said = _typed_words(text)
@@ -820,7 +866,16 @@ def _not_said(sim: Game, claim: str, value: str, text: str) -> str | None:
     entity = value == "player" or value in sim.people or value in sim.objects or \
         value in sim.documents or value.partition(".")[0] in sim.places
     if entity:
-        if _named_in(sim, value, text):
+        named_here = _named_in(sim, value, text)
+        if named_here and value == listener and value in sim.people:
+            # Spoken to by name, and said to have done it: "you" says so, or their name
+            # again past the greeting.
+            rest = _typed_words(text.split(",", 1)[1]) if "," in text else said
+            named_here = bool(rest & {"you", "your", "yourself", "yours"}) or \
+                _named_in(sim, value, text.split(",", 1)[1] if "," in text else text)
+        if named_here and any(_is_no(w) for w in said):
+            return f"say plainly that {sim.say_claim(claim, value)} (they have a no in them)"
+        if named_here:
             return about
         named = f"name {sim.value_words(value, attribute)}"
         return named if about is None else f"{named}, nor {about}"

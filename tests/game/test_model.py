@@ -139,9 +139,9 @@ def speech(reply) -> str:
 def test_rewording_keeps_the_facts_or_falls_back_to_the_template(fake, sim_with_model):
     sim = sim_with_model
     meet(sim, "ada")
-    fake.replies.append("Bo swore to me Cy took it. Cy, no doubt.")  # keeps Cy and Bo
+    fake.replies.append("Bo swore to me Cy took it. Fairly sure of that.")  # keeps Cy and Bo
     r = sim.command("ask ada ada_key.moved_by")
-    assert speech(r) == "Bo swore to me Cy took it. Cy, no doubt."
+    assert speech(r) == "Bo swore to me Cy took it. Fairly sure of that."
     fake.replies.append("Somebody took it, I think.")  # dropped the names: template stands
     meet(sim, "ada")
     r = sim.command("ask ada ada_key.moved_by")
@@ -190,6 +190,13 @@ def _template_line(sim):
     "Bo told me yesterday my key was moved by Cy. I'm fairly sure.",  # a time
     "Bo told me my key was moved by Cy at 9. I'm fairly sure.",  # a number
     "Bo told me my key was moved. I'm fairly sure.",  # dropped the value
+    # (a fuzz run, 2026-12-07: each of these was shown to the player)
+    "Bo told me my key was moved by Cy. It was in Dee's hands after.",  # a name, possessive
+    "Bo told me my key was moved by Cy. Ask D\u0435e.",  # a name in another script's letter
+    "Bo told me my key was not moved by Cy. I'm not sure at all.",  # the fact turned round
+    "Bo lied when he said Cy moved my key, I'm fairly sure.",  # and its source
+    "About that key, fancy that, I couldn't say.",  # both dropped ("bo" in "about")
+    "Bo told me my key was moved by Cy at three. I'm fairly sure.",  # a number in words
     "x" * 2_000_000,  # far too long
 ])
 def test_a_rewording_may_not_add_or_drop_a_fact(sim_with_model, added):

@@ -243,6 +243,25 @@ def test_a_malformed_model_setting_is_bad_input_for_every_command(monkeypatch, v
         assert "s3cret" not in res.output and "Traceback" not in res.output
 
 
+@pytest.mark.parametrize("var, value, said", [
+    ("ALL_PROXY", "socks5://127.0.0.1:1", "and ALL_PROXY"),
+    ("SSL_CERT_FILE", "/nonexistent/ca.pem", "and SSL_CERT_FILE"),
+    ("http_proxy", "::x", "and http_proxy"),
+])
+def test_proxy_and_certificate_settings_the_client_cannot_use_are_bad_input(monkeypatch, var,
+                                                                            value, said):
+    """A SOCKS proxy with no package for it, a certificate file that is not there: exit 1 with
+    a traceback from every command that made a game (a fuzz run); and a bad proxy was blamed
+    on HEARSAY_MODEL_URL. Exit 2, naming what the environment holds."""
+    monkeypatch.setenv("HEARSAY_MODEL_URL", "http://127.0.0.1:9/v1")
+    monkeypatch.setenv("HEARSAY_MODEL", "fake")
+    monkeypatch.setenv(var, value)
+    res = cli(["run", "missing_key", "--days", "0.01"])
+    assert res.exit_code == 2, res.output
+    assert "the model's client could not be set up" in res.stderr and said in res.stderr
+    assert "Traceback" not in res.output
+
+
 @pytest.mark.parametrize("var, value", [("HEARSAY_MODEL_BUDGET", ""), ("HEARSAY_MODEL_KEY", ""),
                                         ("HEARSAY_MODEL_BUDGET", " 2 ")])
 def test_an_empty_or_padded_setting_is_no_error(monkeypatch, var, value):
@@ -260,7 +279,7 @@ def test_a_model_that_rewords_leaves_a_shipped_routes_world_log_alone(fake, monk
     from game.scenario.loader import SCENARIOS
 
     walk = SCENARIOS / "missing_key" / f"{route}.txt"
-    fake.default = answer("Bo swore to me Cy took it. Cy, no doubt, Bo.")
+    fake.default = answer("Bo swore to me Cy took it. Fairly sure of that, Bo.")
     with_model = json.loads(cli(["run", "missing_key", "--commands", walk, "--json"]).stdout)
     monkeypatch.delenv("HEARSAY_MODEL_URL")
     without = json.loads(cli(["run", "missing_key", "--commands", walk, "--json"]).stdout)

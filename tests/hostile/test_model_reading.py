@@ -201,3 +201,20 @@ def test_a_fast_garbage_server_is_rested_through_say(fake, monkeypatch):
     text = sim.command(line).text()
     assert len(fake.requests) == asked
     assert "failed twice in a row" in text and NOT_A_COMPLETION in text, text
+
+
+@pytest.mark.parametrize("typed, value, missing", [
+    # (a fuzz run, 2026-12-07: each was read into Ada's memory)
+    ("Ada, it was not Cy who moved your key, Cy never did", "cy",
+     "say plainly that Ada's key was moved by Cy (they have a no in them)"),
+    ("Ada, Dee is back from Riverton on day 3", "ada", "name Ada"),
+    # still read: a plain answer, and one who is told of themselves as "you"
+    ("Ada, it was Dee who moved your key", "dee", None),
+    ("Ada, you moved your key yourself", "ada", None),
+])
+def test_a_no_or_a_greeting_is_not_the_answer(typed, value, missing):
+    from game.model import _not_said
+    from game.sim import Simulation
+
+    sim = Simulation.new("missing_key", seed=0)
+    assert _not_said(sim, "ada_key.moved_by", value, typed, "ada") == missing
