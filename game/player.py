@@ -192,14 +192,17 @@ def _wait_until(sim: Game, when: tuple[str, ...]) -> Reply:
     at = clock.parse_when(text)
     if not text.strip().lower().startswith("day"):
         at = (clock.day_of(sim.now) - 1) * clock.DAY + clock.time_of_day(at)
-        if sim.now - PASSED_LATELY < at <= sim.now:
+        last = at if at <= sim.now else at - clock.DAY  # the latest such time gone by
+        if sim.now - PASSED_LATELY < last <= sim.now:
             # A time gone by a little while ago was a slip, not tomorrow: at 10:00 "wait
-            # until 09:30" waited a whole day, past Ana's break with Ben (a playtest).
-            # Tomorrow's is the day named; tonight's "wait until 07:00" is still tomorrow's.
-            return fail(f"It is already past {clock.fmt_clock(at)} (it is "
-                        f"{clock.fmt_clock(sim.now)}): to wait until tomorrow's, type "
-                        f"wait until day {clock.day_of(at) + 1} {clock.fmt_clock(at)}.",
-                        minutes=0)
+            # until 09:30" waited a whole day, past Ana's break with Ben (a playtest) — and
+            # so across midnight (at 01:00, "until 23:30"; a review). The next one is said
+            # by its day; tonight's "wait until 07:00" is still the next 07:00.
+            nxt = last + clock.DAY
+            gone = "It is" if last == sim.now else "It is already past"
+            return fail(f"{gone} {clock.fmt_clock(last)} (day {clock.day_of(last)}): to wait "
+                        f"until the next, type wait until day {clock.day_of(nxt)} "
+                        f"{clock.fmt_clock(nxt)}.", minutes=0)
         if at <= sim.now:
             at += clock.DAY
     if at <= sim.now:

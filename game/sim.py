@@ -567,11 +567,15 @@ class Simulation(Setup, Naming):
         # room change, as they see it on arriving ("Here: …").
         here_now = [x for x in self.present(place) if x != PLAYER]
         asleep_now = player.asleep_here(self, place)
+        # Gone: here at the start, awake or asleep, and neither now (one who woke and walked
+        # out was in no line at all; a review).
+        gone = [x for x in here_before + asleep_before if x not in here_now and
+                x not in asleep_now and x not in with_before]
         here = player.Line("", player.here_now(
-            [self.name(x) for x in here_now],
-            [self.name(x) for x in here_before if x not in here_now and
-             x not in with_before and x not in asleep_now], bool(asleep_now)), "mark") \
-            if self.now > since and here_now != here_before else None
+            [self.name(x) for x in here_now], [self.name(x) for x in sorted(gone)],
+            bool(asleep_now)), "mark") \
+            if self.now > since and (here_now != here_before or asleep_now != asleep_before) \
+            else None
         # (in the order they came: "Fell asleep" at 23:30 said before "Woke up" at 08:30)
         for head, changes in sorted((("Fell asleep here", dozed), ("Woke up here", woke)),
                                     key=lambda hc: hc[1][0][1] if hc[1] else 0):

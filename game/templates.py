@@ -59,14 +59,31 @@ class TemplateBudgetError(TemplateError):
     """A render that ran past its time or size budget."""
 
 
-def _size(x: Any) -> int:
-    """Characters `x` makes as text, without making it: a string's or a list's own length,
-    nested lists summed (what `join` and `~` would build)."""
-    if isinstance(x, str):
-        return len(x)
-    if isinstance(x, list | tuple):
-        return sum(_size(v) for v in x) + len(x)
-    return 32  # a number, a dict, None: short when made text
+def _size(x: Any, limit: int = RENDER_CHARS) -> int:
+    """Characters `x` makes as text, without making it — a string's length, a list's items
+    summed — counted only until it passes `limit`, each list once (a list holding itself
+    twice, twenty lines deep, took seconds to count and forty never ended; a review)."""
+    memo: dict[int, int] = {}
+
+    def size(v: Any) -> int:
+        if isinstance(v, str):
+            return len(v)
+        if not isinstance(v, list | tuple):
+            return 32  # a number, a dict, None: short when made text
+        if id(v) in memo:
+            return memo[id(v)]
+        total = 2 * len(v)  # (brackets and commas, as a printed list has them)
+        for item in v:
+            if total > limit:
+                break
+            total += size(item)
+        memo[id(v)] = total
+        return total
+
+    try:
+        return size(x)
+    except RecursionError:  # lists inside lists a thousand deep: no word template's
+        return limit + 1
 
 
 class _BoundedCodeGenerator(CodeGenerator):
@@ -74,7 +91,7 @@ class _BoundedCodeGenerator(CodeGenerator):
     `{% set a = a ~ a %}` doubled a string to gigabytes with no call or operator to stop it."""
 
     def visit_Concat(self, node: nodes.Concat, frame: Any) -> None:
-        self.write("environment.concat((")
+        self.write("environment.bounded_concat((")
         for arg in node.nodes:
             self.visit(arg, frame)
             self.write(", ")
@@ -107,7 +124,7 @@ class BudgetedSandbox(ImmutableSandboxedEnvironment):
         if size > RENDER_CHARS:
             raise TemplateBudgetError(f"more than {RENDER_CHARS:,} characters")
 
-    def concat(self, parts: tuple) -> str:
+    def bounded_concat(self, parts: tuple) -> str:
         """`a ~ b ~ …`, once its size is known to be within the budget."""
         self._budget(sum(_size(p) for p in parts))
         return "".join(map(str, parts))
@@ -158,8 +175,10 @@ class BudgetedSandbox(ImmutableSandboxedEnvironment):
             raise SecurityError("'%' formatting is not allowed in word templates")
         if operator == "*":
             for seq, n in ((left, right), (right, left)):
+                # (by what its items make, not how many: a list of one 19,000-character
+                # string times a thousand, printed, ran out of memory; a review)
                 if isinstance(seq, str | list | tuple) and isinstance(n, int) and \
-                        len(seq) * max(n, 0) > RENDER_CHARS:
+                        _size(seq) * max(n, 0) > RENDER_CHARS:
                     raise TemplateBudgetError(f"more than {RENDER_CHARS:,} characters")
             if isinstance(left, int) and isinstance(right, int) and \
                     left.bit_length() + right.bit_length() > 256:

@@ -79,6 +79,11 @@ class Observed:
                 ids = tuple(_id(f, v) for f, v in zip(_FIELDS, ids, strict=True))
                 break
         self.resident, self.subject, self.attribute, self.value, self.event = ids
+        if self.attribute[:9].encode("ascii", "replace").lower() == b"believes ":
+            # What someone believes is known from their own word, never seen (as `Evidence`
+            # has it; this slipped past the rule there: a review).
+            raise InvalidEvidence("attribute", "'believes …' is what someone says they "
+                                  "believe: evidence told by its subject, never observed")
         self.kind = kind
         self.at = at
         self.importance = importance

@@ -322,7 +322,7 @@ def _lower(b: BeliefState, e: Evidence, initial: int, evidence_id: int | None,
     # "implanted by author says bo", not "implanted from implanted by author" (a developer's
     # trial read the history of an implant so)
     src = who(e)
-    said = src if src.startswith(rank_name(e.rank)) else f"{rank_name(e.rank)} from {src}"
+    said = src if e.kind is SourceKind.IMPLANTED else f"{rank_name(e.rank)} from {src}"
     return Outcome(action, True, f"{said} says {e.value}; it ranks "
                    f"below the {rank_name(held.rank)} evidence for {b.value}, which stands")
 

@@ -1086,6 +1086,9 @@ class MemoryStore:
             # What only the store can tell (a guess's premise the resident does not hold) is
             # a refusal too: a caller catching GuardRefusal round a model's answer crashed on
             # it (a developer's trial). Nothing was written: perceive checks before writing.
+            # (A caller's own slip — a paused batch — stays what it is.)
+            if exc.field != "premises":
+                raise
             raise GuardRefusal(guard.CONTRACT, f"{exc.field}: {exc.reason}") from None
 
     @translated

@@ -338,7 +338,7 @@ def test_wait_until_a_time():
     assert not r.ok and "already past" in r.text() and sim.now == clock.parse_when("day 1 12:00")
     # no day: a time gone by within six hours is a slip, refused (it waited a day, silently)
     r = sim.command("wait until 09:00")
-    assert not r.ok and "type wait until day 2 09:00" in r.text()
+    assert not r.ok and "type wait until day 2 09:00" in r.text(), r.text()
     sim.command("wait until 05:00")  # one long gone: the next to come
     assert sim.now == clock.parse_when("day 2 05:00")
     sim.command("wait until day 2 09:15")  # time passes in whole ticks, up to it

@@ -30,6 +30,14 @@ def test_one_who_falls_asleep_where_you_wait_has_not_gone():
     assert "Woke up here: Ivo (at 08:30)." in morning[2] and "Here now: Ivo." in morning[2]
 
 
+def test_one_who_wakes_and_walks_out_has_gone():
+    """Asleep when the wait began, up at 08:30 and out at 09:30: the reply said only that he
+    woke (a review)."""
+    got = _replies("bad_blood", "+ go lodgings\n+ wait until day 3 02:00\n"
+                                "+ wait until day 3 12:00\n")
+    assert "Woke up here: Ivo (at 08:30)." in got[2] and "Ivo has gone." in got[2], got[2]
+
+
 def test_one_falling_asleep_is_not_said_to_have_gone():
     """Awake at the start of a wait and asleep at its end: he fell asleep, not "has gone", and
     nobody else is awake (not "Nobody is here now")."""
@@ -52,13 +60,21 @@ def test_a_bare_time_gone_by_lately_is_refused_not_waited_a_day_for():
     before = sim.now
     r = sim.command("wait until 09:30")
     assert not r.ok and sim.now == before  # nothing passed
-    assert r.text() == ("It is already past 09:30 (it is 10:00): to wait until tomorrow's, "
-                        "type wait until day 3 09:30.")
+    assert r.text() == ("It is already past 09:30 (day 2): to wait until the next, type "
+                        "wait until day 3 09:30.")
+    assert sim.command("wait until 10:00").text() == (
+        "It is 10:00 (day 2): to wait until the next, type wait until day 3 10:00.")
     at = sim.now
     assert sim.command("wait until day 3 09:30").ok and sim.now > at
     sim.command("wait until 23:00")
     r = sim.command("wait until 07:00")
     assert r.ok and r.text().startswith("You wait until 07:00 on day 4.")
+    # across midnight too: at 01:00, 23:30 went by an hour and a half ago (a review)
+    night = Simulation.new("bad_blood", seed=0)
+    night.command("wait until day 3 01:00")
+    r = night.command("wait until 23:30")
+    assert not r.ok and r.text() == ("It is already past 23:30 (day 2): to wait until the "
+                                     "next, type wait until day 3 23:30."), r.text()
 
 
 def test_told_they_did_it_themselves_they_learn_only_that_you_say_so():

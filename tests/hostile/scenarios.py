@@ -179,6 +179,12 @@ def mutants() -> list[tuple[str, str | bytes, dict]]:
                                          + "{% set a = a ~ a %}" * 30 + "{{ a|length }}"},
         "plus-doubling": {"answer.j2": "{% set a = 'x' * 20000 %}"
                                        + "{% set a = a + a %}" * 30 + "{{ a|length }}"},
+        # (a review: counting a list that holds itself twice, forty deep, never ended; and a
+        # list of one long string times a thousand, printed, ran out of memory)
+        "list-doubling": {"answer.j2": "{% set a = ['x'] %}" + "{% set a = [a, a] %}" * 40
+                                       + "{{ (a ~ '')|length }}"},
+        "list-times-long": {"answer.j2": "{% set a = 'x' * 19000 %}{% set b = [a] * 1000 %}"
+                                         "{{ b|string|length }}"},
         "too-big": {"answer.j2": "x" * 70_000},
         "not-utf8": {"answer.j2": b"\xff\xfe\x00"},
         "fifo": {"answer.j2": FIFO},

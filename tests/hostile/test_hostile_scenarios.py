@@ -97,6 +97,8 @@ def test_the_mutants_cover_the_issues_cases():
     ("templates-join-bomb", r"templates/answer\.j2:\d+: .*more than 20,000 characters"),
     ("templates-concat-doubling", r"templates/answer\.j2:\d+: .*more than 20,000 characters"),
     ("templates-plus-doubling", r"templates/answer\.j2:\d+: .*more than 20,000 characters"),
+    ("templates-list-doubling", r"templates/answer\.j2:\d+: .*more than 20,000 characters"),
+    ("templates-list-times-long", r"templates/answer\.j2:\d+: .*more than 20,000 characters"),
     ("topic-blank", r"scenario\.toml:\d+: attributes\.moved_by\.topic: a topic needs a word"),
     ("topic-no-break-space", r"scenario\.toml:\d+: attributes\.moved_by\.topic: a topic needs"),
 ])

@@ -55,6 +55,10 @@ def test_the_memory_s_own_name_for_beliefs_about_others_is_refused_as_an_attribu
     store.perceive(Evidence(resident="cy", subject="bo", attribute="believes ring.taken_by",
                             value="rook", kind="declared", teller="bo", at=0))
     assert store.belief_about("cy", "bo", "ring", "taken_by").value == "rook"
+    from memory import Observed
+
+    with pytest.raises(InvalidEvidence, match="never observed"):
+        Observed("cy", "bo", attribute, "ana", "firsthand", 10, "w1")
     # an attribute merely starting with the word is a game's own
     Evidence(resident="cy", subject="bo", attribute="believes_in", value="rook",
              kind="witnessed", event="x", at=0)
