@@ -10,7 +10,7 @@ No pygame here.
 
 from __future__ import annotations
 
-from game import clock
+from game import Said, brief_tells, clock
 from memory import believers_at, claim_change_times, claim_values
 
 from .theme import VALUE_HUES
@@ -18,6 +18,16 @@ from .theme import VALUE_HUES
 # How sure someone sounded, as a strength for drawing (play has no numbers to show).
 SOUNDED = {"certain": 90, "fairly sure": 70, "thinks so": 50, "unsure": 30, "torn": 45,
            "hazy": 35, "vague": 35}
+
+
+def brief_said(sim, claim: str | None = None) -> list[Said]:
+    """The brief's word of what a resident says (`brief_tells` with `by`), as said to the
+    player when the story starts."""
+    start = clock.parse_when(sim.sc.scenario.start)
+    return [Said(teller=t.by, claim=t.claim, value=t.value, at=start, kind="hearsay",
+                 basis=None, origin=None, event=None, to="player", asked=False, sure="",
+                 turn="brief")
+            for t in brief_tells(sim) if t.by and (claim is None or t.claim == claim)]
 
 
 class ClaimView:
@@ -47,7 +57,11 @@ class ClaimView:
         return not self.session.full_minds
 
     def _heard(self) -> list:
-        return [s for s in self.session.known().said if s.claim == self.claim]
+        """What the player heard said of the claim: their brief's word of who says what
+        first (the case board had "Your brief: Ana says…", the claim view "unknown" of Ana;
+        a playtest), then what each said in their hearing."""
+        return brief_said(self.session.sim, self.claim) + \
+            [s for s in self.session.known().said if s.claim == self.claim]
 
     def times(self) -> list[int]:
         """Every minute someone's belief about the claim changed — in play, every minute

@@ -115,8 +115,10 @@ def test_the_claim_view_in_play_shows_what_you_were_told(at_0940):
     ui.click_zone(t.claims, "claim:ada_key.moved_by")
     ui.frame()
     legend = dict(t.overlay.legend)
-    assert legend.get("Dee") == 1 and "Cy" not in legend
-    assert legend["unknown"] == len(t.session.sim.people) - 2  # not asked, not overheard
+    # Fen said Dee; the brief, that Ada and Bo say Cy (the case board said so, and the claim
+    # view counted them unknown; a playtest)
+    assert legend.get("Dee") == 1 and legend.get("Cy") == 2
+    assert legend["unknown"] == len(t.session.sim.people) - 4  # not asked, not overheard
 
 
 def test_the_clock_pauses_itself_for_what_you_see_and_the_log_lists_it(ui):
@@ -456,3 +458,14 @@ def test_the_people_list_counts_different_things_said(town):
     town.frame(2)
     n = s.known().told["fen"]
     assert town.shows(f"said {n} thing{'s' if n != 1 else ''} in your hearing")
+
+
+def test_the_claim_list_counts_what_the_brief_says_people_say(ui):
+    """Bad Blood's brief says Ana and Ivo say Ben stayed away as a slight; the claim list said
+    "nobody yet" told you (a playtest)."""
+    build(ui.app, "bad_blood", seed=0)
+    ui.frame()
+    ui.key(pygame.K_c)
+    ui.frame()
+    assert ("ben", "refused_why", 2) in ui.town.claims.claims()
+    assert ui.shows("2 told you")

@@ -47,8 +47,10 @@ class ClaimsPanel(Widget):
             else:
                 from game import questions
 
+                from ..claimview import brief_said
+
                 told: dict[str, set[str]] = {}
-                for x in s.known().said:
+                for x in brief_said(s.sim) + list(s.known().said):
                     if not x.where_slot:
                         told.setdefault(x.claim, set()).add(x.teller)
                 order = questions(s.sim) + sorted(c for c in told if c not in
