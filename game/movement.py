@@ -20,12 +20,18 @@ def move(town: Residents) -> None:
         if person.is_player:
             continue
         status, place = person.status_at(town.now)
+        released = False
         if st.following and (st.follow_until <= town.now or status != AWAKE):
             st.following = None  # time up, or asleep or away: they go their own way
+            released = status == AWAKE
         if st.following and status == AWAKE:
             place = town.state[st.following].place  # brought along by the player
-        elif status == AWAKE and st.intent is not None:
-            place = st.place  # an intent moves them (see game.pursuit)
+        elif status == AWAKE and (st.intent is not None or released):
+            # An intent moves them (see game.pursuit). One whose time with the player is up
+            # is still there at that minute, and goes their own way from the next: "Sam
+            # follows you until 18:10" left the schoolroom at 18:10, as the meeting was
+            # counted, unsaid (a window playtest).
+            place = st.place
         if st.status != status:
             st.status = status
             town.moved()

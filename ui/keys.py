@@ -55,7 +55,7 @@ BINDINGS = [
     Binding((pygame.K_F5,), "F5", "quicksave", "Quick save", "Game"),
     Binding((pygame.K_F9,), "F9", "quickload", "Quick load", "Game"),
     Binding((pygame.K_s,), "S", "slots", "Save and load slots", "Game"),
-    Binding((pygame.K_h, pygame.K_F1), "H or F1", "help", "This help", "Game"),
+    Binding((pygame.K_h, pygame.K_F1), "H, F1 or ?", "help", "This help", "Game"),
     Binding((pygame.K_F12,), "F12", "screenshot", "Save a screenshot in the saves folder",
             "Game"),
 ]

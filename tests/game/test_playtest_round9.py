@@ -86,3 +86,21 @@ def test_told_they_did_it_themselves_they_learn_only_that_you_say_so():
     r = sim.command("tell bo ada_key.moved_by bo")
     assert r.ok and "does not believe that Ada's key was moved by him" in r.text(), r.text()
     assert sim.store.belief_about("bo", "player", "ada_key", "moved_by").value == "bo"
+
+
+def test_one_brought_along_is_still_there_at_the_minute_their_time_is_up():
+    """"Sam follows you until 18:10", and Sam left the schoolroom at 18:10 as the meeting was
+    counted, unsaid (a window playtest): at that minute they are where the player took them,
+    and go their own way from the next."""
+    from game import clock
+
+    sim = Simulation.new("cancelled_meeting", seed=0)
+    sim.run(until=clock.parse_when("day 2 10:40"))
+    for c in ("go inn", "ask pat meeting when", "bring pat", "go square"):
+        assert sim.command(c).ok, c
+    until = sim.state["pat"].follow_until
+    sim.run(until=until)
+    assert sim.now == until and not sim.state["pat"].following
+    assert sim.state["pat"].place == "square"
+    sim.run(until=until + 60)
+    assert sim.state["pat"].place != "square" or sim.state["pat"].intent is not None

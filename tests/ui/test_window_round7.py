@@ -130,3 +130,14 @@ def test_someone_watched_leaving_is_not_drawn_there_after_you_leave_too(ui, tmp_
     assert "hana" not in t.map._whereabouts()
     said = sim.command("where is hana").text()
     assert "You saw her leave" in said, said
+
+
+def test_a_question_mark_opens_the_help(ui, at_start):
+    """"?" (Shift and /) opened the command line with "?" typed in it; a window playtest
+    looked for help there, as the top bar's "?" button gives it."""
+    from ui.scenes.help import HelpScene
+
+    ui.key(pygame.K_SLASH, mod=pygame.KMOD_SHIFT, unicode="?")
+    ui.frame(1)
+    assert isinstance(ui.top, HelpScene) and not at_start.dialogue.focused
+    assert ui.shows("H, F1 or ?")

@@ -264,6 +264,11 @@ class TownScene(TownKeys, Scene):
                 return True
             if ahead is not None and ahead[2] is None:
                 self._ahead_fire(ahead)  # (another key: the held letter was a shortcut)
+            if e.unicode == "?":
+                # Shift and / on most keyboards: it opened the command line with "?" in it
+                # (a window playtest looked for help there, as the top bar's "?" gives it).
+                self.do_help()
+                return True
             if b is not None:
                 if e.key == pygame.K_SLASH:
                     self.dialogue.swallow = "/"  # the TEXTINPUT that follows is not typed
