@@ -141,3 +141,14 @@ def test_a_question_mark_opens_the_help(ui, at_start):
     ui.frame(1)
     assert isinstance(ui.top, HelpScene) and not at_start.dialogue.focused
     assert ui.shows("H, F1 or ?")
+
+
+def test_two_panel_letters_half_a_second_apart_switch_panels(ui, at_start):
+    """C, then G half a second later, became the word "cg" on the command line, and the next
+    command was glued to it (a window playtest)."""
+    t = at_start
+    ui.press("c")
+    assert t.tab == "claims"
+    ui.frame(1, dt=0.5)
+    ui.press("g")
+    assert t.tab == "case" and not t.dialogue.focused and t.dialogue.line.value == ""

@@ -38,7 +38,9 @@ TYPED_AHEAD = frozenset({"tab_case", "tab_people", "notebook", "tab_claims", "ta
 # The letters that open a screen or start something (S, H, R: "search", "help", "read") wait
 # that long before doing it, and do nothing if a letter follows.
 HELD = frozenset({"slots", "help", "replay"})
-AHEAD_SECONDS = 0.6
+# (0.6 s took C then G, pressed half a second apart to switch panels, for the word "cg"; a
+# window playtest. A typed word's letters come faster than this.)
+AHEAD_SECONDS = 0.4
 
 
 class TownScene(TownKeys, Scene):
