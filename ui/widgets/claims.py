@@ -197,7 +197,11 @@ class ClaimOverlay(Widget):
             shown = len(self.legend)
             label = f"{words}{' ✓' if true else ''}  {n}"
             w = 20 + T.width_of(label, "small_bold") + (46 if mean is not None else 0) + 16
-            if x + w > r.right - 10 and shown:
+            # Room kept for "+N more" while more follow (a value's bar ran into it; a window
+            # playtest).
+            more = T.width_of(f"+{len(items) - shown - 1} more", "small") + 8 \
+                if shown < len(items) - 1 else 0
+            if x + w + more > r.right - 10 and shown:
                 T.text(surf, f"+{len(items) - shown} more", (r.right, r.centery), "small",
                        T.FAINT, align="right", valign="center")
                 break
