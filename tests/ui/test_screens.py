@@ -400,3 +400,25 @@ def test_a_won_ending_says_how_many_more_helped_than_it_lists(ui, tmp_path):
     assert any(line.startswith("4 times someone reacted") and "4 helped" in line
                for line in ending.lines)
     assert "… and 2 more that helped." in ending.lines
+
+
+def test_a_deadline_that_ends_the_story_leaves_no_notice_over_the_town(ui):
+    """The Ledger's deadline and its ending come at the same minute: "Paused: The deadline has
+    come…" was shown after the ending card cleared the notices, and stayed over the map when
+    the player looked around (a window playtest)."""
+    from pathlib import Path
+
+    from game import clock
+    from ui.play import build
+    from ui.scenes.ending import EndingScene
+
+    win = Path(__file__).resolve().parents[2] / "content/scenarios/the_ledger/win-bring-mira.txt"
+    build(ui.app, "the_ledger", seed=0, commands=win, speed=16)
+    _to_the_ending(ui, 2000)
+    assert isinstance(ui.top, EndingScene) and ui.town.session.now == clock.parse_when(
+        "day 3 20:00")
+    assert not [t for t in ui.app._toasts if t[0].startswith("Paused:")], ui.app._toasts
+    ui.app.toast("Paused: The deadline has come", 4.0)  # (however one got there)
+    ui.key(pygame.K_ESCAPE)  # look around
+    ui.frame(1)
+    assert not isinstance(ui.top, EndingScene) and not ui.app._toasts

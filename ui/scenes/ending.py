@@ -45,6 +45,12 @@ class EndingScene(Overlay):
                 return True
         return super().handle_event(e)
 
+    def close(self) -> None:
+        """Look around: the town as it ended, without a notice of how it came to end left
+        over the map ("Paused: The deadline has come…" stayed there; a window playtest)."""
+        self.app.clear_toasts()
+        super().close()
+
     def again(self) -> None:
         from .town import TownScene
 

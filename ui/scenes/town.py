@@ -352,7 +352,8 @@ class TownScene(TownKeys, Scene):
             self._check_ending()
         if self.session.notice and self.session.notice != self._told:
             self._told = self.session.notice  # the clock stopped itself: say why
-            self.app.toast("Paused: " + self._told, 4.0)
+            if not self.session.over:  # (once over, the ending says it: it outlived the card)
+                self.app.toast("Paused: " + self._told, 4.0)
         self.map.update(dt)
         self.overlay.update(dt)
         self.dialogue.update(dt)
