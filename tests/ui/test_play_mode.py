@@ -7,7 +7,7 @@ import re
 import pygame
 import pytest
 
-from game import clock
+from game import clock, positions_at
 from game.player import PLAYER
 from ui.play import build
 
@@ -469,3 +469,26 @@ def test_the_claim_list_counts_what_the_brief_says_people_say(ui):
     ui.frame()
     assert ("ben", "refused_why", 2) in ui.town.claims.claims()
     assert ui.shows("2 told you")
+
+
+def test_looking_back_in_play_draws_where_you_were_and_who_was_with_you(ui):
+    """The claim view stepped back to the start drew the player, Tilly and Mira at the
+    Apothecary, where they were now; at 08:00 the player was on Mill Lane and had not met
+    Mira (a window playtest)."""
+    build(ui.app, "the_ledger", seed=0)
+    ui.frame()
+    t = ui.town
+    start = t.session.now
+    t.session.sim.run(until=start + 60)
+    ui.command("go clinic")
+    t.open_claim("mira", "willowbark_allergy")
+    t.claim_view.seek(start)
+    ui.frame()
+    where = t.map._whereabouts()
+    then = positions_at(t.session.sim, start)
+    assert where["player"][0] == then["player"] != t.session.place
+    assert set(where) == {"player"} | {r for r, p in then.items() if p == then["player"]
+                                       and t.session.sim.people[r].status_at(start)[0]
+                                       == "awake"}
+    t.claim_view.seek(None)  # back to now: as before
+    assert t.map._whereabouts()["player"][0] == t.session.place

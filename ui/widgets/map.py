@@ -133,6 +133,20 @@ class TownMap(Widget):
         they were (status "unseen")."""
         sim = self.sim
         session = self.town.session
+        cv = self.town.claim_view
+        if not session.full_minds and cv is not None and not cv.live:
+            # Looking back in play: where the player was then, and who was there with them
+            # (they saw them); nobody else. Everyone was drawn where they are now, the player
+            # too (a window playtest).
+            at = cv.at
+            places = positions_at(sim, at)
+            here = places.get(PLAYER, session.place)
+            out = {PLAYER: (here, "awake")}
+            for rid, person in sim.people.items():
+                status, sched = person.status_at(at)
+                if rid != PLAYER and places.get(rid, sched) == here and status == "awake":
+                    out[rid] = (here, status)
+            return out
         if not session.full_minds:
             here = session.place
             out = {PLAYER: (here, "awake")}
