@@ -9,8 +9,14 @@ shipped ones also keep:
   (`SAFE_METHODS`); no macros, imports, blocks or extends, and `{% include %}` only of another
   word template by name, never in a cycle;
 - **bounded**: loops do not nest (not even through an include), so a render's work follows the
-  size of what it is given; `*`, `**` and `%` are checked before they run; and every render has
-  a time budget (`RENDER_SECONDS`) and a size budget (`RENDER_CHARS`);
+  size of what it is given; `*`, `**` and `%` are checked before they run, and what `~`, `+`,
+  `join` and a `{% set %}` or `{% filter %}` block would build is sized before it is built;
+  `round` goes to 15 places at most and `odd`/`even`/`divisibleby` test numbers only (on a
+  string `%` formats); a template nested more than `MAX_DEPTH` deep or with more than
+  `MAX_FILTERS` filters is refused before it is compiled; and every render has a time budget
+  (`RENDER_SECONDS`) and a size budget (`RENDER_CHARS`) — which a single slow C operation
+  could outrun, so each way to start one on a big value is closed instead;
+- **files only**: a link in `templates/` is refused, not followed;
 - **checked** at load: each is compiled and rendered against sample contexts
   (`SAMPLES` — the shapes the engine passes) under the same budget, so an unknown variable, a
   syntax error or a runaway loop is a `validate` error with the template's file and line.
@@ -24,6 +30,7 @@ from __future__ import annotations
 
 import stat
 import time
+from collections.abc import Mapping, MappingView
 from pathlib import Path
 from typing import Any
 
@@ -68,8 +75,12 @@ def _size(x: Any, limit: int = RENDER_CHARS) -> int:
     def size(v: Any) -> int:
         if isinstance(v, str):
             return len(v)
-        if not isinstance(v, list | tuple):
-            return 32  # a number, a dict, None: short when made text
+        if isinstance(v, Mapping):
+            v = [x for kv in v.items() for x in kv]  # (a dict hid its items: a fuzz run)
+        elif isinstance(v, MappingView | set | frozenset):
+            v = list(v)
+        elif not isinstance(v, list | tuple):
+            return 32  # a number, None, a range: short when made text
         if id(v) in memo:
             return memo[id(v)]
         total = 2 * len(v)  # (brackets and commas, as a printed list has them)
@@ -117,7 +128,24 @@ class BudgetedSandbox(ImmutableSandboxedEnvironment):
         self.filters["hedge"] = hedge
         self.filters["read_at"] = read_at  # 'on the notice board', 'in the ledger'
         self.filters["join"] = self._join
+        self.filters["round"] = _round
+        # `odd`, `even` and `divisibleby` run `%`, which on a string formats it: "%2000000000d"
+        # is divisibleby 1 built two gigabytes (a fuzz run). Of numbers only.
+        for name, test in (("odd", lambda v: _whole(v) and v % 2 == 1),
+                           ("even", lambda v: _whole(v) and v % 2 == 0),
+                           ("divisibleby", lambda v, n: _whole(v) and _whole(n) and n != 0
+                            and v % n == 0)):
+            self.tests[name] = test
+        # What a `{% set %}…{% endset %}` or `{% filter %}` block prints is joined by
+        # `concat`, out of sight of the output's count: forty set blocks, each printing the
+        # last twice, ran out of memory (a fuzz run). Sized first, like `~`.
+        self.concat = self._bounded_join
         self.deadline: float | None = None
+
+    def _bounded_join(self, parts: Any) -> str:
+        parts = list(parts)  # (jinja2's own render passes a generator)
+        self._budget(sum(_size(p) for p in parts))
+        return "".join(parts)
 
     def _budget(self, size: int) -> None:
         self.tick()
@@ -192,6 +220,20 @@ class BudgetedSandbox(ImmutableSandboxedEnvironment):
         return super().call_binop(context, operator, left, right)
 
 
+def _whole(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and abs(v) < 2**64
+
+
+def _round(value: Any, precision: int = 0, method: str = "common") -> float:
+    """jinja2's `round`, to at most 15 places either way: rounding to a billion places built a
+    power of ten that never finished (a fuzz run)."""
+    from jinja2.filters import do_round
+
+    if not isinstance(precision, int) or abs(precision) > 15:
+        raise SecurityError("round() to more than 15 places is not allowed in word templates")
+    return do_round(value, precision, method)
+
+
 def hedge(confidence: int) -> str:
     if confidence >= 80:
         return "I'm sure"
@@ -222,7 +264,10 @@ def render(env: BudgetedSandbox, name: str, **ctx: Any) -> str:
         raise TemplateBudgetError("nested too deeply for a word template") from None
     finally:
         env.deadline = None
-    return "".join(out)
+    # A lone surrogate ("\ud800") is no text: written to the transcript it crashed the run
+    # (a fuzz run). Made a replacement character.
+    text = "".join(out)
+    return text.encode("utf-8", "replace").decode("utf-8") if not text.isascii() else text
 
 
 # -- checking a scenario's templates ------------------------------------------------------------
@@ -257,7 +302,12 @@ def read_folder(folder: Path) -> tuple[dict[str, str], list[Problem], list[Probl
                              "ignored"))
             continue
         try:
-            st = p.stat()
+            st = p.lstat()  # (a link is not followed: one to a file outside the scenario
+            # put that file's text in residents' mouths, and in the save; a fuzz run)
+            if stat.S_ISLNK(st.st_mode):
+                problems.append((name, None, "a link, not a file: put the template itself in "
+                                 "templates/"))
+                continue
             if not stat.S_ISREG(st.st_mode):
                 problems.append((name, None, "not a regular file"))
                 continue
@@ -296,6 +346,13 @@ def check_sources(sources: dict[str, str]) -> list[Problem]:
         try:
             ast = env.parse(src, name=f"{name}.j2")
             if name in sources:
+                # Measured without recursing, before anything walks it: 979 attributes deep
+                # passed the parser and broke the include graph's walk (a fuzz run), and a
+                # long chain of filters compiles in time that grows with its cube.
+                shape = _shape(ast)
+                if shape is not None:
+                    problems.append((name, None, shape))
+                    continue
                 problems += [(name, line, msg) for line, msg in _static(ast)]
         except TemplateSyntaxError as exc:
             problems.append((name, exc.lineno, exc.message or "syntax error"))
@@ -314,7 +371,9 @@ def check_sources(sources: dict[str, str]) -> list[Problem]:
             try:
                 render(env, name, pick=_pick, **sample)
             except (TemplateError, ArithmeticError, TypeError, ValueError, LookupError,
-                    AttributeError) as exc:
+                    AttributeError, RecursionError, MemoryError) as exc:
+                # (out of stack or memory too: what it built is let go as this unwinds, and a
+                # template is refused, not the check crashed)
                 problems.append((name, _line_of(exc, name), f"with sample context {i + 1}: "
                                  f"{type(exc).__name__}: {_first_line(exc)}"))
                 break
@@ -337,6 +396,27 @@ class _Named(DictLoader):
     def get_source(self, environment, template):
         source, _, uptodate = super().get_source(environment, template)
         return source, template, uptodate
+
+
+MAX_DEPTH = 40  # nodes inside one another
+MAX_FILTERS = 400  # filters and tests in one template (the shipped ones have 8 at most)
+
+
+def _shape(ast: nodes.Template) -> str | None:
+    """What is wrong with a template's shape — too deep, too many filters — or None; found
+    without recursion."""
+    stack = [(ast, 0)]
+    filters = 0
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return "nested too deeply for a word template"
+        if isinstance(node, nodes.Filter | nodes.Test):
+            filters += 1
+            if filters > MAX_FILTERS:
+                return f"more than {MAX_FILTERS} filters and tests in one word template"
+        stack.extend((child, depth + 1) for child in node.iter_child_nodes())
+    return None
 
 
 def _static(ast: nodes.Template) -> list[tuple[int | None, str]]:

@@ -15,6 +15,7 @@ from game.scenario.loader import SCENARIOS
 
 BASE = (SCENARIOS / "missing_key" / "scenario.toml").read_text(encoding="utf-8")
 FIFO = object()  # a templates/ entry that is a named pipe
+LINK = object()  # a templates/ entry that is a link to a file outside the scenario
 
 
 def _sub(old: str, new: str, count: int = 1) -> str:
@@ -185,6 +186,17 @@ def mutants() -> list[tuple[str, str | bytes, dict]]:
                                        + "{{ (a ~ '')|length }}"},
         "list-times-long": {"answer.j2": "{% set a = 'x' * 19000 %}{% set b = [a] * 1000 %}"
                                          "{{ b|string|length }}"},
+        # (a second fuzz run of the sandbox: memory, hangs, exit 1, and a file read)
+        "set-block-doubling": {"answer.j2": "{% set a %}{{ s.speaker }}{% endset %}"
+                                            + "{% set a %}{{ a }}{{ a }}{% endset %}" * 40},
+        "dict-nesting": {"answer.j2": '{% set b = "x" * 19000 %}{% set l1 = [{"a": b}] * 500 %}'
+                                      '{% set l2 = [{"a": l1}] * 500 %}{{ l2 }}'},
+        "round-far": {"answer.j2": "{{ 5|round(-1000000000) }}"},
+        "divisibleby-format": {"answer.j2": 'MARK{{ "%2000000000d" is divisibleby 1 }}'},
+        "filter-chain": {"answer.j2": ("{{ s.speaker" + "|e" * 150 + " }}\n") * 190},
+        "attribute-chain": {"answer.j2": "{{ s" + ".x" * 979 + " }}"},
+        "surrogate": {"answer.j2": 'MARK {{ "\\ud800" }}'},
+        "link-outside": {"answer.j2": LINK},
         "too-big": {"answer.j2": "x" * 70_000},
         "not-utf8": {"answer.j2": b"\xff\xfe\x00"},
         "fifo": {"answer.j2": FIFO},
@@ -237,6 +249,10 @@ def write(folder: Path, text: str | bytes, templates: dict) -> Path:
             p = folder / "templates" / name
             if body is FIFO:
                 os.mkfifo(p)
+            elif body is LINK:
+                outside = folder / "outside.txt"
+                outside.write_text("SECRET of the machine that runs it", encoding="utf-8")
+                os.symlink(outside, p)
             elif isinstance(body, bytes):
                 p.write_bytes(body)
             else:

@@ -99,6 +99,13 @@ def test_the_mutants_cover_the_issues_cases():
     ("templates-plus-doubling", r"templates/answer\.j2:\d+: .*more than 20,000 characters"),
     ("templates-list-doubling", r"templates/answer\.j2:\d+: .*more than 20,000 characters"),
     ("templates-list-times-long", r"templates/answer\.j2:\d+: .*more than 20,000 characters"),
+    ("templates-set-block-doubling",
+     r"templates/answer\.j2:\d+: .*more than 20,000 characters"),
+    ("templates-dict-nesting", r"templates/answer\.j2:\d+: .*more than 20,000 characters"),
+    ("templates-round-far", r"templates/answer\.j2:\d+: .*round\(\) to more than 15 places"),
+    ("templates-filter-chain", r"templates/answer\.j2: nested too deeply"),
+    ("templates-attribute-chain", r"templates/answer\.j2: nested too deeply"),
+    ("templates-link-outside", r"templates/answer\.j2: a link, not a file"),
     ("topic-blank", r"scenario\.toml:\d+: attributes\.moved_by\.topic: a topic needs a word"),
     ("topic-no-break-space", r"scenario\.toml:\d+: attributes\.moved_by\.topic: a topic needs"),
 ])
@@ -125,3 +132,18 @@ def test_a_template_that_blows_up_only_in_play_gives_way_to_the_shipped_words(tm
     res = cli(["run", folder, "--commands", walk, "--days", "0"])
     assert res.exit_code == 0, res.output
     assert "Fen: " in res.output and "Ada's key is in the drawer" in res.output
+
+
+@pytest.mark.parametrize("name", ["templates-divisibleby-format", "templates-surrogate"])
+def test_what_validate_passes_runs_without_a_crash_or_a_gigabyte(tmp_path, name):
+    """`"%2000000000d" is divisibleby 1` formatted two gigabytes (exit 1), and a lone
+    surrogate printed by a template passed validate and crashed the run writing the
+    transcript (a fuzz run): a number test of a string is false; a surrogate is replaced."""
+    text, templates = next((t, f) for n, t, f in MUTANTS if n == name)
+    folder = write(tmp_path / name, text, templates).parent
+    assert cli(["validate", folder]).exit_code == 0
+    walk = tmp_path / "fen.txt"
+    walk.write_text("day 1 09:00 go inn\n+ ask fen ada_key.location\n")
+    res = cli(["run", folder, "--commands", walk, "--days", "0"])
+    assert res.exit_code == 0, res.output
+    assert "MARK" in res.output and "\ud800" not in res.output
