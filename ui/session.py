@@ -449,11 +449,14 @@ class Session:
         if self._room is not None:
             place, here, with_you = self._room
             gone = [r for r in with_you if r not in room[2] and not self.sim.ending]
+            # At the minute, as a wait's reply places what it saw ("At 10:00: …"): six lines
+            # of comings and goings with no time read as one moment (a window playtest).
+            at = f"At {clock.fmt_clock(self.sim.now)}: "
             for rid in gone:  # as a command's reply says it: "Pat goes their own way."
-                self.sim.transcript.add("mark", own_way(self.sim, rid), self.sim.now)
+                self.sim.transcript.add("mark", at + own_way(self.sim, rid), self.sim.now)
             moved = room[0] == place and room[1] != here
             if moved:
-                self.sim.transcript.add("mark", self._room_words(here, room[1], with_you),
+                self.sim.transcript.add("mark", at + self._room_words(here, room[1], with_you),
                                         self.sim.now)
             if gone or moved:
                 self.stamp += 1
