@@ -425,10 +425,28 @@ def _own(sim, claim: str) -> str:
             return f"You saw for yourself ({when(e.at)}): {sim.say_claim(claim, e.value)}."
         if e.kind == "document":
             doc = origin_name(sim, e.document)
+            last, times = _last_read(sim, e.document, e.at)
             # "said", not "in" or "on": right for a notice board and a ledger alike.
-            return (f"{doc[:1].upper()}{doc[1:]} said, when you read it ({when(e.at)}): "
+            return (f"{doc[:1].upper()}{doc[1:]} said, when you "
+                    f"{'last ' if times > 1 else ''}read it ({when(last)}): "
                     f"{sim.say_claim(claim, e.value)}.")
     return ""
+
+
+def _last_read(sim, doc: str | None, since: int) -> tuple[int, int]:
+    """(when, how many times) the player read a posted paper since it came to say what it
+    said at `since` — the evidence keeps the minute it was posted, and a paper read again
+    unchanged is no new evidence: the board kept "when you read it (11:00)" after a reading
+    at 14:20 (a window playtest). Each look round its place reads it (the world log's looks
+    without a spot); (since, 1) for a paper that is not posted anywhere."""
+    place = getattr(sim, "documents", {}).get(doc or "", {}).get("place")
+    if place is None:
+        return since, 1
+    row = sim.db.execute(
+        "SELECT max(at), count(*) FROM world_log WHERE kind = 'look' AND actor = ? AND "
+        "place = ? AND at >= ? AND json_extract(data, '$.spot') IS NULL", (PLAYER, place, since)
+    ).fetchone()
+    return (row[0], row[1]) if row and row[0] is not None else (since, 1)
 
 
 def _read_before(sim, claim: str) -> list[tuple[str, int]]:
@@ -451,7 +469,8 @@ def _read_before(sim, claim: str) -> list[tuple[str, int]]:
         last = mine[-1]
         if name != shown_name:
             out.append((f"{name[:1].upper()}{name[1:]} said, when you last read it "
-                        f"({when(last.at)}): {sim.say_claim(claim, last.value)}.", 0))
+                        f"({when(_last_read(sim, last.document, last.at)[0])}): "
+                        f"{sim.say_claim(claim, last.value)}.", 0))
         before = last
         for e in reversed(mine[:-1]):
             if e.value != before.value:

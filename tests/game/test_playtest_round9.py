@@ -104,3 +104,19 @@ def test_one_brought_along_is_still_there_at_the_minute_their_time_is_up():
     assert sim.state["pat"].place == "square"
     sim.run(until=until + 60)
     assert sim.state["pat"].place != "square" or sim.state["pat"].intent is not None
+
+
+def test_the_case_board_says_when_you_last_read_an_unchanged_notice():
+    """Read again unchanged, a notice is no new evidence, and the board kept "when you read it"
+    at the first reading (a window playtest)."""
+    from ui.casebook import case_board
+
+    sim = Simulation.new("cancelled_meeting", seed=0)
+    for c in ("go square", "search"):
+        sim.command(c)
+    once = [ln for ln in case_board(sim).lines() if ln.startswith("The notice board said")]
+    assert once and all("when you read it (08:00 on day 1)" in ln for ln in once), once
+    sim.command("wait 1h")
+    sim.command("search")
+    again = [ln for ln in case_board(sim).lines() if ln.startswith("The notice board said")]
+    assert again and all("when you last read it (09:10 on day 1)" in ln for ln in again), again
