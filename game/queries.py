@@ -42,6 +42,16 @@ def positions_at(sim: Game, at: int) -> dict[str, str]:
     return {r[0]: r[1] for r in rows}
 
 
+def looks_round(sim: Game, who: str, place: str, since: int) -> tuple[int | None, int]:
+    """(the latest minute, how many times) `who` looked round `place` — no one spot — at or
+    after `since`: each such look reads what is posted there (game.player.search)."""
+    row = sim.db.execute(
+        "SELECT max(at), count(*) FROM world_log WHERE kind = 'look' AND actor = ? AND "
+        "place = ? AND at >= ? AND json_extract(data, '$.spot') IS NULL", (who, place, since)
+    ).fetchone()
+    return (row[0], row[1]) if row else (None, 0)
+
+
 def seen_events(sim: Game, resident: str | None, after_id: int = 0,
                 limit: int = 2000) -> list[dict]:
     """World events after id `after_id` that `resident` took part in or witnessed (every

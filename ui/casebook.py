@@ -23,6 +23,7 @@ from game import (
     done_by_player,
     gave,
     last_whereabouts,
+    looks_round,
     origin_name,
     put_it_up,
     questions,
@@ -442,11 +443,8 @@ def _last_read(sim, doc: str | None, since: int) -> tuple[int, int]:
     place = getattr(sim, "documents", {}).get(doc or "", {}).get("place")
     if place is None:
         return since, 1
-    row = sim.db.execute(
-        "SELECT max(at), count(*) FROM world_log WHERE kind = 'look' AND actor = ? AND "
-        "place = ? AND at >= ? AND json_extract(data, '$.spot') IS NULL", (PLAYER, place, since)
-    ).fetchone()
-    return (row[0], row[1]) if row and row[0] is not None else (since, 1)
+    last, times = looks_round(sim, PLAYER, place, since)
+    return (last, times) if last is not None else (since, 1)
 
 
 def _read_before(sim, claim: str) -> list[tuple[str, int]]:
