@@ -164,19 +164,12 @@ def test_the_ending_says_the_player_gave_no_source_and_what_they_overheard():
 
 def test_one_who_acted_on_a_belief_since_changed_is_not_said_to_have_acted_on_this_one():
     # "Ada (acted on it): Dee, 78%" — she had accused Cy, then saw the key for herself.
-    from pathlib import Path
-
     from game import walkthrough
     from game.postmortem import post_mortem
 
-    path = Path(__file__).with_name("data") / "round7_acted.txt"
-    path.write_text("day 1 09:00 go inn\n+ ask fen key location\n+ go cafe\n+ search drawer\n"
-                    "+ take key\n+ show ada key\n+ wait until day 3 18:00\n")
-    try:
-        sim = Simulation.new("missing_key", seed=0)
-        walkthrough.play(sim, path)
-    finally:
-        path.unlink()
+    sim = Simulation.new("missing_key", seed=0)
+    walkthrough.play(sim, None, text="day 1 09:00 go inn\n+ ask fen key location\n+ go cafe\n"
+                     "+ search drawer\n+ take key\n+ show ada key\n+ wait until day 3 18:00\n")
     lines = post_mortem(sim).lines()
     ada = next(x for x in lines if x.strip().startswith("Ada ("))
     assert "(acted on another belief, since changed): Dee" in ada, lines
@@ -227,18 +220,12 @@ def test_one_who_came_along_went_their_own_way_and_came_back_is_said():
 def test_a_walkthrough_searches_the_spot_where_the_player_stands():
     # "search desk" at Oswin's house searched the apothecary's desk in a walkthrough (read
     # before the run, as the one known then) and his in the window (a playtest).
-    from pathlib import Path
-
     from game import walkthrough
 
-    path = Path(__file__).with_name("data") / "round7_desk.txt"
-    path.write_text("day 1 08:00 go apothecary\n+ search ledger\n+ ask tilly card location\n"
-                    "+ go oswin house\n+ search desk\n")
-    try:
-        sim = Simulation.new("the_ledger", seed=0)
-        played = walkthrough.play(sim, path, to_end=False)
-    finally:
-        path.unlink()
+    sim = Simulation.new("the_ledger", seed=0)
+    played = walkthrough.play(sim, None, to_end=False, text=(
+        "day 1 08:00 go apothecary\n+ search ledger\n+ ask tilly card location\n"
+        "+ go oswin house\n+ search desk\n"))
     last = played.steps[-1]
     assert last["ok"] and "At the desk in Oswin's house" in last["reply"], last
 
