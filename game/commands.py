@@ -597,6 +597,12 @@ MAX_STEPS = 2_000
 
 
 def parse_walkthrough(path: Path, names: Names, start: int, end: int) -> list[Step]:
+    return parse_walkthrough_text(read_walkthrough(path), names, start, end, path)
+
+
+def read_walkthrough(path: Path) -> str:
+    """A walkthrough file's text: a regular file, not too big, UTF-8 — or a WalkthroughError
+    naming the file (and, for a byte that is not UTF-8, its line and column)."""
     import stat
 
     try:
@@ -606,12 +612,16 @@ def parse_walkthrough(path: Path, names: Names, start: int, end: int) -> list[St
         if st.st_size > MAX_WALKTHROUGH_BYTES:
             raise WalkthroughError(path, None, f"{st.st_size:,} bytes; a walkthrough may have "
                                    f"at most {MAX_WALKTHROUGH_BYTES:,}")
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except OSError as exc:
         raise WalkthroughError(path, None, f"cannot read it: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise WalkthroughError(path, None, "is not UTF-8 text") from None
-    return parse_walkthrough_text(text, names, start, end, path)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise WalkthroughError(path, line, f"not UTF-8 text (byte 0x{data[exc.start]:02x} at "
+                               f"column {column}); save the file as UTF-8") from None
 
 
 class _AnyWord:

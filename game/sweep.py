@@ -200,12 +200,13 @@ def routes_for(folder: Path | None, commands: Iterable[Path] | None = None,
                random_players: int = 10, nobody: bool = True) -> list[Route]:
     """No player, the walkthroughs (those given, else every win-*/lose-* in `folder`), and
     `random_players` random players."""
+    from .commands import read_walkthrough
     from .walkthrough import walkthroughs
 
     out = [Route("no player", NOBODY)] if nobody else []
     files = list(commands) if commands else (walkthroughs(folder) if folder else [])
     for p in files:
-        out.append(Route(Path(p).stem, WALKTHROUGH, text=Path(p).read_text(encoding="utf-8"),
+        out.append(Route(Path(p).stem, WALKTHROUGH, text=read_walkthrough(Path(p)),
                          path=str(p)))
     out += [Route(f"random {k}", RANDOM, number=k) for k in range(1, random_players + 1)]
     return out

@@ -186,6 +186,18 @@ def test_a_byte_order_mark_starts_a_walkthrough_as_windows_editors_write_it(tmp_
     assert res.exit_code == 2 and "inside.txt:2: a control character (U+FEFF)" in res.output
 
 
+def test_a_walkthrough_not_in_utf8_names_its_line_and_column_for_run_and_sweep(tmp_path):
+    """`sweep --commands` said "--commands: cannot read it: 'utf-8' codec can't decode byte
+    0xff in position 15" — no file, no line (a hostile-input try)."""
+    walk = tmp_path / "latin1.txt"
+    walk.write_bytes(b"day 1 09:00 look\nday 1 09:10 go caf\xe9\n")
+    for args in (["run", "missing_key"], ["sweep", "missing_key", "--seeds", "1",
+                                          "--random-players", "0", "--jobs", "1"]):
+        res = cli([*args, "--commands", walk])
+        assert res.exit_code == 2, res.output
+        assert "latin1.txt:2: not UTF-8 text (byte 0xe9 at column 19)" in res.output, res.output
+
+
 def test_a_step_too_late_names_when_the_story_is_over(tmp_path):
     """missing_key's goals are due at day 3 18:00 and its last ending comes, whatever
     happened, at 18:10: a step then or later can do nothing and is refused, saying so."""
