@@ -61,20 +61,26 @@ class Entry:
     label: str  # how the player knows it ("who moved Ada's key", "Fen", "Ada's Café")
     names: list[str] = field(default_factory=list)
     words: set[str] = field(default_factory=set)
+    # What else it answers to that the player is never shown it called (a place's kind:
+    # "home" names each home, but "h" must not offer Mira's cottage for it).
+    aliases: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.keys = {norm(self.id), " ".join(words(self.id))} | {
-            " ".join(words(n)) for n in [self.label, *self.names]}
-        self.words |= set(words(self.id)) | {w for n in [self.label, *self.names]
-                                             for w in words(n)}
+            " ".join(words(n)) for n in [self.label, *self.names, *self.aliases]}
+        # The words of what the player is shown (its name, what else it is called), apart
+        # from those only its id has: "h" offered "Mira's cottage" for its id `mira_home`.
+        self.shown = {w for n in [self.label, *self.names] for w in words(n)}
         # A possessive typed without its apostrophe names it too: "oswins house" was refused
         # for "Oswin's house" (a playtest).
         for n in [self.label, *self.names]:
             plain = unicodedata.normalize("NFKD", n.translate(_LATIN)).encode(
                 "ascii", "ignore").decode().lower()
             for w in re.findall(r"([a-z0-9]+)['’]s\b", plain):
-                self.words.add(w + "s")
+                self.shown.add(w + "s")
                 self.keys.add(" ".join(words(re.sub(r"['’]s\b", "s", plain))))
+        self.words |= set(words(self.id)) | self.shown | {
+            w for n in self.aliases for w in words(n)}
 
 
 class Kind:
@@ -132,11 +138,27 @@ def match(typed: str, pool: list[Entry]) -> list[Entry]:
     typed_words = [w for w in words(typed) if w not in STOP] or words(typed)
     if not typed_words:
         return []
-    by_id = [e for e in pool if e.id.startswith(key)]
-    if len(by_id) == 1:
-        return by_id
+    # A prefix of an id names what it is the id of only when typed as an id is written
+    # ("ada_key.m"): "o" went to Oswin's house (`oswin_home`) though Oswin's Apothecary
+    # begins with it as much, and "m" to Mira's cottage, not Mill Lane (a playtest).
+    if "_" in key or "." in key:
+        by_id = [e for e in pool if e.id.startswith(key)]
+        if len(by_id) == 1:
+            return by_id
     hits = [e for e in pool if all(any(w2.startswith(w) for w2 in e.words)
                                    for w in typed_words)]
+    if len(hits) > 1:  # what the player is shown first: an id's words are ours, not theirs
+        shown = [e for e in hits if all(any(w2.startswith(w) for w2 in e.shown)
+                                        for w in typed_words)]
+        if shown:
+            hits = shown
+    if len(hits) > 1 and len(typed_words) < len(words(typed)):
+        # A short word left out as meaningless may be the start of one: "oswins a" is
+        # Oswin's Apothecary, not Oswin's house as well (a playtest).
+        every = [e for e in hits if all(any(w2.startswith(w) for w2 in e.words)
+                                        for w in words(typed))]
+        if len(every) == 1:
+            return every
     if len(hits) > 1:  # "key moved": prefer what has every typed word whole
         whole = [e for e in hits if all(w in e.words for w in typed_words)]
         if len(whole) == 1:
@@ -219,7 +241,7 @@ class Vocabulary:
             Entry(rid, p.name, [p.name.split()[0]]) for rid, p in sim.people.items()
             if rid != PLAYER])
         self.places = Kind("place", [
-            Entry(pid, p["name"], [p["kind"]]) for pid, p in sim.places.items()])
+            Entry(pid, p["name"], aliases=[p["kind"]]) for pid, p in sim.places.items()])
         self.spots = Kind("spot", [
             Entry(f"{pid}.{s}", f"the {s} in {p['name']}", [s])
             for pid, p in sim.places.items() for s in p["spots"]])
@@ -384,7 +406,8 @@ class Vocabulary:
         hung: dict[str, list[str]] = {}
         for doc in getattr(self.sim, "documents", {}).values():
             hung.setdefault(doc["place"], []).append(doc["name"])
-        places = [Entry(e.id, e.label, [*e.names, *hung[e.id]]) if e.id in hung else e
+        places = [Entry(e.id, e.label, [*e.names, *hung[e.id]], aliases=e.aliases)
+                  if e.id in hung else e
                   for e in self.places.entries.values()]
         # (a miss like nothing here is not answered with a guess: 'search desk', with the
         # mill's desk hidden, offered "ana's bakery" — a playtest)
@@ -494,7 +517,7 @@ class Vocabulary:
         if key not in cache:
             said = self.sim.value_words(e.id, attribute)
             cache[key] = e if said == e.label or said in e.names else \
-                Entry(e.id, said, [*e.names, e.label])
+                Entry(e.id, said, [*e.names, e.label], aliases=e.aliases)
         return cache[key]
 
     def known_answers(self, claim: str) -> set[str] | None:
