@@ -91,7 +91,8 @@ def go(sim: Game, place: str) -> Reply:
     verb."""
     st = sim.state[PLAYER]
     if sim.places[place]["kind"] == "away":
-        return fail(f"{sim.place_label(place)} is out of town; you cannot go there.",
+        # (the place's name mid-sentence: "the hill farms is out of town" began a reply)
+        return fail(f"You cannot go to {sim.place_name(place)}: that is out of town.",
                     minutes=0)  # not begun: no walk, no time (a playtest)
     if st.place == place:
         return fail(f"You are already at {sim.place_name(place)}.", minutes=0)
@@ -313,8 +314,9 @@ def noted(sim: Game, rid: str, claim: str, told: talk.Told) -> str:
     src = f"{p.subj} {src[4:]}" if src.startswith("who ") else f"speaking {src}"
     if kind == "declared" and told.basis == "heard" and told.origin not in (rid, None):
         # Of themselves, but from what they were told ("Ada told me I was at the counter"):
-        # the note says so, as their words do.
-        src += f", as {origin_name(sim, told.origin)} told {p.obj}"
+        # the note says so, as their words do — and only that: "speaking of herself, as
+        # Greta told her" read as two sources that contradict each other (a playtest).
+        src = f"as {origin_name(sim, told.origin)} told {p.obj}"
     b = sim.store.belief(rid, *split(claim), history=False)
     if told.basis == "saw" and told.as_held and b is not None and kind == "hearsay" and \
             put_it_up(sim, rid, claim, told.value, sim.now):  # as their words say: "I put
@@ -1165,7 +1167,9 @@ def said_context(sim: Game, speaker: str, claim: str, told: talk.Told | None,
     s, a = split(claim)
     ctx: dict = {"speaker": sim.name(speaker), "listener": sim.name(listener),
                  "topic": sim.say_claim(claim), "known": told is not None,
-                 "memory": talk.memory_state(sim, b) if b is not None else ""}
+                 "memory": talk.memory_state(sim, b) if b is not None else "",
+                 # asked of themselves ("do you have a fever?"), holding nothing of it
+                 "of_self": s == speaker}
     if told is None or b is None:
         return ctx
     name = sim.name

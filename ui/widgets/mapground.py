@@ -96,12 +96,12 @@ class Ground:
             kind = sim.places[pid]["kind"]
             if kind == "home" and homes > MANY_HOMES:
                 continue
-            size = T.render(sim.places[pid]["name"], "map").get_size()
+            size = T.render(map_name(sim.places[pid]), "map").get_size()
             for box in self._spots(pid, local, size):
                 if area.contains(box) and box.collidelist(blocked) < 0:
                     blocked.append(box)
                     self.label_at[pid] = box
-                    self._pill(s, sim.places[pid]["name"], box, kind)
+                    self._pill(s, map_name(sim.places[pid]), box, kind)
                     break
 
     def _spots(self, pid: str, local, size) -> list[pygame.Rect]:
@@ -134,7 +134,7 @@ class Ground:
         its spots (`_spots`) on the map, else below it."""
         place = self.sim.places[pid]
         c = pygame.Vector2(self.centers[pid])
-        size = T.render(place["name"], "map").get_size()
+        size = T.render(map_name(place), "map").get_size()
         local = {q: pygame.Vector2(v) for q, v in self.centers.items()}
         area = s.get_clip()
         spots = [b for b in self._spots(pid, local, size) if area.contains(b)]
@@ -143,7 +143,16 @@ class Ground:
         else:
             pill = pygame.Rect(0, 0, size[0] + 10, size[1] + 4)
             pill.midtop = (c.x, c.y + self.radius[pid] + 4)
-        self._pill(s, place["name"], pill, place["kind"])
+        self._pill(s, map_name(place), pill, place["kind"])
+
+
+def map_name(place: dict) -> str:
+    """A place's name on the map: one out of town says so there ("Riverton (away)"), and
+    only there — in words it is "Riverton" ("at the hill farms (away)?" was said aloud)."""
+    name = place["name"]
+    if place["kind"] == "away" and not name.lower().endswith("(away)"):
+        return f"{name} (away)"
+    return name
 
 
 def nearest(box: pygame.Rect, centers, radius: dict, pid: str, margin: float = 10.0) -> bool:
