@@ -374,10 +374,34 @@ def check_sources(sources: dict[str, str]) -> list[Problem]:
                     AttributeError, RecursionError, MemoryError) as exc:
                 # (out of stack or memory too: what it built is let go as this unwinds, and a
                 # template is refused, not the check crashed)
-                problems.append((name, _line_of(exc, name), f"with sample context {i + 1}: "
-                                 f"{type(exc).__name__}: {_first_line(exc)}"))
+                # Which sample, by what it holds: "sample context 1" alone did not say that
+                # `s.what` is not given when they know nothing (an author's trial).
+                problems.append((name, _line_of(exc, name), f"with sample context {i + 1} "
+                                 f"({_given(sample)}): {type(exc).__name__}: "
+                                 f"{_first_line(exc)}"))
                 break
     return problems
+
+
+def _given(sample: dict[str, Any]) -> str:
+    """What a sample context gives, briefly: "s with speaker, listener, topic, known,
+    memory, of_self (known false)"."""
+    out = []
+    for key, v in sample.items():
+        if isinstance(v, dict):
+            flags = [f"{k} {json_word(v[k])}" for k in ("known", "change", "reason")
+                     if k in v and v[k] not in (None, "")]
+            out.append(f"{key} with {', '.join(v)}" + (f" ({', '.join(flags)})"
+                                                        if flags else ""))
+        elif isinstance(v, _Outcome):
+            out.append(f"{key} with action {v.action}")
+        else:
+            out.append(f"{key} {json_word(v)}")
+    return "; ".join(out)
+
+
+def json_word(v: Any) -> str:
+    return "true" if v is True else "false" if v is False else str(v)
 
 
 def environment(overrides: dict[str, str] | None = None) -> BudgetedSandbox:
@@ -542,18 +566,19 @@ def _said(**kw: Any) -> dict:
             # used one the samples lacked — `posted`, `also_from` — failed validate)
             "what_of_teller": "Cy moved Ada's key", "origin_read": False, "clue": "",
             "posted": False, "also_from": "", "also_read": "", "also_reckoned": False,
-            "overheard": False}
+            "overheard": False, "of_self": False}
     base.update(kw)
     return base
 
 
 _UNKNOWN = {"speaker": "Ada", "listener": "you", "topic": "who moved Ada's key", "known": False,
-            "memory": ""}
+            "memory": "", "of_self": False}
 _SAID = [
     {"s": dict(_UNKNOWN)},
     {"s": dict(_UNKNOWN, memory="gone")},
     {"s": _said()},  # (third: a test reads its keys as every key the game passes)
     {"s": dict(_UNKNOWN, others_say="Ada accused me of it: her key was moved by me")},
+    {"s": dict(_UNKNOWN, topic="whether Ada has a fever", of_self=True)},
     {"s": _said(overheard=True)},
     {"s": _said(overheard=True, chain=["Eve", "Bo", "Ada"], origin="Eve")},
     {"s": _said(chain=["Eve", "Bo", "Ada"], links=["Bo had it from Eve."])},
@@ -616,9 +641,25 @@ SAMPLES: dict[str, list[dict[str, Any]]] = {
             {"s": _who(place="", forgot=True)},
             {"s": _who(place="home", asleep=True)},
             {"s": _who(place="the city", away=True)}],
-    "told": [{"o": _Outcome(a)} for a in ("new", "update", "reinforce", "doubt", "anomaly",
-                                          "correct", "reconsider", "keep")],
-    "shown": [{"s": {"what": "Ada's key is in the drawer"}, "o": _Outcome(a)}
-              for a in ("new", "correct", "reinforce", "keep", "doubt")],
-    "refuse": [{"reason": r} for r in ("distrust", "asleep", "away", "busy", "unasked")],
+    # (what game.player.tell and game.player.show pass: `s` with how it moved them, as
+    # game.visible names it, and `o`, memory's outcome)
+    "told": [{"o": _Outcome(a), "s": {"what": "Cy moved your key", "change": c, "saw": saw,
+                                       "again": again}}
+             for a, c, saw, again in (
+                 ("new", "new", False, False), ("update", "changed", False, False),
+                 ("reinforce", "reinforce", False, False), ("reinforce", "reinforce", True,
+                                                            False),
+                 ("keep", "same", False, False), ("keep", "same", True, False),
+                 ("doubt", "doubt", False, False), ("anomaly", "less", False, False),
+                 ("correct", "changed", False, False), ("reconsider", "torn", False, False),
+                 ("keep", "rejected", False, True), ("keep", "blank", False, False),
+                 ("keep", "guarded", False, False))],
+    "shown": [{"s": {"what": "Ada's key is in the drawer", "change": c, "self_about": mine},
+               "o": _Outcome(a)}
+              for a, c, mine in (("new", "new", False), ("correct", "changed", False),
+                                 ("reinforce", "reinforce", False),
+                                 ("reinforce", "reinforce", True), ("keep", "same", False),
+                                 ("doubt", "doubt", False), ("keep", "", False))],
+    "refuse": [{"reason": r} for r in ("distrust", "asleep", "away", "busy", "unasked",
+                                        "quiet")],
 }
