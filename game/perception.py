@@ -67,16 +67,20 @@ def told(sim: Town, event_id: int, listener: str, speaker: str, claim: str, valu
 def knows_otherwise(sim: Town, listener: str, subject: str, attribute: str,
                     value: str) -> bool:
     """Is this about the listener themselves, who holds another value of it from their own
-    eyes? Then a teller's word (or a page's) does not put it in doubt: Ben came to doubt why
-    he himself had stayed away on one stranger's word, and Mira whether she herself is
-    allergic on a ledger's copy (two playtests). What others say of a person is
-    evidence about the world; about what that person saw of themselves, it is only what the
-    teller says."""
-    if subject != listener:
+    eyes — or a deed they saw themselves do? Then a teller's word (or a page's) does not put
+    it in doubt: Ben came to doubt why he himself had stayed away on one stranger's word, and
+    Mira whether she herself is allergic on a ledger's copy (two playtests). What others say
+    of a person is evidence about the world; about what that person saw of themselves, it is
+    only what the teller says."""
+    # Nor what they did themselves: Fin, who moved the hammer, came to doubt it on a rumour
+    # that someone else had (a playtest).
+    if subject != listener and not sim.is_actor_attribute(attribute):
         return False
     held = sim.store.belief(listener, subject, attribute, history=False)
-    return (held is not None and held.value != value and held.teller is None
-            and held.kind in _OWN_EYES)
+    if held is None or held.value == value or held.teller is not None or \
+            held.kind not in _OWN_EYES:
+        return False
+    return subject == listener or held.value == listener
 
 
 _OWN_EYES = ("firsthand", "witnessed")
