@@ -520,7 +520,7 @@ def _print_summary(sim, s: dict, save_path: str | None, since_event: int = 0) ->
         n = max(0, len(notable) - 15) + earlier
         echo(f"  … {n} earlier not shown" if not earlier or len(notable) > 15 else
              f"  … and {n} thing{'s' if n != 1 else ''} seen before this run")
-        if earlier:
+        if earlier and not everything:  # (a town with no player has no case board)
             echo("    (the case board lists all you saw: --notebook, under What you saw happen)")
     for e in notable[-15:]:
         echo(f"  {clock.fmt(e['at'])}  "

@@ -90,6 +90,8 @@ def build(app, scenario=None, *, seed: int = 0, load: str | None = None,
     if commands is not None:
         from game import play_walkthrough
 
+        if not session.sim.has_player:  # (they were passed over without a word: a playtest)
+            raise ValueError(f"{session.sim.sc.scenario.id} has no player to give commands to")
         play_walkthrough(session.sim, commands, to_end=False)  # the transcript keeps it all
         session.stamp += 1
     if at is not None:

@@ -56,7 +56,8 @@ def test_of_oneself_but_from_another_the_note_says_from_whom():
     claim = "cy.at_counter"
     told = Told(0, claim, "yes", "heard", "ada", ("ada", "cy"), False, as_held=True)
     text = noted(sim, "cy", claim, told)
-    assert "speaking of herself, as Ada told her" in text, text
+    # ... and only so: "speaking of herself, as Ada told her" read as two sources at odds.
+    assert "— as Ada told her;" in text and "speaking of herself" not in text, text
     own = Told(0, claim, "yes", "saw", "cy", ("cy",), False)
     assert "speaking of herself;" in noted(sim, "cy", claim, own)
 
