@@ -295,6 +295,9 @@ def read_folder(folder: Path) -> tuple[dict[str, str], list[Problem], list[Probl
         entries = entries[:MAX_TEMPLATE_FILES]
     for p in entries:
         if p.suffix != ".j2":
+            if p.stem in TEMPLATE_NAMES and p.suffix:  # answer.jinja was passed over unsaid
+                warnings.append(("", None, f"{p.name} is not read: a word template's file "
+                                 f"ends in .j2 ({p.stem}.j2)"))
             continue
         name = p.stem
         if name not in TEMPLATE_NAMES:
@@ -518,10 +521,23 @@ def _graph(asts: dict[str, nodes.Template], ours: set[str]) -> list[Problem]:
             deepest = max(deepest, walk(child, d))
         return deepest
 
+    def inner(n: nodes.Node, inside: bool) -> int | None:
+        """The line of the first loop (or include of one) inside a loop."""
+        if isinstance(n, nodes.For):
+            if inside:
+                return n.lineno
+            inside = True
+        if inside and isinstance(n, nodes.Include) and depth(_included(n) or "") >= 1:
+            return n.lineno
+        for child in n.iter_child_nodes():
+            if (got := inner(child, inside)) is not None:
+                return got
+        return None
+
     for name in sorted(ours - cyclic):
         if depth(name) > 1:
-            out.append((name, None, "loops may not nest in word templates (not even through "
-                        "an include)"))
+            out.append((name, inner(asts[name], False), "loops may not nest in word templates "
+                        "(not even through an include)"))
     return out
 
 

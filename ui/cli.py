@@ -606,9 +606,15 @@ def inspect(save: str, resident: str, as_json: bool, show_all: bool,
     rows = inspect_rows(sim, resident, show_all)
     if claims:
         # An author after one question among ninety presence memories ("pie.taken_by").
+        every = rows
         rows = [r for r in rows if any(_claim_matches(r["claim"], c) for c in claims)]
         if not rows:
-            raise _bad(f"{resident} holds no belief about {', '.join(claims)}")
+            # with the nearest of their own, as `why` says it (an author's trial)
+            from difflib import get_close_matches
+
+            near = get_close_matches(claims[0], sorted({r["claim"] for r in every}), n=1)
+            raise _bad(f"{resident} holds no belief about {', '.join(claims)}"
+                       + (f" (did you mean {near[0]!r}?)" if near else ""))
     if as_json:
         echo(json.dumps({"resident": resident, "time": clock.fmt(sim.now),
                          "open_minds": True, "beliefs": rows}, indent=2))
@@ -678,12 +684,16 @@ def inspect_rows(sim, resident: str, show_all: bool = False) -> list[dict]:
 @main.command()
 @click.argument("save", type=click.Path(dir_okay=False))
 @click.argument("resident")
-@click.argument("claim")
+@click.argument("claim", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True)
-def why(save: str, resident: str, claim: str, as_json: bool) -> None:
+def why(save: str, resident: str, claim: tuple[str, ...], as_json: bool) -> None:
     """Why does RESIDENT believe CLAIM (subject.attribute)? The evidence chain and history,
     from the author's open-minds view (a player's `why` verb hears only what they say)."""
     from difflib import get_close_matches
+
+    # Words typed unquoted ("ada_key moved") are one claim, read as the quoted ones are: click
+    # refused the second as an "unexpected extra argument" (an author's trial).
+    claim = " ".join(claim)  # type: ignore[assignment]
 
     sim = _open(save)
     if resident not in sim.people:

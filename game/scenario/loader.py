@@ -10,6 +10,7 @@ suggestion when they look like a misspelt known key. Loading writes nothing anyw
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from difflib import get_close_matches
@@ -109,6 +110,8 @@ def _read(file: Path) -> str:
             raise ScenarioError(file, [(None, "", f"{st.st_size:,} bytes; a scenario may have "
                                         f"at most {MAX_SCENARIO_BYTES:,}")])
         data = file.read_bytes()
+    except FileNotFoundError:
+        raise ScenarioError(file, [(None, "", _missing(file))]) from None
     except OSError as exc:
         raise ScenarioError(file, [(None, "", f"cannot read: {exc.strerror}")]) from None
     if data.startswith(b"SQLite format 3\x00"):  # ('not UTF-8 text' said nothing of what it is)
@@ -122,6 +125,41 @@ def _read(file: Path) -> str:
         column = len(data[start:exc.start].decode("utf-8", "replace")) + 1
         raise ScenarioError(file, [(line, "", f"not UTF-8 text (byte {data[exc.start]:#04x} at "
                                     f"line {line}, column {column})")], column) from None
+
+
+def _inline_hint(text: str, line: int) -> str:
+    """A hint for an inline table broken over lines, TOML's commonest trap: `{ at = "06:00",`
+    then `place = "square" }` on the next line is "Invalid initial character for a key part"
+    (an author's trial, wrapping the docs' long `lies = [{ … }]`)."""
+    rows = text.splitlines()
+    if 0 < line <= len(rows) and rows[line - 1].split("#")[0].count('"') % 2:
+        return "; a quoted string is not closed on this line (a closing \" missing?)"
+    for row in (rows[i] for i in (line - 1, line - 2) if 0 <= i < len(rows)):
+        plain = re.sub(r'"(?:[^"\\]|\\.)*"|\'[^\']*\'', "", row).split("#")[0]
+        if plain.count("{") > plain.count("}"):
+            break
+    else:
+        return ""
+    return ("; an inline table { … } must close on the line it opens: write it on one line, "
+            "or as a [[table]] of its own")
+
+
+def _missing(file: Path) -> str:
+    """What to say of a scenario file that is not there: of a folder's scenario.toml, what the
+    folder holds instead ("cannot read: No such file or directory" of a folder holding a
+    scenario.yaml said nothing of it: an author's trial)."""
+    folder = file.parent
+    if file.name != "scenario.toml" or not folder.is_dir():
+        return "no such file"
+    try:
+        others = sorted(p.name for p in folder.iterdir() if p.is_file() and
+                        p.name.lower().startswith("scenario"))
+    except OSError:
+        others = []
+    if others:
+        return (f"no scenario.toml in {folder} (it holds {', '.join(others[:3])}); a scenario "
+                "is written in TOML, as docs/scenario-format.md shows")
+    return f"no scenario.toml in {folder}"
 
 
 def _templates(folder: Path, warnings: list[str]) -> dict[str, str]:
@@ -152,7 +190,7 @@ def parse_text(text: str, file: Path, *, generated: bool = False) -> LoadedScena
     except tomllib.TOMLDecodeError as exc:
         line, column, msg = _toml_position(str(exc), text)
         raise ScenarioError(file, [(line, "", f"not valid TOML (line {line}, column {column}): "
-                                    f"{msg}")], column) from None
+                                    f"{msg}{_inline_hint(text, line)}")], column) from None
     except RecursionError:
         raise ScenarioError(file, [(1, "", "not valid TOML: nested too deeply")]) from None
     lines = LineMap(text)
@@ -391,8 +429,20 @@ def _unknown_keys(sc: Scenario, lines: LineMap, file: Path) -> list[str]:
             near = get_close_matches(k, known, n=1, cutoff=0.7) or [
                 w for w in [_SAME.get(k.lower())] if w in known]
             hint = f" (did you mean {near[0]!r}?)" if near else ""
+            extra = (m.model_extra or {})[k]
+            # A table of the file ([[ending]]), said as one and with what is lost with it:
+            # "unknown key" read as a stray line, and the endings were gone (an author's
+            # trial).
+            if not loc and isinstance(extra, list):
+                n = len(extra)
+                what = f"unknown table [[{k}]], ignored with its {n} entr" + \
+                    ("y" if n == 1 else "ies")
+            elif not loc and isinstance(extra, dict):
+                what = f"unknown table [{k}], ignored"
+            else:
+                what = "unknown key, ignored"
             warnings.append(_fmt(file, lines.line_of(loc + (k,)), _loc_name(loc + (k,)),
-                                 f"unknown key, ignored{hint}"))
+                                 what + hint))
         for name in type(m).model_fields:
             v = getattr(m, name)
             if isinstance(v, BaseModel):
@@ -564,6 +614,7 @@ class Checker:
                                   "scenario.brief_tells", "there is no player to be told: "
                                   "brief_tells does nothing here"))
         self._crowd()
+        self._bare_times()
         minds.memory(self)
         story.values(self)
         story.times(self)
@@ -651,6 +702,29 @@ class Checker:
                               f"and it names nobody and nothing here, so this {what} may "
                               "never " + ("hold" if what == "condition" else "fire") +
                               _near(value, stated | set(self.people))))
+
+    def _bare_times(self) -> None:
+        """A moment of the story written as a time of day alone ("17:10") is day 1 at that
+        time: in a schedule that is what it means, anywhere else it is most likely a day
+        left out (an author's ending at "17:10" came on day 1, before the ban it was about:
+        an author's trial). A warning: written on purpose, it is a day 1 moment."""
+        sc = self.sc
+        found: list[tuple[tuple, object]] = [(("scenario", "start"), sc.scenario.start)]
+        for i, r in enumerate(sc.residents):
+            for key in ("away", "visits"):
+                for j, a in enumerate(getattr(r, key)):
+                    found += [(("residents", i, key, j, "from"), a.start),
+                              (("residents", i, key, j, "to"), a.end)]
+        for name in ("beliefs", "events", "endings"):
+            found += [((name, i, "at"), x.at) for i, x in enumerate(getattr(sc, name))]
+        found += [(("goals", i, "by"), g.by) for i, g in enumerate(sc.goals)]
+        for loc, when in found:
+            if isinstance(when, str) and not when.strip().lower().startswith("day"):
+                self.warnings.append((
+                    self.lines.line_of(loc), _loc_name(loc),
+                    f"{when!r} is read as day 1 at {when.strip()}: a time of day alone means "
+                    f"day 1 here (only a schedule repeats daily); write 'day 1 {when.strip()}' "
+                    "if that is meant, or the day it is on"))
 
     def _place(self, loc: tuple, pid: str | None) -> None:
         if pid is not None and pid not in self.places:

@@ -120,7 +120,12 @@ def _tod(v: object) -> object:
         try:
             parse_time_of_day(v)
         except TimeFormatError as exc:
-            raise ValueError(str(exc)) from None
+            # A day's own moment where a daily time goes (an author's trial wrote a schedule
+            # entry "day 1 06:00"): say where such a moment is written.
+            hint = " (this repeats every day; somewhere else on one day is a resident's " \
+                "`visits` or `away` entry, from and to 'day N HH:MM')" \
+                if v.strip().lower().startswith("day") else ""
+            raise ValueError(f"{exc}{hint}") from None
     return v
 
 

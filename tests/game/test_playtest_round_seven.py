@@ -267,5 +267,5 @@ def test_where_answers_what_the_brief_said_of_someone_away():
     # "Riverton (away)", and `where is dee` said nobody had told you (a playtest).
     sim = Simulation.new("missing_key", seed=0)
     text = sim.command("where is dee").text()
-    assert "You were told at the start that she is at Riverton (away)." in text, text
+    assert "You were told at the start that she is at Riverton." in text, text
     assert "nobody has told you" in sim.command("where is ada").text()

@@ -1,0 +1,128 @@
+"""A new author's trial, writing a scenario of their own from the docs: a time of day left
+without its day, a misspelt table, a template with the wrong extension, a nested loop without
+its line, a wrapped inline table, a folder with a YAML file and no TOML, and the tools' typo
+messages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from game.scenario.loader import SCENARIOS, ScenarioError, load_scenario
+from ui.cli import main
+
+MISSING_KEY = (SCENARIOS / "missing_key" / "scenario.toml").read_text(encoding="utf-8")
+
+
+def _folder(tmp_path: Path, text: str = MISSING_KEY) -> Path:
+    d = tmp_path / "scen"
+    d.mkdir(exist_ok=True)
+    (d / "scenario.toml").write_text(text, encoding="utf-8")
+    return d
+
+
+def _event_at(text: str, old: str, new: str) -> str:
+    assert old in text
+    return text.replace(old, new, 1)
+
+
+def test_a_moment_written_as_a_time_of_day_alone_is_warned_of(tmp_path):
+    """An ending at "17:10" came on day 1, before the ban it was about, with `validate` ok."""
+    first = next(line for line in MISSING_KEY.splitlines()
+                 if line.startswith('at = "day ') and "18:00" not in line)
+    when = first.split('"')[1].split()[-1]  # 'at = "day 1 08:55"' -> 08:55
+    text = _event_at(MISSING_KEY, first, f'at = "{when}"')
+    loaded = load_scenario(_folder(tmp_path, text))
+    said = [w for w in loaded.warnings if f"'{when}' is read as day 1 at {when}" in w]
+    assert said and f"write 'day 1 {when}'" in said[0], loaded.warnings
+    # the shipped scenarios write every moment with its day: no such warning
+    for name in ("missing_key", "bad_blood", "the_ledger", "cancelled_meeting",
+                 "nine_neighbours"):
+        assert not [w for w in load_scenario(name).warnings if "is read as day 1" in w]
+
+
+def test_a_misspelt_table_is_named_a_table_with_what_is_lost(tmp_path):
+    text = MISSING_KEY.replace("[[endings]]", "[[ending]]")
+    loaded = load_scenario(_folder(tmp_path, text))
+    assert any("unknown table [[ending]], ignored with its 3 entries (did you mean "
+               "'endings'?)" in w for w in loaded.warnings), loaded.warnings
+
+
+def test_a_template_with_another_extension_is_said_not_to_be_read(tmp_path):
+    d = _folder(tmp_path)
+    (d / "templates").mkdir()
+    (d / "templates" / "answer.jinja").write_text("{{ s.topic }}", encoding="utf-8")
+    (d / "templates" / "README").write_text("notes", encoding="utf-8")
+    loaded = load_scenario(d)
+    said = [w for w in loaded.warnings if "answer.jinja" in w]
+    assert said and "a word template's file ends in .j2 (answer.j2)" in said[0], loaded.warnings
+    assert not [w for w in loaded.warnings if "README" in w]
+
+
+def test_a_nested_loop_is_refused_at_its_line(tmp_path):
+    d = _folder(tmp_path)
+    (d / "templates").mkdir()
+    (d / "templates" / "answer.j2").write_text(
+        "{{ s.topic }}\n{% for a in range(2) %}\n{% for b in range(2) %}x{% endfor %}"
+        "{% endfor %}", encoding="utf-8")
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(d)
+    assert "answer.j2:3: loops may not nest" in str(err.value), str(err.value)
+
+
+def test_an_inline_table_broken_over_lines_and_an_open_string_get_a_hint(tmp_path):
+    line = next(x for x in MISSING_KEY.splitlines() if x.strip().startswith("{ at = "))
+    head, _, tail = line.partition(", place")
+    wrapped = MISSING_KEY.replace(line, f"{head},\n    place{tail}", 1)
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(_folder(tmp_path, wrapped))
+    assert "an inline table { … } must close on the line it opens" in str(err.value)
+    opened = MISSING_KEY.replace('name = "Ada"', 'name = "Ada', 1)
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(_folder(tmp_path, opened))
+    assert "a quoted string is not closed on this line" in str(err.value), str(err.value)
+
+
+def test_a_folder_without_its_toml_says_what_it_holds(tmp_path):
+    d = tmp_path / "yamlscen"
+    d.mkdir()
+    (d / "scenario.yaml").write_text("scenario:\n  id: x\n", encoding="utf-8")
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(d)
+    assert "no scenario.toml in" in str(err.value) and "scenario.yaml" in str(err.value)
+    assert "written in TOML" in str(err.value)
+
+
+def test_a_schedule_entry_with_a_day_points_to_visits(tmp_path):
+    line = next(x for x in MISSING_KEY.splitlines() if x.strip().startswith("{ at = "))
+    when = line.split('"')[1]
+    text = MISSING_KEY.replace(line, line.replace(f'"{when}"', f'"day 1 {when}"'), 1)
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(_folder(tmp_path, text))
+    assert "`visits` or `away` entry" in str(err.value), str(err.value)
+
+
+@pytest.fixture(scope="module")
+def save(tmp_path_factory):
+    path = tmp_path_factory.mktemp("s") / "s.db"
+    res = CliRunner().invoke(main, ["run", "missing_key", "--days", "1", "--save", str(path)])
+    assert res.exit_code == 0, res.output
+    return path
+
+
+def test_inspect_suggests_the_claim_meant(save):
+    res = CliRunner().invoke(main, ["inspect", str(save), "-r", "ada", "--claim",
+                                    "ada_key.moved_bye"])
+    assert res.exit_code == 2
+    assert "(did you mean 'ada_key.moved_by'?)" in res.output, res.output
+
+
+def test_why_takes_a_claims_words_unquoted(save):
+    res = CliRunner().invoke(main, ["why", str(save), "ada", "ada_key", "moved"])
+    assert res.exit_code == 2, res.output
+    assert "'ada_key moved' is not a claim" in res.output
+    assert "did you mean 'ada_key.moved_by'?" in res.output, res.output
+    ok = CliRunner().invoke(main, ["why", str(save), "ada", "ada_key.moved_by"])
+    assert ok.exit_code == 0 and "Ada believes" in ok.output, ok.output
