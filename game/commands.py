@@ -271,14 +271,25 @@ def _resolved(verb: str, args: list[str], v, usage: str, text: str) -> Command:
             raise CommandError(_usage(usage, "Go where? Name a place: look says where you "
                                              "are."))
         try:
-            out = [v.place(" ".join(args))]
-        except CommandError:
-            # "go to the mill" was "'to the mill' could be “The Mill” or “the mill house”"
-            # (a playtest): read without the words put before the place.
-            rest = _go_words(args)
-            if rest == args:
-                raise
-            out = [v.place(" ".join(rest))]
+            try:
+                out = [v.place(" ".join(args))]
+            except CommandError:
+                # "go to the mill" was "'to the mill' could be “The Mill” or “the mill house”"
+                # (a playtest): read without the words put before the place.
+                rest = _go_words(args)
+                if rest == args:
+                    raise
+                out = [v.place(" ".join(rest))]
+        except Ambiguous:
+            raise
+        except CommandError as miss:
+            # "go joss" offered "oswin's house" (a playtest): a person is no place to go to.
+            who = _person_named(v, _go_words(args))
+            if who is None:
+                raise miss from None
+            typed = said_back(" ".join(_go_words(args)))
+            raise CommandError(f"{who} is a person, not a place: where is {typed} says where "
+                               "you last saw them or heard they were.") from None
     elif verb == "wait":
         args = _wait_words(args)
         if args and args[0].lower() == "until":  # "wait until day 3 18:00" (a playtest)
@@ -594,6 +605,17 @@ MAX_LINE = 2_000  # characters in one line of a walkthrough
 # Commands in one walkthrough: `help` and `look` take no game time, so a megabyte of them ran
 # for a minute and printed 173 MB (a hostile-input test). The shipped ones have under 40.
 MAX_STEPS = 2_000
+
+
+def _person_named(v, args: list[str]) -> str | None:
+    """The name of the one resident the words name, if they name one (and nothing else)."""
+    from .vocab import match
+
+    residents = getattr(v, "residents", None)
+    if residents is None or not args:
+        return None
+    found = match(" ".join(args), list(residents.entries.values()))
+    return found[0].label if len(found) == 1 else None
 
 
 def parse_walkthrough(path: Path, names: Names, start: int, end: int) -> list[Step]:

@@ -524,10 +524,23 @@ class Simulation(Setup, Naming):
         asleep = set(asleep_before)
         dozed: list[tuple[str, int]] = []  # (who, the minute they were first seen asleep)
         woke: list[tuple[str, int]] = []
+        # Who read what hangs here while the player watched: Tilly read the new ledger at the
+        # counter as the player stood there, and her "no" a minute later had no cause the
+        # player could see (a playtest). What it says is not seen: only that they read it.
+        docs_here = sorted(d for d, doc in self.documents.items() if doc["place"] == place)
+        read_before = {x: {d: st.read.get(d, 0) for d in docs_here}
+                       for x, st in self.state.items() if x != PLAYER} if docs_here else {}
+        reading: dict[str, list[tuple[str, int]]] = {}
 
         def look_round() -> None:
             if self.state[PLAYER].place != place or self.state[PLAYER].status != AWAKE:
                 return
+            for x in self.present(place) if docs_here else ():
+                for d in docs_here if x in read_before else ():
+                    got = self.state[x].read.get(d, 0)
+                    if got > read_before[x][d]:
+                        read_before[x][d] = got
+                        reading.setdefault(d, []).append((x, self.now - clock.TICK))
             sleeping = set(player.asleep_here(self, place))
             for x in sorted(sleeping - asleep):
                 if x in passing and passing[x][-1][1] == self.now - clock.TICK:
@@ -576,6 +589,10 @@ class Simulation(Setup, Naming):
             bool(asleep_now)), "mark") \
             if self.now > since and (here_now != here_before or asleep_now != asleep_before) \
             else None
+        for d in docs_here:
+            if reading.get(d) and self.now > since:
+                seen.append(self._at_line(f"Read {self.documents[d]['name']} here",
+                                          reading[d], since))
         # (in the order they came: "Fell asleep" at 23:30 said before "Woke up" at 08:30)
         for head, changes in sorted((("Fell asleep here", dozed), ("Woke up here", woke)),
                                     key=lambda hc: hc[1][0][1] if hc[1] else 0):

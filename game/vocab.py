@@ -223,7 +223,13 @@ def suggest(typed: str, pool: list[Entry], far: str | None = None, ids: bool = F
 
     def score(e: Entry) -> float:
         return max(SequenceMatcher(None, key, k).ratio() for k in e.keys | {norm(e.id)})
-    best = max(pool, key=lambda e: (_shared(typed_words, e), score(e), -len(e.id)))
+    def alike(e: Entry) -> float:
+        """How like the entry's words the typed ones are, word by word: 'mira alergy' is
+        nearer "whether mira is allergic…" than "whether mira has a fever", which a whole-line
+        likeness offered (a playtest)."""
+        return round(sum(max((SequenceMatcher(None, w, x).ratio() for x in e.words),
+                             default=0.0) for w in typed_words), 6)
+    best = max(pool, key=lambda e: (_shared(typed_words, e), alike(e), score(e), -len(e.id)))
     if far is not None and not _shared(typed_words, best) and score(best) < NEAR:
         return f" — {far}"
     shown = best.id if idlike or norm(best.label) == best.id else best.label.lower()

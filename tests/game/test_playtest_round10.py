@@ -137,3 +137,49 @@ def test_told_and_shown_templates_are_checked_with_what_the_game_gives():
     told = [k for n, k in seen if n == "told"]
     assert told and set(told[0]["s"]) <= set(SAMPLES["told"][0]["s"]), told
     assert player  # (imported for the game's own context builders)
+
+
+def test_a_misspelt_word_is_offered_the_question_it_is_like():
+    """"ask tilly mira alergy" offered "whether mira has a fever" (a playtest)."""
+    from game.commands import CommandError
+
+    sim = Simulation.new("the_ledger", seed=0)
+    with pytest.raises(CommandError) as err:
+        sim.names().claim("mira alergy")
+    assert "did you mean 'whether mira is allergic to willowbark'?" in str(err.value), \
+        str(err.value)
+
+
+def test_going_to_a_person_says_how_to_find_them():
+    """"go joss" offered "oswin's house" (a playtest)."""
+    from game.commands import CommandError
+
+    sim = Simulation.new("the_ledger", seed=0)
+    for line in ("go joss", "go to joss"):
+        with pytest.raises(CommandError) as err:
+            sim.parse_typed(line)
+        assert str(err.value) == "Joss is a person, not a place: where is joss says where " \
+            "you last saw them or heard they were.", str(err.value)
+
+
+def test_one_who_reads_what_hangs_where_you_stand_is_seen_reading():
+    """Tilly read the new ledger at the counter as the player stood there; her "no" after
+    had no cause the player could see, and the run said "you saw nothing notable happen" (a
+    playtest). Only that she read it is said, not what it says."""
+    got = _replies("the_ledger", "day 1 08:00 go clinic\n+ tell tilly mira allergy yes\n"
+                                 "+ tell tilly mira allergy yes\n")
+    assert "Read the new ledger here: Tilly (at 08:10)." in got[1], got[1]
+    assert "Read the new ledger" not in got[0] + got[2]
+    assert "allergies" not in got[1]  # (what it says is hers)
+
+
+def test_the_window_logs_who_read_what_hangs_there_at_its_minute():
+    from ui.session import Session
+
+    s = Session.new("the_ledger", 0)
+    s.submit("go clinic")
+    for _ in range(4):
+        s.step()
+        s.take_notice()
+    said = [e.text for e in s.transcript if "read the new ledger" in e.text]
+    assert said == ["At 08:10: Tilly read the new ledger here."], said
