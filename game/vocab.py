@@ -152,13 +152,15 @@ def match(typed: str, pool: list[Entry]) -> list[Entry]:
                                         for w in typed_words)]
         if shown:
             hits = shown
-    if len(hits) > 1 and len(typed_words) < len(words(typed)):
-        # A short word left out as meaningless may be the start of one: "oswins a" is
-        # Oswin's Apothecary, not Oswin's house as well (a playtest).
-        every = [e for e in hits if all(any(w2.startswith(w) for w2 in e.words)
-                                        for w in words(typed))]
-        if len(every) == 1:
-            return every
+    last = words(typed)[-1]
+    if len(hits) > 1 and last in STOP:
+        # The last word, left out as meaningless, may be a word begun: "oswins a" is
+        # Oswin's Apothecary, not Oswin's house as well (a playtest). Only the last, and only
+        # as the start of a longer word: "in oswin house" is the house, not "the desk in…".
+        begun = [e for e in hits if any(w2.startswith(last) and w2 != last and w2 not in STOP
+                                        for w2 in e.words)]
+        if len(begun) == 1:
+            return begun
     if len(hits) > 1:  # "key moved": prefer what has every typed word whole
         whole = [e for e in hits if all(w in e.words for w in typed_words)]
         if len(whole) == 1:
