@@ -12,10 +12,15 @@ if TYPE_CHECKING:
 
 
 def read_documents(town: Town) -> None:
+    # Who read what with the player there to see it, this tick (the reply and the window's
+    # log say so: `Simulation.command`, `ui.session`): only that they read it.
+    town.read_seen = seen = []
     for did in sorted(town.documents):
         doc = town.documents[did]
         version = town.world.version(did, "version") or 1
-        for rid in town.present(doc["place"]):
+        present = town.present(doc["place"])
+        watched = any(town.people[r].is_player for r in present)
+        for rid in present:
             st = town.state[rid]
             if st.read.get(did, 0) >= version or st.passed_over.get(did, 0) >= version:
                 continue
@@ -29,3 +34,5 @@ def read_documents(town: Town) -> None:
                     continue
                 perception.read(town, rid, did)
                 town.count("read")
+                if watched:
+                    seen.append((rid, did))

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from memory import Evidence, about_attribute
 
-from .perception import split
+from .perception import knows_otherwise, split
 from .world import Event
 
 if TYPE_CHECKING:
@@ -81,9 +81,13 @@ def send_letter(sim: Town, ev: ScheduledEvent, place: str) -> None:
         data={"id": ev.id, "document": doc, "says": says}, participants=[writer, reader]))
     for claim, value in says:
         subject, attribute = split(claim)
-        sim.queue(Evidence(resident=reader, subject=subject, attribute=attribute, value=value,
-                           kind="document", document=doc, version=1, at=sim.now,
-                           importance=sim.importance(claim)))
+        # Of the reader themselves, or a deed they did, against what they saw: a letter puts
+        # nothing in doubt, as a page read or a word said does not (`perception.read`); they
+        # learn that the writer says so (a review).
+        if not knows_otherwise(sim, reader, subject, attribute, value):
+            sim.queue(Evidence(resident=reader, subject=subject, attribute=attribute,
+                               value=value, kind="document", document=doc, version=1,
+                               at=sim.now, importance=sim.importance(claim)))
         if reader != writer:
             sim.queue(Evidence(resident=reader, subject=writer,
                                attribute=about_attribute(subject, attribute), value=value,

@@ -527,20 +527,17 @@ class Simulation(Setup, Naming):
         # Who read what hangs here while the player watched: Tilly read the new ledger at the
         # counter as the player stood there, and her "no" a minute later had no cause the
         # player could see (a playtest). What it says is not seen: only that they read it.
+        # (as the tick's reading saw them, with the player there: one who read and walked out
+        # in the same tick was left out when looked for among those still here; a review)
         docs_here = sorted(d for d, doc in self.documents.items() if doc["place"] == place)
-        read_before = {x: {d: st.read.get(d, 0) for d in docs_here}
-                       for x, st in self.state.items() if x != PLAYER} if docs_here else {}
         reading: dict[str, list[tuple[str, int]]] = {}
 
         def look_round() -> None:
+            for x, d in getattr(self, "read_seen", ()):
+                if d in docs_here:
+                    reading.setdefault(d, []).append((x, self.now - clock.TICK))
             if self.state[PLAYER].place != place or self.state[PLAYER].status != AWAKE:
                 return
-            for x in self.present(place) if docs_here else ():
-                for d in docs_here if x in read_before else ():
-                    got = self.state[x].read.get(d, 0)
-                    if got > read_before[x][d]:
-                        read_before[x][d] = got
-                        reading.setdefault(d, []).append((x, self.now - clock.TICK))
             sleeping = set(player.asleep_here(self, place))
             for x in sorted(sleeping - asleep):
                 if x in passing and passing[x][-1][1] == self.now - clock.TICK:

@@ -295,7 +295,8 @@ def read_folder(folder: Path) -> tuple[dict[str, str], list[Problem], list[Probl
         entries = entries[:MAX_TEMPLATE_FILES]
     for p in entries:
         if p.suffix != ".j2":
-            if p.stem in TEMPLATE_NAMES and p.suffix:  # answer.jinja was passed over unsaid
+            if p.stem in TEMPLATE_NAMES and p.suffix and p.is_file():  # (answer.jinja was
+                # passed over unsaid)
                 warnings.append(("", None, f"{p.name} is not read: a word template's file "
                                  f"ends in .j2 ({p.stem}.j2)"))
             continue

@@ -147,13 +147,14 @@ def match(typed: str, pool: list[Entry]) -> list[Entry]:
             return by_id
     hits = [e for e in pool if all(any(w2.startswith(w) for w2 in e.words)
                                    for w in typed_words)]
+    fields = ("words",)
     if len(hits) > 1:  # what the player is shown first: an id's words are ours, not theirs
         shown = [e for e in hits if all(any(w2.startswith(w) for w2 in e.shown)
                                         for w in typed_words)]
         if shown:
-            hits = shown
+            hits, fields = shown, ("shown",)
     last = words(typed)[-1]
-    if len(hits) > 1 and last in STOP:
+    if len(hits) > 1 and last in STOP and len(words(typed)) > 1:
         # The last word, left out as meaningless, may be a word begun: "oswins a" is
         # Oswin's Apothecary, not Oswin's house as well (a playtest). Only the last, and only
         # as the start of a longer word: "in oswin house" is the house, not "the desk in…".
@@ -161,10 +162,12 @@ def match(typed: str, pool: list[Entry]) -> list[Entry]:
                                         for w2 in e.words)]
         if len(begun) == 1:
             return begun
-    if len(hits) > 1:  # "key moved": prefer what has every typed word whole
-        whole = [e for e in hits if all(w in e.words for w in typed_words)]
-        if len(whole) == 1:
-            return whole
+    if len(hits) > 1:  # "key moved": prefer what has every typed word whole — in its shown
+        # name first ("c" is the Chapel, not Cal and Dot's by its id `home_c`; a review)
+        for field_ in fields:
+            whole = [e for e in hits if all(w in getattr(e, field_) for w in typed_words)]
+            if len(whole) == 1:
+                return whole
         # "apothecary" names the place, not each spot in it as well (a spot's words include
         # its place's): `search apothecary` was refused as ambiguous in a playtest.
         roots = [e for e in hits if not any(e.id.startswith(o.id + ".") for o in hits)]
@@ -231,7 +234,10 @@ def suggest(typed: str, pool: list[Entry], far: str | None = None, ids: bool = F
         likeness offered (a playtest)."""
         return round(sum(max((SequenceMatcher(None, w, x).ratio() for x in e.words),
                              default=0.0) for w in typed_words), 6)
-    best = max(pool, key=lambda e: (_shared(typed_words, e), alike(e), score(e), -len(e.id)))
+    # (an id typed is offered the id most like it as a whole: "oswin_home.desk" is nearer
+    # "oswin_home" than another place's desk)
+    best = max(pool, key=lambda e: (_shared(typed_words, e), 0.0 if idlike else alike(e),
+                                    score(e), -len(e.id)))
     if far is not None and not _shared(typed_words, best) and score(best) < NEAR:
         return f" — {far}"
     shown = best.id if idlike or norm(best.label) == best.id else best.label.lower()

@@ -694,8 +694,17 @@ def why(save: str, resident: str, claim: tuple[str, ...], as_json: bool) -> None
     # Words typed unquoted ("ada_key moved") are one claim, read as the quoted ones are: click
     # refused the second as an "unexpected extra argument" (an author's trial).
     claim = " ".join(claim)  # type: ignore[assignment]
-
     sim = _open(save)
+    if " " in claim.strip() or "." not in claim:
+        # ... and named by its words as a command names it ("ada key moved"): the author's
+        # words name any claim of the story (a review: the words were only refused).
+        from game import CommandError
+
+        try:
+            with sim.names().as_author() as words:
+                claim = words.claim(claim)
+        except CommandError:
+            pass  # refused below, with the nearest of their claims
     if resident not in sim.people:
         near = get_close_matches(resident, sorted(sim.people), n=1)
         raise _bad(f"no resident {resident!r}" + (f" (did you mean {near[0]!r}?)" if near else ""))

@@ -108,9 +108,9 @@ class Session:
         self._noticed = (last_event(sim), sim.now)  # notices are for what comes after
         # (place, who was here, who was with them) when the player last looked
         self._room: tuple | None = None
-        # (place, {(resident, document): version read}) at the last look: who read what hangs
-        # where the player stands (game.sim says it so in a command's reply)
-        self._reads: tuple | None = None
+        # the tick's list of who read what with the player there, once it is said (a
+        # command's reply says it: game.sim)
+        self._reads: list | None = None
         self._asleep: set[str] = set()  # who slept where the player stood, last looked
         self.notice: str | None = None  # why the clock last paused itself
         # A story with no endings (an observer's town) stops the clock once, when the days
@@ -247,7 +247,8 @@ class Session:
         if self.has_player:
             self.note(f"It is {clock.fmt(self.sim.now)}. You are at "
                       f"{self.sim.place_name(self.place)}. {self._here_words()}")
-        self._room = self._reads = None
+        self._room = None
+        self._reads = getattr(self.sim, "read_seen", None)  # (before the jump: not said now)
         self._look_around()
         self.stamp += 1
 
@@ -467,28 +468,22 @@ class Session:
         self._asleep = self._asleep_here()
         self._look_at_reading()
 
-    def _reading_now(self) -> tuple:
-        sim = self.sim
-        docs = [d for d, doc in sim.documents.items() if doc["place"] == self.place]
-        return (self.place, {(x, d): st.read.get(d, 0) for x, st in sim.state.items()
-                             if x != PLAYER for d in docs})
-
     def _look_at_reading(self) -> None:
         """Who read what hangs where the player stands, while the clock ran ("At 08:10:
         Tilly read the new ledger here."): her change of mind after had no cause the player
-        could see (a playtest). Only that they read it: what it says is theirs."""
-        now = self._reading_now()
-        was, self._reads = self._reads, now
-        if was is None or was[0] != now[0] or not now[1]:
+        could see (a playtest). Only that they read it: what it says is theirs. As the last
+        tick's reading saw them with the player there (`game.reading`); once a tick, not
+        again after a command, whose reply said them."""
+        sim = self.sim
+        seen = getattr(sim, "read_seen", None)
+        if not seen or seen is self._reads:
             return
-        at = f"At {clock.fmt_clock(self.sim.now - clock.TICK)}: "
-        for x in self.here():
-            for (who, d), v in now[1].items():
-                if who == x and v > was[1].get((x, d), 0):
-                    self.sim.transcript.add("mark", f"{at}{self.sim.name(x)} read "
-                                            f"{self.sim.documents[d]['name']} here.",
-                                            self.sim.now)
-                    self.stamp += 1
+        self._reads = seen
+        at = f"At {clock.fmt_clock(sim.now - clock.TICK)}: "
+        for x, d in seen:
+            sim.transcript.add("mark", f"{at}{sim.name(x)} read {sim.documents[d]['name']} "
+                               "here.", sim.now)
+            self.stamp += 1
 
     def _room_words(self, was: tuple, now: tuple, with_you: tuple) -> str:
         """Who came or went where the player stands — and who fell asleep or woke there:
@@ -589,7 +584,7 @@ class Session:
         self.sim.command(cmd, typed=text)
         # Its reply said who is here now, and who went their own way.
         self._room = (self.place, tuple(self.here()), tuple(followers(self.sim)))
-        self._reads = self._reading_now()  # (and who read what here: said there too)
+        self._reads = getattr(self.sim, "read_seen", None)  # (its reply said who read)
         self.take_notice()  # what happened while the verb took its time
         self.stamp += 1
         return True

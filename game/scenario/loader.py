@@ -127,16 +127,22 @@ def _read(file: Path) -> str:
                                     f"line {line}, column {column})")], column) from None
 
 
+_STRINGS = re.compile(r'"""[\s\S]*?"""|"(?:[^"\\]|\\.)*"|\'\'\'[\s\S]*?\'\'\'|\'[^\']*\'')
+
+
 def _inline_hint(text: str, line: int) -> str:
     """A hint for an inline table broken over lines, TOML's commonest trap: `{ at = "06:00",`
     then `place = "square" }` on the next line is "Invalid initial character for a key part"
     (an author's trial, wrapping the docs' long `lies = [{ … }]`)."""
     rows = text.splitlines()
-    if 0 < line <= len(rows) and rows[line - 1].split("#")[0].count('"') % 2:
-        return "; a quoted string is not closed on this line (a closing \" missing?)"
+
+    def plain(row: str) -> str:  # the row without its whole strings and its comment
+        return _STRINGS.sub("", row).split("#")[0]
+    if 0 < line <= len(rows) and ('"' in plain(rows[line - 1]) or
+                                  "'" in plain(rows[line - 1])):
+        return "; a quoted string is not closed on this line (a closing quote missing?)"
     for row in (rows[i] for i in (line - 1, line - 2) if 0 <= i < len(rows)):
-        plain = re.sub(r'"(?:[^"\\]|\\.)*"|\'[^\']*\'', "", row).split("#")[0]
-        if plain.count("{") > plain.count("}"):
+        if plain(row).count("{") > plain(row).count("}"):
             break
     else:
         return ""
@@ -433,7 +439,8 @@ def _unknown_keys(sc: Scenario, lines: LineMap, file: Path) -> list[str]:
             # A table of the file ([[ending]]), said as one and with what is lost with it:
             # "unknown key" read as a stray line, and the endings were gone (an author's
             # trial).
-            if not loc and isinstance(extra, list):
+            if not loc and isinstance(extra, list) and extra and \
+                    all(isinstance(x, dict) for x in extra):
                 n = len(extra)
                 what = f"unknown table [[{k}]], ignored with its {n} entr" + \
                     ("y" if n == 1 else "ies")

@@ -120,9 +120,41 @@ def test_inspect_suggests_the_claim_meant(save):
 
 
 def test_why_takes_a_claims_words_unquoted(save):
-    res = CliRunner().invoke(main, ["why", str(save), "ada", "ada_key", "moved"])
-    assert res.exit_code == 2, res.output
-    assert "'ada_key moved' is not a claim" in res.output
-    assert "did you mean 'ada_key.moved_by'?" in res.output, res.output
-    ok = CliRunner().invoke(main, ["why", str(save), "ada", "ada_key.moved_by"])
-    assert ok.exit_code == 0 and "Ada believes" in ok.output, ok.output
+    """`why SAVE ada ada_key moved` was click's "unexpected extra argument"; then its words were
+    only refused (a review). Words name a claim as a command's do."""
+    for words in (["ada_key", "moved"], ["who", "moved", "ada's", "key"], ["ada_key.moved_by"]):
+        res = CliRunner().invoke(main, ["why", str(save), "ada", *words])
+        assert res.exit_code == 0 and "Ada believes Ada's key was moved by" in res.output, \
+            (words, res.output)
+    res = CliRunner().invoke(main, ["why", str(save), "ada", "zzz", "qq"])
+    assert res.exit_code == 2 and "'zzz qq' is not a claim" in res.output, res.output
+
+
+def test_the_loaders_hints_are_not_given_where_they_do_not_apply(tmp_path):
+    """A review: a closed string with '#' in it, or a single-quoted one with '"', got the
+    unclosed-string hint; an array of numbers was called a table; a folder named like a
+    template was called a template's file."""
+    from game.scenario.loader import _inline_hint
+
+    assert _inline_hint('name = "Room #1" x\n', 1) == ""
+    assert _inline_hint("name = 'it\"s' x\n", 1) == ""
+    assert "not closed" in _inline_hint('name = "Olga\n', 1)
+    text = MISSING_KEY + "\nfoo = [1, 2]\nbar = []\n"
+    d = _folder(tmp_path, text)
+    (d / "templates").mkdir()
+    (d / "templates" / "told.d").mkdir()
+    loaded = load_scenario(d)
+    assert not [w for w in loaded.warnings if "unknown table" in w], loaded.warnings
+    assert not [w for w in loaded.warnings if "told.d" in w], loaded.warnings
+    assert [w for w in loaded.warnings if "foo: unknown key, ignored" in w], loaded.warnings
+
+
+def test_a_one_letter_word_does_not_name_a_place_by_its_id():
+    """"c" went to Cal and Dot's (its id `home_c`), though the Chapel begins with it too."""
+    from game.commands import Ambiguous
+    from game.sim import Simulation
+
+    v = Simulation.new("nine_neighbours", seed=0).names()
+    with pytest.raises(Ambiguous):
+        v.place("c")
+    assert v.place("cal") == "home_c" and v.place("home_c") == "home_c"

@@ -183,3 +183,29 @@ def test_the_window_logs_who_read_what_hangs_there_at_its_minute():
         s.take_notice()
     said = [e.text for e in s.transcript if "read the new ledger" in e.text]
     assert said == ["At 08:10: Tilly read the new ledger here."], said
+
+
+def test_one_who_reads_and_walks_out_in_the_same_tick_was_seen_reading():
+    """Quill read the notice at 10:10 and was gone by 10:20: he was left out of the readers,
+    looked for among those still there (a review)."""
+    sim = Simulation.new("cancelled_meeting", seed=17)
+    text = sim.command("wait 4h").text()
+    assert "Read the notice board here: Ora (at 08:00) and Quill (at 10:10)." in text, text
+
+
+def test_a_letter_does_not_put_a_deed_one_did_in_doubt():
+    """The letter path queued its document evidence with no check of what the reader did
+    themselves (a review): Fin, written to that Cal moved the hammer he moved, was left
+    58% sure of his own deed."""
+    from game import relay
+    from game.scenario.model import ScheduledEvent
+
+    sim = Simulation.new("nine_neighbours", seed=0)
+    sim.run(until=24 * 60)
+    ev = ScheduledEvent.model_validate({
+        "id": "l1", "at": "day 2 00:00", "kind": "say", "by": "letter", "actor": "ava",
+        "target": "fin", "says": [{"claim": "ben_hammer.moved_by", "value": "cal"}]})
+    relay.send_letter(sim, ev, "lane")
+    sim.flush()
+    b = sim.store.belief("fin", "ben_hammer", "moved_by")
+    assert (b.value, b.confidence, b.state.value) == ("fin", 78, "influencing"), b
