@@ -152,7 +152,11 @@ class Person:
         return cls(id=pid, name=name, role=role, home=home, traits=s["traits"],
                    schedule=[tuple(x) for x in s["schedule"]], sleep=tuple(s["sleep"]),
                    away=[tuple(x) for x in s["away"]],
-                   visits=[tuple(x) for x in s.get("visits", [])], lies=s["lies"],
+                   visits=[tuple(x) for x in s.get("visits", [])],
+                   # (each lie whole, as the save gate reads it, its defaults filled in: one
+                   # edited to lack its basis passed the gate and crashed a telling; a fuzz run)
+                   lies={c: {"basis": "saw", "to": "anyone", "motive": None, "alibi": None,
+                             **lie} for c, lie in s["lies"].items()},
                    note=s.get("note", ""), pronoun=s.get("pronoun", "they"),
                    is_player=bool(is_player))
 

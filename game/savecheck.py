@@ -583,6 +583,7 @@ JSON_COLUMNS: dict[tuple[str, str], tuple[str, str | None]] = {
     ("memory_edits", "before"): ("object", None),
     ("memory_edits", "after"): ("object", None),
     ("places", "spots"): ("array", "text"),
+    ("documents", "says"): ("array", "array"),
     ("people", "spec"): ("object", None),
     ("world_log", "data"): ("object", None),
     ("world_log", "participants"): ("array", "text"),

@@ -91,12 +91,20 @@ def _models():
         note: str = ""
         pronoun: Literal["she", "he", "they"] = "they"
 
+    from game.support import ACTION_CLASS
+
+    # What the game does with an intent (game.pursuit): an act it knows, for a purpose it
+    # knows, about a claim it can read — an edited save with `"action": "bogus"` or a claim
+    # with no dot passed here and crashed the next tick (a fuzz run).
+    claim = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$",
+                                 max_length=122)]
+
     class Intent(BaseModel):
         model_config = strict
-        action: name
-        purpose: name
+        action: Literal[(*sorted(ACTION_CLASS), "stay")]  # type: ignore[valid-type]
+        purpose: Literal["act", "verify", "plan"]
         reaction: name
-        claim: name
+        claim: claim  # type: ignore[valid-type]
         value: name
         since: when
         expires: when
@@ -303,6 +311,16 @@ def _json_checks(s: _Save) -> Iterator[tuple[str, str, str, str]]:
     for table, col in (("world_log", "participants"), ("world_log", "witnesses")):
         yield (table, col, f"SELECT t.rowid, e.value FROM {table} t, json_each(t.{col}) e "
                            f"WHERE e.value NOT IN {PEOPLE}", "names no one in the town")
+    # What a document says, as the game reads it: [claim, value] pairs, the claim
+    # subject.attribute ('[["nodot", "no"]]' and '[[1, 2, 3]]' crashed the next reading: a
+    # fuzz run).
+    yield ("documents", "says", "SELECT d.rowid, e.value FROM documents d, json_each(d.says) e "
+           "WHERE e.type != 'array' OR json_array_length(e.value) != 2 OR "
+           "json_type(e.value, '$[0]') != 'text' OR json_type(e.value, '$[1]') != 'text' OR "
+           "json_extract(e.value, '$[1]') = '' OR json_extract(e.value, '$[0]') NOT GLOB "
+           "'[a-z]*.[a-z]*' OR json_extract(e.value, '$[0]') GLOB '*[^a-z0-9_.]*' OR "
+           "json_extract(e.value, '$[0]') GLOB '*.*.*'",
+           "is not a list of [subject.attribute, value] pairs")
     beliefs = "belief_rows" if s.has("belief_rows") else "beliefs"
     if not s.has(beliefs, "candidates"):
         return
@@ -366,6 +384,15 @@ def _model_checks(s: _Save) -> str | None:
             return f"sim_state.state, row {rowid}: place {_show(st.place)} is no place in the town"
         if st.following is not None and st.following not in people:
             return f"sim_state.state, row {rowid}: following {_show(st.following)} is no one"
+        it = st.intent
+        if it is not None:
+            if it.target is not None and it.target not in people:
+                return f"sim_state.state, row {rowid}: intent.target {_show(it.target)} is no one"
+            if it.place is not None and it.place not in places:
+                return (f"sim_state.state, row {rowid}: intent.place {_show(it.place)} is no "
+                        "place in the town")
+            if it.action == "stay" and it.place is None:
+                return f"sim_state.state, row {rowid}: an intent to stay names no place"
     if s.has("memory_edits", "after"):
         for rowid, before, after in s.conn.execute(
                 "SELECT rowid, before, after FROM memory_edits ORDER BY rowid"):
