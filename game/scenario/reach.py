@@ -183,6 +183,13 @@ def hidden(ck: Checker) -> None:
             if led is None:
                 led = leads(ck)
             if spot in led:
+                if (unmet := _only_through_secrets(ck, spot)):
+                    _warn(ck, ("places", i, "hidden"), f"the only leads to {spot!r} are about "
+                          f"{' and '.join(repr(x) for x in unmet)}, a secret thing nothing "
+                          "brings up: the player cannot ask about it before meeting it, and "
+                          "whoever knows tells it only when asked (importance 0) — let "
+                          "someone name it (a belief with it as its value, or of importance "
+                          "above 0), or make it no secret")
                 continue
             there = [o.name for o in ck.sc.objects if o.location == spot] + [
                 ck.objects[e.object].name for e in ck.sc.events
@@ -194,6 +201,50 @@ def hidden(ck: Checker) -> None:
                   f"{lying}: no belief, lie, document, clue or event in play has the value "
                   f"{spot!r}, so no player can ever search it — give someone in town that "
                   f"knowledge ([[beliefs]] with value = \"{spot}\")")
+
+
+def _only_through_secrets(ck: Checker, spot: str) -> list[str]:
+    """The secret things that every lead to `spot` is about, when nothing brings any of them
+    up (an author's clue lay in a hidden spot whose one lead was a belief, of importance 0,
+    about a secret scrap of banner: `validate` passed, and no player could ever ask about it).
+    A secret thing is brought up by a statement naming it as its value, a belief about it
+    of importance above 0, a lie, a paper, a clue or an event in play about it, a question
+    of the case (an ending's `explain`), or the brief."""
+    sc = ck.sc
+    secret = {o.id for o in sc.objects if o.secret}
+    if not secret:
+        return []
+    begin = clock.align(clock.parse_when(sc.scenario.start))
+    in_play = [e for e in sc.events if e.kind != "edit" and clock.parse_when(e.at) >= begin]
+    about: set[str] = set()  # the subjects of the claims that lead there
+    for b in sc.beliefs:
+        if b.value == spot:
+            about.add(b.claim.partition(".")[0])
+    told = [(s.claim, s.value) for d in sc.documents for s in d.says] + [
+        (s.claim, s.value) for o in sc.objects for s in o.shows] + [
+        (s.claim, s.value) for e in in_play for key in ("says", "effects", "reveals", "seen_as")
+        for s in getattr(e, key)] + [(lie.claim, lie.value) for r in sc.residents
+                                     for lie in r.lies]
+    if any(v == spot and c.partition(".")[0] not in secret for c, v in told) or any(
+            e.to == spot for e in in_play):
+        return []  # a lead about something met (or a move seen) reaches the player
+    about |= {c.partition(".")[0] for c, v in told if v == spot}
+    if not about or not about <= secret:
+        return []
+    values = {v for c, v in told} | {b.value for b in sc.beliefs} | {
+        s.value for r in sc.reactions for s in r.effects}
+    named = {c.partition(".")[0] for c, _ in told}
+    named |= {b.claim.partition(".")[0] for b in sc.beliefs if _importance(sc, b) > 0}
+    named |= {c.partition(".")[0] for e in sc.endings for c in e.explain}
+    named |= {t.claim.partition(".")[0] for t in sc.scenario.brief_tells}
+    return sorted(x for x in about if x not in values and x not in named)
+
+
+def _importance(sc, b) -> int:
+    if b.importance is not None:
+        return b.importance
+    a = sc.attributes.get(b.claim.partition(".")[2])
+    return a.importance if a is not None else 3
 
 
 # -- reactions --------------------------------------------------------------------------------

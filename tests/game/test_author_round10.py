@@ -158,3 +158,26 @@ def test_a_one_letter_word_does_not_name_a_place_by_its_id():
     with pytest.raises(Ambiguous):
         v.place("c")
     assert v.place("cal") == "home_c" and v.place("home_c") == "home_c"
+
+
+def test_a_hidden_spot_led_to_only_through_a_secret_nobody_brings_up_is_warned_of(tmp_path):
+    """An author's clue lay in a hidden spot whose one lead was a belief, of importance 0,
+    about a secret thing: `validate` said ok, and no player could ask about the thing before
+    meeting it, nor meet it (an author's trial)."""
+    base = MISSING_KEY.replace('spots = ["counter", "drawer", "till"]',
+                               'spots = ["counter", "drawer", "till", "tin"]', 1).replace(
+        'hidden = ["drawer"]', 'hidden = ["drawer", "tin"]', 1)
+    secret = base + (
+        '\n[[objects]]\nid = "ring"\nname = "a ring"\nlocation = "cafe.tin"\nsecret = true\n'
+        '\n[[beliefs]]\nresident = "fen"\nclaim = "ring.location"\nvalue = "cafe.tin"\n'
+        'kind = "firsthand"\nat = "day 1 06:00"\nimportance = 0\n')
+    loaded = load_scenario(_folder(tmp_path, secret))
+    said = [w for w in loaded.warnings if "the only leads to 'cafe.tin' are about 'ring'" in w]
+    assert said and "secret thing nothing brings up" in said[0], loaded.warnings
+    # brought up — told freely, or no secret — it is no warning
+    for text in (secret.replace("importance = 0\n", "importance = 4\n"),
+                 secret.replace("secret = true", "secret = false")):
+        d = tmp_path / "again"
+        d.mkdir(exist_ok=True)
+        (d / "scenario.toml").write_text(text, encoding="utf-8")
+        assert not [w for w in load_scenario(d).warnings if "cafe.tin" in w]
