@@ -933,11 +933,22 @@ def bring(sim: Game, rid: str) -> Reply:
         return fail(no, minutes=0)
     if not heard_from(sim, rid):
         # Nobody leaves what they are doing for a stranger's hunch: you bring a witness you
-        # have found, someone whose account of the case you have heard.
+        # have found, someone whose account of the case you have heard. One you have only
+        # told or shown something is asked, not told "you haven't said what this is about":
+        # Ana, just shown the rota, said so (a window playtest).
+        from .knowledge import questions, reactions
+
+        p = sim.pronoun(rid)
+        if any(reactions(sim, rid, q) for q in questions(sim)):
+            return Reply(False, minutes=clock.TICK).say(sim.name(rid), sim.words.render(
+                "refuse", f"{rid}|refuse|{sim.now}", reason="unheard")).mark(
+                f"{sim.name(rid)} will not come with you: you have told or shown {p.obj} "
+                f"something, but not asked what {p.subj} {p.verb('make')} of the case — ask "
+                f"{p.obj} first.", "never asked")
         return Reply(False, minutes=clock.TICK).say(sim.name(rid), sim.words.render(
             "refuse", f"{rid}|refuse|{sim.now}", reason="unasked")).mark(
             f"{sim.name(rid)} will not come with you: you have not talked with "
-            f"{sim.pronoun(rid).obj} about the case.", "never asked")
+            f"{p.obj} about the case.", "never asked")
     trust = sim.store.trust(rid, PLAYER)
     if trust < WILLING_TRUST:
         return Reply(False, minutes=clock.TICK).say(sim.name(rid), sim.words.render(

@@ -678,5 +678,5 @@ SAMPLES: dict[str, list[dict[str, Any]]] = {
                                  ("reinforce", "reinforce", True), ("keep", "same", False),
                                  ("doubt", "doubt", False), ("keep", "", False))],
     "refuse": [{"reason": r} for r in ("distrust", "asleep", "away", "busy", "unasked",
-                                        "quiet")],
+                                        "unheard", "quiet")],
 }

@@ -494,12 +494,21 @@ class Vocabulary:
                                                for c in known_claims_of(self.sim)}
 
     def _known(self) -> set[str] | None:
-        """The claims the player knows of now; None (all of them) in a town with no player."""
+        """The claims the player knows of now; None (all of them) in a town with no player.
+        A question the player has met that the scenario never states — what an act they saw
+        stood on, "whom Ivo is avoiding" — joins the claims named by words: the claim view
+        listed it, and `ask tam ivo avoid` was "no claim" (a window playtest)."""
         if not getattr(self.sim, "has_player", False):
             return None
         from .knowledge import known_claims
 
-        return known_claims(self.sim) & set(self.claims)
+        known = known_claims(self.sim)
+        things = set(self.residents) | set(self.objects)
+        for c in sorted(known - set(self.claims)):
+            s_, _, a = c.partition(".")
+            if s_ in things and a in self.sim.attributes:
+                self.claims.entries[c] = self._claim_entry(c)
+        return known & set(self.claims)
 
     def allowed(self, claim: str) -> set[str]:
         """The values the scenario's vocabulary allows for a claim: those it gives the

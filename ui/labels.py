@@ -106,6 +106,10 @@ def value_label(sim, value: str | None, attribute: str | None = None) -> str:
     `attribute` ('on day 3 at six')."""
     if value is None:
         return "—"
+    if attribute is not None and attribute.startswith(BELIEVES):
+        # What someone believes is a value of the claim it is about: Ora's "when the meeting
+        # is" read "d2 1800" in the notebook, not "on day 2 at six" (a window playtest).
+        attribute = attribute[len(BELIEVES):].partition(".")[2]
     if attribute is not None:
         words = getattr(sim.attributes.get(attribute), "values", {}) or {}
         if value in words:

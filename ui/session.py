@@ -271,9 +271,19 @@ class Session:
             # What the clock owed at one speed is not owed at another (at 1x, six ticks owed
             # at 16x would be an hour of the town in a few frames).
             self.acc = min(self.acc, 1.0)
+        if speed and not self.speed:  # (the clock starts: its lines are timed from today)
+            self._run_day = clock.day_of(self.sim.now)
         self.speed = speed
         if speed:
             self._resume = speed
+
+    def _at(self, minute: int) -> str:
+        """"At 14:00: " — and its day, once the clock has run past the day it started on:
+        two nights at 16x logged "At 14:00: Pia has gone" on day 3 and again on day 4 (a
+        window playtest), as a reply names the day when its time crossed one."""
+        day = clock.day_of(minute)
+        return f"At {clock.fmt_clock(minute)}" + (
+            f" on day {day}: " if day != getattr(self, "_run_day", day) else ": ")
 
     def toggle_pause(self, resume_to: int | None = None) -> None:
         """Space: pause, or run again at the speed it last ran at (1x at first) — after the
@@ -419,8 +429,10 @@ class Session:
             # And their day, when it is not today's: after a wait of two days the log ran
             # "At 17:10: …" then "At 08:40: …" (a window playtest).
             # (as a reply says them: game.sim, unless all the time passed within one day)
+            # (or past the day the clock started running on, as the comings and goings are)
             when = clock.fmt_clock(n.at) + ("" if clock.day_of(since) == clock.day_of(
-                self.sim.now) else f" on day {clock.day_of(n.at)}")
+                self.sim.now) and clock.day_of(n.at) == getattr(
+                    self, "_run_day", clock.day_of(n.at)) else f" on day {clock.day_of(n.at)}")
             self.sim.transcript.add(
                 "notice" if n in found else "mark",
                 n.text if n in found else f"At {when}: {n.text}", n.at,
@@ -455,7 +467,7 @@ class Session:
             gone = [r for r in with_you if r not in room[2] and not self.sim.ending]
             # At the minute, as a wait's reply places what it saw ("At 10:00: …"): six lines
             # of comings and goings with no time read as one moment (a window playtest).
-            at = f"At {clock.fmt_clock(self.sim.now)}: "
+            at = self._at(self.sim.now)
             for rid in gone:  # as a command's reply says it: "Pat goes their own way."
                 self.sim.transcript.add("mark", at + own_way(self.sim, rid), self.sim.now)
             moved = room[0] == place and room[1] != here
@@ -479,10 +491,10 @@ class Session:
         if not seen or seen is self._reads:
             return
         self._reads = seen
-        at = f"At {clock.fmt_clock(sim.now - clock.TICK)}: "
+        at = self._at(sim.now - clock.TICK)
         for x, d in seen:
             sim.transcript.add("mark", f"{at}{sim.name(x)} read {sim.documents[d]['name']} "
-                               "here.", sim.now)
+                               "here.", sim.now - clock.TICK)
             self.stamp += 1
 
     def _room_words(self, was: tuple, now: tuple, with_you: tuple) -> str:
@@ -582,6 +594,7 @@ class Session:
             self.note(f"The clock ran on to {clock.fmt_clock(self.sim.now)} first: those "
                       f"{self.sim.now - was} minutes were already under way.")
         self.sim.command(cmd, typed=text)
+        self._run_day = clock.day_of(self.sim.now)  # (its reply said the days it crossed)
         # Its reply said who is here now, and who went their own way.
         self._room = (self.place, tuple(self.here()), tuple(followers(self.sim)))
         self._reads = getattr(self.sim, "read_seen", None)  # (its reply said who read)

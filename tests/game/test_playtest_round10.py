@@ -209,3 +209,63 @@ def test_a_letter_does_not_put_a_deed_one_did_in_doubt():
     sim.flush()
     b = sim.store.belief("fin", "ben_hammer", "moved_by")
     assert (b.value, b.confidence, b.state.value) == ("fin", 78, "influencing"), b
+
+
+# -- a window playtest of Bad Blood and The Cancelled Meeting -------------------------------------
+
+
+def test_one_shown_something_but_never_asked_is_told_to_be_asked_not_unasked():
+    """Ana, just shown the rota (and changing her mind over it), would not come along: "You
+    haven't said what this is about" (a window playtest). She asks to be asked."""
+    got = _replies("bad_blood", "day 2 08:00 go mill\n+ ask mo rota location\n+ search desk\n"
+                                "+ take rota\n+ go bakery\n+ show ana rota\n+ bring ana\n")
+    assert "You haven't said what this is about" not in got[-1], got[-1]
+    assert "you have told or shown her something, but not asked what she makes of the case " \
+        "— ask her first." in got[-1], got[-1]
+    fresh = _replies("bad_blood", "day 2 08:00 go bakery\n+ bring ana\n")
+    assert "you have not talked with her about the case" in fresh[-1], fresh[-1]
+
+
+def test_a_question_met_that_the_story_never_states_can_be_asked_by_its_words():
+    """The claim view listed "whom Ivo is avoiding", seen in Ivo's snub; `ask tam ivo avoid`
+    was "no claim" (a window playtest). Before it is met, its words still name nothing."""
+    from game.commands import CommandError
+    from game.knowledge import known_claims
+
+    sim = Simulation.new("bad_blood", seed=0)
+    with pytest.raises(CommandError):
+        sim.parse_typed("ask tam ivo avoid")
+    sim.command("go square")
+    while "ivo.avoid" not in known_claims(sim) and sim.now < 3 * 24 * 60:
+        sim.command("wait 1h")
+    assert sim.parse_typed("ask tam ivo avoid").args == ("tam", "ivo.avoid")
+
+
+def test_what_someone_believes_is_shown_in_the_words_of_its_question():
+    """Ora's "when the meeting is" read "d2 1800" in the notebook (a window playtest)."""
+    from ui.labels import value_label
+
+    sim = Simulation.new("cancelled_meeting", seed=0)
+    assert value_label(sim, "d2_1800", "believes meeting.when") == "on day 2 at six"
+    assert value_label(sim, "d2_1800", "when") == "on day 2 at six"
+
+
+def test_the_running_clock_names_the_day_once_it_has_run_past_its_first():
+    """Two nights at 16x logged "At 14:00: Pia has gone" on day 3 and again on day 4 (a
+    window playtest)."""
+    from ui.session import Session
+
+    s = Session.new("bad_blood", 0)
+    start = s.sim.now
+    s.set_speed(16)
+    for _ in range(200):
+        s.step()
+        s.take_notice()
+    import re
+
+    timed = [e for e in s.transcript if e.text.startswith("At ")]
+    first = [e.text for e in timed if e.at // 1440 == start // 1440]
+    later = [e.text for e in timed if e.at // 1440 != start // 1440]
+    assert first and later, [e.text for e in timed]
+    assert all(re.match(r"At \d\d:\d\d: ", t) for t in first), first
+    assert all(re.match(r"At \d\d:\d\d on day \d+: ", t) for t in later), later

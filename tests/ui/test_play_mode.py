@@ -441,7 +441,8 @@ def test_one_who_falls_asleep_where_you_stand_has_not_gone():
     marks = [(clock.fmt(e.at), e.text) for e in s.transcript if e.kind == "mark"]
     assert ("day 1 22:00", "At 22:00: Greta has fallen asleep. Nobody awake here now.") in \
         marks, marks
-    assert ("day 2 06:00", "At 06:00: Greta wakes. Here now: Greta.") in marks, marks
+    # (its day named: the clock has run past the day it started on)
+    assert ("day 2 06:00", "At 06:00 on day 2: Greta wakes. Here now: Greta.") in marks, marks
     assert ("day 1 22:00", "Greta has gone. Nobody is here now.") not in marks
 
 
