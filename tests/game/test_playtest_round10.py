@@ -269,3 +269,17 @@ def test_the_running_clock_names_the_day_once_it_has_run_past_its_first():
     assert first and later, [e.text for e in timed]
     assert all(re.match(r"At \d\d:\d\d: ", t) for t in first), first
     assert all(re.match(r"At \d\d:\d\d on day \d+: ", t) for t in later), later
+
+
+def test_the_claim_legend_cuts_a_long_answer_rather_than_leave_it_out():
+    """"+2 more" stood beside an empty stretch of the legend, the second answer ("because of
+    the night shift at the mill") too long for it; "unknown 1" did not say who (a window
+    playtest)."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from ui.widgets.claims import _cut
+
+    got = _cut("because of the night shift at the mill", "  1", 200)
+    assert got is not None and got.endswith("…  1") and got.startswith("because of")
+    assert _cut("because of the night shift at the mill", "  1", 60) is None

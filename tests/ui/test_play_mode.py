@@ -118,7 +118,7 @@ def test_the_claim_view_in_play_shows_what_you_were_told(at_0940):
     # Fen said Dee; the brief, that Ada and Bo say Cy (the case board said so, and the claim
     # view counted them unknown; a playtest)
     assert legend.get("Dee") == 1 and legend.get("Cy") == 2
-    assert legend["unknown"] == len(t.session.sim.people) - 4  # not asked, not overheard
+    assert legend["not heard from"] == len(t.session.sim.people) - 4  # not asked, not overheard
 
 
 def test_the_clock_pauses_itself_for_what_you_see_and_the_log_lists_it(ui):

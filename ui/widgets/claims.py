@@ -189,7 +189,7 @@ class ClaimOverlay(Widget):
         self.legend = []
         items = [(value_label(sim, v, cv.attribute), n, mean, cv.colour(v), v == truth)
                  for v, n, mean in cv.counts()]
-        items.append(("no belief" if self.town.session.full_minds else "unknown",
+        items.append(("no belief" if self.town.session.full_minds else "not heard from",
                       none, None, None, False))
         if faded:
             items.append(("faded", faded, None, T.mix(T.NO_BELIEF, T.MAP_BG, 0.3), False))
@@ -202,9 +202,16 @@ class ClaimOverlay(Widget):
             more = T.width_of(f"+{len(items) - shown - 1} more", "small") + 8 \
                 if shown < len(items) - 1 else 0
             if x + w + more > r.right - 10 and shown:
-                T.text(surf, f"+{len(items) - shown} more", (r.right, r.centery), "small",
-                       T.FAINT, align="right", valign="center")
-                break
+                # A long answer is cut to the room there is, not left out for "+2 more" beside
+                # an empty stretch of the line ("because of the night shift at the mill").
+                room = r.right - 10 - more - x - (w - T.width_of(label, "small_bold"))
+                cut = _cut(words, f"{' ✓' if true else ''}  {n}", room)
+                if cut is None:
+                    T.text(surf, f"+{len(items) - shown} more", (r.right, r.centery), "small",
+                           T.FAINT, align="right", valign="center")
+                    break
+                label = cut
+                w = r.right - 10 - more - x
             if col is None:
                 pygame.draw.circle(surf, T.NO_BELIEF, (x + 7, r.centery), 7, 2)
             else:
@@ -274,3 +281,15 @@ class ClaimOverlay(Widget):
 def _is_slot(c) -> bool:
     attribute = c[1] if isinstance(c, tuple) else getattr(c, "attribute", "")
     return str(attribute).startswith("at_d")
+
+
+def _cut(words: str, tail: str, room: int) -> str | None:
+    """`words` shortened with "…" so that it and `tail` fit `room` pixels — or None when not
+    even a few words' start would."""
+    if room < 110:
+        return None
+    for n in range(len(words) - 1, 7, -1):
+        label = words[:n].rstrip() + "…" + tail
+        if T.width_of(label, "small_bold") <= room:
+            return label
+    return None
