@@ -493,6 +493,11 @@ class Vocabulary:
         return claim.partition(".")[2] not in {c.partition(".")[2]
                                                for c in known_claims_of(self.sim)}
 
+    def met_claims(self) -> set[str]:
+        """The questions the player has met that commands name by words (none with no
+        player)."""
+        return self._known() or set()
+
     def _known(self) -> set[str] | None:
         """The claims the player knows of now; None (all of them) in a town with no player.
         A question the player has met that the scenario never states — what an act they saw

@@ -224,7 +224,9 @@ def _vocabulary(page: Page, sim, heard: list[Said]) -> None:
     qs = questions(sim)
     # The case's questions, then any other heard of: an overheard "the well would cross Ned's
     # field" had no words to ask of it (a playtest).
-    for claim in qs + sorted({s.claim for s in heard} - set(qs)):
+    # ... and every other question met (an accusation or a snub seen): the case board left
+    # out "who accused cy", which `ask` took and a miss suggested (a playtest).
+    for claim in qs + sorted(({s.claim for s in heard} | v.met_claims()) - set(qs)):
         typed_as = short_words(v, "claims", claim)
         if claim not in qs and "." in typed_as:
             continue  # (no few words name it alone: an id is no word to offer a player)

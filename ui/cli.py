@@ -518,8 +518,10 @@ def _print_summary(sim, s: dict, save_path: str | None, since_event: int = 0) ->
     if len(notable) > 15 or (earlier and not everything):
         # the latest are listed; say how many came before them (before this run too)
         n = max(0, len(notable) - 15) + earlier
+        # (said before the list: "… and 1 thing seen before this run" read as a trailer
+        # with the list still to come; a playtest)
         echo(f"  … {n} earlier not shown" if not earlier or len(notable) > 15 else
-             f"  … and {n} thing{'s' if n != 1 else ''} seen before this run")
+             f"  … {n} thing{'s' if n != 1 else ''} seen before this run, not shown")
         if earlier and not everything:  # (a town with no player has no case board)
             echo("    (the case board lists all you saw: --notebook, under What you saw happen)")
     for e in notable[-15:]:

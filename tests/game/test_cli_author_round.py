@@ -95,7 +95,7 @@ def test_a_step_from_a_save_lists_only_what_was_seen_in_it(tmp_path):
     assert res.exit_code == 0, res.output
     assert "Cy avoided Ada" not in res.output
     assert "you saw nothing notable happen this run" in res.output
-    assert re.search(r"… and \d+ things? seen before this run", res.output)
+    assert re.search(r"… \d+ things? seen before this run, not shown", res.output)
     assert "--notebook, under What you saw happen" in res.output
     board = CliRunner().invoke(main, ["run", "--load", str(save), "--commands", str(step),
                                       "--days", "0", "--notebook"])

@@ -283,3 +283,34 @@ def test_the_claim_legend_cuts_a_long_answer_rather_than_leave_it_out():
     got = _cut("because of the night shift at the mill", "  1", 200)
     assert got is not None and got.endswith("…  1") and got.startswith("because of")
     assert _cut("because of the night shift at the mill", "  1", 60) is None
+
+
+# -- a CLI playtest of The Missing Key and The Cancelled Meeting ----------------------------------
+
+
+def test_the_case_board_lists_every_question_met_with_its_words():
+    """`ask ada who accused cy` worked, and a miss suggested it, but "Words you can use" did
+    not list it until it had been asked (a playtest)."""
+    from game.knowledge import known_claims
+    from ui.casebook import case_board
+
+    sim = Simulation.new("missing_key", seed=0)
+    sim.command("go market")
+    while "cy.accused_by" not in known_claims(sim) and sim.now < 3 * 24 * 60:
+        sim.command("wait 1h")
+    assert "cy.accused_by" in known_claims(sim)
+    board = case_board(sim).text()
+    words = board[board.index("WORDS YOU CAN USE"):]
+    assert "who accused cy" in words.lower(), words
+
+
+def test_one_shown_a_thing_they_knew_nothing_of_does_not_say_so_it_is():
+    """Uli, who had just said "I don't know anything about that", was shown the handbill:
+    "So it is." — as if it were what she thought (a playtest)."""
+    from game.templates import SAMPLES, environment, render
+
+    env = environment()
+    new = [s for s in SAMPLES["shown"] if s["s"]["change"] == "new" and
+           not s["s"]["self_about"]][0]
+    said = {render(env, "shown", pick=lambda *o, i=i: o[i % len(o)], **new) for i in range(3)}
+    assert said and not any("So it is" in x for x in said), said

@@ -353,7 +353,7 @@ def test_a_window_opened_later_says_who_is_here_then(ui):
     s = ui.town.session
     assert s.here() == ["hana"]
     assert [e.text for e in s.transcript][-1] == \
-        "It is day 1 15:00. You are at Square. Here: Hana."
+        "It is day 1 15:00. You are at the Square. Here: Hana."
 
 
 def test_a_long_error_wraps_and_an_error_leaves_when_its_line_does(at_0940):

@@ -37,8 +37,8 @@ def test_the_case_board_says_the_minute_asked_about_once_per_answer(asked_bo):
     board = text[text.index("WHO WAS WHERE"):]
     assert "Bo says he was at Ada's Café at 07:30 on day 1." in board
     assert "Bo saw Dee at Ada's Café at 07:30 on day 1." in board
-    assert "Bo says he was at Market at 08:00 on day 1." in board
-    assert "Bo says he was at Market at 08:30 on day 1." in board
+    assert "Bo says he was at the Market at 08:00 on day 1." in board
+    assert "Bo says he was at the Market at 08:30 on day 1." in board
     assert "07:00" not in board  # the hour it is filed under is not what he said
     lines = [x.strip() for x in board.splitlines() if x.strip().startswith("Bo ")]
     assert len(lines) == len(set(lines)), lines  # 07:30 asked twice: listed once
@@ -50,8 +50,8 @@ def test_a_resident_s_page_names_each_person_once_in_each_answer(asked_bo):
     said_ = [x for x in page if x.startswith("Bo says he was at")]
     assert said_ == [
         "Bo says he was at Ada's Café at 07:30 on day 1, and saw Ada, Cy and Dee there.",
-        "Bo says he was at Market at 08:00 on day 1, and saw Ada, Eli and Hana there.",
-        "Bo says he was at Market at 08:30 on day 1, and saw Ada, Eli and Hana there.",
+        "Bo says he was at the Market at 08:00 on day 1, and saw Ada, Eli and Hana there.",
+        "Bo says he was at the Market at 08:30 on day 1, and saw Ada, Eli and Hana there.",
     ]
     for x in said_:
         names = re.findall(r"[A-Z][a-z]+", x.partition("saw ")[2])
@@ -82,7 +82,7 @@ def test_the_notebook_labels_say_the_minutes_asked_about(asked_bo):
     mine = next(r for r in report["residents"] if r["id"] == PLAYER)
     words = {b["words"] for b in mine["beliefs"]}
     assert "Bo was at Ada's Café at 07:30 on day 1" in words
-    assert "Bo was at Market at 08:00 and 08:30 on day 1" in words
+    assert "Bo was at the Market at 08:00 and 08:30 on day 1" in words
 
 
 def test_an_hour_s_claim_on_its_own_says_the_hour_not_a_minute(asked_bo):

@@ -564,7 +564,7 @@ def test_the_line_open_again_after_a_command_leaves_its_reply_uncovered(town):
     ui.command("look", leave=False)
     ui.frame(2)
     assert d.focused and d.popup.height == 0
-    assert ui.shows("You are at Square")
+    assert ui.shows("You are at the Square")
     ui.type("as")
     ui.frame(2)
     assert d.popup.height > 0
