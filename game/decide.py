@@ -239,7 +239,11 @@ def _verification(sim: Town, rid: str, reaction: Reaction, b: Belief) -> str | N
 def _where_to_verify(sim: Town, rid: str, b: Belief, via: str) -> tuple[str | None,
                                                                             str | None]:
     if via == "look":
-        return b.value.split(".")[0], None
+        # Where they believe it is, if that is a place: of a key believed to be with Bo, the
+        # intent named "bo" as its place, the resident was moved "to" him, and the save was
+        # refused (a review). Otherwise they look where they are, as the act does.
+        where = b.value.split(".")[0]
+        return (where if where in sim.places else None), None
     if via == "ask_teller":
         return None, b.teller
     if via == "ask_origin":

@@ -936,10 +936,15 @@ def bring(sim: Game, rid: str) -> Reply:
         # have found, someone whose account of the case you have heard. One you have only
         # told or shown something is asked, not told "you haven't said what this is about":
         # Ana, just shown the rota, said so (a window playtest).
-        from .knowledge import questions, reactions
+        from .knowledge import questions
 
         p = sim.pronoun(rid)
-        if any(reactions(sim, rid, q) for q in questions(sim)):
+        # (told or shown anything of the case, taken in or not: one who shook his head at it
+        # was told "you haven't said what this is about" as well; a review)
+        qs = questions(sim)
+        if any(kind == "show" or c in qs for kind, c in sim.db.execute(
+                "SELECT kind, claim FROM world_log WHERE actor = ? AND target = ? AND kind IN "
+                "('talk', 'show')", (PLAYER, rid))):
             return Reply(False, minutes=clock.TICK).say(sim.name(rid), sim.words.render(
                 "refuse", f"{rid}|refuse|{sim.now}", reason="unheard")).mark(
                 f"{sim.name(rid)} will not come with you: you have told or shown {p.obj} "

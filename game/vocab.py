@@ -457,12 +457,13 @@ class Vocabulary:
         # playtest and an audit). Read before its run, a walkthrough may name any; its step
         # is read again when it comes (game.walkthrough._read_now).
         closed = known if self._guessing and not self._author else None
-        for c in self.claims:
+        pool = self.claims_met
+        for c in pool:
             if (key == norm(c) or spaced == " ".join(words(c))) and \
                     (closed is None or c in closed):
                 return c
         try:
-            return self.claims.resolve(typed, allowed=known, ids=self._author)
+            return pool.resolve(typed, allowed=known, ids=self._author)
         except CommandError:
             m = re.fullmatch(r"\s*([A-Za-z][\w]*)\.([A-Za-z][\w]*)\s*", typed)
             if m:
@@ -498,22 +499,37 @@ class Vocabulary:
         player)."""
         return self._known() or set()
 
+    @property
+    def claims_met(self) -> Kind:
+        """The scenario's claims, and beside them any question the player has met that the
+        scenario never states — what an act they saw stood on, "whom Ivo is avoiding": the
+        claim view listed it, and `ask tam ivo avoid` was "no claim" (a window playtest).
+        Built from what the player knows now, never kept in `claims` (the case's questions
+        are read from those: kept there, what had been parsed changed the game, and a game
+        continued from a save played otherwise than one played through; a review)."""
+        if not getattr(self.sim, "has_player", False):
+            return self.claims
+        from .knowledge import known_claims
+
+        things = set(self.residents) | set(self.objects)
+        extra = tuple(sorted(c for c in known_claims(self.sim) - set(self.claims.entries)
+                             if c.partition(".")[0] in things and
+                             c.partition(".")[2] in self.sim.attributes))
+        if not extra:
+            return self.claims
+        if getattr(self, "_met_key", None) != extra:
+            self._met_key, self._met_kind = extra, Kind("claim", [
+                *self.claims.entries.values(), *(self._claim_entry(c) for c in extra)])
+        return self._met_kind
+
     def _known(self) -> set[str] | None:
-        """The claims the player knows of now; None (all of them) in a town with no player.
-        A question the player has met that the scenario never states — what an act they saw
-        stood on, "whom Ivo is avoiding" — joins the claims named by words: the claim view
-        listed it, and `ask tam ivo avoid` was "no claim" (a window playtest)."""
+        """The claims the player knows of now, of those commands name by words
+        (`claims_met`); None (all of them) in a town with no player."""
         if not getattr(self.sim, "has_player", False):
             return None
         from .knowledge import known_claims
 
-        known = known_claims(self.sim)
-        things = set(self.residents) | set(self.objects)
-        for c in sorted(known - set(self.claims)):
-            s_, _, a = c.partition(".")
-            if s_ in things and a in self.sim.attributes:
-                self.claims.entries[c] = self._claim_entry(c)
-        return known & set(self.claims)
+        return known_claims(self.sim) & set(self.claims_met.entries)
 
     def allowed(self, claim: str) -> set[str]:
         """The values the scenario's vocabulary allows for a claim: those it gives the

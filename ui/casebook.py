@@ -227,7 +227,7 @@ def _vocabulary(page: Page, sim, heard: list[Said]) -> None:
     # ... and every other question met (an accusation or a snub seen): the case board left
     # out "who accused cy", which `ask` took and a miss suggested (a playtest).
     for claim in qs + sorted(({s.claim for s in heard} | v.met_claims()) - set(qs)):
-        typed_as = short_words(v, "claims", claim)
+        typed_as = short_words(v, "claims_met", claim)
         if claim not in qs and "." in typed_as:
             continue  # (no few words name it alone: an id is no word to offer a player)
         page.add("entry", f"{question_text(sim, claim)}: type “{typed_as}”")

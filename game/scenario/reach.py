@@ -137,37 +137,43 @@ def endings(ck: Checker) -> None:
 # -- hidden spots -----------------------------------------------------------------------------
 
 
-def leads(ck: Checker) -> set[str]:
-    """Every value someone in town can come to hold or hear: what residents and the player
-    believe, lies and what is known of a liar's motive, edits, papers and clues, what events
-    in play say, change, reveal, seem and move things to, what reactions change. Not an
-    object's place at the start, nor the backstory: nobody perceives those."""
+def lead_sources(ck: Checker) -> list[tuple[str | None, str]]:
+    """(claim, value) of every value someone in town can come to hold or hear: what residents
+    and the player believe, lies and what is known of a liar's motive, edits, papers and
+    clues, what events in play say, change, reveal, seem and move things to, what reactions
+    change. Not an object's place at the start, nor the backstory: nobody perceives those.
+    (The claim is None where the source names none.)"""
     sc = ck.sc
     begin = clock.align(clock.parse_when(sc.scenario.start))
-    out: set[str] = {b.value for b in sc.beliefs}
+    out: list[tuple[str | None, str]] = [(b.claim, b.value) for b in sc.beliefs]
     for r in sc.residents:
         for lie in r.lies:
-            out.add(lie.value)
+            out.append((lie.claim, lie.value))
             if lie.motive is not None and lie.motive.value:
-                out.add(lie.motive.value)
+                out.append((lie.motive.claim, lie.motive.value))
     for d in sc.documents:
-        out |= {s.value for s in d.says}
+        out += [(s.claim, s.value) for s in d.says]
     for o in sc.objects:
-        out |= {s.value for s in o.shows}
+        out += [(s.claim, s.value) for s in o.shows]
     for r in sc.reactions:
-        out |= {s.value for s in r.effects}
+        out += [(s.claim, s.value) for s in r.effects]
     for e in sc.events:
         if e.kind == "edit":
             if e.value:
-                out.add(e.value)
+                out.append((e.claim, e.value))
             continue
         if clock.parse_when(e.at) < begin:
             continue  # the backstory: perceived by nobody
-        out |= {s.value for key in ("says", "effects", "reveals", "seen_as")
-                for s in getattr(e, key)}
+        out += [(s.claim, s.value) for key in ("says", "effects", "reveals", "seen_as")
+                for s in getattr(e, key)]
         if e.to:
-            out.add(e.to)
+            out.append((f"{e.object}.location" if e.object else None, e.to))
     return out
+
+
+def leads(ck: Checker) -> set[str]:
+    """Every value someone in town can come to hold or hear (`lead_sources`)."""
+    return {v for _, v in lead_sources(ck)}
 
 
 def hidden(ck: Checker) -> None:
@@ -207,37 +213,24 @@ def _only_through_secrets(ck: Checker, spot: str) -> list[str]:
     """The secret things that every lead to `spot` is about, when nothing brings any of them
     up (an author's clue lay in a hidden spot whose one lead was a belief, of importance 0,
     about a secret scrap of banner: `validate` passed, and no player could ever ask about it).
-    A secret thing is brought up by a statement naming it as its value, a belief about it
-    of importance above 0, a lie, a paper, a clue or an event in play about it, a question
-    of the case (an ending's `explain`), or the brief."""
+    A secret thing is brought up by any lead naming it as its value, any lead about it but a
+    belief of importance 0, a question of the case (an ending's `explain`), or the brief."""
     sc = ck.sc
     secret = {o.id for o in sc.objects if o.secret}
     if not secret:
         return []
-    begin = clock.align(clock.parse_when(sc.scenario.start))
-    in_play = [e for e in sc.events if e.kind != "edit" and clock.parse_when(e.at) >= begin]
-    about: set[str] = set()  # the subjects of the claims that lead there
-    for b in sc.beliefs:
-        if b.value == spot:
-            about.add(b.claim.partition(".")[0])
-    told = [(s.claim, s.value) for d in sc.documents for s in d.says] + [
-        (s.claim, s.value) for o in sc.objects for s in o.shows] + [
-        (s.claim, s.value) for e in in_play for key in ("says", "effects", "reveals", "seen_as")
-        for s in getattr(e, key)] + [(lie.claim, lie.value) for r in sc.residents
-                                     for lie in r.lies]
-    if any(v == spot and c.partition(".")[0] not in secret for c, v in told) or any(
-            e.to == spot for e in in_play):
-        return []  # a lead about something met (or a move seen) reaches the player
-    about |= {c.partition(".")[0] for c, v in told if v == spot}
+    sources = lead_sources(ck)
+    to_spot = [c for c, v in sources if v == spot]
+    about = {c.partition(".")[0] if c else None for c in to_spot}
     if not about or not about <= secret:
-        return []
-    values = {v for c, v in told} | {b.value for b in sc.beliefs} | {
-        s.value for r in sc.reactions for s in r.effects}
-    named = {c.partition(".")[0] for c, _ in told}
+        return []  # a lead about something met, or a move seen, reaches the player
+    named = {v for _, v in sources}
+    # (`lead_sources` begins with the beliefs: one of importance 0 is told only when asked)
+    named |= {c.partition(".")[0] for c, _ in sources[len(sc.beliefs):] if c}
     named |= {b.claim.partition(".")[0] for b in sc.beliefs if _importance(sc, b) > 0}
     named |= {c.partition(".")[0] for e in sc.endings for c in e.explain}
     named |= {t.claim.partition(".")[0] for t in sc.scenario.brief_tells}
-    return sorted(x for x in about if x not in values and x not in named)
+    return sorted(x for x in about if x not in named)
 
 
 def _importance(sc, b) -> int:

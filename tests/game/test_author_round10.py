@@ -174,9 +174,14 @@ def test_a_hidden_spot_led_to_only_through_a_secret_nobody_brings_up_is_warned_o
     loaded = load_scenario(_folder(tmp_path, secret))
     said = [w for w in loaded.warnings if "the only leads to 'cafe.tin' are about 'ring'" in w]
     assert said and "secret thing nothing brings up" in said[0], loaded.warnings
-    # brought up — told freely, or no secret — it is no warning
+    # brought up — told freely, or no secret, or another lead about something met (an edit
+    # implanting where the key is: the warning read the leads otherwise than `leads` did; a
+    # review) — it is no warning
+    edit = secret + ('\n[[events]]\nid = "x"\nat = "day 1 10:00"\nkind = "edit"\n'
+                     'target = "bo"\nedit = "implant"\nclaim = "ada_key.location"\n'
+                     'value = "cafe.tin"\nconfidence = 80\n')
     for text in (secret.replace("importance = 0\n", "importance = 4\n"),
-                 secret.replace("secret = true", "secret = false")):
+                 secret.replace("secret = true", "secret = false"), edit):
         d = tmp_path / "again"
         d.mkdir(exist_ok=True)
         (d / "scenario.toml").write_text(text, encoding="utf-8")

@@ -80,6 +80,9 @@ def test_an_intent_the_game_cannot_follow_is_refused(name, save, tmp_path):
 
 
 @pytest.mark.parametrize("says", ['[["nodot", "no"]]', "[[1, 2, 3]]",
+                                  '[["mira.willowbark_allergy", "' + "n" * 201 + '"]]',
+                                  '[["mira.willowbark_allergy", " "]]',
+                                  '[["m' + "a" * 300 + '.willowbark_allergy", "no"]]',
                                   '["mira.willowbark_allergy"]', '[["mira.a.b", "no"]]',
                                   '[["Mira.allergy", "no"]]', '[["mira.allergy", ""]]', '{}'])
 def test_a_document_saying_no_claim_and_value_is_refused(says, ledger, tmp_path):
@@ -102,3 +105,14 @@ def test_a_lie_stored_without_its_basis_is_told_as_the_gate_reads_it(save, tmp_p
 
     sim = Simulation.load(tmp_path / "out.db")
     assert sim.people["ada"].lies["ada_key.moved_by"]["basis"] == "saw"
+
+
+def test_keys_the_game_composes_of_long_ids_are_not_refused(save, tmp_path):
+    """A value of 187 characters, honest, went into "hearer|claim|value" keys past the gate's
+    200 and made a save the gate refused (a review): such keys may be as long as their parts."""
+    key = "bo|ada_key.moved_by|" + "v" * 187
+    f = _craft(save, tmp_path / "long.db",
+               f"UPDATE sim_state SET state = json_set(state, '$.told', json('[\"{key}\"]'), "
+               f"'$.fired', json('[\"r:ada_key.moved_by:{'v' * 187}\"]')) WHERE resident = 'ada'")
+    res = cli(["inspect", f, "-r", "ada"])
+    assert res.exit_code == 0, res.output
