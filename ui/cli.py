@@ -571,7 +571,9 @@ def _print_summary(sim, s: dict, save_path: str | None, since_event: int = 0) ->
                 echo("      nobody holds a belief about it")
     if s["open_minds"] and sim.has_player:
         echo("  open minds was on: every mind and the truth were shown")
-    echo(f"  world log sha256 {s['log_sha256'][:16]}…")
+    # (said what it is for: a playtester read it as a stray debug line)
+    echo(f"  world log sha256 {s['log_sha256'][:16]}… (a fingerprint of what happened: the "
+         "same scenario, seed and commands give the same)")
     if save_path:
         echo(f"  saved to {save_path}")
 
