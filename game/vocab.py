@@ -647,7 +647,7 @@ def short_words(v: Vocabulary, kind: str, ident: str, allowed: set[str] | None =
     e = pool.entries.get(ident)
     if e is None:
         return ident
-    if kind == "claims":
+    if kind in ("claims", "claims_met"):
         subject, _, attribute = ident.partition(".")
         thing = words(v.sim.thing(subject)) or words(subject)
         noun = thing[-1]
