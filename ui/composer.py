@@ -110,7 +110,7 @@ def _claim_span(vocab, words: list[str]) -> int | None:
             continue
         # ...or as many as its chip put on the line: 'ben refused' names Ben's question,
         # but so does 'ben' alone, and 'refused' was taken for the answer ("Ready").
-        chip = short_words(vocab, "claims", claim).lower().split()
+        chip = short_words(vocab, "claims_met", claim).lower().split()
         if len(chip) > k and [w.lower() for w in words[:len(chip)]] == chip:
             return len(chip)
         return k
@@ -137,7 +137,7 @@ def choices(session, text: str) -> list[Choice]:
                for pid, p in sim.places.items()
                if p["kind"] != "away" and pid != session.place]
     elif ex.kind == "claim":
-        out = [Choice(sim.say_claim(c), short_words(v, "claims", c))
+        out = [Choice(sim.say_claim(c), short_words(v, "claims_met", c))
                for c in known_claims(session)]
     elif ex.kind == "value":
         claim = ex.claim or next((a for a in ex.args if "." in a), "")

@@ -363,3 +363,17 @@ def test_a_look_to_verify_what_is_with_a_person_looks_where_they_are():
                                 at=sim.now + 10))
     b = sim.store.belief("hana", "ada_key", "location")
     assert _where_to_verify(sim, "hana", b, "look") == ("cafe", None)
+
+
+def test_the_command_lines_chips_offer_a_question_met_by_its_words():
+    """The Ask picker put an id ("ivo.avoid") on the line for a question met in a snub."""
+    from game.knowledge import known_claims
+    from ui.composer import choices
+    from ui.session import Session
+
+    s = Session.new("bad_blood", 0)
+    s.submit("go square")
+    while "ivo.avoid" not in known_claims(s.sim) and s.sim.now < 3 * 24 * 60:
+        s.submit("wait 1h")
+    offered = {c.label: c.insert for c in choices(s, "ask tam ")}
+    assert offered.get("whom Ivo is avoiding") == "ivo avoid", offered
