@@ -640,10 +640,11 @@ def read_walkthrough(path: Path) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise WalkthroughError(path, line, f"not UTF-8 text (byte 0x{data[exc.start]:02x} at "
-                               f"column {column}); save the file as UTF-8") from None
+        from .textpos import not_utf8
+
+        line, column, byte = not_utf8(data, exc)
+        raise WalkthroughError(path, line, f"not UTF-8 text (byte 0x{byte:02x} at column "
+                               f"{column}); save the file as UTF-8") from None
 
 
 class _AnyWord:

@@ -120,10 +120,10 @@ def _read(file: Path) -> str:
     try:
         return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        start = data.rfind(b"\n", 0, exc.start) + 1
-        column = len(data[start:exc.start].decode("utf-8", "replace")) + 1
-        raise ScenarioError(file, [(line, "", f"not UTF-8 text (byte {data[exc.start]:#04x} at "
+        from ..textpos import not_utf8
+
+        line, column, byte = not_utf8(data, exc)
+        raise ScenarioError(file, [(line, "", f"not UTF-8 text (byte {byte:#04x} at "
                                     f"line {line}, column {column})")], column) from None
 
 
