@@ -93,6 +93,11 @@ def claim_label(sim, subject: str, attribute: str, told=()) -> str:
         s, _, a = inner.partition(".")
         verb = "think" if subject == PLAYER else "thinks"
         return f"{name_of(sim, subject)} {verb}: {claim_label(sim, s, a, told)}"
+    if name_of(sim, subject) == subject and hasattr(sim, "say_claim") and \
+            not _SLOT.match(attribute):
+        # A subject that is no one and nothing in town ("meeting") is an id: the question's
+        # own words say it ("Ora thinks: meeting · when" in the notebook; the final check).
+        return sim.say_claim(f"{subject}.{attribute}")
     return f"{name_of(sim, subject)} · {attribute_words(attribute, told)}"
 
 
