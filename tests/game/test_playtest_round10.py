@@ -377,3 +377,13 @@ def test_the_command_lines_chips_offer_a_question_met_by_its_words():
         s.submit("wait 1h")
     offered = {c.label: c.insert for c in choices(s, "ask tam ")}
     assert offered.get("whom Ivo is avoiding") == "ivo avoid", offered
+
+
+def test_a_question_about_no_one_and_nothing_is_labelled_in_its_own_words():
+    """"Ora thinks: meeting · when" headed the notebook's page: "meeting" is an id."""
+    from ui.labels import claim_label
+
+    sim = Simulation.new("cancelled_meeting", seed=0)
+    assert claim_label(sim, "ora", "believes meeting.when") == \
+        "Ora thinks: when the town meeting is"
+    assert claim_label(sim, "handbill", "location") == "Quill's spare handbill · location"
