@@ -264,7 +264,7 @@ def built(cls, values: dict):
     return m
 
 
-def view(b: BeliefState, history: list[Version] | None = None, evidence_count: int = 0,
+def view(b: BeliefState, history: list[Version] | None = None,
          params: MemoryParams = DEFAULT) -> Belief:
     """The read-only view of a working belief. Built without validation (`built`):
     every field comes from a working belief the rules keep valid, and a tick builds views by
@@ -288,7 +288,7 @@ def view(b: BeliefState, history: list[Version] | None = None, evidence_count: i
         stale=b.stale, recheck=b.recheck, wants_look=b.wants_look,
         misremembered=b.misremembered, exposures=b.exposures,
         uses=b.uses, sources=b.sources, last_evoked_at=b.last_evoked_at,
-        importance=b.effective_importance(), evidence_count=evidence_count,
+        importance=b.effective_importance(), evidence_count=b.evidence_count,
         half_life=b.half_life(params), dormant_after=params.dormant_after,
         unrecallable_after=params.unrecallable_after,
     ))

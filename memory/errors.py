@@ -25,8 +25,20 @@ class InvalidEvidence(MemoryModuleError, ValueError):
         self.field = field
         self.reason = reason
         self.problems = problems or [(field, reason)]
+        self.index: int | None = None  # which piece of a batch, when one was (`in_batch`)
+        super().__init__(self._words())
+
+    def _words(self) -> str:
         more = f" (and {len(self.problems) - 1} more)" if len(self.problems) > 1 else ""
-        super().__init__(f"invalid evidence: {field}: {reason}{more}")
+        where = "" if self.index is None else f"piece {self.index} of the batch (from 0): "
+        return f"invalid evidence: {where}{self.field}: {self.reason}{more}"
+
+    def in_batch(self, index: int) -> InvalidEvidence:
+        """The same refusal, saying which piece of a batch it was (a developer's batch of
+        thousands otherwise named only the field)."""
+        self.index = index
+        self.args = (self._words(),)
+        return self
 
     @classmethod
     def from_pydantic(cls, exc) -> InvalidEvidence:

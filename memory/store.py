@@ -728,7 +728,12 @@ class MemoryStore:
                 evidence, Iterable):
             raise InvalidEvidence("evidence", "a list of pieces of evidence (one piece: "
                                   f"perceive), got {type(evidence).__name__}")
-        evs = [Evidence.parse(e) for e in evidence]
+        evs = []
+        for i, e in enumerate(evidence):
+            try:
+                evs.append(Evidence.parse(e))
+            except InvalidEvidence as exc:
+                raise exc.in_batch(i) from None
         if not evs:
             if isinstance(self.db, _ClosedDb):  # (an empty batch answered [] after close)
                 raise StoreClosed()
@@ -1138,7 +1143,7 @@ class MemoryStore:
         b = self._working_belief(resident, claim)
         if b is None:
             return None
-        return view(b, self._history(b) if history else None, b.evidence_count, self.params)
+        return view(b, self._history(b) if history else None, self.params)
 
     def _working_belief(self, resident: str, claim: int):
         """The resident's working belief about the claim (memory.cache), read from its row

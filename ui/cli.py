@@ -636,7 +636,8 @@ def inspect(save: str, resident: str, as_json: bool, show_all: bool,
                 "recall", "hist", "debug: true?", "flags"):
         t.add_column(col, no_wrap=col in ("claim", "value", "conf", "state", "hist", "recall"))
     for r in rows:
-        cells = (r["claim"], r["value"], str(r["confidence"]), r["state"], r["kind"],
+        # The source as `why` and the window name it (testimony, rumour, …), not its kind.
+        cells = (r["claim"], r["value"], str(r["confidence"]), r["state"], r["source"],
                  r["teller"] or "", r["origin"] or "", ", ".join(
                      f"{c['value']} {c['confidence']}" for c in r["candidates"][1:]),
                  f"{r['accessibility']:.2f} {r['access']}",
