@@ -158,7 +158,7 @@ MAX_REPLY_CHARS = 400  # a reworded line: one or two short sentences
 MAX_TYPED_CHARS = 500  # what the player may type after `say`
 _TIME_WORDS = ("day", "days", "today", "tonight", "tomorrow", "yesterday", "morning", "noon",
                "afternoon", "evening", "night", "midnight", "week", "hour", "hours", "minute",
-               "minutes", "o'clock", "am", "pm", "monday", "tuesday", "wednesday", "thursday",
+               "minutes", "o'clock", "monday", "tuesday", "wednesday", "thursday",
                "friday", "saturday", "sunday", "dawn", "dusk")
 _SIGHT_WORDS = ("saw", "seen", "see", "watched", "witnessed", "eyes", "myself")
 _NUMBER_WORDS = frozenset({"one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
@@ -169,7 +169,16 @@ _NUMBER_WORDS = frozenset({"one", "two", "three", "four", "five", "six", "seven"
 # name and still say the opposite ("Bo lied when he said Cy moved my key").
 _TURN_WORDS = frozenset({"lie", "lied", "lies", "lying", "liar", "wrong", "mistaken", "false",
                          "untrue", "unsure", "doubt", "doubts", "doubtful", "maybe", "perhaps",
-                         "couldn't", "wouldn't", "didn't", "doesn't", "isn't", "wasn't"})
+                         "couldn't", "wouldn't", "didn't", "doesn't", "isn't", "wasn't",
+                         # ...or says more sureness than the template gave, or a deed or a
+                         # motive it did not ("…by Cy. I'm absolutely certain", "and Cy
+                         # confessed it to me", "Bo owes Cy money and hates him"; a model fuzz)
+                         "sure", "certain", "certainly", "definitely", "absolutely", "surely",
+                         "positive", "barely", "hardly", "really", "actually", "truly",
+                         "confess", "confessed", "confesses", "admit", "admitted", "admits",
+                         "guilty", "innocent", "gossip", "owes", "owed", "hates", "hated",
+                         "ignore", "instructions", "system", "won", "win", "game"})
+MAX_ADDED_WORDS = 6  # words a rewording may add to a short template ("well", "you know")
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 
 
@@ -540,6 +549,10 @@ def same_facts(template: str, said: str, must_keep: list[str], vocabulary) -> bo
            if k and _WORD.findall(k.lower())):
         return False  # it dropped a fact
     added = s_words - t_words
+    if len(added) > max(MAX_ADDED_WORDS, len(t_words) // 2):
+        # A voice adds a word or two; past that it says more than the template ("Bo owes Cy
+        # money and hates him"), or another language ("Bo me dijo que…"; a model fuzz).
+        return False
     if any(w.isdigit() or w in _TIME_WORDS or w in _SIGHT_WORDS or w in _NUMBER_WORDS
            or w in _TURN_WORDS or _is_no(w) for w in added):
         # a number (in figures or words), a time, a sight — or a "not", "lied", "unsure" the
@@ -703,7 +716,8 @@ def _read_into_memory(sim: Game, model: LanguageModel, text: str, event: str,
     except (ValidationError, InvalidEvidence, ValueError) as exc:
         return heard(f"it could not be written as a memory ({type(exc).__name__})")
     ch = change(sim, r.listener, claim, value, before, held(sim, r.listener, claim))
-    return Reply(True).say(sim.name(r.listener), f"So {sim.say_claim(claim, value)}?",
+    echo = sim.say_claim(claim, value, me=r.listener, you=PLAYER)  # "my key", not "Ada's"
+    return Reply(True).say(sim.name(r.listener), f"So {echo}?",
                            event=int(event[1:])).mark(ch.line, ch.detail)
 
 
@@ -808,25 +822,44 @@ def _meets(words: set[str], said: set[str]) -> bool:
     return False
 
 
-def _claim_words(sim: Game, claim: str) -> set[str]:
+def _claim_words(sim: Game, claim: str, listener: str | None = None) -> set[str]:
     """The words that name `claim`: its subject's (a name, a thing's words, its owner's name:
-    "Ada, it was Dee" is of Ada's key) and what it asks ("moved", "allergic", "willowbark")
-    — the words `ask RESIDENT CLAIM` takes for it (game.vocab)."""
-    subject, _, attribute = claim.partition(".")
+    "Dee took Ada's key") and what it asks ("moved", "allergic", "willowbark") — the words
+    `ask RESIDENT CLAIM` takes for it (game.vocab). Said to `listener`, their own name is
+    how they are spoken to, not a word of the claim ("Ada, Dee is lovely" named Ada's key
+    to the guard; a model fuzz): of their own things and themselves, "you" and "your" are."""
+    return _subject_words(sim, claim, listener) | _asked_words(sim, claim)
+
+
+def _subject_words(sim: Game, claim: str, listener: str | None = None) -> set[str]:
+    subject = claim.partition(".")[0]
     out = _telling(subject, keep_short=True) | _telling(sim.thing(subject), keep_short=True)
     if subject in sim.people:
         out |= _telling(sim.name(subject), keep_short=True)
     owner = sim.objects.get(subject, {}).get("owner")
     if owner in sim.people:
         out |= _telling(sim.name(owner), keep_short=True)
+    if listener in sim.people:
+        out -= _telling(listener, keep_short=True) | _telling(sim.name(listener),
+                                                              keep_short=True)
+        if listener in (subject, owner):
+            out |= {"you", "your", "yours", "yourself"}
+    return {w for w in out if w not in _NOT_A_CLAIM}
+
+
+def _asked_words(sim: Game, claim: str) -> set[str]:
+    attribute = claim.partition(".")[2]
     attr = sim.attributes.get(attribute)
     asked = [attribute, sim.say_claim(claim)]
     if attr is not None:
         asked += [x.replace("{subject}", " ").replace("{value}", " ")
                   for x in (attr.label, attr.about) if x]
+    out: set[str] = set()
     for text in asked:
         out |= _telling(text)
-    return {w for w in out if w not in _NOT_A_CLAIM}
+    # (the subject's own words said in the question — "Mira" in "whether Mira is allergic" —
+    # are the subject's, not what it asks)
+    return {w for w in out if w not in _NOT_A_CLAIM} - _subject_words(sim, claim)
 
 
 def _value_words(sim: Game, claim: str, value: str) -> set[str]:
@@ -859,8 +892,12 @@ def _not_said(sim: Game, claim: str, value: str, text: str,
     speaking to them ("Ada, Dee is back on day 3" was read as Ada's own doing)."""
     from .vocab import YES_NO
 
+    if text.rstrip().rstrip("\"'”’)»").endswith(("?", "？")):
+        # A question asks; it tells nothing ("Ada, have you heard from Dee lately?" was read
+        # as Dee moving her key, and "Tilly, how is Mira today?" as an allergy; a model fuzz).
+        return f"say that {sim.say_claim(claim, value)} (they ask a question)"
     said = _typed_words(text)
-    about = None if _meets(_claim_words(sim, claim), said) else \
+    about = None if _meets(_claim_words(sim, claim, listener), said) else \
         f"say anything about {sim.say_claim(claim)}"
     attribute = claim.partition(".")[2]
     entity = value == "player" or value in sim.people or value in sim.objects or \
@@ -883,6 +920,10 @@ def _not_said(sim: Game, claim: str, value: str, text: str,
         return about
     no = any(_is_no(w) for w in said)
     if value in YES_NO:
+        # A yes or a no is said of what is asked, not of its subject alone ("Mira has a
+        # cough, Tilly" was read as her allergy; a model fuzz).
+        if not _meets(_asked_words(sim, claim), said):
+            return f"say anything about {sim.say_claim(claim)}"
         if (value == "no" and no) or (value == "yes" and (not no or said & _YES_WORDS)):
             return None
     elif _meets(_value_words(sim, claim, value), said):

@@ -506,6 +506,24 @@ class Simulation(Setup, Naming):
             self._check_stages()
             self.transcript.add("command", " ".join(typed.split()), at)
             self._write_lines(reply.lines, at)
+        return self._let_pass(reply, ended_before)
+
+    def pass_until(self, until: int) -> Reply:
+        """Let time pass to `until` with no verb — a walkthrough's line timed later than now —
+        watched as a wait is: what the player saw and overheard meanwhile, who came and went.
+        Its ticks are those `run(until=…)` runs (it does not run on to an ending, as a wait
+        past a deadline does). A walkthrough that jumped from 08:30 to 12:50 said nothing of
+        Ana walking off at 11:20, and the ending counted what was overheard at 10:50 (a
+        playtest)."""
+        minutes = -(-(until - self.now) // clock.TICK) * clock.TICK
+        if minutes <= 0 or self.ending or not self.has_player:
+            self.run(until=until)
+            return Reply(True, [], 0)
+        return self._let_pass(Reply(True, [], minutes), self.ending, run_on=False)
+
+    def _let_pass(self, reply: Reply, ended_before: str | None, *,
+                  run_on: bool = True) -> Reply:
+        """The time `reply` takes, passed and watched: the reply gets what the player saw."""
         before, since = pacing.last_event(self), self.now
         place = self.state[PLAYER].place
         here_before = [x for x in self.present(place) if x != PLAYER]
@@ -564,7 +582,7 @@ class Simulation(Setup, Naming):
             # so after the deadline they follow (the council votes at 18:00, the story ends
             # at 18:10), and a playtester who waited "until day 4 17:00" read that the
             # deadline had come and never how it ended.
-            for _ in range(self._to_the_ending(since) // clock.TICK):
+            for _ in range(self._to_the_ending(since) // clock.TICK if run_on else 0):
                 if self.ending:
                     break
                 self.step()

@@ -25,9 +25,24 @@ class Played:
     ending: str | None
     win: bool | None
     steps: list[dict] = field(default_factory=list)
+    # What the player saw and overheard as the story ran on after the last step (its lines,
+    # as a step's reply), with the minutes it ran from and to.
+    after: dict | None = None
 
     def as_dict(self) -> dict:
-        return {"ending": self.ending, "win": self.win, "steps": self.steps}
+        return {"ending": self.ending, "win": self.win, "steps": self.steps,
+                **({"after": self.after} if self.after else {})}
+
+
+def watch_until(sim: Game, until: int, open_minds: bool = False) -> dict | None:
+    """Time run on to `until` as the player lives it: what they saw and overheard meanwhile
+    (`Game.pass_until`), as {"from", "to", "reply"} — or None when they saw nothing."""
+    since = sim.now
+    got = sim.pass_until(until)
+    if not got.lines:
+        return None
+    return {"from": clock.fmt(since), "to": clock.fmt(sim.now),
+            "reply": got.text(open_minds)}
 
 
 def play(sim: Game, path: Path | None, *, to_end: bool = True,
@@ -55,8 +70,7 @@ def play(sim: Game, path: Path | None, *, to_end: bool = True,
                               "command": typed, "ok": False,
                               "reply": "The story was already over."})
             continue
-        if st.at is not None:
-            sim.run(until=st.at)
+        meanwhile = watch_until(sim, st.at, open_minds) if st.at is not None else None
         at = sim.now
         cmd, refused = _read_now(sim, st, strict)
         if refused is not None and strict:
@@ -65,13 +79,15 @@ def play(sim: Game, path: Path | None, *, to_end: bool = True,
             raise err
         if cmd is None:  # (a sweep: refused as the verb refuses a guessed hidden spot)
             out.steps.append({"line": st.line, "time": clock.fmt(at), "command": typed,
-                              "ok": False, "reply": refused})
+                              "ok": False, "reply": refused,
+                              **({"meanwhile": meanwhile} if meanwhile else {})})
             continue
         reply = sim.command(cmd, typed=st.typed or None)
         out.steps.append({"line": st.line, "time": clock.fmt(at), "command": typed,
-                          "ok": reply.ok, "reply": reply.text(open_minds)})
-    if to_end:
-        sim.run(until=end)
+                          "ok": reply.ok, "reply": reply.text(open_minds),
+                          **({"meanwhile": meanwhile} if meanwhile else {})})
+    if to_end and not sim.ending:
+        out.after = watch_until(sim, end, open_minds)
     if sim.ending:
         e = next(x for x in sim.sc.endings if x.id == sim.ending)
         out.ending, out.win = e.id, e.win

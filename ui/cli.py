@@ -351,6 +351,7 @@ def run(scenario: str | None, seed: int, days: float | None, save_path: str | No
     if commands_file:
         from game.commands import WalkthroughError
         from game.walkthrough import play as play_walkthrough
+        from game.walkthrough import watch_until
 
         if not sim.has_player:
             raise _bad(f"{sim.sc.scenario.id} has no player to give commands to")
@@ -373,7 +374,8 @@ def run(scenario: str | None, seed: int, days: float | None, save_path: str | No
                     if save_path else "")
             raise _bad(f"{exc}{kept}") from None
         if days_given and not sim.ending:
-            sim.run(until=max(sim.now, start + int(round(days * clock.DAY))))
+            played.after = watch_until(sim, max(sim.now, start + int(round(days * clock.DAY))),
+                                       open_minds)
             if sim.ending:
                 e = next(x for x in sim.sc.endings if x.id == sim.ending)
                 played.ending, played.win = e.id, e.win
@@ -459,8 +461,20 @@ def sim_summary(sim) -> dict:
     }
 
 
+def _print_meanwhile(passed: dict | None) -> None:
+    """What the player saw while time ran on between two timed steps (or after the last)."""
+    if not passed:
+        return
+    day = passed["from"].rpartition(" ")[0]  # "day 2": said once when both are on it
+    to = passed["to"].removeprefix(day + " ") if day else passed["to"]
+    echo(f"  … {passed['from']} to {to}, as time went by:")
+    for line in passed["reply"].splitlines():
+        echo(f"      {line}")
+
+
 def _print_steps(steps: list[dict]) -> None:
     for step in steps:
+        _print_meanwhile(step.get("meanwhile"))
         mark = "" if step["ok"] else "  (could not)"
         echo(f"  > {step.get('time', '')}  {step['command']}{mark}")
         for line in step["reply"].splitlines():
@@ -537,13 +551,17 @@ def _print_summary(sim, s: dict, save_path: str | None, since_event: int = 0) ->
             echo(f"    first dormancy at {clock.fmt(fd['at'])}, {fd['half_lives']} "
                        f"effective half-lives ({fd['half_life_hours']} h) after last evoked")
     _print_steps(s.get("walkthrough", {}).get("steps", []))
+    _print_meanwhile(s.get("walkthrough", {}).get("after"))
     if s["ending"]:
         won = "won" if s["ending"]["win"] else "lost"
         echo(f"  ending: {s['ending']['title']} ({won})")
         # How it ended, as a reply tells it — unless a step's reply already did (a run with no
         # commands, or one whose last step came before the end, said only the title).
-        told = any("The story is over: " in step["reply"]
-                   for step in s.get("walkthrough", {}).get("steps", []))
+        walked = s.get("walkthrough", {})
+        told = any("The story is over: " in said["reply"]
+                   for step in walked.get("steps", [])
+                   for said in (step, step.get("meanwhile") or {"reply": ""}))
+        told = told or "The story is over: " in (walked.get("after") or {}).get("reply", "")
         if not told:
             for line in sim.ending_lines()[1:]:
                 for part in textwrap.wrap(line.text, 92) or [""]:

@@ -130,12 +130,17 @@ def _check_walkthroughs(loaded, routes) -> None:
 
     from game.sim import Simulation
     from game.walkthrough import play
+    from game.words import TemplateNarrator
 
     for r in routes:
         if r.kind == "walkthrough":
             # (named by its file, as `run --commands` names it: "lose-typo:1:" was not
             # a file an author could open; an author)
-            play(Simulation.new(loaded, 0), Path(r.path or r.name), text=r.text, to_end=False)
+            sim = Simulation.new(loaded, 0)
+            # As the sweep plays it: with no language model (one that hung made the check
+            # wait out each verb's budget, with nothing shown; a model fuzz).
+            sim.model, sim.words = None, TemplateNarrator(sim.templates)
+            play(sim, Path(r.path or r.name), text=r.text, to_end=False)
 
 
 def _show_random(scenario: str, spec: str) -> None:

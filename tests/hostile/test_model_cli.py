@@ -31,7 +31,7 @@ WALK = """day 1 09:00  go cafe
 +            ask ada ada_key.moved_by
 +            say Dee moved it, Ada: I heard so
 +            tell ada ada_key.moved_by cy
-+            say I was wrong, Ada, it was Dee
++            say I was wrong, Ada, it was Dee who took your key
 """
 SAYS = [3, 5, 7]  # the walkthrough's lines that are `say`s
 MEMORY = ("claims", "evidence", "belief_rows", "belief_versions", "belief_facts",

@@ -209,7 +209,13 @@ def test_a_fast_garbage_server_is_rested_through_say(fake, monkeypatch):
     # (a fuzz run, 2026-12-07: each was read into Ada's memory)
     ("Ada, it was not Cy who moved your key, Cy never did", "cy",
      "say plainly that Ada's key was moved by Cy (they have a no in them)"),
-    ("Ada, Dee is back from Riverton on day 3", "ada", "name Ada"),
+    ("Ada, Dee is back from Riverton on day 3", "ada",
+     "name Ada, nor say anything about who moved Ada's key"),
+    # (a model fuzz, 2026-12-07: a question, a greeting, an aside — each read as the answer)
+    ("Ada, have you heard from Dee lately?", "dee",
+     "say that Ada's key was moved by Dee (they ask a question)"),
+    ("Ada, Dee is lovely", "dee", "say anything about who moved Ada's key"),
+    ("Dee sends her love, Ada", "dee", "say anything about who moved Ada's key"),
     # still read: a plain answer, and one who is told of themselves as "you"
     ("Ada, it was Dee who moved your key", "dee", None),
     ("Ada, you moved your key yourself", "ada", None),
@@ -220,3 +226,31 @@ def test_a_no_or_a_greeting_is_not_the_answer(typed, value, missing):
 
     sim = Simulation.new("missing_key", seed=0)
     assert _not_said(sim, "ada_key.moved_by", value, typed, "ada") == missing
+
+
+@pytest.mark.parametrize("typed, missing", [
+    # (a model fuzz, 2026-12-07: Tilly took each as Mira's allergy, a yes)
+    ("Tilly, how is Mira today?",
+     "say that Mira is allergic to willowbark (they ask a question)"),
+    ("Mira has a cough, Tilly",
+     "say anything about whether Mira is allergic to willowbark"),
+    ("Tilly, Mira is allergic to willowbark", None),
+])
+def test_a_yes_is_said_of_what_is_asked(typed, missing):
+    from game.model import _not_said
+    from game.sim import Simulation
+
+    sim = Simulation.new("the_ledger", seed=0)
+    assert _not_said(sim, "mira.willowbark_allergy", "yes", typed, "tilly") == missing
+
+
+def test_a_place_said_in_passing_is_not_where_the_key_is():
+    from game.model import _not_said
+    from game.sim import Simulation
+
+    sim = Simulation.new("missing_key", seed=0)
+    place = next(p for p, info in sim.places.items() if "inn" in info["name"].lower()) \
+        if any("inn" in i["name"].lower() for i in sim.places.values()) else "cafe"
+    typed = f"Ada, shall we meet at the {sim.places[place]['name']} later"
+    assert _not_said(sim, "ada_key.location", place, typed, "ada") == \
+        "say anything about where Ada's key is"

@@ -1,0 +1,79 @@
+"""A CLI playtest of Bad Blood, 2026-12-07: time a walkthrough jumps over is lived, not skipped."""
+
+from game.sim import Simulation
+from game.walkthrough import play
+
+GAP = """day 2 08:00 go bakery
++ ask ana ben refused
++ bring ana
++ go mill
+12:50 wait 10m
+"""
+
+
+def _played(text: str, to_end: bool = False):
+    sim = Simulation.new("bad_blood", seed=0)
+    return sim, play(sim, None, text=text, to_end=to_end)
+
+
+def test_a_timed_line_says_what_was_seen_since_the_last():
+    """08:30 go mill, then 12:50: Ana walking off at 11:20 and what Pia said at 10:30 were
+    nowhere in the transcript, and the ending counted what was overheard (a playtest)."""
+    _, played = _played(GAP)
+    step = played.steps[-1]
+    assert step["command"] == "wait 10m"
+    passed = step["meanwhile"]
+    assert passed["from"] == "day 2 08:40" and passed["to"] == "day 2 12:50"
+    assert "At 11:20: Ana goes her own way." in passed["reply"]
+    assert "Pia told Mo" in passed["reply"]
+    assert all("meanwhile" not in s for s in played.steps[:-1])  # (no time jumped over)
+
+
+def test_watching_the_time_pass_changes_nothing_in_the_world():
+    sim, _ = _played(GAP)
+    quiet = Simulation.new("bad_blood", seed=0)
+    # The same ticks as running the clock to each line's time: the world logs agree.
+    from game import clock
+    quiet.run(until=clock.parse_when("day 2 08:00"))
+    for typed in ("go bakery", "ask ana ben refused", "bring ana", "go mill"):
+        quiet.command(typed)
+    quiet.run(until=clock.parse_when("day 2 12:50"))
+    quiet.command("wait 10m")
+    assert sim.world.log_hash() == quiet.world.log_hash()
+
+
+def test_the_story_run_on_to_its_end_is_told_too():
+    _, played = _played("day 2 08:00 go mill\n", to_end=True)
+    assert played.after is not None
+    assert played.after["to"] == "day 4 17:10"
+    assert "The story is over" in played.after["reply"]
+    assert "after" in played.as_dict()
+
+
+def test_the_command_line_prints_the_time_passed(tmp_path):
+    from click.testing import CliRunner
+
+    from ui.cli import main
+
+    walk = tmp_path / "gap.txt"
+    walk.write_text(GAP, encoding="utf-8")
+    out = CliRunner().invoke(main, ["run", "bad_blood", "--commands", str(walk)]).output
+    assert "  … day 2 08:40 to 12:50, as time went by:" in out
+    assert out.index("as time went by") < out.index("> day 2 12:50  wait 10m")
+    assert out.count("The story is over: Two tables") == 1  # (told once: not again after)
+
+
+def test_inspect_names_a_source_as_why_does(tmp_path):
+    """A developer's trial: `inspect` said "hearsay" where `why` said "testimony"."""
+    from click.testing import CliRunner
+
+    from ui.cli import main
+
+    save = tmp_path / "mk.db"
+    run = CliRunner().invoke(main, ["run", "missing_key", "--seed", "1", "--days", "1",
+                                    "--save", str(save)])
+    assert run.exit_code == 0, run.output
+    table = CliRunner().invoke(main, ["inspect", str(save), "-r", "ada", "--claim",
+                                      ".moved_by"]).output
+    why = CliRunner().invoke(main, ["why", str(save), "ada", "ada_key.moved_by"]).output
+    assert "testimony" in why and "│ testimony │" in table and "│ hearsay │" not in table
