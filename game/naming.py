@@ -150,6 +150,10 @@ class Naming:
             named = " " + self.name(them)
             if text.endswith(named):
                 return text[:-len(named)] + " " + self.pronoun(them).obj
+            if text.count(named + " ") == 1 and text.count(named) == 1:
+                # ...or within it: "Ben says Ivo owes him money", not "…owes Ben money" (a
+                # playtest)
+                return text.replace(named + " ", f" {self.pronoun(them).obj} ", 1)
             return text
         if them is None or subject != them or subject in (me, you):
             return text
@@ -214,6 +218,12 @@ class Naming:
             text = phrase.render(label.label, phrase.LABEL_FIELDS, subject=who, value=words)
         else:
             text = f"{who} {attribute.replace('_', ' ')}: {words}"
+        if self.objects.get(subject, {}).get("plural") and text.startswith(who + " "):
+            rest = text[len(who):]
+            for a, b in _PLURAL:  # "Ava's shears were moved", "…are missing"
+                if rest.startswith(a):
+                    text = who + b + rest[len(a):]
+                    break
         return _person(text, subject, me, you, who)
 
     def document_name(self, b: Belief) -> str:

@@ -132,7 +132,7 @@ class Simulation(Setup, Naming):
         self.objects = {o.id: {"name": o.name, "owner": o.owner, "text": o.text,
                                "shows": [(x.claim, x.value) for x in o.shows],
                                "readable": o.readable, "portable": o.portable,
-                               "secret": o.secret}
+                               "secret": o.secret, "plural": o.plural}
                         for o in scenario.objects}
         self.templates = dict(templates or {})
         self.words = TemplateNarrator(self.templates)

@@ -356,7 +356,8 @@ def _question(page: Page, sim, claim: str, heard: list[Said], open_minds: bool) 
         for value, group in now_told.items():
             if len(group) == 1:
                 s = group[0]
-                page.add("warn", f"{sim.name(s.teller)} says {sim.say_claim(claim, value)}"
+                page.add("warn", f"{sim.name(s.teller)} says "
+                         f"{sim.say_claim(claim, value, them=s.teller)}"
                          f" — {_source(sim, s)}", 1)
                 continue
             # Side by side: one line a side. Five who agree were five lines, read as five

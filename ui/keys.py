@@ -71,6 +71,21 @@ MOUSE = [
     ("Ctrl+Q", "Quit (asked first when play is not saved)"),
 ]
 
+# What only a player does: a town with no player leaves them out of its help, and says
+# the rest in its own words (there is nothing to type, no goal, no "you").
+PLAYER_ONLY = frozenset({"command", "notebook"})
+NO_PLAYER_WORDS = {
+    "next_tab": "The next panel",
+    "back": "Close what is open, or open the menu",
+    "tab_case": "Case: the premise, and what the story turns on",
+    "tab_log": "Event log: what happens in town",
+    "debug": "Open minds: the truth beside what everyone believes (again: hide it)",
+}
+NO_PLAYER_MOUSE = {
+    "Click a resident": "Their mind: what they believe, and why",
+    "Click a place": "Who is there",
+}
+
 BY_KEY: dict[int, Binding] = {k: b for b in BINDINGS for k in b.keys}
 
 # Keys that type nothing: they answer even while the command line or a filter has the keys.

@@ -167,7 +167,7 @@ def _show(app, town, show: str | None) -> None:
     from .scenes.slots import SlotsScene
 
     if show == "help":
-        app.push(HelpScene(app))
+        app.push(HelpScene(app, town is None or town.session.has_player))
     elif show == "slots":
         app.push(SlotsScene(app, town))
     elif show == "menu" and town is not None:

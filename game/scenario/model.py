@@ -294,6 +294,8 @@ class Object(Strict):
     # seen it, or heard it named (a clue under the judging table is the story's secret; the
     # brief listed it, with "where a bake-off entry card is" to ask about: an author).
     secret: StrictBool = False
+    # Its name takes "are" and "were": "Ava's shears were moved by Dot" ("was"; a playtest).
+    plural: StrictBool = False
 
 
 class Document(Strict):

@@ -77,3 +77,32 @@ def test_inspect_names_a_source_as_why_does(tmp_path):
                                       ".moved_by"]).output
     why = CliRunner().invoke(main, ["why", str(save), "ada", "ada_key.moved_by"]).output
     assert "testimony" in why and "│ testimony │" in table and "│ hearsay │" not in table
+
+
+def test_one_spoken_of_within_a_claim_takes_their_pronoun():
+    """'Ben says Ivo owes Ben money — he spoke of himself', on the case board (a playtest)."""
+    sim = Simulation.new("bad_blood", seed=0)
+    assert sim.say_claim("ivo.owes", "ben", them="ben") == "Ivo owes him money"
+    assert sim.say_claim("ivo.owes", "ben") == "Ivo owes Ben money"
+
+
+def test_a_thing_named_as_many_takes_were():
+    """'Ava's shears was moved by Dot' (a window playtest): `plural = true` on the object."""
+    sim = Simulation.new("nine_neighbours", seed=0)
+    assert sim.say_claim("ava_shears.moved_by", "dot") == "Ava's shears were moved by Dot"
+    assert sim.say_claim("ava_shears.location", "missing") == "Ava's shears are missing"
+    assert sim.say_claim("ava_shears.moved_by", "dot", me="ava") == "my shears were moved by Dot"
+    key = Simulation.new("missing_key", seed=0)
+    assert key.say_claim("ada_key.location", "missing") == "Ada's key is missing"
+
+
+def test_one_standing_by_sees_which_remedy_tilly_gives():
+    """'Tilly treated Mira' said not which, and the ending said willowbark (a playtest)."""
+    sim = Simulation.new("the_ledger", seed=0)
+    from pathlib import Path
+
+    walk = Path("content/scenarios/the_ledger/lose-back-the-ledger.txt")
+    played = play(sim, walk)
+    given = [e["summary"] for e in sim.world.log(kind="administer")]
+    assert given == ["Tilly gave Mira willowbark for the fever"]
+    assert "Tilly gave Mira willowbark for the fever" in played.after["reply"]

@@ -31,11 +31,14 @@ class EndingScene(Overlay):
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         if e.type == pygame.KEYDOWN:
-            if e.key == pygame.K_r:
-                self.again()
-                return True
-            if e.key == pygame.K_t:
-                self.scenarios()
+            if e.key in (pygame.K_r, pygame.K_t):
+                # The letter's TEXTINPUT, which may come a frame later, is not typed into the
+                # next game's command line ("rgo apothecary"; a window playtest).
+                self.app.swallow = e.unicode or chr(e.key)
+                if e.key == pygame.K_r:
+                    self.again()
+                else:
+                    self.scenarios()
                 return True
             # Quick save, quick load and a screenshot, as in the town (F9 did nothing here).
             act = {pygame.K_F5: "quicksave", pygame.K_F9: "quickload",

@@ -13,6 +13,12 @@ from .base import Overlay
 
 
 class HelpScene(Overlay):
+    def __init__(self, app, has_player: bool = True) -> None:
+        super().__init__(app)
+        # A town with no player (an observer's) types no commands and keeps no notebook: its
+        # help listed both, and a playtester typed "ask ava mood" into the shortcuts.
+        self.has_player = has_player
+
     def handle_event(self, e: pygame.event.Event) -> bool:
         if e.type == pygame.KEYDOWN and e.key in (pygame.K_h, pygame.K_F1):
             self.close()
@@ -31,10 +37,22 @@ class HelpScene(Overlay):
         button(surface, self.zones, (card.right - 120, card.y + 22, 96, 30), "Close  Esc",
                self.close, name="close")
         groups: dict[str, list[tuple[str, str]]] = {}
+        if not self.has_player:
+            groups["Watching"] = [("No player", "Nobody plays in this town: watch it run, "
+                                   "pause it, click a resident or a place to see minds. "
+                                   "Letters are shortcuts here, not commands.")]
         for b in keys.BINDINGS:
-            groups.setdefault(b.group, []).append((b.label, b.text))
-        groups["Mouse"] = list(keys.MOUSE)
-        cols = [["Time", "Talk", "Claim view"], ["Panels", "Game"], ["Mouse"]]
+            if self.has_player:
+                groups.setdefault(b.group, []).append((b.label, b.text))
+            elif b.action not in keys.PLAYER_ONLY:
+                group = "Watching" if b.group == "Talk" else b.group
+                groups.setdefault(group, []).append(
+                    (b.label, keys.NO_PLAYER_WORDS.get(b.action, b.text)))
+        groups["Mouse"] = [(m, t if self.has_player else keys.NO_PLAYER_MOUSE.get(m, t))
+                           for m, t in keys.MOUSE
+                           if self.has_player or "command line" not in m]
+        cols = [["Time", "Talk" if self.has_player else "Watching", "Claim view"],
+                ["Panels", "Game"], ["Mouse"]]
         col_w = (w - 56) // 3
         for i, names in enumerate(cols):
             x = card.x + 28 + i * col_w

@@ -364,6 +364,10 @@ class TownScene(TownKeys, Scene):
             from .ending import EndingScene
 
             self.ended = True
+            # A letter held for its moment as the story ended is dropped: the town's clock
+            # (and the moment's) stops under the ending, and the R pressed as it came was
+            # typed before the next line, "rgo apothecary" (a window playtest).
+            self._ahead = None
             self.session.set_speed(0)
             self.dialogue.focus(False)  # (the line is not drawn once the story is over)
             self.app.clear_toasts()  # the ending card is not to be covered by earlier notices

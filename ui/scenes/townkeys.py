@@ -142,7 +142,7 @@ class TownKeys:
     def do_help(self) -> None:
         from .help import HelpScene
 
-        self.app.push(HelpScene(self.app))
+        self.app.push(HelpScene(self.app, self.session.has_player))
 
     def do_menu(self) -> None:
         from .menu import MenuScene

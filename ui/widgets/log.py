@@ -85,7 +85,10 @@ class EventLog(Widget):
                        T.DIM if backstory else T.TEXT)
             self.shown.append(ev["summary"])
         if not self._events:
-            T.text(surf, "Nothing yet. Talk to people; what you see and hear is logged here.",
+            # (a town with no player has no one to talk: its log is the town's; a playtest)
+            T.text(surf, "Nothing yet. Talk to people; what you see and hear is logged here."
+                   if self.town.session.has_player else
+                   "Nothing yet. What happens in town is logged here as it happens.",
                    (body.x, body.y + 8), "small", T.FAINT, width=body.width)
         surf.set_clip(clip)
         scrollbar(surf, body, self.offset, content)

@@ -1,0 +1,79 @@
+"""A window playtest of The Ledger and Nine Neighbours, 2026-12-07, pinned: play again's R is
+not typed into the next game; a town with no player is helped in its own words."""
+
+import pygame
+
+from ui.play import build
+from ui.scenes.ending import EndingScene
+from ui.scenes.help import HelpScene
+from ui.scenes.town import TownScene
+
+
+def test_a_letter_held_as_the_story_ends_is_not_typed_after_it(ui):
+    """R pressed in town as the ending came (its moment held, in case it began a word), then
+    Enter on the ending to look around, then "go": the line read "rgo" (a window playtest)."""
+    build(ui.app, "the_ledger", seed=0)
+    ui.frame(2)
+    town = ui.town
+    ui.press("r")
+    assert town._ahead is not None  # (held: it may begin "read")
+    town.session.sim.ending = "harmed"  # the story ends under the held letter:
+    town._check_ending()  # (as the tick that ended it does)
+    ui.frame(1)
+    assert isinstance(ui.app.top, EndingScene)
+    assert town._ahead is None  # dropped with the story's end, not kept under the ending
+    ui.app.top.close()  # look around
+    ui.frame(1)
+    ui.press("g")
+    assert town.dialogue.line.value in ("", "g")  # never "rg"
+    assert town._ahead is None or town._ahead[1] == "g"
+
+
+def test_play_again_by_its_letter_types_nothing_into_the_next_game(ui):
+    build(ui.app, "the_ledger", seed=0)
+    ui.frame(2)
+    ui.app.push(EndingScene(ui.app, ui.town))
+    ui.frame(1)
+    # The letter's KEYDOWN starts the next game; its TEXTINPUT comes a frame later.
+    ui.post(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r", scancode=0)
+    ui.frame(1)
+    assert isinstance(ui.app.top, TownScene)
+    ui.post(pygame.TEXTINPUT, text="r")
+    ui.frame(1)
+    town = ui.town
+    assert town.dialogue.line.value == ""
+    ui.enter()
+    ui.type("look")
+    assert town.dialogue.line.value == "look"  # ("rlook" was refused: unknown verb)
+
+
+def _help_words(ui, scenario: str) -> list[str]:
+    build(ui.app, scenario, seed=0)
+    ui.frame(2)
+    ui.app.push(HelpScene(ui.app, ui.town.session.has_player))
+    ui.frame(1)
+    return ui.texts()
+
+
+def test_a_town_with_no_player_is_helped_without_commands(ui):
+    said = " ".join(_help_words(ui, "nine_neighbours"))
+    assert "Type a command" not in said and "notebook" not in said.lower()
+    assert "No player" in said and "Letters are shortcuts here" in said
+    assert "Esc" in said and "Tab" in said  # (kept, in words of their own)
+    assert "command line" not in said
+
+
+def test_a_players_help_is_as_it_was(ui):
+    said = " ".join(_help_words(ui, "the_ledger"))
+    assert "Type a command" in said and "Your notebook" in said and "No player" not in said
+
+
+def test_the_empty_log_of_a_town_with_no_player_says_what_it_will_hold(ui):
+    build(ui.app, "nine_neighbours", seed=0)
+    ui.frame(2)
+    town = ui.town
+    town.tab = "log"
+    ui.frame(1)
+    said = " ".join(ui.texts())
+    assert "Nothing yet" in said  # (paused at the start: nothing has happened)
+    assert "Talk to people" not in said and "What happens in town" in said
