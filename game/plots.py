@@ -139,6 +139,10 @@ def told(sim: Game, claim: str) -> Told:
     for ev in sim.world.log():
         if ev["claim"] != claim or ev["kind"] not in TOLD_KINDS or not ev["actor"]:
             continue
+        if not ev["value"]:
+            # Nothing told: a mediation sat two down to compare, and drew an arrow with no
+            # answer, a legend's colour with no words (an author's report).
+            continue
         listeners = [x for x in ev["participants"] if x != ev["actor"]] or \
             ([ev["target"]] if ev["target"] else [])
         data = ev["data"] if isinstance(ev["data"], dict) else {}

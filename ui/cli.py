@@ -655,7 +655,8 @@ def inspect(save: str, resident: str, as_json: bool, show_all: bool,
         t.add_column(col, no_wrap=col in ("claim", "value", "conf", "state", "hist", "recall"))
     for r in rows:
         # The source as `why` and the window name it (testimony, rumour, …), not its kind.
-        cells = (r["claim"], r["value"], str(r["confidence"]), r["state"], r["source"],
+        cells = (r["claim"], r["value"], str(r["confidence"]), r["state"],
+                 r["kind"] if r["kind"] in ("declared", "witnessed") else r["source"],
                  r["teller"] or "", r["origin"] or "", ", ".join(
                      f"{c['value']} {c['confidence']}" for c in r["candidates"][1:]),
                  f"{r['accessibility']:.2f} {r['access']}",

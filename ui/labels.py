@@ -129,6 +129,13 @@ def value_label(sim, value: str | None, attribute: str | None = None) -> str:
     return value.replace("_", " ")
 
 
+def source_words(b) -> str:
+    """A belief's source as it was: "declared" (one's own word of oneself) and "witnessed"
+    (shown it) rank with first-hand, and were shown as "first-hand" — Joss's word of where he
+    was read as if the player had seen it (a window playtest). Others by their rank."""
+    return b.kind if b.kind in ("declared", "witnessed") else b.source
+
+
 def provenance(sim, b) -> str:
     """Who told them and the source that teller gave, in the one wording used everywhere
     (`game.sources`): 'told by Bo, who said he saw it', 'told by Ada, of herself'."""

@@ -27,6 +27,7 @@ from .labels import (
     evidence_words,
     name_of,
     provenance,
+    source_words,
     step_words,
     told_of,
     value_label,
@@ -47,13 +48,26 @@ def context(sim) -> dict:
     sc = sim.sc.scenario
     ending = None
     if sim.ending:
+        from game import post_mortem
+
         e = next(x for x in sim.sc.endings if x.id == sim.ending)
-        ending = {"title": e.title, "win": e.win}
+        pm = post_mortem(sim)
+        # How it ended, first: the report had its title as a badge and the story only in
+        # the debug world log at the bottom (an author read it as a dump).
+        lines = [ln.text for ln in sim.ending_lines()[2:]] if sim.has_player else []
+        ending = {"title": e.title, "win": e.win, "text": " ".join(e.text.split()),
+                  "found": lines[:1], "stages": lines[1:],
+                  "why": [{"depth": (len(ln) - len(ln.lstrip())) // 2, "text": ln.strip()}
+                          for ln in (pm.lines()[1:] if pm is not None else [])]}
     residents = []
     for rid in sorted(sim.people):
         p = sim.people[rid]
+        held = [_belief(sim, b) for b in sim.store.beliefs(rid)]
+        # Who stood where, an hour at a time, is most of a resident's memories (800 rows in
+        # a four-day story): kept apart, folded, under the beliefs the story turns on.
         residents.append({"id": rid, "name": p.name, "role": p.role, "player": p.is_player,
-                          "beliefs": [_belief(sim, b) for b in sim.store.beliefs(rid)]})
+                          "beliefs": [b for b in held if not b["whereabouts"]],
+                          "whereabouts": [b for b in held if b["whereabouts"]]})
     return {
         "title": sc.title, "premise": sc.premise.strip(), "time": clock.fmt(sim.now),
         "seed": sim.world.meta("seed") or "0", "ending": ending, "residents": residents,
@@ -115,13 +129,14 @@ def _belief(sim, b) -> dict:
     for e in sim.store.edits(b.resident, b.subject, a):
         edits.setdefault(e.at, []).append(edit_words(sim, e))
     return {
+        "whereabouts": a.startswith("at_d"),
         "words": sim.say_claim(f"{b.subject}.{a}", b.value, told=told_of(sim, b.resident,
                                                                           b.subject, a)),
         "value": value_label(sim, b.value, a),
         "others": ", ".join(f"{value_label(sim, c.value, a)} {c.confidence}"
                             for c in b.candidates if not c.held),
         "confidence": b.confidence, "state": b.state.value,
-        "state_words": STATE_WORDS.get(b.state.value, ""), "source": b.source,
+        "state_words": STATE_WORDS.get(b.state.value, ""), "source": source_words(b),
         "told": provenance(sim, b),
         "access": b.access(sim.now), "accessibility": b.accessibility(sim.now),
         "truth": value_label(sim, truth, a) if truth is not None else None,

@@ -87,16 +87,38 @@ def _time_step(span: int) -> int:
     return days * clock.DAY
 
 
+LEGEND_CHARS = 21  # what fits beside the plot at 11 px
+
+
+def _cut(label: str, n: int = LEGEND_CHARS) -> str:
+    """A legend's words cut at a word, with an ellipsis ("on purpose, as a sligh" was cut
+    mid-word; an author): the whole label is the line's tooltip."""
+    if len(label) <= n:
+        return label
+    head = label[:n - 1]
+    return (head.rsplit(" ", 1)[0] if " " in head else head).rstrip(",;:") + "…"
+
+
 def _legend(items: list[tuple[str, str]], x: float = W - RIGHT + 14, y: float = TOP + 6,
             dashed: set[str] | None = None, dotted: set[str] | None = None) -> list[str]:
+    """Each item a line of its colour and its words, on two lines where they need them (cut
+    at a word past that, the whole in its tooltip)."""
+    import textwrap
+
     out = []
-    for i, (colour, label) in enumerate(items):
-        yy = y + i * 18
+    yy = y
+    for colour, label in items:
         dash = ' stroke-dasharray="4 3"' if dashed and label in dashed else \
             ' stroke-dasharray="2 3"' if dotted and label in dotted else ""
-        out.append(f'<line x1="{x}" y1="{yy:.1f}" x2="{x + 16}" y2="{yy:.1f}" '
+        lines = textwrap.wrap(label, LEGEND_CHARS) or [""]
+        if len(lines) > 2:
+            lines = [lines[0], _cut(" ".join(lines[1:]))]
+        out.append(f'<g><title>{escape(label)}</title>'
+                   f'<line x1="{x}" y1="{yy:.1f}" x2="{x + 16}" y2="{yy:.1f}" '
                    f'stroke="{colour}" stroke-width="6"{dash}/>')
-        out.append(_t(x + 22, yy + 4, label, 11, INK))
+        out += [_t(x + 22, yy + 4 + 13 * i, line, 11, INK) for i, line in enumerate(lines)]
+        out.append("</g>")
+        yy += 18 + 13 * (len(lines) - 1)
     return out
 
 
@@ -131,8 +153,8 @@ def spread(sim, sp, colours: dict[str, str] | None = None) -> Markup:
                 zip(reversed(sp.hours), reversed(base), strict=True)]
         body.append(f'<polygon class="mark" points="{" ".join(pts)}" fill="{colour}" '
                     f'fill-opacity="0.78" stroke="{colour}"/>')
-        true = " (true)" if v == sp.truth else ""
-        legend.append((colour, value_label(sim, v, attribute)[:22] + true))
+        true = "✓ " if v == sp.truth else ""  # (before: at the end it was cut away)
+        legend.append((colour, true + value_label(sim, v, attribute)))
         base = upper
     body += _legend(legend)
     body.append(_t(LEFT, TOP - 2, "residents holding each answer", 10))
@@ -228,7 +250,7 @@ def told(sim, t, w: int = W, h: int = 320, colours: dict[str, str] | None = None
         body.append(f'<circle class="mark" cx="{x:.1f}" cy="{y:.1f}" r="14" fill="#fffaf0" '
                     f'stroke="{INK}" stroke-width="1.5"/>')
         body.append(_t(x, y + 30, name_of(sim, p), 11, INK, "middle", "bold"))
-    legend = [(colour[v], value_label(sim, v, attribute)[:22]) for v in values]
+    legend = [(colour[v], value_label(sim, v, attribute)) for v in values]
     if any(x.lie for x in t.tellings):
         legend.append((LIE, "a lie"))
     if any(x.embellished and not x.lie for x in t.tellings):

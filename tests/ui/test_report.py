@@ -43,12 +43,14 @@ def test_an_answer_has_one_colour_in_every_chart_of_its_claim():
 
     sim = Simulation.new("bad_blood", seed=1)
     sim.run(days=2.5)
-    legend = re.compile(r'stroke="(#[0-9a-f]{6})" stroke-width="6"[^>]*/><text[^>]*>([^<]+)<')
+    # (each legend item's whole words are its tooltip: the words drawn may wrap or be cut)
+    legend = re.compile(r'<g><title>([^<]+)</title><line[^>]*stroke="(#[0-9a-f]{6})" '
+                        r'stroke-width="6"')
     checked = 0
     for claim in figures(sim)[0]["claims"]:
-        spread = {label.removesuffix(" (true)"): c
-                  for c, label in legend.findall(str(claim["spread"]))}
-        told = {label: c for c, label in legend.findall(str(claim["told"])) if label != "a lie"}
+        spread = {label.removeprefix("✓ "): c
+                  for label, c in legend.findall(str(claim["spread"]))}
+        told = {label: c for label, c in legend.findall(str(claim["told"])) if label != "a lie"}
         for label in spread.keys() & told.keys():
             assert spread[label] == told[label], (claim["words"], label)
             checked += 1

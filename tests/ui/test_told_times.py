@@ -80,7 +80,7 @@ def test_the_notebook_labels_say_the_minutes_asked_about(asked_bo):
     assert rows[("dee", "at_d1_0700")] == "Dee · where, day 1 07:30"
     report = context(asked_bo)
     mine = next(r for r in report["residents"] if r["id"] == PLAYER)
-    words = {b["words"] for b in mine["beliefs"]}
+    words = {b["words"] for b in mine["beliefs"] + mine["whereabouts"]}
     assert "Bo was at Ada's Café at 07:30 on day 1" in words
     assert "Bo was at the Market at 08:00 and 08:30 on day 1" in words
 

@@ -33,6 +33,7 @@ from ..labels import (
     name_of,
     provenance,
     recall_word,
+    source_words,
     state_label,
     step_words,
     told_of,
@@ -149,7 +150,7 @@ class BeliefDetail(Widget):
                 if town.session.full_minds else
                 f"met again from the same source {again} time{'s' if again != 1 else ''}"
                 if again else "")
-        text_block(f"{state[:1].upper()}{state[1:]}. Source: {belief.source} — "
+        text_block(f"{state[:1].upper()}{state[1:]}. Source: {source_words(belief)} — "
                    f"{provenance(sim, belief)}. Held since {clock.fmt(belief.since)}"
                    + (f"; {tail}." if tail else "."), "small", T.DIM)
         # Held, yet less sure than an answer kept beside it: say why it is still the one

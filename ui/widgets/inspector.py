@@ -25,6 +25,7 @@ from ..labels import (
     half_lives_left,
     hours,
     name_of,
+    source_words,
     state_label,
     whereabouts,
 )
@@ -337,7 +338,7 @@ class Inspector(Widget):
         rcol = T.RECALL[recall]
         g = meter(surf, (xs[3] + 7, y2 + 4), half_lives_left(row.half_lives(now)), rcol)
         T.text(surf, recall, (g.right + 5, y2), "small", rcol, width=xs[4] - g.right - 9)
-        T.text(surf, row.source, (xs[4] + 4, y1), "small_bold",
+        T.text(surf, source_words(row), (xs[4] + 4, y1), "small_bold",
                T.SOURCE.get(row.source, T.DIM), width=xs[5] - xs[4] - 6)
         if debug and row.stale:
             T.text(surf, "◷ stale", (xs[4] + 4, y2), "small_bold", T.BAD)
