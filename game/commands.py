@@ -409,8 +409,11 @@ def _claim_and_value(v, typed: list[str]) -> tuple[str, str]:
             # Either may be meant ('tell ana ben refused', or '… refused ben' with an answer
             # that is no answer), so say both.
             question = v.claims.entries[claim].label if claim in v.claims else claim
-            why = f"{value_error}; " if value_error is not None else ""
-            raise CommandError(f"{why}if that was all the question ({question}), say the "
+            # Two sentences: "…did you mean 'a slight'?; if that…" read as a slip (a
+            # playtest).
+            why = str(value_error) if value_error is not None else ""
+            why = (why if why.endswith(("?", ".", "!")) else why + ".") + " If" if why else "If"
+            raise CommandError(f"{why} that was all the question ({question}), say the "
                                "answer after it")
     err = value_error or first
     assert err is not None  # `typed` has at least two words (the callers' `need`)
