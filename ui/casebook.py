@@ -521,13 +521,21 @@ def _saw(page: Page, sim) -> None:
 
 
 def _done(page: Page, sim) -> None:
-    done = done_by_player(sim)
+    done = [ev for ev in done_by_player(sim) if ev["kind"] != "conclude"]
     page.add("head", "What you have shown or told")
     if not done:
         page.add("dim", "Nothing yet.")
     for ev in done:
         page.add("text", f"{clock.fmt_clock(ev['at'])} on day {clock.day_of(ev['at'])}: "
                  f"{seen_summary(sim, ev)}")
+    # Your answers are your own, not something shown or told (listed there, they read as
+    # told to someone; a window playtest).
+    answers = [ev for ev in done_by_player(sim) if ev["kind"] == "conclude"]
+    if answers:
+        page.add("head", "Your answers")
+        for ev in answers:
+            page.add("text", f"{clock.fmt_clock(ev['at'])} on day {clock.day_of(ev['at'])}: "
+                     f"you concluded that {sim.say_claim(ev['claim'], ev['value'])}.")
 
 
 # -- one resident's mind, as the player knows it --------------------------------------------------

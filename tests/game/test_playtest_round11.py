@@ -106,3 +106,15 @@ def test_one_standing_by_sees_which_remedy_tilly_gives():
     given = [e["summary"] for e in sim.world.log(kind="administer")]
     assert given == ["Tilly gave Mira willowbark for the fever"]
     assert "Tilly gave Mira willowbark for the fever" in played.after["reply"]
+
+
+def test_your_answers_are_apart_from_what_you_showed_or_told():
+    """'conclude' landed under "What you have shown or told" (a window playtest)."""
+    from ui.casebook import case_board
+
+    sim = Simulation.new("bad_blood", seed=0)
+    sim.command("conclude ben refused slight")
+    board = case_board(sim).text()
+    told = board[board.index("WHAT YOU HAVE SHOWN OR TOLD"):board.index("YOUR ANSWERS")]
+    assert "Nothing yet." in told and "concluded" not in told
+    assert "you concluded that Ben stayed away from the supper on purpose, as a slight." in board
