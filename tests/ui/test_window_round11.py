@@ -77,3 +77,20 @@ def test_the_empty_log_of_a_town_with_no_player_says_what_it_will_hold(ui):
     said = " ".join(ui.texts())
     assert "Nothing yet" in said  # (paused at the start: nothing has happened)
     assert "Talk to people" not in said and "What happens in town" in said
+
+
+def test_a_role_cut_short_in_the_people_list_is_whole_in_its_tooltip(ui):
+    """Joss's "carter; brought the new ledger from Tollbridge" was cut with "…", and hovering
+    showed nothing more (a window playtest)."""
+    build(ui.app, "the_ledger", seed=0)
+    ui.frame(2)
+    town = ui.town
+    ui.press("p")
+    ui.frame(1, dt=1.0)  # (the letter's moment)
+    assert town.tab == "people"
+    rect = town.roster.zones.find("person:joss")
+    assert rect is not None
+    ui.post(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    ui.frame(1)
+    assert ui.app._tip is not None and "Tollbridge" in ui.app._tip
+    assert not ui.app._tip.endswith("…")

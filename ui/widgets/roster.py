@@ -100,8 +100,10 @@ class Roster(Widget):
             # As wide as the count on its right leaves ("carter; brought the new ledger from
             # Tollbridge · lives at Hal's yard" was cut at a fixed width).
             count = self._count(rid)
-            T.text(surf, role, (r.x + 40, r.y + 22), "small", T.DIM,
-                   width=r.width - 64 - T.width_of(count, "small"))
+            room = r.width - 64 - T.width_of(count, "small")
+            T.text(surf, role, (r.x + 40, r.y + 22), "small", T.DIM, width=room)
+            if hovered(r) and T.fit(role, "small", room) != role:
+                town.tip(role)  # the whole of a role cut short (a window playtest)
             where, status = self._where(rid)
             # On the name's line, as wide as the name leaves: "seen at Ada's Café day 1 09:…"
             # was cut at a fixed width beside a short name.
