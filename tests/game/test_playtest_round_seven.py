@@ -86,7 +86,8 @@ def test_the_ledger_win_shows_tilly_treating_mira_with_something_else():
     assert [e["summary"] for e in acts] == [
         "Tilly gave Mira feverfew for the fever, not willowbark"]
     lost = _ledger_to_day_two("lose-do-nothing.txt")
-    assert [e["summary"] for e in lost.world.log(kind="administer")] == ["Tilly treated Mira"]
+    assert [e["summary"] for e in lost.world.log(kind="administer")] == [
+        "Tilly gave Mira willowbark for the fever"]  # (which remedy: a later playtest)
 
 
 def _reaction_refused(write_scenario, action: str, text: str):
