@@ -493,7 +493,10 @@ class Checker:
         self.residents = {r.id: r for r in sc.residents}
         self.objects = {o.id: o for o in sc.objects}
         self.documents = {d.id: d for d in sc.documents}
-        self.people = set(self.residents) | {PLAYER}
+        # The player is someone only in a story with one: a town with no player that named
+        # "player" (a belief of theirs, a letter to them, a deed by them) passed validate and
+        # crashed the run (a scenario fuzz).
+        self.people = set(self.residents) | ({PLAYER} if sc.player is not None else set())
         self.warnings: list[tuple[int | None, str, str]] = []
         self._attrs: set[str] | None = None
         self._said: list | None = None
@@ -1114,5 +1117,7 @@ BUILTIN_ATTRIBUTES = {"location", "accused_by", "avoid", "break_off", "reconcile
 
 
 def _near(x: str, names) -> str:
+    if x == PLAYER:
+        return " (this scenario has no [player]: nobody plays it)"
     near = get_close_matches(x, list(names), n=1)
     return f" (did you mean {near[0]!r}?)" if near else ""

@@ -73,7 +73,25 @@ class Strict(BaseModel):
             field = cls.model_fields.get(info.field_name)
             if field is not None and "bool" not in repr(field.annotation).lower():
                 raise ValueError(_not_a_flag(info.field_name, repr(field.annotation)))
+        if isinstance(v, str):
+            _drawable(v, info.field_name)
         return v
+
+
+def _drawable(v: str, field: str) -> None:
+    """Words the screen can draw: no control character but a line break or a tab (a NUL in
+    a resident's name passed validate and stopped the window: "A null character was found
+    in the text"), and a name or title with something to see (one of zero-width characters
+    only drew nothing: "Text has zero width"; a scenario fuzz)."""
+    import unicodedata
+
+    bad = next((c for c in v if unicodedata.category(c) == "Cc" and c not in "\n\t\r"), None)
+    if bad is not None:
+        raise ValueError(f"it holds a control character (U+{ord(bad):04X}), which cannot be "
+                         "shown")
+    if field in ("name", "title") and v and not any(
+            unicodedata.category(c)[0] in "LNPS" for c in v):
+        raise ValueError("it has no letter one can see (only spaces or invisible characters)")
 
 
 # Keys that hold a time ("day 3 18:00"), and those that hold a time of day ("07:30").

@@ -223,10 +223,16 @@ def test_a_bad_save_folder_is_found_before_the_run(tmp_path):
 
 
 def test_control_characters_never_reach_the_terminal(tmp_path):
-    """Names with escape codes, bidi overrides and rich markup are printed as plain text."""
+    """Names with bidi overrides and rich markup are printed as plain text; one with an
+    escape code is refused before anything runs (a control character cannot be shown)."""
     from .scenarios import BASE, write
 
-    text = BASE.replace('name = "Bo"', 'name = "Bo\\u001b]0;pwned\\u0007\\u202e[bold]x[/]"')
+    refused = write(tmp_path / "ctl", BASE.replace(
+        'name = "Bo"', 'name = "Bo\\u001b]0;pwned\\u0007"'), {}).parent
+    res = cli(["validate", refused])
+    assert res.exit_code == 2 and "residents" in res.output and "control character" in \
+        res.output and not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f]", res.output)
+    text = BASE.replace('name = "Bo"', 'name = "Bo]0;pwned\\u202e[bold]x[/]"')
     folder = write(tmp_path / "esc", text, {}).parent
     walk = tmp_path / "w.txt"
     walk.write_text("day 1 09:00 go market\n+ ask bo ada_key.moved_by\n")

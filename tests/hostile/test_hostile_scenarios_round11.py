@@ -1,0 +1,57 @@
+"""A scenario fuzz, 2026-12-07: what validate passed and the run or the window crashed on."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ui.cli import main
+
+NINE = Path(__file__).resolve().parents[2] / "content" / "scenarios" / "nine_neighbours"
+KEY = Path(__file__).resolve().parents[2] / "content" / "scenarios" / "missing_key"
+
+
+def _copy(tmp_path: Path, src: Path, edit) -> Path:
+    folder = tmp_path / src.name
+    shutil.copytree(src, folder)
+    toml = folder / "scenario.toml"
+    toml.write_text(edit(toml.read_text(encoding="utf-8")), encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize("added, field", [
+    ('[[beliefs]]\nresident = "player"\nclaim = "ida_basket.moved_by"\nvalue = "ava"\n'
+     'kind = "implanted"\n', "resident"),
+    ('[[events]]\nid = "pe"\nat = "day 1 09:30"\nkind = "say"\nactor = "ava"\n'
+     'target = "player"\nby = "letter"\nsays = [{ claim = "ida_basket.moved_by", '
+     'value = "ava" }]\n', "target"),
+    ('[[events]]\nid = "pe"\nat = "day 1 09:30"\nkind = "happen"\nactor = "player"\n'
+     'text = "x"\n', "actor"),
+    ('[[events]]\nid = "pe"\nat = "day 1 09:30"\nkind = "announce"\nactor = "player"\n'
+     'place = "tavern"\nsays = [{ claim = "ida_basket.moved_by", value = "ava" }]\n', "actor"),
+])
+def test_a_town_with_no_player_names_no_player(tmp_path, added, field):
+    """Each passed validate, and `run` ended in a KeyError: 'player' (exit 1)."""
+    folder = _copy(tmp_path, NINE, lambda t: t + "\n" + added)
+    for args in (["validate", str(folder)], ["run", str(folder), "--days", "1"]):
+        res = CliRunner().invoke(main, args)
+        assert res.exit_code == 2, res.output
+        assert f".{field}: no resident 'player' (this scenario has no [player]" in res.output
+        assert "Traceback" not in res.output
+
+
+@pytest.mark.parametrize("old, new, field, why", [
+    ('name = "Ada"', 'name = "A\\u0000da"', "residents[0].name", "control character"),
+    ('title = "The Missing Key"', 'title = "The Missing Key\\u0000"', "scenario.title",
+     "control character"),
+    ('title = "The Missing Key"', 'title = "\\u200b\\ufeff"', "scenario.title",
+     "no letter one can see"),
+])
+def test_a_name_the_screen_cannot_draw_is_refused(tmp_path, old, new, field, why):
+    """`play` said "A null character was found in the text" or "cannot open a window: Text
+    has zero width", naming no file or field."""
+    folder = _copy(tmp_path, KEY, lambda t: t.replace(old, new, 1))
+    res = CliRunner().invoke(main, ["validate", str(folder)])
+    assert res.exit_code == 2 and f"{field}: it" in res.output and why in res.output
+    assert "scenario.toml:" in res.output  # (its line)
