@@ -55,3 +55,19 @@ def test_a_name_the_screen_cannot_draw_is_refused(tmp_path, old, new, field, why
     res = CliRunner().invoke(main, ["validate", str(folder)])
     assert res.exit_code == 2 and f"{field}: it" in res.output and why in res.output
     assert "scenario.toml:" in res.output  # (its line)
+
+
+def test_an_escaped_triple_quote_in_a_long_string_keeps_the_lines_after_it(tmp_path):
+    """One `\\\"""` in the brief was taken for its end: every key after it lost its line."""
+    ledger = KEY.parent / "the_ledger"
+
+    def edit(text: str) -> str:
+        text = text.replace("Years ago Mira told Oswin", 'Years ago Mira \\"""told Oswin', 1)
+        return text.replace("honesty = 0.95", "honesty = 1.95", 1)
+
+    folder = _copy(tmp_path, ledger, edit)
+    lines = (folder / "scenario.toml").read_text(encoding="utf-8").splitlines()
+    want = next(i for i, x in enumerate(lines, 1) if "honesty = 1.95" in x)
+    res = CliRunner().invoke(main, ["validate", str(folder)])
+    assert res.exit_code == 2
+    assert f"scenario.toml:{want}: residents[" in res.output and ".traits.honesty" in res.output
