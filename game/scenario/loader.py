@@ -950,11 +950,14 @@ class Checker:
         # day 1 08:50" of the 08:58 they wrote).
         tick = f" (the tick of {clock.fmt(written)}: the clock moves in 10-minute ticks)" \
             if written is not None and written != at else ""
+        # Asleep where it happens is there, but not awake: "is asleep at Mira's cottage …
+        # not at Mira's cottage" read as a contradiction (a scenario fuzz).
+        where_not = "awake at" if there == place else "at"
         self.warnings.append((
             self.lines.line_of(loc), _loc_name(loc),
             f"{r.name} is {where} {self._place_name(there)} at {clock.fmt(at)}{tick} by "
-            f"the schedule, not at {self._place_name(place)} {why}: give {r.id} a visit "
-            f"(visits = [{{ from = \"{clock.fmt(at)}\", to = …, place = \"{place}\" }}]) "
+            f"the schedule, not {where_not} {self._place_name(place)} {why}: give {r.id} a "
+            f"visit (visits = [{{ from = \"{clock.fmt(at)}\", to = …, place = \"{place}\" }}]) "
             "or change the time"))
 
     def _crowd(self) -> None:

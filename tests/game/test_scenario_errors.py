@@ -813,3 +813,13 @@ def test_a_variable_is_a_reactions_only(write_scenario):
     text = TINY + '\n[[facts]]\nclaim = "ben.took"\nvalue = "?x"\n'
     err, _ = error_for(write_scenario, text)
     assert err.field == "facts[0].value" and "only a reaction may use" in err.reason
+
+
+def test_one_asleep_where_it_happens_is_warned_of_as_asleep_there(write_scenario):
+    """"Mira is asleep at Mira's cottage … not at Mira's cottage" (a scenario fuzz)."""
+    text = elsewhere("23:50", "ben")
+    head, _, tail = text.rpartition('place = "square"')
+    loaded = load_scenario(write_scenario(head + 'place = "home"' + tail))
+    said = [w for w in loaded.warnings if "events[0].actor" in w]
+    assert said and "Ben is asleep at Home ('home')" in said[0], loaded.warnings
+    assert "not awake at Home ('home') where this happens" in said[0]

@@ -71,3 +71,5 @@ def test_an_escaped_triple_quote_in_a_long_string_keeps_the_lines_after_it(tmp_p
     res = CliRunner().invoke(main, ["validate", str(folder)])
     assert res.exit_code == 2
     assert f"scenario.toml:{want}: residents[" in res.output and ".traits.honesty" in res.output
+
+
