@@ -100,15 +100,23 @@ def test_diff_keeps_a_titles_control_characters_off_the_terminal(tmp_path):
     from game.scenario.loader import SCENARIOS
     from ui.cli import main
 
-    text = (SCENARIOS / "missing_key" / "scenario.toml").read_text().replace(
+    original = (SCENARIOS / "missing_key" / "scenario.toml").read_text()
+    text = original.replace(
         'title = "The Missing Key"', 'title = "The \\u001b[31mMissing\\u0000 Key"', 1)
     (tmp_path / "mk").mkdir()
     (tmp_path / "mk" / "scenario.toml").write_text(text)
+    # A control character in a title is refused now, before anything runs (a scenario fuzz)...
+    res = CliRunner().invoke(main, ["run", str(tmp_path / "mk"), "--days", "0.2"])
+    assert res.exit_code == 2 and "scenario.title" in res.output
+    assert "\x1b" not in res.output and "\x00" not in res.output
+    # ...and a bidi override, which may be written, is still kept off the terminal by diff.
+    (tmp_path / "mk" / "scenario.toml").write_text(original.replace(
+        'title = "The Missing Key"', 'title = "The \\u202e[31mMissing Key"', 1))
     for seed in ("1", "2"):
         res = CliRunner().invoke(main, ["run", str(tmp_path / "mk"), "--seed", seed, "--days",
                                         "0.2", "--save", str(tmp_path / f"{seed}.db")])
         assert res.exit_code == 0, res.output
     res = CliRunner().invoke(main, ["diff", str(tmp_path / "1.db"), str(tmp_path / "2.db")])
     assert res.exit_code == 0, res.output
-    assert "\x1b" not in res.output and "\x00" not in res.output
+    assert "\u202e" not in res.output
     assert "A: The [31mMissing Key" in res.output
