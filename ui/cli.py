@@ -853,14 +853,10 @@ def play(scenario: str | None, seed: int, load_path: str | None, frames: int | N
             echo(f"saved {out} ({frames or 60} frames, {w}x{h})")
         else:
             ui_play.window((w, h), **kw)
-    except (SaveError, ValueError) as exc:
+    except (SaveError, ui_play.PlayInputError, ui_play.WindowError) as exc:
+        # (bad input, or SDL refusing a window: not a bug of ours; anything else once the
+        # window runs is one, exit 1)
         raise _bad(str(exc)) from None
-    except Exception as exc:  # noqa: BLE001 - SDL refusing a window is not a bug of ours
-        import pygame
-
-        if isinstance(exc, pygame.error):
-            raise _bad(f"cannot open a window: {exc}") from None
-        raise
 
 
 @main.command()

@@ -180,14 +180,47 @@ def _show(app, town, show: str | None) -> None:
         town.do_command()
 
 
+class PlayInputError(ValueError):
+    """What `play` was asked that cannot be (a resident, question or time that is not, a
+    save that cannot be read, a walkthrough's bad line): bad input, exit 2. Raised only
+    while the window is set up as asked — a ValueError once it runs is a bug of ours, exit
+    1 (all of them were exit 2, and a window that could not draw a name said so as bad
+    input naming nothing; a scenario fuzz)."""
+
+
+class WindowError(RuntimeError):
+    """SDL would not open a window (or a headless surface): the machine's, not ours."""
+
+
+def _app(size: tuple[int, int], **kw):
+    import pygame
+
+    from .app import App
+
+    try:
+        return App(size, **kw)
+    except pygame.error as exc:
+        raise WindowError(f"cannot open a window: {exc}") from None
+
+
+def _built(app, **kw):
+    """`build`, its refusals as PlayInputError."""
+    from game import SaveError
+
+    try:
+        return build(app, **kw)
+    except PlayInputError:
+        raise
+    except (ValueError, SaveError) as exc:  # (CommandError, WalkthroughError: ValueErrors)
+        raise PlayInputError(str(exc)) from None
+
+
 def screenshot(path: Path, frames: int, size: tuple[int, int], **kw) -> Path:
     """Run `frames` frames headless and save the screen to `path`."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from .app import App
-
-    app = App(size, headless=True, saves=kw.pop("saves", None))
-    build(app, **kw)
+    app = _app(size, headless=True, saves=kw.pop("saves", None))
+    _built(app, **kw)
     app.run_frames(max(1, frames))
     out = app.screenshot(path)
     import pygame
@@ -198,8 +231,6 @@ def screenshot(path: Path, frames: int, size: tuple[int, int], **kw) -> Path:
 
 def window(size: tuple[int, int], **kw) -> None:
     """Open the window and play until it is closed."""
-    from .app import App
-
-    app = App(size)
-    build(app, briefing=kw.pop("briefing", True), **kw)
+    app = _app(size)
+    _built(app, briefing=kw.pop("briefing", True), **kw)
     app.run()

@@ -94,3 +94,25 @@ def test_a_role_cut_short_in_the_people_list_is_whole_in_its_tooltip(ui):
     ui.frame(1)
     assert ui.app._tip is not None and "Tollbridge" in ui.app._tip
     assert not ui.app._tip.endswith("…")
+
+
+def test_play_says_bad_input_and_a_bug_apart(tmp_path, monkeypatch):
+    """Every ValueError of `play` was exit 2 "bad input", a bug in a running window too (a
+    scenario fuzz): now only what was asked that cannot be."""
+    from click.testing import CliRunner
+
+    from ui.app import App
+    from ui.cli import main
+
+    shot = str(tmp_path / "s.png")
+    bad = CliRunner().invoke(main, ["play", "the_ledger", "--frames", "2", "--screenshot",
+                                    shot, "--select", "nobody"])
+    assert bad.exit_code == 2 and "no resident 'nobody'" in bad.output
+
+    def broken(self, n):
+        raise ValueError("a bug of ours")
+
+    monkeypatch.setattr(App, "run_frames", broken)
+    bug = CliRunner().invoke(main, ["play", "the_ledger", "--frames", "2", "--screenshot",
+                                    shot])
+    assert bug.exit_code == 1 and isinstance(bug.exception, ValueError)
