@@ -132,6 +132,23 @@ def endings(ck: Checker) -> None:
         if truth(st.when) is False:
             _warn(ck, ("stages", i, "when"), f"{st.when!r} never holds, whatever happens, so "
                   "this stage is never reached")
+    for key, items in (("endings", sc.endings), ("stages", sc.stages)):
+        for i, x in enumerate(items):
+            if x.when is not None and _a_number(x.when):
+                # `when = "now()"` ended the story at its first tick, unwarned (a scenario
+                # fuzz): a number holds whenever it is not 0.
+                _warn(ck, (key, i, "when"), f"{x.when!r} is a number, not a yes or a no: it "
+                      "holds whenever it is not 0 — compare it, like now() >= time(\"day 3 "
+                      "18:00\") or times(\"accuse\") > 1")
+
+
+def _a_number(text: str) -> bool:
+    from ..conditions import _type
+
+    try:
+        return _type(Condition(text).node) == "num"
+    except ConditionError:
+        return False
 
 
 # -- hidden spots -----------------------------------------------------------------------------

@@ -823,3 +823,20 @@ def test_one_asleep_where_it_happens_is_warned_of_as_asleep_there(write_scenario
     said = [w for w in loaded.warnings if "events[0].actor" in w]
     assert said and "Ben is asleep at Home ('home')" in said[0], loaded.warnings
     assert "not awake at Home ('home') where this happens" in said[0]
+
+
+def test_a_number_as_a_when_is_a_warning(write_scenario):
+    """`when = "now()"` ended the story at its first tick, unwarned (a scenario fuzz)."""
+    text = TINY + '''
+[[endings]]
+id = "soon"
+title = "Soon"
+win = true
+when = "now()"
+text = "x"
+'''
+    loaded = load_scenario(write_scenario(text))
+    said = [w for w in loaded.warnings if "is a number, not a yes or a no" in w]
+    assert said and "endings[" in said[0] and ".when: 'now()'" in said[0], loaded.warnings
+    fine = load_scenario(write_scenario(text.replace('"now()"', '"now() >= 600"')))
+    assert not [w for w in fine.warnings if "is a number" in w]
