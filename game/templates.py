@@ -40,6 +40,7 @@ from jinja2.exceptions import SecurityError, TemplateSyntaxError
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from .sources import read_at
+from .textpos import not_utf8
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "content" / "templates"  # the shipped ones
 TEMPLATE_NAMES = ("answer", "why", "who", "told", "shown", "mediate", "refuse")
@@ -319,11 +320,15 @@ def read_folder(folder: Path) -> tuple[dict[str, str], list[Problem], list[Probl
                 problems.append((name, None, f"{st.st_size:,} bytes; a template may have at "
                                  f"most {MAX_TEMPLATE_BYTES:,}"))
                 continue
-            sources[name] = p.read_bytes().decode("utf-8")
+            data = p.read_bytes()
+            sources[name] = data.decode("utf-8")
         except OSError as exc:
             problems.append((name, None, f"cannot read it: {exc.strerror}"))
         except UnicodeDecodeError as exc:
-            problems.append((name, None, f"not UTF-8 (byte {exc.start})"))
+            # (named by line, as a scenario's is: "byte 1234" sent an author counting)
+            line, column, byte = not_utf8(data, exc)
+            problems.append((name, line, f"not UTF-8 text (byte {byte:#04x} at line {line}, "
+                             f"column {column})"))
     return sources, problems, warnings
 
 

@@ -9,15 +9,20 @@ each path to its line. An error's location is the longest known prefix of its pa
 from __future__ import annotations
 
 import re
+import tomllib
 
 # Every pattern here runs on untrusted text, so none may backtrack: possessive quantifiers,
 # and keys are only tried where a key may start (after `{` or `,` in an inline table), which
 # keeps a scan linear in the line's length however long a token is.
-_HEADER_NAME = re.compile(r'[A-Za-z0-9_.\-" ]++')
+# A key part: bare, "basic" (escapes allowed) or 'literal'; a dotted key is parts joined by dots.
+_PART = r"""(?:[A-Za-z0-9_\-]++|"(?:[^"\\\n]++|\\.)*+"|'[^'\n]*+')"""
+_DOTTED = rf"{_PART}(?:\s*+\.\s*+{_PART})*+"
+_HEADER_NAME = re.compile(rf"\s*+{_DOTTED}\s*+")
 _BASIC = re.compile(r'"(?:[^"\\]++|\\.?+)*+"?+')  # "a \"quoted\" word"
 _LITERAL = re.compile(r"'[^']*+'?+")
 _PLAIN = re.compile(r'[^\[\]{},"\'#]*+')
-_KEY = re.compile(r'\s*+([A-Za-z0-9_\-"]++(?:\s*+\.\s*+[A-Za-z0-9_\-"]++)*+)\s*+=')
+_KEY = re.compile(rf"\s*+({_DOTTED})\s*+=")
+_ONE = re.compile(_PART)
 
 
 def _header(line: str) -> tuple[bool, str] | None:
@@ -36,7 +41,36 @@ def _header(line: str) -> tuple[bool, str] | None:
 
 
 def _split(dotted: str) -> tuple[str, ...]:
-    return tuple(p.strip().strip('"') for p in dotted.split("."))
+    """A dotted key's parts as tomllib names them: a dot inside quotes is part of a name
+    (`[attributes."a.b"]` was placed at `[attributes]`'s line), `'literal'` parts are names
+    too, and a basic part's escapes are read."""
+    out, pos = [], 0
+    while True:
+        while pos < len(dotted) and dotted[pos] in " \t":
+            pos += 1
+        m = _ONE.match(dotted, pos)
+        if not m:  # (not a key _KEY matched: the rest as it stands)
+            return tuple(out) + (dotted[pos:].strip(),)
+        out.append(_name(m.group(0)))
+        pos = m.end()
+        while pos < len(dotted) and dotted[pos] in " \t":
+            pos += 1
+        if pos >= len(dotted) or dotted[pos] != ".":
+            return tuple(out)
+        pos += 1
+
+
+def _name(part: str) -> str:
+    if part[:1] == "'":
+        return part[1:-1]
+    if part[:1] == '"':
+        if "\\" not in part:
+            return part[1:-1]
+        try:
+            return tomllib.loads(f"k = {part}")["k"]
+        except tomllib.TOMLDecodeError:  # a bad escape: tomllib names the line itself
+            return part[1:-1]
+    return part
 
 
 class _Open:

@@ -246,10 +246,15 @@ def _toml_position(message: str, text: str) -> tuple[int, int, str]:
     return len(last), len(last[-1]) + 1, what + " (at the end of the file)"
 
 
+_BARE = re.compile(r"[A-Za-z0-9_\-]+")
+
+
 def _loc_name(loc: tuple) -> str:
     out = ""
     for p in loc:
         p = p if isinstance(p, int) or len(str(p)) <= 60 else str(p)[:57] + "..."
+        if not isinstance(p, int) and not _BARE.fullmatch(str(p)):
+            p = f'"{p}"'  # as TOML writes a name with a dot or a space in it
         out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
     return out
 

@@ -73,3 +73,32 @@ def test_an_escaped_triple_quote_in_a_long_string_keeps_the_lines_after_it(tmp_p
     assert f"scenario.toml:{want}: residents[" in res.output and ".traits.honesty" in res.output
 
 
+
+
+@pytest.mark.parametrize("added, key, name", [
+    # a dot inside a quoted table name is part of the name: it was placed at [attributes]
+    ('\n[attributes."owes.more"]\nabout = "x"\nimportance = "lots"\n',
+     "importance =", '"owes.more"'),
+    # a single-quoted key is a key: it was not seen at all
+    ("\n[attributes.'owes more']\nabout = \"x\"\n'importance' = \"lots\"\n",
+     "'importance' =", '"owes more"'),
+])
+def test_a_quoted_key_is_named_at_its_own_line(tmp_path, added, key, name):
+    """A scenario fuzz: `[attributes."a.b"]` and `'key' = …` were named at another line."""
+    folder = _copy(tmp_path, KEY.parent / "bad_blood", lambda t: t + added)
+    lines = (folder / "scenario.toml").read_text(encoding="utf-8").splitlines()
+    want = max(i for i, x in enumerate(lines, 1) if x.startswith(key))
+    res = CliRunner().invoke(main, ["validate", str(folder)])
+    assert res.exit_code == 2, res.output
+    assert f"scenario.toml:{want}: attributes.{name}.importance:" in res.output
+
+
+def test_a_template_not_in_utf8_is_named_by_its_line(tmp_path):
+    """It said "not UTF-8 (byte 57)", naming no line, where a scenario's says its line."""
+    from .scenarios import BASE, write
+
+    body = "{{ s.speaker }} says:\nit is h\xe9re\n".encode("latin-1")
+    folder = write(tmp_path / "t", BASE, {"answer.j2": body}).parent
+    res = CliRunner().invoke(main, ["validate", str(folder)])
+    assert res.exit_code == 2
+    assert "templates/answer.j2:2: not UTF-8 text (byte 0xe9 at line 2, column 8)" in res.output
