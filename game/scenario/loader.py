@@ -504,6 +504,7 @@ class Checker:
         self.people = set(self.residents) | ({PLAYER} if sc.player is not None else set())
         self.warnings: list[tuple[int | None, str, str]] = []
         self._attrs: set[str] | None = None
+        self._subjects: set[str] | None = None
         self._said: list | None = None
         self._values: dict[str, set[str]] | None = None
         self._people: dict | None = None
@@ -665,6 +666,19 @@ class Checker:
                 statements += [_Stated(lie.claim, lie.value) for lie in person.lies]
             self._said = statements
         return self._said
+
+    def _known_subject(self, loc: tuple, claim: str) -> None:
+        """A condition about a subject nothing in the scenario names or states anything of
+        ('ada_kee.location') can never hold: a warning, with the nearest name."""
+        subject = claim.partition(".")[0]
+        if self._subjects is None:
+            self._subjects = {*self.people, *self.places, *self.objects, *self.documents}
+            self._subjects |= {st.claim.partition(".")[0] for st in self._statements()}
+        if subject not in self._subjects:
+            self.warnings.append((self.lines.line_of(loc), _loc_name(loc),
+                                  f"nothing in the scenario is called {subject!r} or has "
+                                  "anything said of it, so this condition may never hold" +
+                                  _near(subject, self._subjects)))
 
     def _known_attribute(self, loc: tuple, claim: str, what: str = "condition") -> None:
         """A condition (or a reaction) about an attribute nothing in the scenario ever sets
@@ -1029,10 +1043,14 @@ class Checker:
                         isinstance(call.args[i].value, str):
                     claim = call.args[i].value
                     s, _, a = claim.partition(".")
-                    if not s or not a:  # 'meeting' for 'meeting.when': nothing holds it
+                    if not s or not a or not _CONDITION_CLAIM.fullmatch(claim):
+                        # 'meeting' for 'meeting.when', '?x.moved_by', 'Ada.key': no claim
+                        # is written so, and nothing ever holds it (a scenario fuzz)
                         self.bad(loc, f"condition: {call.value}() names {claim!r}, which is "
-                                 "no claim: write it subject.attribute, like 'meeting.when'")
+                                 "no claim: write it subject.attribute (a–z, 0–9 and _), "
+                                 "like 'meeting.when', or 'ana.believes meeting.when'")
                         continue
+                    self._known_subject(loc, claim)
                     self._known_attribute(loc, claim)
                     self.asked.append((loc, claim))
             lits = [a.value for a in call.args if a.op == "lit"]
@@ -1099,6 +1117,9 @@ class Checker:
                                   "may never hold" + _near(what, known)))
 
 
+# A claim a condition names: "subject.attribute", or what one believes another believes.
+_CONDITION_CLAIM = re.compile(r"[a-z][a-z0-9_]*\.(?:believes [a-z][a-z0-9_]*\.)?"
+                              r"[a-z][a-z0-9_]*")
 # Which argument of a condition function is a claim ("subject.attribute").
 _CLAIM_ARG = {"fact": 0, "believes": 1, "heard": 1, "value": 1, "confidence": 1, "knows": 1,
               "count_believers": 0, "concluded": 0, "present": 1}

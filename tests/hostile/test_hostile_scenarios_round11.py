@@ -102,3 +102,27 @@ def test_a_template_not_in_utf8_is_named_by_its_line(tmp_path):
     res = CliRunner().invoke(main, ["validate", str(folder)])
     assert res.exit_code == 2
     assert "templates/answer.j2:2: not UTF-8 text (byte 0xe9 at line 2, column 8)" in res.output
+
+
+@pytest.mark.parametrize("claim", ["?x.moved_by", "Ada_key.moved_by", "ada_key moved_by.x",
+                                   "ada_key.moved_by.x"])
+def test_a_condition_naming_no_claim_is_refused_at_its_line(tmp_path, claim):
+    """A scenario fuzz: `knows("ada", "?x.moved_by")` passed validate, and never held."""
+    old = 'when = \'count_believers("ada_key.moved_by"'
+    folder = _copy(tmp_path, KEY, lambda t: t.replace(old, old.replace("ada_key.moved_by",
+                                                                        claim), 1))
+    lines = (folder / "scenario.toml").read_text(encoding="utf-8").splitlines()
+    want = next(i for i, x in enumerate(lines, 1) if claim in x)
+    res = CliRunner().invoke(main, ["validate", str(folder)])
+    assert res.exit_code == 2, res.output
+    assert f"scenario.toml:{want}: events[3].when: condition: count_believers()" in res.output
+    assert f"names {claim!r}, which is no claim" in res.output
+
+
+def test_a_condition_about_a_subject_nothing_names_is_warned_of(tmp_path):
+    folder = _copy(tmp_path, KEY, lambda t: t.replace('value("ada", "ada_key.location")',
+                                                      'value("ada", "ada_kee.location")', 1))
+    res = CliRunner().invoke(main, ["validate", str(folder)])
+    assert res.exit_code == 0, res.output
+    assert "nothing in the scenario is called 'ada_kee'" in res.output, res.output
+    assert "did you mean 'ada_key'" in res.output
