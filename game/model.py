@@ -154,6 +154,7 @@ def _seconds(text: str | None, default: float) -> float:
 
 FAILURES_TO_REST = 2  # calls failed in a row (timed out, refused, broken) before a rest
 REST_SECONDS = 60.0  # of wall time without calls: the template's words meanwhile
+MAX_RETRY_AFTER = 600.0  # the longest rest a server's Retry-After is taken for (10 minutes)
 MAX_REPLY_CHARS = 400  # a reworded line: one or two short sentences
 MAX_TYPED_CHARS = 500  # what the player may type after `say`
 _TIME_WORDS = ("day", "days", "today", "tonight", "tomorrow", "yesterday", "morning", "noon",
@@ -261,6 +262,7 @@ class LanguageModel:
         self.failures = 0
         self.resting_until = 0.0
         self.last_failure = ""  # why the last call failed, in words: said while it rests
+        self.asked_rest = 0.0  # seconds a busy server asked to be left (Retry-After), if it did
         self.where = _where(settings.base_url)
         if client is None:
             import httpx2
@@ -301,6 +303,9 @@ class LanguageModel:
     def _not_asked(self) -> str:
         """Why no call was made: the model is resting, or this verb's time for it is spent."""
         if self.resting():
+            if self.asked_rest:
+                return (f"{self.last_failure}; it asked to be left for "
+                        f"{_duration(self.asked_rest)}, so it is not asked again till then")
             return (f"the model failed twice in a row ({self.last_failure}), so it is not "
                     f"asked again for a minute")
         return self._too_long()
@@ -348,19 +353,29 @@ class LanguageModel:
             except TimeoutError:
                 raise ModelFailed(self._too_long()) from None
             except Exception as exc:  # noqa: BLE001 - whatever failed, said in words below
+                after = _retry_after(exc)
+                if after:  # a busy server's own word on when to come back: rested so long
+                    self._failed(self._why(exc), rest=after)
+                    raise ModelFailed(self._not_asked()) from None
                 raise ModelFailed(self._why(exc)) from None
             words = self._words_of(raw)
         except ModelFailed as exc:
-            self._failed(exc.why)
+            if not self.resting():
+                self._failed(exc.why)
             raise
         self.failures = 0
         return words
 
-    def _failed(self, why: str) -> None:
-        """A call came to nothing: counted, and after FAILURES_TO_REST in a row, a rest."""
+    def _failed(self, why: str, rest: float = 0.0) -> None:
+        """A call came to nothing: counted, and after FAILURES_TO_REST in a row, a rest —
+        or at once the rest a busy server asked for (429 or 503 with Retry-After: it was
+        asked again each verb, and rested a minute where it had asked for an hour)."""
         self.last_failure = why
+        self.asked_rest = rest
         self.failures += 1
-        if self.failures >= FAILURES_TO_REST:
+        if rest:
+            self.failures, self.resting_until = 0, time.monotonic() + rest
+        elif self.failures >= FAILURES_TO_REST:
             self.failures, self.resting_until = 0, time.monotonic() + REST_SECONDS
 
     def _words_of(self, raw: object) -> str:
@@ -496,6 +511,45 @@ def _where(url: str) -> str:
         host, port = "?", None
     host = f"[{host}]" if ":" in host else host
     return "the model at " + (_shown(f"{host}:{port}" if port else host, 60)[1:-1])
+
+
+def _retry_after(exc: BaseException) -> float:
+    """Seconds a server answering 429 or 503 asked to be left (its Retry-After: seconds or an
+    HTTP date), at most MAX_RETRY_AFTER; 0 if it asked nothing readable."""
+    import openai
+
+    if not isinstance(exc, openai.APIStatusError) or exc.status_code not in (429, 503):
+        return 0.0
+    said = (exc.response.headers.get("retry-after") or "").strip()
+    if not said:
+        return 0.0
+    try:
+        seconds = float(said) if said.replace(".", "", 1).isdigit() else None
+    except ValueError:
+        seconds = None
+    if seconds is None:
+        from email.utils import parsedate_to_datetime
+
+        try:
+            when = parsedate_to_datetime(said)
+        except (TypeError, ValueError, IndexError, OverflowError):
+            return 0.0
+        if when is None or when.tzinfo is None:
+            return 0.0
+        # (the wall clock only to read the server's date: the rest itself is timed by the
+        # monotonic clock, and nothing of the sim depends on it)
+        seconds = when.timestamp() - time.time()
+    if seconds <= 0:  # (a date gone by)
+        return 0.0
+    return min(seconds, MAX_RETRY_AFTER)
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        n = max(1, round(seconds))
+        return f"{n} second{'s' if n != 1 else ''}"
+    n = round(seconds / 60)
+    return f"{n} minute{'s' if n != 1 else ''}"
 
 
 def _status_why(at: str, code: int, location: str | None) -> str:

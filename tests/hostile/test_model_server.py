@@ -552,3 +552,33 @@ def test_what_a_reading_may_read_into_the_players_words(value, typed, named):
 
     sim = Simulation.new("missing_key", seed=0)
     assert _named_in(sim, value, typed) is named
+
+
+@pytest.mark.parametrize("after, words", [
+    ("120", "2 minutes"), ("7", "7 seconds"), ("999999", "10 minutes"),
+    ("WHEN", "3 minutes"),
+])
+def test_a_busy_server_is_left_as_long_as_it_asks(fake, monkeypatch, after, words):
+    """A 429 with Retry-After: 3600 was asked again on the next verb, and rested a minute
+    after the second; now it is rested at once, as long as it asked (at most ten minutes)."""
+    from email.utils import formatdate
+
+    if after == "WHEN":
+        after = formatdate(time.time() + 180, usegmt=True)
+    sim = at_the_cafe(monkeypatch, fake)
+    fake.default = status(429, {"Retry-After": after})
+    text = sim.command(SAID).text()
+    assert "HTTP 429 (too many requests" in text and f"left for {words}" in text, text
+    asked = len(fake.requests)
+    text = sim.command(SAID).text()
+    assert len(fake.requests) == asked and f"left for {words}" in text, text
+
+
+@pytest.mark.parametrize("after", ["", "soon", "-5", "0", "Thu, 01 Jan 1970 00:00:00 GMT"])
+def test_a_retry_after_of_no_use_is_a_failure_like_any(fake, monkeypatch, after):
+    sim = at_the_cafe(monkeypatch, fake)
+    fake.default = status(503, {"Retry-After": after} if after else None)
+    assert "HTTP 503" in sim.command(SAID).text()
+    asked = len(fake.requests)
+    assert "HTTP 503" in sim.command(SAID).text() and len(fake.requests) > asked
+    assert "failed twice in a row" in sim.command(SAID).text()
