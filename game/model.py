@@ -946,10 +946,12 @@ def _not_said(sim: Game, claim: str, value: str, text: str,
     speaking to them ("Ada, Dee is back on day 3" was read as Ada's own doing)."""
     from .vocab import YES_NO
 
-    if text.rstrip().rstrip("\"'”’)»").endswith(("?", "？")):
+    told = _telling_part(text)
+    if told is None:
         # A question asks; it tells nothing ("Ada, have you heard from Dee lately?" was read
         # as Dee moving her key, and "Tilly, how is Mira today?" as an allergy; a model fuzz).
         return f"say that {sim.say_claim(claim, value)} (they ask a question)"
+    text = told  # (what a question beside it asks is no part of what is told)
     said = _typed_words(text)
     about = None if _meets(_claim_words(sim, claim, listener), said) else \
         f"say anything about {sim.say_claim(claim)}"
@@ -958,6 +960,9 @@ def _not_said(sim: Game, claim: str, value: str, text: str,
         value in sim.documents or value.partition(".")[0] in sim.places
     if entity:
         named_here = _named_in(sim, value, text)
+        if about is not None and named_here and value != listener and \
+                _answers_theirs(sim, claim, value, said, listener):
+            about = None
         if named_here and value == listener and value in sim.people:
             # Spoken to by name, and said to have done it: "you" says so, or their name
             # again past the greeting.
@@ -976,13 +981,92 @@ def _not_said(sim: Game, claim: str, value: str, text: str,
     if value in YES_NO:
         # A yes or a no is said of what is asked, not of its subject alone ("Mira has a
         # cough, Tilly" was read as her allergy; a model fuzz).
-        if not _meets(_asked_words(sim, claim), said):
+        # (or its subject with the attribute's own words, those said of anything among
+        # them: "Ben came, Ana" of whether Ben came to the supper — a review)
+        if not _meets(_asked_words(sim, claim), said) and not (
+                _meets(_subject_words(sim, claim, listener), said)
+                and _meets(_telling(attribute), said)):
             return f"say anything about {sim.say_claim(claim)}"
         if (value == "no" and no) or (value == "yes" and (not no or said & _YES_WORDS)):
             return None
     elif _meets(_value_words(sim, claim, value), said):
         return None
     return f"say that {sim.say_claim(claim, value)}"
+
+
+# The last words of a tag question: what comes before them is told ("Dee took your key,
+# didn't you know?").
+_TAGS = {"didn't", "don't", "doesn't", "isn't", "wasn't", "weren't", "aren't", "hasn't",
+         "haven't", "hadn't", "won't", "wouldn't", "can't", "couldn't", "shouldn't", "right",
+         "eh", "ok", "okay", "innit", "huh", "true", "yes", "no", "see", "remember", "you"}
+# The first words of a question typed without its mark ("Ada, did Dee move your key").
+_ASKING = {"who", "whom", "whose", "what", "where", "when", "why", "how", "which", "did", "does",
+           "do", "is", "are", "was", "were", "has", "have", "had", "can", "could", "would",
+           "will", "should", "shall", "may", "might", "must", "am", "didn't", "don't",
+           "doesn't", "isn't", "wasn't", "weren't", "aren't", "hasn't", "haven't"}
+_SENTENCE = re.compile(r"[^.!?？。…]+(?:[.!?？。…]+|$)")
+_CLOSING = "\"'”’)»"
+
+
+def _telling_part(text: str) -> str | None:
+    """What the typed line tells: its sentences that are not questions (a tag question's
+    telling part kept); None if it only asks. A question is one whose last marks have a "?"
+    ("…?!" too), or, with no mark at the end, one opening with an asking word, past a name
+    it is said to ("Ada, did Dee move your key"). (It was the line's last character: "Ada,
+    Dee moved it. Trust me?" was a question, "did Dee move your key?!" was not; a review.)"""
+    told = []
+    for m in _SENTENCE.finditer(text):
+        sentence = m.group(0)
+        body = sentence.rstrip().rstrip(_CLOSING).rstrip()
+        core = body.rstrip(".!?？。…").rstrip(_CLOSING)
+        end = body[len(core):]
+        if not _WORD.search(core):
+            continue
+        if "?" in end or "？" in end:
+            head, comma, tail = core.rpartition(",")
+            tail_words = _WORD.findall(_fold(tail))
+            if comma and _WORD.search(head) and 0 < len(tail_words) <= 4 and \
+                    tail_words[0] in _TAGS:
+                told.append(head + ".")
+            continue
+        if not end and m.end() == len(text):
+            words = _WORD.findall(_fold(core))
+            first = words[:1]
+            head = core.split(",", 1)
+            if len(head) > 1 and len(_WORD.findall(head[0])) <= 2:
+                first += _WORD.findall(_fold(head[1]))[:1]  # past "Ada,"
+            if any(w in _ASKING for w in first):
+                continue
+        told.append(sentence)
+    return " ".join(told) if told else None
+
+
+# Words an answer is said with around its name, that name no claim ("Ada, it was Dee";
+# "Ada, Dee's the one"; "I was wrong, Ada, it was Dee").
+_ANSWERING = {"it", "it's", "its", "was", "is", "the", "one", "who", "did", "done", "that", "i",
+              "i'm", "im", "think", "reckon", "say", "said", "wrong", "sure", "am", "actually",
+              "really", "oh", "well", "so", "yes", "twas", "him", "her", "them", "all", "along",
+              "thought", "tell", "told", "you", "believe", "now", "know", "i've", "been", "fear",
+              "afraid", "sorry", "but", "and", "a", "s", "listen", "look", "truth", "true",
+              "honest", "swear", "certain", "guess", "must", "have", "after"}
+
+
+def _answers_theirs(sim: Game, claim: str, value: str, said: set[str],
+                    listener: str | None) -> bool:
+    """Is the line an answer about the listener's own thing or self, and nothing more — the
+    value named with no other word than an answer is said with ("Ada, it was Dee" of who
+    moved Ada's key)? Of their own, that is what it answers; "Ada, Dee is lovely" is not."""
+    subject = claim.partition(".")[0]
+    owner = sim.objects.get(subject, {}).get("owner")
+    if listener is None or listener not in sim.people or listener not in (subject, owner):
+        return False
+    names = _telling(value, keep_short=True) | _telling(sim.name(value), keep_short=True) \
+        if value in sim.people else set()
+    names |= _telling(listener, keep_short=True) | _telling(sim.name(listener),
+                                                             keep_short=True)
+    rest = {w for w in said if w not in names and w.partition("'")[0] not in names
+            and w not in _ANSWERING}
+    return not rest
 
 
 def _player_saw(sim: Game, r: Reading, value: str) -> bool:

@@ -219,6 +219,24 @@ def test_a_fast_garbage_server_is_rested_through_say(fake, monkeypatch):
     # still read: a plain answer, and one who is told of themselves as "you"
     ("Ada, it was Dee who moved your key", "dee", None),
     ("Ada, you moved your key yourself", "ada", None),
+    # (a review, 2026-12-07: said to Ada of her own key, each was refused as naming no claim)
+    ("Ada, it was Dee", "dee", None),
+    ("I was wrong, Ada, it was Dee", "dee", None),
+    ("Ada, Dee's the one", "dee", None),
+    ("Ada, Dee moved it. Trust me?", "dee", None),
+    ("Dee took your key, didn't you know?", "dee", None),
+    ("Ada, did you know? Dee moved your key.", "dee", None),
+    # and a question is one however it ends (it was its last character)
+    ("Ada, did Dee move your key?!", "dee",
+     "say that Ada's key was moved by Dee (they ask a question)"),
+    ("Ada, did Dee move your key", "dee",
+     "say that Ada's key was moved by Dee (they ask a question)"),
+    ("Was it Dee who moved your key?\u201d", "dee",
+     "say that Ada's key was moved by Dee (they ask a question)"),
+    ("Did Dee move your key? I wonder.", "dee",
+     "name Dee, nor say anything about who moved Ada's key"),
+    ("Ada, it was Dee, the baker's girl, everyone says", "dee",
+     "say anything about who moved Ada's key"),
 ])
 def test_a_no_or_a_greeting_is_not_the_answer(typed, value, missing):
     from game.model import _not_said
@@ -235,6 +253,7 @@ def test_a_no_or_a_greeting_is_not_the_answer(typed, value, missing):
     ("Mira has a cough, Tilly",
      "say anything about whether Mira is allergic to willowbark"),
     ("Tilly, Mira is allergic to willowbark", None),
+    ("Tilly, it was Joss", "say anything about whether Mira is allergic to willowbark"),
 ])
 def test_a_yes_is_said_of_what_is_asked(typed, missing):
     from game.model import _not_said
@@ -253,4 +272,22 @@ def test_a_place_said_in_passing_is_not_where_the_key_is():
         if any("inn" in i["name"].lower() for i in sim.places.values()) else "cafe"
     typed = f"Ada, shall we meet at the {sim.places[place]['name']} later"
     assert _not_said(sim, "ada_key.location", place, typed, "ada") == \
+        f"say that {sim.say_claim('ada_key.location', place)} (they ask a question)"
+    told = f"Ada, we met at the {sim.places[place]['name']} later"
+    assert _not_said(sim, "ada_key.location", place, told, "ada") == \
         "say anything about where Ada's key is"
+
+
+@pytest.mark.parametrize("typed, value, missing", [
+    # (a review: "came" is said of anything, so it alone named no claim — with Ben it does)
+    ("Ben came, Ana", "yes", None),
+    ("Ben never came, Ana", "no", None),
+    ("she came by, Ana", "yes", "say anything about whether Ben came to Ana's supper"),
+    ("Ben was lovely, Ana", "yes", "say anything about whether Ben came to Ana's supper"),
+])
+def test_a_yes_or_no_of_a_claim_in_common_words(typed, value, missing):
+    from game.model import _not_said
+    from game.sim import Simulation
+
+    sim = Simulation.new("bad_blood", seed=0)
+    assert _not_said(sim, "ben.came_to_supper", value, typed, "ana") == missing
