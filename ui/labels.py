@@ -146,7 +146,21 @@ def provenance(sim, b) -> str:
         if b.teller == PLAYER:
             return "you said so yourself"
         return told_by(sim, b.teller, "declared")
+    if k == "witnessed":
+        # A thing seen that shows it is no deed seen happening: the key found in Dee's cloth
+        # was "witnessed — seen happening" of Dee moving it (a window playtest).
+        clue = _clue_behind(sim, b)
+        if clue:
+            return f"shown by {sim.thing(clue)}"
     return KIND_WORDS.get(k, k)
+
+
+def _clue_behind(sim, b) -> str | None:
+    """The thing whose sight gave `b` (a witnessed belief), if a thing's."""
+    held = getattr(sim, "held_evidence", None)
+    rec = held(b.resident, b) if held is not None else None
+    return clue_seen(sim, rec.event, f"{b.subject}.{b.attribute}", b.value) \
+        if rec is not None else None
 
 
 def step_words(sim, step) -> str:
