@@ -548,8 +548,19 @@ def seen_summary(sim: Game, ev: dict) -> str:
         # What one sees of it is someone waiting there; why — what they believe — is in their
         # mind, and asked, they say. "Quill waited at the Schoolroom, believing that the town
         # meeting is on day 3 at six" read a mind (a playtest); the world log keeps the why.
-        return f"{sim.name(ev['actor'])} waited at {sim.place_name(ev['place'])}."
+        # ("was waiting": "Quill waited at the Schoolroom" read as if he had gone; a window
+        # playtest)
+        return f"{sim.name(ev['actor'])} was waiting at {sim.place_name(ev['place'])}."
+    if ev["kind"] == "stage" and ev["summary"].startswith(_FOUND):
+        # "You found out: You have come to believe…" (a window playtest)
+        text = ev["summary"][len(_FOUND):]
+        if text.startswith(("You ", "Your ")):
+            text = text[:1].lower() + text[1:]
+        return "You found out: " + text
     return ev["summary"]
+
+
+_FOUND = "you found out: "  # a stage's summary in the world log (game.sim)
 
 
 def _seen_as(sim: Game, ev: dict) -> str | None:

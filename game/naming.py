@@ -152,8 +152,12 @@ class Naming:
                 return text[:-len(named)] + " " + self.pronoun(them).obj
             if text.count(named + " ") == 1 and text.count(named) == 1:
                 # ...or within it: "Ben says Ivo owes him money", not "…owes Ben money" (a
-                # playtest)
-                return text.replace(named + " ", f" {self.pronoun(them).obj} ", 1)
+                # playtest) — and where it stands before its verb, as one doing it: "Ivo
+                # says he is owed money", not "him is owed" (a review).
+                after = text.split(named + " ", 1)[1].split(" ", 1)[0]
+                p = self.pronoun(them)
+                said = p.subj if after in _VERB_AFTER else p.obj
+                return text.replace(named + " ", f" {said} ", 1)
             return text
         if them is None or subject != them or subject in (me, you):
             return text
@@ -182,7 +186,16 @@ class Naming:
             return _person(f"{who} believes {inner}", subject, me, you, who)
         if value is None:
             if label is not None and label.about:
-                return phrase.render(label.about, phrase.ABOUT_FIELDS, subject=who)
+                text = phrase.render(label.about, phrase.ABOUT_FIELDS, subject=who)
+                if self.objects.get(subject, {}).get("plural") and who in text:
+                    # "where Ava's shears are", not "…is" (a review)
+                    at = text.index(who) + len(who)
+                    rest = text[at:] + " "
+                    for a, b in _PLURAL:
+                        if rest.startswith(a):
+                            text = text[:at] + (b + rest[len(a):])[:-1]
+                            break
+                return text
             if attribute.startswith("at_d"):
                 return f"where {who} {'were' if who in ('you', 'we', 'they') else 'was'}"
             return f"{who} ({attribute.replace('_', ' ')})"
@@ -314,6 +327,12 @@ _GRAMMAR = [("I is ", "I am "), ("I has ", "I have "), ("I does ", "I do "),
 
 
 _PLURAL = [(" is ", " are "), (" was ", " were "), (" has ", " have "), (" does ", " do ")]
+# Words that, after a name, make it the one doing (a subject): "Ben is owed money".
+_VERB_AFTER = {"is", "was", "has", "had", "does", "did", "will", "would", "can", "could",
+               "should", "must", "may", "might", "owes", "owed", "says", "said", "knows", "knew",
+               "thinks", "thought", "believes", "took", "takes", "moved", "moves", "stayed",
+               "came", "went", "is,", "was,", "never", "always", "isn't", "wasn't", "doesn't",
+               "didn't", "won't", "hasn't", "hadn't"}
 
 
 def _person(text: str, subject: str, me: str | None, you: str | None, who: str) -> str:

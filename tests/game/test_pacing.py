@@ -51,8 +51,8 @@ def test_one_seen_waiting_is_seen_waiting_and_not_read_for_what_they_believe():
     sim.command("wait until day 3 18:00")
     waited = [e for e in sim.world.log(kind="attend") if e["at"] >= start]
     assert waited and all("believing that" in e["summary"] for e in waited)
-    texts = [n.text for n in notices(sim, 0, start) if "waited" in n.text]
-    assert "Quill waited at the Schoolroom." in texts
+    texts = [n.text for n in notices(sim, 0, start) if "waiting" in n.text]
+    assert "Quill was waiting at the Schoolroom." in texts
     assert not [t for t in texts if "believ" in t]
 
 

@@ -30,3 +30,39 @@ def test_one_shown_a_clue_says_so_not_that_they_saw_the_deed():
     assert provenance(sim, b) == "shown by Ada's key"
     gus = sim.store.belief("gus", "ada_key", "moved_by", history=False)
     assert provenance(sim, gus) == "shown by Ada's key"
+
+
+def test_one_named_before_their_verb_takes_the_subject_pronoun(tmp_path):
+    """A review: with an author's label "{subject} says {value} is owed money", Ivo's word
+    of Ben, said with Ben named just before, read "Ivo says him is owed money"."""
+    import shutil
+
+    from game.scenario.loader import SCENARIOS
+
+    folder = tmp_path / "bad_blood"
+    shutil.copytree(SCENARIOS / "bad_blood", folder)
+    toml = folder / "scenario.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace(
+        'label = "{subject} owes {value} money"',
+        'label = "{subject} says {value} is owed money"', 1), encoding="utf-8")
+    sim = Simulation.new(folder, seed=0)
+    assert sim.say_claim("ivo.owes", "ben", them="ben") == "Ivo says he is owed money"
+    plain = Simulation.new("bad_blood", seed=0)
+    assert plain.say_claim("ivo.owes", "ben", them="ben") == "Ivo owes him money"
+
+
+def test_a_plural_thing_is_asked_about_in_the_plural():
+    sim = Simulation.new("nine_neighbours", seed=0)
+    assert sim.say_claim("ava_shears.location") == "where Ava's shears are"
+
+
+def test_the_log_says_a_stage_and_a_wait_as_one_reads_them():
+    from game.knowledge import seen_summary
+
+    sim = Simulation.new("cancelled_meeting", seed=0)
+    stage = {"kind": "stage", "summary": "you found out: You have come to believe the meeting "
+             "was moved.", "data": {"id": "x"}, "actor": "player", "at": 0}
+    assert seen_summary(sim, stage) == "You found out: you have come to believe the meeting " \
+        "was moved."
+    other = dict(stage, summary="you found out: Mo could have told Ana.")
+    assert seen_summary(sim, other) == "You found out: Mo could have told Ana."

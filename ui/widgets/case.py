@@ -66,8 +66,10 @@ class CasePanel(Widget):
         page = Page()
         page.add("title", info.title)
         start = clock.parse_when(info.start)
-        page.add("sub", f"{role}  {info.days} days from {clock.fmt_clock(start)} on day "
-                 f"{clock.day_of(start)}")
+        # "at most": a story may end before its days are out ("3 days from 08:00" read as
+        # day 4 to a playtester whose story ended at day 3 18:10)
+        page.add("sub", f"{role}  At most {info.days} day{'s' if info.days != 1 else ''} "
+                 f"from {clock.fmt_clock(start)} on day {clock.day_of(start)}")
         page.add("prose", info.told)
         if s.has_player:
             board = case_board(sim, open_minds=s.open_minds)
