@@ -165,13 +165,32 @@ def render(s: str, style: str = "ui", color=TEXT) -> pygame.Surface:
     key = (s, style, color)
     surf = _cache.get(key)
     if surf is None:
-        surf = font(style).render(s, True, color)
+        surf = _rendered(s, style, color)
         _cache[key] = surf
         if len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
     else:
         _cache.move_to_end(key)
     return surf
+
+
+def _rendered(s: str, style: str, color) -> pygame.Surface:
+    """The font's rendering of `s` — or of what it can draw: a NUL stops SDL_ttf ("A null
+    character was found in the text") and text of only zero-width characters has no width
+    to draw ("Text has zero width"), each a crash of the window on words a scenario's
+    `values`, a role or a save let by (a review). Validate refuses them; this draws them as
+    nothing, not a traceback."""
+    f = font(style)
+    try:
+        return f.render(s, True, color)
+    except (pygame.error, ValueError):
+        kept = "".join(c for c in s if c >= " " or c == "\t")
+        try:
+            if kept and kept != s:
+                return f.render(kept, True, color)
+        except (pygame.error, ValueError):
+            pass
+        return pygame.Surface((1, f.get_linesize()), pygame.SRCALPHA)
 
 
 def text(surface: pygame.Surface, s: str, pos, style: str = "ui", color=TEXT, *,

@@ -75,6 +75,14 @@ class Strict(BaseModel):
                 raise ValueError(_not_a_flag(info.field_name, repr(field.annotation)))
         if isinstance(v, str):
             _drawable(v, info.field_name)
+        elif isinstance(v, dict):  # an attribute's `values`: words shown, as any field's
+            for key, words in v.items():
+                if isinstance(words, str):
+                    try:
+                        _drawable(words, info.field_name if info.field_name != "values" else
+                                  "a value")
+                    except ValueError as exc:
+                        raise ValueError(f"{key!r}: {exc}") from None
         return v
 
 
@@ -89,7 +97,7 @@ def _drawable(v: str, field: str) -> None:
     if bad is not None:
         raise ValueError(f"it holds a control character (U+{ord(bad):04X}), which cannot be "
                          "shown")
-    if field in ("name", "title") and v and not any(
+    if field in ("name", "title", "role", "a value") and v and not any(
             unicodedata.category(c)[0] in "LNPS" for c in v):
         raise ValueError("it has no letter one can see (only spaces or invisible characters)")
 

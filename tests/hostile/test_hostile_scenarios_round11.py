@@ -126,3 +126,41 @@ def test_a_condition_about_a_subject_nothing_names_is_warned_of(tmp_path):
     assert res.exit_code == 0, res.output
     assert "nothing in the scenario is called 'ada_kee'" in res.output, res.output
     assert "did you mean 'ada_key'" in res.output
+
+
+@pytest.mark.parametrize("old, new, field, why", [
+    ('slight = "on purpose, as a slight"', 'slight = "on purpose, as a \\u0000slight"',
+     "attributes.refused_why.values: 'slight': it holds a control character", "U+0000"),
+    ('slight = "on purpose, as a slight"', 'slight = "\\u200b"',
+     "attributes.refused_why.values: 'slight': it has no letter", "invisible"),
+    ('role = "', 'role = "\\u200b', "residents[", "no letter one can see"),
+])
+def test_words_drawn_on_their_own_are_words_one_can_see(tmp_path, old, new, field, why):
+    """A review: a NUL in an attribute's `values` passed validate and the window stopped on
+    it (exit 1, a traceback); so did a role of one zero-width space."""
+    bad = KEY.parent / "bad_blood"
+    text = (bad / "scenario.toml").read_text(encoding="utf-8")
+    if old == 'role = "':  # the first resident's role, whatever it says
+        start = text.index('role = "', text.index("[[residents]]")) + len('role = "')
+        end = text.index('"', start)
+        new, old = 'role = "\\u200b"', text[start - len('role = "'):end + 1]
+    folder = _copy(tmp_path, bad, lambda t: t.replace(old, new, 1))
+    res = CliRunner().invoke(main, ["validate", str(folder)])
+    assert res.exit_code == 2, res.output
+    assert field in res.output and why in res.output, res.output
+
+
+@pytest.mark.parametrize("words", ["\x00", "a\x00b", "\u200b", "\u200b\ufeff", ""])
+def test_the_window_draws_what_it_cannot_draw_as_nothing(words):
+    """What validate refuses may still come from a save or a template: drawn as nothing (or
+    without the NUL), not "A null character was found in the text" stopping the window."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from ui import theme
+
+    pygame.init()
+    surf = theme.render(words, "ui")
+    assert surf.get_height() > 0
