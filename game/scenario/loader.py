@@ -566,7 +566,7 @@ class Checker:
                 for other in getattr(r, key):
                     if other not in self.people:
                         self.bad(("residents", i, key, other), f"no resident {other!r}" +
-                                 _near(other, self.people))
+                                 _near(other, self.people, people=True))
             for j, lie in enumerate(r.lies):
                 if lie.to != "anyone":
                     for t in lie.to:
@@ -791,7 +791,7 @@ class Checker:
 
     def _person(self, loc: tuple, rid: str | None) -> None:
         if rid is not None and rid not in self.people:
-            self.bad(loc, f"no resident {rid!r}" + _near(rid, self.residents))
+            self.bad(loc, f"no resident {rid!r}" + _near(rid, self.residents, people=True))
 
     def _location(self, loc: tuple, where: str) -> None:
         place, _, spot = where.partition(".")
@@ -1145,8 +1145,10 @@ BUILTIN_ATTRIBUTES = {"location", "accused_by", "avoid", "break_off", "reconcile
                       "administer", "owner", "rival_of", "friend_of", "gains_from"}
 
 
-def _near(x: str, names) -> str:
-    if x == PLAYER:
+def _near(x: str, names, people: bool = False) -> str:
+    """' (did you mean …?)', or of 'player' where a resident is wanted, that there is none (a
+    place named 'player' in a story with one was told it had none; a review)."""
+    if x == PLAYER and people:
         return " (this scenario has no [player]: nobody plays it)"
     near = get_close_matches(x, list(names), n=1)
     return f" (did you mean {near[0]!r}?)" if near else ""

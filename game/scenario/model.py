@@ -75,12 +75,13 @@ class Strict(BaseModel):
                 raise ValueError(_not_a_flag(info.field_name, repr(field.annotation)))
         if isinstance(v, str):
             _drawable(v, info.field_name)
-        elif isinstance(v, dict):  # an attribute's `values`: words shown, as any field's
+        elif isinstance(v, dict) and info.field_name == "values":
+            # an attribute's `values`: words shown, as any field's (a table of a model is
+            # checked field by field as it is read)
             for key, words in v.items():
                 if isinstance(words, str):
                     try:
-                        _drawable(words, info.field_name if info.field_name != "values" else
-                                  "a value")
+                        _drawable(words, "a value")
                     except ValueError as exc:
                         raise ValueError(f"{key!r}: {exc}") from None
         return v

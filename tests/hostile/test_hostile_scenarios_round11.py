@@ -164,3 +164,15 @@ def test_the_window_draws_what_it_cannot_draw_as_nothing(words):
     pygame.init()
     surf = theme.render(words, "ui")
     assert surf.get_height() > 0
+
+
+def test_a_place_named_player_in_a_story_with_one_is_not_told_it_has_none(tmp_path):
+    """A review: `place = "player"` in The Missing Key said "(this scenario has no [player]:
+    nobody plays it)"."""
+    text = (KEY / "scenario.toml").read_text(encoding="utf-8")
+    start = text.index('place = "', text.index("[[residents]]"))
+    end = text.index('"', start + len('place = "'))
+    folder = _copy(tmp_path, KEY, lambda t: t[:start] + 'place = "player"' + t[end + 1:])
+    res = CliRunner().invoke(main, ["validate", str(folder)])
+    assert res.exit_code == 2 and "'player'" in res.output, res.output
+    assert "has no [player]" not in res.output
