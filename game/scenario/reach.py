@@ -134,21 +134,41 @@ def endings(ck: Checker) -> None:
                   "this stage is never reached")
     for key, items in (("endings", sc.endings), ("stages", sc.stages)):
         for i, x in enumerate(items):
-            if x.when is not None and _a_number(x.when):
+            kind = _not_yes_or_no(x.when) if x.when is not None else None
+            if kind == "num":
                 # `when = "now()"` ended the story at its first tick, unwarned (a scenario
                 # fuzz): a number holds whenever it is not 0.
                 _warn(ck, (key, i, "when"), f"{x.when!r} is a number, not a yes or a no: it "
                       "holds whenever it is not 0 — compare it, like now() >= time(\"day 3 "
                       "18:00\") or times(\"accuse\") > 1")
+            elif kind == "str":
+                # `when = 'fact("cy.barred")'` held once it was set to anything, "no" too
+                # (a review).
+                _warn(ck, (key, i, "when"), f"{x.when!r} is words, not a yes or a no: it "
+                      "holds whenever they are not empty, \"no\" too — compare them, like "
+                      "fact(\"cy.barred\") == \"yes\"")
 
 
-def _a_number(text: str) -> bool:
+def _not_yes_or_no(text: str) -> str | None:
+    """"num" or "str" if the condition, or a part joined by and, or or not, is a number or
+    words where a yes or a no is wanted; None if it is one throughout (or fails to parse:
+    that is an error of its own)."""
     from ..conditions import _type
 
     try:
-        return _type(Condition(text).node) == "num"
+        node = Condition(text).node
+        parts = [node]
+        while parts:
+            n = parts.pop()
+            if n.op in ("and", "or", "not"):
+                parts += n.args
+                continue
+            kind = _type(n)
+            if kind in ("num", "str"):
+                return kind
     except ConditionError:
-        return False
+        return None
+    return None
 
 
 # -- hidden spots -----------------------------------------------------------------------------

@@ -840,3 +840,25 @@ text = "x"
     assert said and "endings[" in said[0] and ".when: 'now()'" in said[0], loaded.warnings
     fine = load_scenario(write_scenario(text.replace('"now()"', '"now() >= 600"')))
     assert not [w for w in fine.warnings if "is a number" in w]
+
+
+@pytest.mark.parametrize("when, kind", [
+    ("""fact('ada.x')""", "is words"), ("""fact('ada.x') or now() >= 600""", "is words"),
+    ("""not now()""", "is a number"), ("""now() >= 600 and times('accuse')""", "is a number"),
+])
+def test_words_or_a_number_as_part_of_a_when_is_a_warning(write_scenario, when, kind):
+    """A review: `when = 'fact("cy.barred")'` held once the fact was set to anything, "no"
+    too, and `now() or …` was not warned of."""
+    text = TINY + f'''
+[[endings]]
+id = "soon"
+title = "Soon"
+win = true
+when = "{when}"
+text = "x"
+'''
+    loaded = load_scenario(write_scenario(text))
+    said = [w for w in loaded.warnings if f"{kind}, not a yes or a no" in w]
+    assert said and "endings[" in said[0], loaded.warnings
+    fine = load_scenario(write_scenario(text.replace(f'"{when}"', '"now() >= 600"')))
+    assert not [w for w in fine.warnings if "not a yes or a no" in w]
