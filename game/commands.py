@@ -597,6 +597,7 @@ class WalkthroughError(ValueError):
     def __init__(self, file: Path, line: int | None, message: str):
         self.file, self.line, self.reason = file, line, message
         self.played: list[dict] = []  # the steps played before a stop when its step came
+        self.meanwhile: dict | None = None  # what was seen as time ran on to the stopped step
         super().__init__(f"{file}:{line}: {message}" if line else f"{file}: {message}")
 
 

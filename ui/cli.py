@@ -362,12 +362,14 @@ def run(scenario: str | None, seed: int, days: float | None, save_path: str | No
             played = play_walkthrough(sim, Path(commands_file), open_minds=open_minds,
                                       to_end=not days_given)
         except WalkthroughError as exc:
-            if exc.played and not as_json:
+            if (exc.played or exc.meanwhile) and not as_json:
                 # A stop on line 6 said only why: the five steps before it, and what the
-                # player had met by then, were the way to see why (an author).
+                # player had met by then, were the way to see why (an author) — and what
+                # they saw as the clock ran on to it.
                 echo(f"Played until the stop ({len(exc.played)} "
                      f"step{'s' if len(exc.played) != 1 else ''}):")
                 _print_steps(exc.played)
+                _print_meanwhile(exc.meanwhile)
             # The steps above were played in this run only: say so, or a player stepping
             # with --save thinks them kept (a playtest).
             kept = (f"; {save_path} was not written (fix the line and run the step again)"

@@ -140,7 +140,7 @@ def _check_walkthroughs(loaded, routes) -> None:
             # As the sweep plays it: with no language model (one that hung made the check
             # wait out each verb's budget, with nothing shown; a model fuzz).
             sim.model, sim.words = None, TemplateNarrator(sim.templates)
-            play(sim, Path(r.path or r.name), text=r.text, to_end=False)
+            play(sim, Path(r.path or r.name), text=r.text, to_end=False, watch=False)
 
 
 def _show_random(scenario: str, spec: str) -> None:

@@ -66,3 +66,30 @@ def test_the_log_says_a_stage_and_a_wait_as_one_reads_them():
         "was moved."
     other = dict(stage, summary="you found out: Mo could have told Ana.")
     assert seen_summary(sim, other) == "You found out: Mo could have told Ana."
+
+
+def test_a_sweep_plays_a_walkthrough_unwatched_to_the_same_world():
+    """A review: the sweep narrated every stretch of time it jumped over and threw the words
+    away (a third slower). Unwatched, the world log is the same."""
+    from game.sim import Simulation as S
+
+    text = "day 2 08:00 go bakery\n+ ask ana ben refused\n12:50 wait 10m\n"
+    watched, unwatched = S.new("bad_blood", seed=3), S.new("bad_blood", seed=3)
+    a = play(watched, None, text=text, to_end=True)
+    b = play(unwatched, None, text=text, to_end=True, watch=False)
+    assert watched.world.log() == unwatched.world.log()
+    assert a.ending == b.ending and a.steps[-1].get("meanwhile") and b.after is None
+    assert "meanwhile" not in b.steps[-1]
+
+
+def test_a_stopped_walkthrough_keeps_what_was_seen_up_to_the_stop(tmp_path):
+    """A review: the time lived before a refused step was worked out, then dropped."""
+    from click.testing import CliRunner
+
+    from ui.cli import main
+
+    walk = tmp_path / "w.txt"
+    walk.write_text("day 2 08:00 go bakery\n12:50 search nowhere_at_all\n", encoding="utf-8")
+    res = CliRunner().invoke(main, ["run", "bad_blood", "--commands", str(walk)])
+    assert res.exit_code == 2, res.output
+    assert "as time went by:" in res.output and "Played until the stop" in res.output
