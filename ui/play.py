@@ -66,7 +66,7 @@ def _claim(session, typed: str, any_claim: bool) -> tuple[str, str]:
         try:
             got = words.claim(typed)
         except CommandError as exc:
-            raise ValueError(str(exc)) from None
+            raise PlayInputError(str(exc)) from None
     s, _, a = got.partition(".")
     return s, a
 
@@ -91,7 +91,7 @@ def build(app, scenario=None, *, seed: int = 0, load: str | None = None,
         from game import play_walkthrough
 
         if not session.sim.has_player:  # (they were passed over without a word: a playtest)
-            raise ValueError(f"{session.sim.sc.scenario.id} has no player to give commands to")
+            raise PlayInputError(f"{session.sim.sc.scenario.id} has no player to give commands to")
         play_walkthrough(session.sim, commands, to_end=False)  # the transcript keeps it all
         session.stamp += 1
     if at is not None:
@@ -99,7 +99,7 @@ def build(app, scenario=None, *, seed: int = 0, load: str | None = None,
         if until < session.sim.now:
             # (`--at 'day 1 09:00'` in a story that starts on day 2 showed its start, exit 0:
             # a playtest)
-            raise ValueError(f"--at {at!r} is before the town's time now, "
+            raise PlayInputError(f"--at {at!r} is before the town's time now, "
                              f"{clock.fmt(session.sim.now)}")
         session.sim.run(until=until)
         session.jumped()
@@ -108,7 +108,7 @@ def build(app, scenario=None, *, seed: int = 0, load: str | None = None,
     app.replace(town)
     if select:
         if select not in session.sim.people:
-            raise ValueError(f"no resident {select!r} (residents: "
+            raise PlayInputError(f"no resident {select!r} (residents: "
                              f"{', '.join(sorted(session.sim.people))})")
         town.select(select)
     if belief:
@@ -121,11 +121,11 @@ def build(app, scenario=None, *, seed: int = 0, load: str | None = None,
             from game.knowledge import known_claims
 
             if f"{s}.{a}" not in known_claims(session.sim):  # (as --claim: a fuzzer)
-                raise ValueError(f"{said_back(belief)!r} is not a question you know of (with "
+                raise PlayInputError(f"{said_back(belief)!r} is not a question you know of (with "
                                  "--open-minds: any)")
         if mind and session.sim.store.belief(who, s, a, history=False) is None:
             holder = "You hold" if who == "player" else f"{session.sim.name(who)} holds"
-            raise ValueError(f"{holder} no belief about {session.sim.say_claim(f'{s}.{a}')} "
+            raise PlayInputError(f"{holder} no belief about {session.sim.say_claim(f'{s}.{a}')} "
                              f"({s}.{a}) yet (`hearsay "
                              f"inspect SAVE {who}` lists them)")
         town.open_belief(who, s, a)
@@ -134,7 +134,7 @@ def build(app, scenario=None, *, seed: int = 0, load: str | None = None,
         claim = f"{s}.{a}"
         if (debug or not session.has_player) and not session.sim.store.believers(s, a) and \
                 session.sim.world.fact(s, a) is None:
-            raise ValueError(f"nobody holds a belief about {said_back(claim)!r} yet, and the "
+            raise PlayInputError(f"nobody holds a belief about {said_back(claim)!r} yet, and the "
                              "world has no such fact (try one from `hearsay inspect`)")
         if not (debug or not session.has_player):
             from game.knowledge import known_claims
@@ -142,7 +142,7 @@ def build(app, scenario=None, *, seed: int = 0, load: str | None = None,
             # In play, a question the player knows of, refused alike whether or not the
             # scenario has it — as a typed one is.
             if claim not in known_claims(session.sim):
-                raise ValueError(f"{said_back(claim)!r} is not a question you know of (with "
+                raise PlayInputError(f"{said_back(claim)!r} is not a question you know of (with "
                                  "--open-minds: any)")
         town.open_claim(s, a)
     if tab:
@@ -205,13 +205,19 @@ def _app(size: tuple[int, int], **kw):
 
 def _built(app, **kw):
     """`build`, its refusals as PlayInputError."""
-    from game import SaveError
+    from game import CommandError, SaveError, WalkthroughError
+    from game.clock import TimeFormatError
+    from game.model import ModelConfigError
 
     try:
         return build(app, **kw)
     except PlayInputError:
         raise
-    except (ValueError, SaveError) as exc:  # (CommandError, WalkthroughError: ValueErrors)
+    # What was asked that cannot be — a save, a walkthrough's line, a time — and nothing
+    # else: any ValueError was bad input, and a bug in a walkthrough's run went out as one
+    # (exit 2, no traceback; a review).
+    except (SaveError, CommandError, WalkthroughError, TimeFormatError,
+            ModelConfigError) as exc:
         raise PlayInputError(str(exc)) from None
 
 

@@ -162,8 +162,12 @@ def test_the_window_draws_what_it_cannot_draw_as_nothing(words):
     from ui import theme
 
     pygame.init()
-    surf = theme.render(words, "ui")
-    assert surf.get_height() > 0
+    theme.reset()  # (fonts made before another test quit pygame are dead)
+    try:
+        surf = theme.render(words, "ui")
+        assert surf.get_height() > 0
+    finally:
+        theme.reset()  # (its fonts die with pygame: the next window makes its own)
 
 
 def test_a_place_named_player_in_a_story_with_one_is_not_told_it_has_none(tmp_path):
