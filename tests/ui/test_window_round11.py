@@ -116,3 +116,24 @@ def test_play_says_bad_input_and_a_bug_apart(tmp_path, monkeypatch):
     bug = CliRunner().invoke(main, ["play", "the_ledger", "--frames", "2", "--screenshot",
                                     shot])
     assert bug.exit_code == 1 and isinstance(bug.exception, ValueError)
+
+
+def test_a_bug_as_the_window_is_set_up_is_not_bad_input(tmp_path, monkeypatch):
+    """A review: a ValueError raised while build ran a walkthrough went out as bad input
+    (exit 2, no traceback); only a refused line is."""
+    from click.testing import CliRunner
+
+    import game
+    from ui.cli import main
+
+    walk = tmp_path / "w.txt"
+    walk.write_text("day 1 09:00 look\n", encoding="utf-8")
+    shot = str(tmp_path / "s.png")
+
+    def broken(*a, **k):
+        raise ValueError("a bug of ours")
+
+    monkeypatch.setattr(game, "play_walkthrough", broken)
+    bug = CliRunner().invoke(main, ["play", "the_ledger", "--frames", "2", "--screenshot",
+                                    shot, "--commands", str(walk)])
+    assert bug.exit_code == 1 and isinstance(bug.exception, ValueError)
