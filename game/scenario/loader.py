@@ -526,6 +526,13 @@ class Checker:
                     self.bad((name, i, "id"), f"duplicate id {item.id!r} (the first is "
                              f"{name}[{first}]" + (f", line {line})" if line else ")"))
                 seen.setdefault(item.id, i)
+        for aid in sc.attributes:
+            if aid.startswith("at_d"):
+                # The engine's names for where someone was each hour (`at_d1_0800`): one of
+                # the author's so named was folded away as whereabouts in the report, the
+                # claim view and the words (a review).
+                self.bad(("attributes", aid), "an attribute named 'at_d…' is taken for "
+                         "where someone was each hour (at_d1_0800): name it otherwise")
         called: dict[str, str] = {}
         for i, r in enumerate(sc.residents):  # one name, two people: only ids tell them apart
             other = called.setdefault(r.name.strip().lower(), r.id)

@@ -180,3 +180,13 @@ def test_a_place_named_player_in_a_story_with_one_is_not_told_it_has_none(tmp_pa
     res = CliRunner().invoke(main, ["validate", str(folder)])
     assert res.exit_code == 2 and "'player'" in res.output, res.output
     assert "has no [player]" not in res.output
+
+
+def test_an_attribute_named_like_the_hourly_whereabouts_is_refused(tmp_path):
+    """A review: an author's `at_dinner` was folded away in the report as whereabouts."""
+    folder = _copy(tmp_path, KEY.parent / "bad_blood",
+                   lambda t: t + '\n[attributes.at_dinner]\nabout = "whom {subject} dined '
+                   'with"\n')
+    res = CliRunner().invoke(main, ["validate", str(folder)])
+    assert res.exit_code == 2 and "attributes.at_dinner: an attribute named 'at_d…'" in \
+        res.output, res.output
