@@ -99,6 +99,10 @@ def value_problem(ck: Checker, claim: str, value: str) -> str | None:
     nobody and nothing in the scenario, and not yes or no."""
     if not value or value.startswith("?"):
         return None  # (a reaction's variable matches any)
+    if value == "player" and ck.sc.player is None:
+        # (a fact "hal_coat.taken_by = player" in a town with no player was shown as
+        # "player ✗: Hal 58%"; a review)
+        return "no resident 'player' (this scenario has no [player]: nobody plays it)"
     place, dot, spot = value.partition(".")
     if dot and place in ck.places:
         spots = ck.places[place].spots

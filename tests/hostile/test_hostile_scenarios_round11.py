@@ -190,3 +190,13 @@ def test_an_attribute_named_like_the_hourly_whereabouts_is_refused(tmp_path):
     res = CliRunner().invoke(main, ["validate", str(folder)])
     assert res.exit_code == 2 and "attributes.at_dinner: an attribute named 'at_d…'" in \
         res.output, res.output
+
+
+def test_a_value_naming_the_player_in_a_town_with_none_is_refused(tmp_path):
+    """A review: a fact or belief whose value was "player" passed in a town with no player,
+    and the report showed "player ✗: Hal 58%"."""
+    added = '[[facts]]\nclaim = "ida_basket.moved_by"\nvalue = "player"\n'
+    folder = _copy(tmp_path, NINE, lambda t: t + "\n" + added)
+    res = CliRunner().invoke(main, ["validate", str(folder)])
+    assert res.exit_code == 2 and ".value: no resident 'player' (this scenario has no " \
+        "[player]" in res.output, res.output
