@@ -223,7 +223,11 @@ def _unknown_verb(verb: str) -> str:
     near = HINTS.get(verb)
     if near is None:
         typed = {v: (v,) for v in VERBS} | {a: (v,) for a, v in ALIASES.items()} | HINTS
-        near = typed[max(typed, key=lambda v: SequenceMatcher(None, verb, v).ratio())]
+        best = max(typed, key=lambda v: SequenceMatcher(None, verb, v).ratio())
+        # Only a verb near enough to be meant: "éé" was asked "did you mean go?"
+        near = typed[best] if SequenceMatcher(None, verb, best).ratio() >= 0.5 else None
+    if near is None:
+        return f"unknown verb {said_back(verb)!r}; verbs: {', '.join(VERBS)}"
     said = near[0] if len(near) == 1 else ", ".join(near[:-1]) + " or " + near[-1]
     return f"unknown verb {said_back(verb)!r} (did you mean {said}?); verbs: {', '.join(VERBS)}"
 

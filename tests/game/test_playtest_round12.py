@@ -93,3 +93,11 @@ def test_a_stopped_walkthrough_keeps_what_was_seen_up_to_the_stop(tmp_path):
     res = CliRunner().invoke(main, ["run", "bad_blood", "--commands", str(walk)])
     assert res.exit_code == 2, res.output
     assert "as time went by:" in res.output and "Played until the stop" in res.output
+
+
+def test_a_verb_near_nothing_is_offered_nothing():
+    """'éé' was asked "did you mean go?" (a window playtest)."""
+    from game.commands import _unknown_verb
+
+    assert _unknown_verb("éé").startswith("unknown verb 'éé'; verbs: go,")
+    assert "(did you mean search?)" in _unknown_verb("serch")
