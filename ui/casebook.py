@@ -552,11 +552,12 @@ def mind_page(sim, rid: str, open_minds: bool = False) -> Page:
     if st.place == sim.state[PLAYER].place and st.status == "awake":
         page.add("sub", f"Here with you, at {sim.place_name(st.place)}.")
     elif w is not None:
-        how = ("You last saw them" if w.seen else f"{name} said {p.subj} {p.verb('was')}"
+        # (in their pronoun: "You last saw them" beside "he said"; a window playtest)
+        how = (f"You last saw {p.obj}" if w.seen else f"{name} said {p.subj} {p.verb('was')}"
                if w.teller == rid else f"{sim.name(w.teller)} said {name} was")
         page.add("sub", f"{how} at {sim.place_name(w.place)} {w.when}.")
     else:
-        page.add("sub", "You have not seen them yet.")
+        page.add("sub", f"You have not seen {p.obj} yet.")
     heard = [s for s in said(sim, teller=rid)]
     talk = [s for s in heard if not s.where_slot]
     by_claim: dict[str, list[Said]] = {}

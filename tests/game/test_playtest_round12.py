@@ -101,3 +101,15 @@ def test_a_verb_near_nothing_is_offered_nothing():
 
     assert _unknown_verb("éé").startswith("unknown verb 'éé'; verbs: go,")
     assert "(did you mean search?)" in _unknown_verb("serch")
+
+
+def test_a_residents_page_says_where_last_seen_in_their_pronoun():
+    """'You last saw them at Town Square' on Ned's page, where he is 'he' (a playtest)."""
+    from ui.casebook import mind_page
+
+    sim = Simulation.new("cancelled_meeting", seed=0)
+    rid = next(r for r in sim.people if r != "player" and sim.pronoun(r).obj == "him")
+    text = " ".join(b.text for b in mind_page(sim, rid).blocks if hasattr(b, "text"))
+    assert "seen them" not in text and "saw them" not in text, text
+    assert "You have not seen him yet." in text or "You last saw him" in text or \
+        "Here with you" in text, text
