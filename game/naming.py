@@ -237,6 +237,13 @@ class Naming:
                 if rest.startswith(a):
                     text = who + b + rest[len(a):]
                     break
+        if value is not None and value in (me, you) and subject not in (me, you):
+            # Said of the speaker's or the listener's own deed, actively: 'Ada told Hana,
+            # "I accused Cy"', not "Cy was accused by me" (a window playtest).
+            m = _BY_ME.match(text)
+            if m and m.group(1) == who and m.group(4) == words:
+                doer = "I" if words == "me" else "you"
+                return f"{doer} {m.group(3)} {who}"
         return _person(text, subject, me, you, who)
 
     def document_name(self, b: Belief) -> str:
@@ -326,6 +333,8 @@ _GRAMMAR = [("I is ", "I am "), ("I has ", "I have "), ("I does ", "I do "),
             ("you does ", "you do ")]
 
 
+# "Cy was accused by me": a deed in the passive, by the speaker or the one spoken to.
+_BY_ME = re.compile(r"^(.+) (was|were) ([a-z]+(?:ed|en|ook|ew|ught|old)) by (me|you)$")
 _PLURAL = [(" is ", " are "), (" was ", " were "), (" has ", " have "), (" does ", " do ")]
 # Words that, after a name, make it the one doing (a subject): "Ben is owed money".
 _VERB_AFTER = {"is", "was", "has", "had", "does", "did", "will", "would", "can", "could",

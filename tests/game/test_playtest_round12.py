@@ -113,3 +113,12 @@ def test_a_residents_page_says_where_last_seen_in_their_pronoun():
     assert "seen them" not in text and "saw them" not in text, text
     assert "You have not seen him yet." in text or "You last saw him" in text or \
         "Here with you" in text, text
+
+
+def test_ones_own_deed_is_said_actively():
+    """'Ada told Hana, "Cy was accused by me"' read as machine output (a window playtest)."""
+    sim = Simulation.new("missing_key", seed=0)
+    assert sim.say_claim("cy.accused_by", "ada", me="ada", you="hana") == "I accused Cy"
+    assert sim.say_claim("ada_key.moved_by", "dee", me="dee", you="ada") == "I moved your key"
+    assert sim.say_claim("ada_key.moved_by", "ada", me="dee", you="ada") == "you moved your key"
+    assert sim.say_claim("ada_key.moved_by", "dee") == "Ada's key was moved by Dee"
