@@ -666,16 +666,19 @@ SAMPLES: dict[str, list[dict[str, Any]]] = {
     # (what game.player.tell and game.player.show pass: `s` with how it moved them, as
     # game.visible names it, and `o`, memory's outcome)
     "told": [{"o": _Outcome(a), "s": {"what": "Cy moved your key", "change": c, "saw": saw,
-                                       "again": again}}
-             for a, c, saw, again in (
+                                       "again": again, "clue": clue}}
+             for a, c, saw, again, clue in (
+                 (*x, "") if len(x) == 4 else x for x in (
                  ("new", "new", False, False), ("update", "changed", False, False),
                  ("reinforce", "reinforce", False, False), ("reinforce", "reinforce", True,
                                                             False),
+                 ("reinforce", "reinforce", True, False, "Ada's key"),
                  ("keep", "same", False, False), ("keep", "same", True, False),
+                 ("keep", "same", True, False, "Ada's key"),
                  ("doubt", "doubt", False, False), ("anomaly", "less", False, False),
                  ("correct", "changed", False, False), ("reconsider", "torn", False, False),
                  ("keep", "rejected", False, True), ("keep", "blank", False, False),
-                 ("keep", "guarded", False, False))],
+                 ("keep", "guarded", False, False)))],
     "shown": [{"s": {"what": "Ada's key is in the drawer", "change": c, "self_about": mine},
                "o": _Outcome(a)}
               for a, c, mine in (("new", "new", False), ("correct", "changed", False),
