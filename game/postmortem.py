@@ -189,7 +189,7 @@ def post_mortem(sim: Game) -> PostMortem | None:
             if r["kind"] in ACTS and r.get("claim") in explain and r["actor"] != PLAYER]
     deciders = _deciders(sim, e, explain, acts)
     moves = _moves(sim, explain)
-    cause = "" if e.win else _cause(sim, deciders)
+    cause = "" if e.win else _cause(sim, deciders, _needed(sim, e))
     worse = [f"Your own word reached {d.name}: {d.you_in_chain}"
              for d in deciders if d.you_in_chain and d.true is False]
     return PostMortem(e.id, e.title, e.win, ended, clock.fmt(ended), claims, deciders, acts,
@@ -493,8 +493,41 @@ def _moves(sim: Game, explain: set[str]) -> list[Move]:
     return out
 
 
-def _cause(sim: Game, deciders: list[Holder]) -> str:
-    """'Gus, Eli and Hana believed that Ada's key was moved by Cy — from Bo.'"""
+def _needed(sim: Game, ending) -> dict[tuple[str, str], int]:
+    """How sure a resident's belief that claim = value had to be for the conditions that
+    decide `ending` to count it (`believes(…, N)`, `count_believers(…, N)`): the ending's
+    own, the scheduled events' that took place, and, for a lost ending, the winning ones'.
+    The least of them, where several name it; the player's own beliefs are not counted."""
+    whens = [ending.when or ""]
+    happened = {r["data"].get("id") for r in sim.world.log(kind="happen")}
+    whens += [ev.when for ev in sim.sc.events if ev.when and ev.id in happened]
+    if not ending.win:
+        whens += [e.when or "" for e in sim.sc.endings if e.win]
+    out: dict[tuple[str, str], int] = {}
+    for text in whens:
+        if not text:
+            continue
+        for call in Condition(text).calls():
+            at = {"believes": (1, 2, 3), "count_believers": (0, 1, 2)}.get(call.value)
+            args = call.args
+            if at is None or len(args) <= at[1] or any(args[i].op != "lit" for i in at[:2]):
+                continue
+            if call.value == "believes" and (args[0].op != "lit" or args[0].value == PLAYER):
+                continue
+            key = (args[at[0]].value, args[at[1]].value)
+            n = args[at[2]].value if len(args) > at[2] and args[at[2]].op == "lit" else 0
+            if all(isinstance(x, str) for x in key) and isinstance(n, (int, float)) and \
+                    not isinstance(n, bool):
+                out[key] = min(out.get(key, int(n)), int(n))
+    return out
+
+
+def _cause(sim: Game, deciders: list[Holder],
+           needed: dict[tuple[str, str], int] | None = None) -> str:
+    """'Gus, Eli and Hana believed that Ada's key was moved by Cy — from Bo.' Those less sure
+    than a deciding condition counts (`needed`) are said apart: "Ilse and Marta believed…" of
+    two at 46 % whom a vote at 50 did not count misled an author tuning it."""
+    needed = needed or {}
     wrong = _wrong(deciders)
     if not wrong:
         return ""
@@ -515,6 +548,17 @@ def _cause(sim: Game, deciders: list[Holder]) -> str:
              sorted(origins.items(), key=lambda kv: (-kv[1], kv[0]))]
     where = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
     said = sim.say_claim(claim, value)
+    least = needed.get((claim, value), 0)
+    short = [d.name for d in holders if d.confidence < least]
+    if short:
+        sure = [d.name for d in holders if d.name not in short]
+        were = "was" if len(short) == 1 else "were"
+        low = (f"{_and(short)} {were} not sure enough to be counted (under {least}%), still "
+               "thinking so")
+        if not sure:
+            return f"{_and(short)} {were} not sure enough to be counted (under {least}%), " \
+                f"still thinking that {said} — from {where}."
+        return f"{_and(sure)} believed that {said}, and {low} — from {where}."
     if all(sureness(d.confidence, "", "") == "unsure" for d in holders):
         # "Pat and Sam believed …" of two people 24 % sure read as a contradiction of the
         # figures beside it (a playtest): unsure, they still held it, and stayed away. By
