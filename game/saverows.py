@@ -52,6 +52,7 @@ DEPTHS = (FULL, REDUCED, SKIP)
 MINUTES_A_DAY = 24 * 60
 SLACK = 10  # minutes past the clock a row may stand at (a tick: game.clock.TICK)
 MAX_CONFIDENCE = 100
+MAX_NAME = 100  # characters of a name, as a scenario's (game.scenario.model)
 BIG = MAX_INT // 2  # no id a save holds is near the memory's limit: the next one must fit
 
 
@@ -238,7 +239,10 @@ def _column_checks(s: _Save) -> Iterator[tuple]:
                    "is not a half-life (more than 0 minutes)")
         for col in ("aged", "exposures", "uses", "sources", "unjudged", "evidence_count"):
             if s.has(beliefs, col):
-                yield beliefs, col, f"{col} < 0", "is not a count (it is negative)"
+                # (one at the top of the integer range overflowed the next count: a save
+                # fuzz)
+                yield (beliefs, col, f"{col} < 0 OR {col} >= {BIG}",
+                       "is not a count (negative, or past any the memory reaches)")
         for col in ("importance", "judged_importance"):  # (epistemics §7: 0 to 10)
             if s.has(beliefs, col):
                 yield (beliefs, col, f"{col} IS NOT NULL AND {col} NOT BETWEEN 0 AND 10",
@@ -266,6 +270,28 @@ def _column_checks(s: _Save) -> Iterator[tuple]:
     if s.has("memory_edits"):
         yield ("memory_edits", "at", f"at < 0 OR at > {late}",
                f"is not a minute between 0 and the save's clock ({s.now})", CLOCK)
+        # (an edit of 500 % was shown as "58 → 500"; one undoing itself, or a later one, was
+        # listed as done: a save fuzz)
+        yield ("memory_edits", "confidence", "confidence IS NOT NULL AND confidence NOT "
+               f"BETWEEN 0 AND {MAX_CONFIDENCE}", "is not a confidence (0 to 100)")
+        yield ("memory_edits", "undoes", "undoes IS NOT NULL AND (undoes >= id OR undoes NOT "
+               "IN (SELECT id FROM memory_edits))", "is no earlier edit to undo")
+        yield ("memory_edits", "value", "kind IN ('implant') AND value IS NULL",
+               "is missing (an implant puts in a value)")
+    if s.has("edit_discoveries"):
+        yield ("edit_discoveries", "resident", f"resident NOT IN {PEOPLE}",
+               "is no one in the town")
+        yield ("edit_discoveries", "at", f"at < 0 OR at > {late}",
+               f"is not a minute between 0 and the save's clock ({s.now})", CLOCK)
+        yield ("edit_discoveries", "how", "how NOT IN ('first-hand', 'document', 'testimony')",
+               "is not how an edit is found out")
+        yield ("edit_discoveries", "edit_id", "edit_id NOT IN (SELECT id FROM memory_edits)",
+               "is no edit of the save")
+    if s.has("facts"):
+        yield ("facts", "version", f"version < 0 OR version >= {BIG}",
+               "is not a fact's version (negative, or past any the world reaches)")
+        yield ("facts", "since", f"since < 0 OR since > {late}",
+               f"is not a minute between 0 and the save's clock ({s.now})", CLOCK)
     if s.has("evidence"):
         yield ("evidence", "at", f"at < 0 OR at > {late}",
                f"is not a minute between 0 and the save's clock ({s.now})", CLOCK)
@@ -285,6 +311,17 @@ def _column_checks(s: _Save) -> Iterator[tuple]:
     for col in ("subject", "attribute"):  # (a claim names something: memory.args)
         yield "claims", col, f"trim({col}) = ''", "is empty"
     yield "people", "name", "trim(name) = ''", "is empty (a resident has a name)"
+    # Names as long as a scenario's may be: one of 30,000 letters made each command take
+    # seconds, and 600,000 hung the window (a save fuzz).
+    for table in ("people", "places", "objects", "documents"):
+        if s.has(table, "name"):
+            yield (table, "name", f"length(name) > {MAX_NAME}",
+                   f"is longer than a name may be ({MAX_NAME} characters)")
+    yield ("people", "is_player", "is_player NOT IN (0, 1) OR (is_player = 1 AND id != "
+           "'player')", "is not whether this is the player (0, or 1 for 'player')")
+    # (an affinity of 1e999 stopped the run: "Total of weights must be finite"; a save fuzz)
+    yield ("relationships", "affinity", "NOT (affinity BETWEEN -1.0 AND 1.0)",
+           "is not an affinity (-1 to 1)")
     for table in ("claims", "attributes"):
         if s.has(table, "recall"):
             yield table, "recall", f"recall NOT IN {_in(RECALL)}", "is not a way of recall"

@@ -76,7 +76,7 @@ class Entry:
         for n in [self.label, *self.names]:
             plain = unicodedata.normalize("NFKD", n.translate(_LATIN)).encode(
                 "ascii", "ignore").decode().lower()
-            for w in re.findall(r"([a-z0-9]+)['’]s\b", plain):
+            for w in re.findall(r"\b([a-z0-9]+)['’]s\b", plain):
                 self.shown.add(w + "s")
                 self.keys.add(" ".join(words(re.sub(r"['’]s\b", "s", plain))))
         self.words |= set(words(self.id)) | self.shown | {

@@ -386,6 +386,33 @@ def crafted_rows() -> list[tuple[str, Builder]]:
         ("rows-state-following-unknown", _json("sim_state", "resident", "ada", "$.following",
                                                '"zz"')),
         ("rows-place-off-the-map", _sql("UPDATE places SET x = 1e308", recompute=True)),
+        # A save fuzz of 2026-12-07: a name that hung commands, numbers that overflowed or
+        # were not finite, an author's edits and their discovery shown as nonsense.
+        ("rows-name-long", _sql("UPDATE people SET name = replace(hex(zeroblob(15000)), "
+                                "'0', 'a') WHERE id = 'ada'", recompute=True)),
+        ("rows-affinity-infinite", _sql("UPDATE relationships SET affinity = 1e999",
+                                        recompute=True)),
+        ("rows-count-at-the-top", _sql("UPDATE belief_rows SET exposures = "
+                                       "9223372036854775807", recompute=True)),
+        ("rows-fact-version-at-the-top", _sql("UPDATE facts SET version = "
+                                              "9223372036854775807", recompute=True)),
+        ("rows-is-player-two", _sql("UPDATE people SET is_player = 1 WHERE id = 'ada'",
+                                    recompute=True)),
+        ("rows-edit-confidence-500", _sql(
+            "INSERT INTO memory_edits (at, by, kind, resident, claim_id, value, confidence, "
+            "since_evidence, after) VALUES (10, 'author', 'distort', 'ada', (SELECT min(id) "
+            "FROM claims), 'cy', 500, 0, '{}')", recompute=True)),
+        ("rows-edit-undoes-itself", _sql(
+            "INSERT INTO memory_edits (at, by, kind, resident, claim_id, undoes, "
+            "since_evidence, after) VALUES (10, 'author', 'undo', 'ada', (SELECT min(id) "
+            "FROM claims), (SELECT coalesce(max(id), 0) + 1 FROM memory_edits), 0, '{}')",
+            recompute=True)),
+        ("rows-discovery-by-nobody", _sql(
+            "INSERT INTO memory_edits (at, by, kind, resident, claim_id, value, "
+            "since_evidence, after) VALUES (10, 'author', 'implant', 'ada', (SELECT min(id) "
+            "FROM claims), 'cy', 0, '{}')",
+            "INSERT INTO edit_discoveries (edit_id, resident, at, how) VALUES ((SELECT "
+            "max(id) FROM memory_edits), 'zz', 20, 'first-hand')", recompute=True)),
     ]
 
 
