@@ -51,6 +51,9 @@ def check_target(path: str | Path) -> None:
         _gate(path)
     except SaveError as exc:
         raise SaveError(f"{exc}; not written over") from None
+    if sc.in_use(path):
+        raise SaveError(f"{path}: another program has the save locked, writing it; close "
+                        "that program and save again; not written over")
 
 
 def write_save(db: Database, path: str | Path) -> Path:

@@ -80,6 +80,7 @@ def check_file(path: Path) -> None:
         raise SaveError(f"{path}: is a folder, not a save file")
     if not stat.S_ISREG(st.st_mode):
         raise SaveError(f"{path}: not a regular file (a pipe, device or socket); not a save")
+    check_side_files(path)
     if st.st_size > MAX_SAVE_BYTES:
         raise SaveError(f"{path}: {st.st_size:,} bytes is more than a save may be "
                         f"({MAX_SAVE_BYTES:,})")
@@ -109,6 +110,43 @@ def check_file(path: Path) -> None:
     if valid_for == counter and pages and pages != st.st_size // page:
         raise SaveError(f"{path}: the save is damaged (its header says {pages:,} pages, the "
                         f"file holds {st.st_size // page:,})")
+
+
+def check_side_files(path: Path) -> None:
+    """No journal or write-ahead log of another program's beside the save. Hearsay writes a
+    save whole and renames it into place, so one is another program's — writing the save now,
+    or stopped while it did: the save was read without it, and one written over it was then
+    ruined by SQLite playing the stale file back into it (a save fuzz)."""
+    for suffix in ("-journal", "-wal"):
+        side = path.with_name(path.name + suffix)
+        try:
+            size = side.stat().st_size
+        except OSError:
+            continue
+        if size > 0:
+            raise SaveError(f"{path}: {side.name} lies beside it — another program has the "
+                            "save open and is writing it, or stopped while it was; close that "
+                            f"program (or, if none is running, move {side.name} away) and try "
+                            "again")
+
+
+def in_use(path: Path) -> bool:
+    """Whether another program holds the save locked for writing (SQLite's own lock: one
+    written over then lost that program's work, with exit 0; a save fuzz)."""
+    from urllib.parse import quote
+
+    try:
+        conn = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True,
+                               timeout=0)
+        try:
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.OperationalError as exc:
+        return "locked" in str(exc) or "busy" in str(exc)
+    except (sqlite3.Error, OSError, ValueError):
+        return False
+    return False
 
 
 def _memory_store(path: Path) -> bool:
