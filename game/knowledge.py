@@ -287,13 +287,20 @@ def questions(sim: Game) -> list[str]:
         for c in e.explain:
             out[c] = None
     own = set(sim.sc.attributes)
+    clues = _clues(sim)
     for claim in sim.names().claims:
-        a = claim.partition(".")[2]
+        subject, _, a = claim.partition(".")
+        if a == "location":
+            # A clue's whereabouts is a question from the first minute, as the format says,
+            # whatever `location`'s importance: at 3, or not declared, it was none, and the
+            # only lead to a hidden clue could never be asked after (an author's trial).
+            if subject in clues:
+                out[claim] = None
+            continue
         attr = sim.attributes.get(a)
         if attr is None or a.startswith("at_d") or (a in BUILTIN_ATTRIBUTES and a not in own):
             continue
-        if attr.importance >= 4 and not (a == "location" and claim.partition(".")[0]
-                                         not in _clues(sim)):
+        if attr.importance >= 4:
             out[claim] = None
     return list(out)
 

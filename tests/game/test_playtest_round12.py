@@ -142,3 +142,30 @@ def test_the_cause_says_apart_those_the_deciding_condition_did_not_count():
     said = _cause(sim, pm.deciders, {("ada_key.moved_by", "cy"): bar})
     assert f"{low[0]} was not sure enough to be counted (under {bar}%)" in said, said
     assert _cause(sim, pm.deciders, {("ada_key.moved_by", "cy"): 50}) == pm.cause
+
+
+def test_a_clues_whereabouts_is_a_question_whatever_locations_importance(tmp_path):
+    """An author's trial: with `location` at importance 3 the clue's whereabouts was no
+    question — left out of the brief, refused to `ask` — and the only lead to the hidden spot
+    could never be asked after. The format says it is one from the first minute."""
+    import shutil
+
+    from game.knowledge import questions
+    from game.scenario.loader import SCENARIOS
+
+    folder = tmp_path / "missing_key"
+    shutil.copytree(SCENARIOS / "missing_key", folder)
+    toml = folder / "scenario.toml"
+    text = toml.read_text(encoding="utf-8")
+    at = text.index("[attributes.location]")
+    cut = text.index("importance = 4", at)
+    toml.write_text(text[:cut] + "importance = 3" + text[cut + len("importance = 4"):],
+                    encoding="utf-8")
+    sim = Simulation.new(folder, seed=0)
+    assert "ada_key.location" in questions(sim)
+    from game.commands import CommandError
+
+    try:
+        sim.parse_typed("ask fen key location")
+    except CommandError as exc:  # ("no claim 'key location'" before)
+        raise AssertionError(str(exc)) from None
