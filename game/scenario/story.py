@@ -137,6 +137,17 @@ def values(ck: Checker) -> None:
         why = value_problem(ck, claim, value)
         if why:
             ck.bad(loc, why)
+            continue
+        a = ck.sc.attributes.get(claim.partition(".")[2])
+        if a is not None and a.actor and value and not value.startswith("?") and \
+                value not in ck.people and value not in a.values and \
+                value not in ("missing", "yes", "no", "nobody", "someone", "unknown"):
+            # The one who did it is someone: a lie of "tom" for "tam" spread through the
+            # town unwarned (an author's trial).
+            ck.warnings.append((ck.lines.line_of(loc), _name(loc),
+                                f"{value!r} is no one in the scenario, but {claim!r} is "
+                                "whoever did it (its attribute has actor = true)" +
+                                near(value, sorted(ck.people))))
 
 
 # -- times ------------------------------------------------------------------------------------

@@ -200,3 +200,14 @@ def test_a_value_naming_the_player_in_a_town_with_none_is_refused(tmp_path):
     res = CliRunner().invoke(main, ["validate", str(folder)])
     assert res.exit_code == 2 and ".value: no resident 'player' (this scenario has no " \
         "[player]" in res.output, res.output
+
+
+def test_a_lie_naming_no_one_for_a_deed_is_warned_of(tmp_path):
+    """An author's trial: a lie's value "tom" for "tam" passed validate and spread."""
+    folder = _copy(tmp_path, KEY, lambda t: t.replace(
+        'lies = [{ claim = "ada_key.moved_by", value = "cy"',
+        'lies = [{ claim = "ada_key.moved_by", value = "cyy"', 1))
+    res = CliRunner().invoke(main, ["validate", str(folder)])
+    assert res.exit_code == 0, res.output
+    assert "'cyy' is no one in the scenario, but 'ada_key.moved_by' is whoever did it" in \
+        res.output and "did you mean 'cy'" in res.output, res.output
