@@ -74,6 +74,12 @@ class Strict(BaseModel):
             if field is not None and "bool" not in repr(field.annotation).lower():
                 raise ValueError(_not_a_flag(info.field_name, repr(field.annotation)))
         if isinstance(v, str):
+            field = cls.model_fields.get(info.field_name)
+            if field is not None and _numeric_only(field.annotation):
+                # `x = "0.5"` was read as 0.5: pydantic takes a number's digits in quotes (an
+                # author's trial), and "lots" was refused as a number unquoted: so is this.
+                shown = v if len(v) <= 40 else v[:37] + "..."
+                raise ValueError(f"must be a number, unquoted (not {shown!r})")
             _drawable(v, info.field_name)
         elif isinstance(v, dict) and info.field_name == "values":
             # an attribute's `values`: words shown, as any field's (a table of a model is
@@ -85,6 +91,23 @@ class Strict(BaseModel):
                     except ValueError as exc:
                         raise ValueError(f"{key!r}: {exc}") from None
         return v
+
+
+def _numeric_only(annotation) -> bool:
+    """Whether a field takes only a number (or nothing): int, float, Annotated or optional."""
+    import types
+    import typing
+
+    if annotation in (int, float):
+        return True
+    args = typing.get_args(annotation)
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        return _numeric_only(args[0])
+    if origin in (typing.Union, types.UnionType):
+        kinds = [a for a in args if a is not type(None)]
+        return bool(kinds) and all(_numeric_only(a) for a in kinds)
+    return False
 
 
 def _drawable(v: str, field: str) -> None:

@@ -211,3 +211,14 @@ def test_a_lie_naming_no_one_for_a_deed_is_warned_of(tmp_path):
     assert res.exit_code == 0, res.output
     assert "'cyy' is no one in the scenario, but 'ada_key.moved_by' is whoever did it" in \
         res.output and "did you mean 'cy'" in res.output, res.output
+
+
+@pytest.mark.parametrize("old, new, field", [
+    ("\nx = ", '\nx = "0.5"\nold_x = ', "places[0].x: must be a number, unquoted (not '0.5')"),
+    ("honesty = 0.95", 'honesty = "0.95"', "must be a number, unquoted (not '0.95')"),
+])
+def test_a_number_in_quotes_is_refused_as_any_word_is(tmp_path, old, new, field):
+    """An author's trial: `x = "0.5"` passed as 0.5, while `x = "lots"` was refused."""
+    folder = _copy(tmp_path, KEY.parent / "the_ledger", lambda t: t.replace(old, new, 1))
+    res = CliRunner().invoke(main, ["validate", str(folder)])
+    assert res.exit_code == 2 and field in res.output, res.output
