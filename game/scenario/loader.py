@@ -130,6 +130,10 @@ def _read(file: Path) -> str:
 _STRINGS = re.compile(r'"""[\s\S]*?"""|"(?:[^"\\]|\\.)*"|\'\'\'[\s\S]*?\'\'\'|\'[^\']*\'')
 
 
+_UNQUOTED_TIME = re.compile(r"([A-Za-z_][\w-]*)\s*=\s*((?:day\s+\d+\s*,?\s*)?\d{1,2}:\d{2})"
+                            r"(?!:)", re.IGNORECASE)
+
+
 def _inline_hint(text: str, line: int) -> str:
     """A hint for an inline table broken over lines, TOML's commonest trap: `{ at = "06:00",`
     then `place = "square" }` on the next line is "Invalid initial character for a key part"
@@ -138,6 +142,10 @@ def _inline_hint(text: str, line: int) -> str:
 
     def plain(row: str) -> str:  # the row without its whole strings and its comment
         return _STRINGS.sub("", row).split("#")[0]
+    if 0 < line <= len(rows) and (m := _UNQUOTED_TIME.search(plain(rows[line - 1]))):
+        # `at = 02:10` or `at = day 1 02:10`: TOML's own words ("Expected newline…", "Invalid
+        # value") said nothing of quotes (an author's trial)
+        return f'; a time is written in quotes: {m.group(1)} = "{m.group(2).strip()}"'
     if 0 < line <= len(rows) and ('"' in plain(rows[line - 1]) or
                                   "'" in plain(rows[line - 1])):
         return "; a quoted string is not closed on this line (a closing quote missing?)"

@@ -222,3 +222,19 @@ def test_a_number_in_quotes_is_refused_as_any_word_is(tmp_path, old, new, field)
     folder = _copy(tmp_path, KEY.parent / "the_ledger", lambda t: t.replace(old, new, 1))
     res = CliRunner().invoke(main, ["validate", str(folder)])
     assert res.exit_code == 2 and field in res.output, res.output
+
+
+@pytest.mark.parametrize("unquoted, hint", [
+    ("at = 09:30", 'a time is written in quotes: at = "09:30"'),
+    ("at = day 1 09:30", 'a time is written in quotes: at = "day 1 09:30"'),
+])
+def test_an_unquoted_time_is_told_to_be_quoted(tmp_path, unquoted, hint):
+    """An author's trial: `at = 02:10` was "Expected newline or end of document after a
+    statement", `at = day 1 02:10` "Invalid value" — nothing of quotes."""
+    import re
+
+    folder = _copy(tmp_path, KEY, lambda t: re.sub(r'\nat = "[^"]*"', "\n" + unquoted, t,
+                                                   count=1))
+    res = CliRunner().invoke(main, ["validate", str(folder)])
+    assert res.exit_code == 2 and "not valid TOML" in res.output and hint in res.output, \
+        res.output
