@@ -656,6 +656,11 @@ class Checker:
         reach.ticks(self)
         if sc.player is not None:
             self._place(("player", "start"), sc.player.start)
+            start = self.places.get(sc.player.start)
+            if start is not None and start.kind == "away":
+                # (the player cannot go to an away place, but started in one: an author)
+                self.bad(("player", "start"), f"{self._place_name(sc.player.start)} is out "
+                         "of town (kind = \"away\"): the player starts in town")
         elif sc.scenario.role != "observer":
             self.bad(("scenario", "role"), f"a {sc.scenario.role} scenario needs a [player] "
                      "table with a start place")

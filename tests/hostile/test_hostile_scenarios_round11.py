@@ -238,3 +238,17 @@ def test_an_unquoted_time_is_told_to_be_quoted(tmp_path, unquoted, hint):
     res = CliRunner().invoke(main, ["validate", str(folder)])
     assert res.exit_code == 2 and "not valid TOML" in res.output and hint in res.output, \
         res.output
+
+
+def test_the_player_does_not_start_out_of_town(tmp_path):
+    """An author's trial: `[player] start` at an away place passed, and play began there."""
+    import re
+
+    text = (KEY / "scenario.toml").read_text(encoding="utf-8")
+    away = re.search(r'\[\[places\]\]\nid = "(\w+)"\n(?:[^\[]*\n)*?kind = "away"', text)
+    assert away, "missing_key has an away place"
+    folder = _copy(tmp_path, KEY, lambda t: re.sub(r'(\[player\]\n(?:[^\[]*\n)*?start = )"\w+"',
+                                                   rf'\1"{away.group(1)}"', t, count=1))
+    res = CliRunner().invoke(main, ["validate", str(folder)])
+    assert res.exit_code == 2 and "player.start:" in res.output and "out of town" in \
+        res.output, res.output
