@@ -290,6 +290,10 @@ def _column_checks(s: _Save) -> Iterator[tuple]:
     if s.has("facts"):
         yield ("facts", "version", f"version < 0 OR version >= {BIG}",
                "is not a fact's version (negative, or past any the world reaches)")
+        # (with the facts deleted, the winning walkthrough's search found nothing, exit 0;
+        # a save fuzz)
+        yield ("objects", "id", "id NOT IN (SELECT subject FROM facts WHERE attribute = "
+               "'location')", "has no place in the world's facts (where is it?)")
         yield ("facts", "since", f"since < 0 OR since > {late}",
                f"is not a minute between 0 and the save's clock ({s.now})", CLOCK)
     if s.has("evidence"):

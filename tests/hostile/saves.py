@@ -407,6 +407,7 @@ def crafted_rows() -> list[tuple[str, Builder]]:
             "since_evidence, after) VALUES (10, 'author', 'undo', 'ada', (SELECT min(id) "
             "FROM claims), (SELECT coalesce(max(id), 0) + 1 FROM memory_edits), 0, '{}')",
             recompute=True)),
+        ("rows-facts-deleted", _sql("DELETE FROM facts", recompute=True)),
         ("rows-discovery-by-nobody", _sql(
             "INSERT INTO memory_edits (at, by, kind, resident, claim_id, value, "
             "since_evidence, after) VALUES (10, 'author', 'implant', 'ada', (SELECT min(id) "
