@@ -53,3 +53,13 @@ def test_a_save_another_program_holds_locked_is_not_written_over(save, tmp_path)
         other.rollback()
         other.close()
     assert cli(["run", "--load", save, "--days", "0.02", "--save", save]).exit_code == 0
+
+
+def test_a_save_in_utf16_is_named_so(save):
+    """A save fuzz: the header's text encoding set to UTF-16 was "malformed database schema
+    (獟汱瑩彥…)"."""
+    data = bytearray(save.read_bytes())
+    data[56:60] = (2).to_bytes(4, "big")
+    save.write_bytes(bytes(data))
+    res = cli(["inspect", save, "-r", "ada"])
+    assert res.exit_code == 2 and "its text is not in UTF-8" in res.output, res.output
