@@ -48,6 +48,22 @@ def saved_scenario(meta: dict, save: Path) -> LoadedScenario:
     return loaded
 
 
+def check_ending(db, save: str | Path, ending: str | None) -> None:
+    """The save's ending is the one its world log records, or none if none is: one set on a
+    game in play was printed as how it ended, and one taken off a finished game let it go on
+    (a save fuzz)."""
+    from .save import SaveError
+
+    rows = [r[0] for r in db.execute(
+        "SELECT json_extract(data, '$.id') FROM world_log WHERE kind = 'ending'")]
+    logged = rows[-1] if rows else None
+    if len(rows) > 1 or logged != ending:
+        said = f"{ending!r}" if ending else "none"
+        raise SaveError(f"{save}: the save is damaged (its ending is {said}, but its world log "
+                        f"records " + (f"{len(rows)} endings" if len(rows) > 1 else
+                                       f"{logged!r}" if logged else "none") + ")")
+
+
 class Setup:
     def _populate(self, loaded: LoadedScenario, seed: int) -> None:
         sc, w, store = self.sc, self.world, self.store

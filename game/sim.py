@@ -196,11 +196,12 @@ class Simulation(Setup, Naming):
         loaded from a file; nothing is read from beside the save or from where it says its
         scenario came from."""
         from .save import SaveError, open_checked
-        from .setup import saved_scenario
+        from .setup import check_ending, saved_scenario
 
         checked = open_checked(path)
         try:
             loaded = saved_scenario(checked.meta["world_meta"], Path(path))
+            check_ending(checked.db, path, checked.meta["world_meta"].get("ending"))
             sim = cls(checked.db, loaded.scenario, file=str(loaded.file),
                       templates=loaded.templates)
             sim._restore()

@@ -63,3 +63,40 @@ def test_a_save_in_utf16_is_named_so(save):
     save.write_bytes(bytes(data))
     res = cli(["inspect", save, "-r", "ada"])
     assert res.exit_code == 2 and "its text is not in UTF-8" in res.output, res.output
+
+
+def _set_ending(path, ending):
+    from game.savecheck import CHECKSUM_KEY, content_digest
+
+    conn = sqlite3.connect(path)
+    try:
+        if ending is None:
+            conn.execute("DELETE FROM world_meta WHERE key = 'ending'")
+        else:
+            conn.execute("INSERT INTO world_meta (key, value) VALUES ('ending', ?) ON CONFLICT "
+                         "(key) DO UPDATE SET value = excluded.value", (ending,))
+        conn.execute(f"DELETE FROM world_meta WHERE key = '{CHECKSUM_KEY}'")
+        conn.commit()
+        conn.execute("INSERT INTO world_meta VALUES (?, ?)", (CHECKSUM_KEY,
+                                                              content_digest(conn)))
+        conn.commit()
+    finally:
+        conn.close()
+
+
+def test_an_ending_the_world_log_does_not_record_is_refused(save, tmp_path):
+    """A save fuzz (checksum recomputed): an ending set on a game in play was printed as how
+    it ended; one taken off a finished game let it go on."""
+    _set_ending(save, "barred")
+    before = digest(save)
+    res = cli(["run", "--load", save, "--days", "0.02"])
+    assert res.exit_code == 2 and "its ending is 'barred', but its world log records none" \
+        in res.output, res.output
+    assert digest(save) == before
+    done = tmp_path / "done.db"
+    assert cli(["run", "missing_key", "--save", done]).exit_code == 0
+    assert cli(["run", "--load", done, "--days", "0.02"]).exit_code == 0
+    _set_ending(done, None)
+    res = cli(["run", "--load", done, "--days", "0.02"])
+    assert res.exit_code == 2 and "its ending is none, but its world log records" in \
+        res.output, res.output
