@@ -408,6 +408,14 @@ def crafted_rows() -> list[tuple[str, Builder]]:
             "FROM claims), (SELECT coalesce(max(id), 0) + 1 FROM memory_edits), 0, '{}')",
             recompute=True)),
         ("rows-facts-deleted", _sql("DELETE FROM facts", recompute=True)),
+        ("rows-log-target-nobody", _log("target = 'zz'")),
+        ("rows-log-place-nowhere", _log("place = 'atlantis'")),
+        ("rows-presence-nowhere", _sql("UPDATE presence SET place = 'atlantis' WHERE id = "
+                                       "(SELECT min(id) FROM presence)", recompute=True)),
+        ("rows-presence-future", _sql("UPDATE presence SET since = 99999999 WHERE id = "
+                                      "(SELECT min(id) FROM presence)", recompute=True)),
+        ("rows-fact-history-future", _sql("UPDATE fact_history SET at = 99999999",
+                                          recompute=True)),
         ("rows-discovery-by-nobody", _sql(
             "INSERT INTO memory_edits (at, by, kind, resident, claim_id, value, "
             "since_evidence, after) VALUES (10, 'author', 'implant', 'ada', (SELECT min(id) "
