@@ -416,9 +416,11 @@ def _claim_and_value(v, typed: list[str]) -> tuple[str, str]:
             # Two sentences: "…did you mean 'a slight'?; if that…" read as a slip (a
             # playtest).
             why = str(value_error) if value_error is not None else ""
-            why = (why if why.endswith(("?", ".", "!")) else why + ".") + " If" if why else "If"
-            raise CommandError(f"{why} that was all the question ({question}), say the "
-                               "answer after it")
+            why = (why if why.endswith(("?", ".", "!")) else why + ".") + " Or" if why else ""
+            # ("If that was all the question (…), say the answer after it" read awkwardly;
+            # a window playtest)
+            raise CommandError(f"{why + ' ' if why else ''}'{' '.join(typed)}' names the "
+                               f"question ({question}) but no answer: add the answer after it")
     err = value_error or first
     assert err is not None  # `typed` has at least two words (the callers' `need`)
     raise err

@@ -132,10 +132,11 @@ def go(sim: Game, place: str) -> Reply:
     return r
 
 
-def own_way(sim: Game, rid: str) -> str:
+def own_way(sim: Game, rid: str, past: bool = False) -> str:
     """Someone who came along with the player and no longer does: their time is up, or they
-    are asleep or away."""
-    return f"{sim.name(rid)} goes {sim.pronoun(rid).poss} own way."
+    are asleep or away. `past` where it is told at its minute ("At 15:50: Sam went his own
+    way"; "goes" there mixed the tenses, a window playtest)."""
+    return f"{sim.name(rid)} {'went' if past else 'goes'} {sim.pronoun(rid).poss} own way."
 
 
 def here_now(names: list[str], gone: list[str] = (), sleepers: bool = False) -> str:

@@ -717,7 +717,7 @@ class Simulation(Setup, Naming):
                 continue
             until = self.state[x].follow_until
             if since < until <= self.now and self.now - since > clock.TICK:
-                timed.append(pacing.Notice(until, player.own_way(self, x)))
+                timed.append(pacing.Notice(until, player.own_way(self, x, past=True)))
             else:  # asleep or away, or the one tick that passed
                 untimed.append(player.Line("", player.own_way(self, x), "mark"))
         # The day is said unless all the time passed within one day: after "You wait until

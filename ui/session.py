@@ -468,8 +468,9 @@ class Session:
             # At the minute, as a wait's reply places what it saw ("At 10:00: …"): six lines
             # of comings and goings with no time read as one moment (a window playtest).
             at = self._at(self.sim.now)
-            for rid in gone:  # as a command's reply says it: "Pat goes their own way."
-                self.sim.transcript.add("mark", at + own_way(self.sim, rid), self.sim.now)
+            for rid in gone:  # "At 10:00: Pat went their own way."
+                self.sim.transcript.add("mark", at + own_way(self.sim, rid, past=True),
+                                        self.sim.now)
             moved = room[0] == place and room[1] != here
             if moved:
                 self.sim.transcript.add("mark", at + self._room_words(here, room[1], with_you),

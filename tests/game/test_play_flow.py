@@ -225,7 +225,7 @@ def test_someone_brought_along_says_when_they_go_their_own_way():
     text = sim.command("wait 1h").text()
     # On a long wait, at the minute their time ran out (a playtest read Ana's as said after
     # a deadline two days on).
-    assert f"▸ At {clock.fmt_clock(until)}: Pat goes their own way." in text, text
+    assert f"▸ At {clock.fmt_clock(until)}: Pat went their own way." in text, text
     assert "own way" not in sim.command("wait 1h").text()
 
 

@@ -24,7 +24,7 @@ def test_a_timed_line_says_what_was_seen_since_the_last():
     assert step["command"] == "wait 10m"
     passed = step["meanwhile"]
     assert passed["from"] == "day 2 08:40" and passed["to"] == "day 2 12:50"
-    assert "At 11:20: Ana goes her own way." in passed["reply"]
+    assert "At 11:20: Ana went her own way." in passed["reply"]
     assert "Pia told Mo" in passed["reply"]
     assert all("meanwhile" not in s for s in played.steps[:-1])  # (no time jumped over)
 

@@ -496,7 +496,7 @@ def test_someone_brought_along_going_their_own_way_on_the_running_clock_is_logge
         if s.speed == 0:
             s.set_speed(16)
     new = [e.text for e in s.sim.transcript.entries()[before:] if e.kind == "mark"]
-    assert sum(t.startswith("At ") and t.endswith(": Pat goes their own way.")
+    assert sum(t.startswith("At ") and t.endswith(": Pat went their own way.")
                for t in new) == 1, new
 
 
