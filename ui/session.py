@@ -592,8 +592,11 @@ class Session:
             # A tick already under way when the clock stopped lands before the command: said,
             # or the player reads "paused at 17:50, my command ran at 18:00" as the command's
             # cost (two playtesters did).
-            self.note(f"The clock ran on to {clock.fmt_clock(self.sim.now)} first: those "
-                      f"{self.sim.now - was} minutes were already under way.")
+            # ("The clock ran on to 13:50 first: those 10 minutes were already under way"
+            # was unclear to a window playtester)
+            self.note(f"The clock was already moving when you paused: it finished its "
+                      f"{self.sim.now - was} minutes to {clock.fmt_clock(self.sim.now)}, "
+                      "then your command.")
         self.sim.command(cmd, typed=text)
         self._run_day = clock.day_of(self.sim.now)  # (its reply said the days it crossed)
         # Its reply said who is here now, and who went their own way.

@@ -247,8 +247,8 @@ def test_a_command_after_a_pause_says_the_tick_under_way_ran_on_first():
     was = s.now
     assert s._tick is not None
     s.submit("look")
-    ran_on = (f"The clock ran on to {clock.fmt_clock(was + clock.TICK)} first: those 10 "
-              f"minutes were already under way.")
+    ran_on = ("The clock was already moving when you paused: it finished its 10 minutes to "
+              f"{clock.fmt_clock(was + clock.TICK)}, then your command.")
     said = [e.text for e in s.transcript]
     assert ran_on in said and said.index(ran_on) < said.index("look")
     # with nothing under way, nothing is said
