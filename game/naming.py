@@ -237,9 +237,11 @@ class Naming:
                 if rest.startswith(a):
                     text = who + b + rest[len(a):]
                     break
-        if value is not None and value in (me, you) and subject not in (me, you):
-            # Said of the speaker's or the listener's own deed, actively: 'Ada told Hana,
-            # "I accused Cy"', not "Cy was accused by me" (a window playtest).
+        if value is not None and value in (me, you) and subject not in (me, you) and \
+                subject in self.people:
+            # Said of the speaker's or the listener's own deed to someone, actively: 'Ada told
+            # Hana, "I accused Cy"', not "Cy was accused by me" (a window playtest). (Not of
+            # a thing: "Ada accused me of it: I moved Ada's key" read as a confession.)
             m = _BY_ME.match(text)
             if m and m.group(1) == who and m.group(4) == words:
                 doer = "I" if words == "me" else "you"

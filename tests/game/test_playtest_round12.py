@@ -119,8 +119,9 @@ def test_ones_own_deed_is_said_actively():
     """'Ada told Hana, "Cy was accused by me"' read as machine output (a window playtest)."""
     sim = Simulation.new("missing_key", seed=0)
     assert sim.say_claim("cy.accused_by", "ada", me="ada", you="hana") == "I accused Cy"
-    assert sim.say_claim("ada_key.moved_by", "dee", me="dee", you="ada") == "I moved your key"
-    assert sim.say_claim("ada_key.moved_by", "ada", me="dee", you="ada") == "you moved your key"
+    # (of a thing, as it was: "Ada accused me of it: I moved Ada's key" read as a confession)
+    assert sim.say_claim("ada_key.moved_by", "dee", me="dee", you="ada") == \
+        "your key was moved by me"
     assert sim.say_claim("ada_key.moved_by", "dee") == "Ada's key was moved by Dee"
 
 
