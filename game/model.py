@@ -815,7 +815,10 @@ def _named_in(sim: Game, value: str, text: str) -> bool:
         place, _, spot = value.partition(".")
         if place not in sim.places:
             return True
-        names = _telling(spot) if spot else _telling(place) | _telling(
+        # (not by its owner's name alone: "Ada, your key is on the counter" named Ada's
+        # house; a model fuzz)
+        owners = {w for r in sim.people for w in _telling(r, keep_short=True)}
+        names = _telling(spot) if spot else (_telling(place) - owners) | _telling(
             sim.places[place]["name"])
     return bool(names & _typed_words(text))
 
@@ -848,8 +851,30 @@ _NOT_A_CLAIM = {"who", "whom", "whose", "what", "where", "when", "why", "whether
                 "town", "people", "someone", "place", "way"}
 
 
+# A "n't" typed without its apostrophe, and the no of a few other languages (a model fuzz:
+# "Dee didnt move your key", "Mira ist nicht allergisch" were read as yes).
+_NO_WORDS |= {"isnt", "didnt", "wasnt", "dont", "cant", "wont", "doesnt", "arent", "werent",
+              "hasnt", "havent", "hadnt", "shouldnt", "couldnt", "wouldnt", "aint", "hardly",
+              "nicht", "kein", "keine", "nie", "pas", "jamais", "nunca", "nein", "non"}
+_BARE_NO = {"no", "nope", "nah", "nein", "non"}  # an answer's no, which a yes can take back
+# Words that say it is not known, or not so: a doubt, a wish, a condition, a scoff ("if Dee
+# moved your key, she'd have said"; "…, but I doubt it"; "I wonder if…"; a model fuzz).
+_UNSURE = {"whether", "wonder", "wondering", "if", "doubt", "doubts", "doubtful", "maybe",
+           "perhaps", "might", "unsure", "rubbish", "nonsense", "supposedly", "allegedly"}
+# One named just before these is who holds it, not the answer ("Bo thinks Dee moved it").
+_REPORTING = {"thinks", "think", "claims", "claimed", "says", "said", "reckons", "believes",
+              "told", "heard", "swears", "insists", "insisted"}
+
+
 def _is_no(word: str) -> bool:
     return word in _NO_WORDS or word.endswith("n't")
+
+
+def _clauses(text: str) -> list[str]:
+    """The line's clauses: what a no in one says nothing of in another ("It wasn't Cy who
+    moved your key, it was Bo"; "Dee moved your key. I'm not joking")."""
+    return [c for c in re.split(r"[,;:.!?—–]+|\s-\s|\bbut\b|\band\b", text, flags=re.I)
+            if _WORD.search(c)]
 
 
 def _stem(word: str) -> str:
@@ -916,6 +941,10 @@ def _asked_words(sim: Game, claim: str) -> set[str]:
     return {w for w in out if w not in _NOT_A_CLAIM} - _subject_words(sim, claim)
 
 
+_WEAK = {"because", "as", "was", "were", "his", "her", "their", "that", "this", "about", "from",
+         "into", "onto", "out", "off", "all", "any", "some", "very", "just"}
+
+
 def _value_words(sim: Game, claim: str, value: str) -> set[str]:
     """The words that say `value` (neither a yes nor a no, nor anyone or anything in town) as
     the answer to `claim` rather than another of its answers: "working" and "night shift"
@@ -925,8 +954,11 @@ def _value_words(sim: Game, claim: str, value: str) -> set[str]:
     attribute = claim.partition(".")[2]
 
     def words(v: str) -> set[str]:
+        # (not "as" nor "because": "Ben stayed away, as usual" was read as a slight, "…
+        # because he was angry" as the night shift; a model fuzz)
         return {w for w in _telling(v, keep_short=True) | _telling(
-            sim.value_words(v, attribute), keep_short=True) if len(w) > 1 or w.isdigit()}
+            sim.value_words(v, attribute), keep_short=True)
+            if (len(w) > 2 or w.isdigit()) and w not in _WEAK}
 
     own = words(value)
     others = [v for v in sim.names().allowed(claim) - {value} if v not in YES_NO
@@ -953,7 +985,16 @@ def _not_said(sim: Game, claim: str, value: str, text: str,
         return f"say that {sim.say_claim(claim, value)} (they ask a question)"
     text = told  # (what a question beside it asks is no part of what is told)
     said = _typed_words(text)
-    about = None if _meets(_claim_words(sim, claim, listener), said) else \
+    other = _spoken_to(sim, text)
+    if other is not None and listener is not None and other != listener:
+        # "Bo, Dee moved Ada's key" is said to Bo, not to Ada (a model fuzz)
+        return f"say it to {sim.name(listener)} (they speak to {sim.name(other)})"
+    if _unsure(text):
+        return f"say that {sim.say_claim(claim, value)} (they say it is not known so)"
+    # Its subject named, not only a word of what it asks: "Joss is allergic to willowbark"
+    # was read as Mira's allergy, "Dee moved the chairs, Ada" as who moved her key (a model
+    # fuzz). (Of the listener's own, a plain answer needs none: `_answers_theirs`.)
+    about = None if _meets(_subject_words(sim, claim, listener), said) else \
         f"say anything about {sim.say_claim(claim)}"
     attribute = claim.partition(".")[2]
     entity = value == "player" or value in sim.people or value in sim.objects or \
@@ -965,11 +1006,16 @@ def _not_said(sim: Game, claim: str, value: str, text: str,
             about = None
         if named_here and value == listener and value in sim.people:
             # Spoken to by name, and said to have done it: "you" says so, or their name
-            # again past the greeting.
+            # again past the greeting ("your" does not: "Ada, Dee moved your key").
             rest = _typed_words(text.split(",", 1)[1]) if "," in text else said
-            named_here = bool(rest & {"you", "your", "yourself", "yours"}) or \
+            named_here = bool(rest & {"you", "yourself"}) or \
                 _named_in(sim, value, text.split(",", 1)[1] if "," in text else text)
-        if named_here and any(_is_no(w) for w in said):
+        if named_here and value in sim.people and _only_reporting(sim, value, text):
+            who = "you" if value == "player" else sim.name(value)
+            return f"say that {sim.say_claim(claim, value)} (they say {who} " \
+                f"{'hold' if who == 'you' else 'holds'} it, not did it)"
+        if named_here and any(_is_no(w) for c in _clauses(text) if _named_in(sim, value, c)
+                              for w in _typed_words(c)):
             return f"say plainly that {sim.say_claim(claim, value)} (they have a no in them)"
         if named_here:
             return about
@@ -977,21 +1023,89 @@ def _not_said(sim: Game, claim: str, value: str, text: str,
         return named if about is None else f"{named}, nor {about}"
     if about is not None:
         return about
-    no = any(_is_no(w) for w in said)
+    # A negation says no whatever else is said ("Yes, Cy isn't barred"); a bare "no" does
+    # unless a yes takes it back ("no, no — yes, Cy is barred").
+    negated = any(_is_no(w) and w not in _BARE_NO for w in said)
+    bare_no = bool(said & _BARE_NO)
     if value in YES_NO:
         # A yes or a no is said of what is asked, not of its subject alone ("Mira has a
-        # cough, Tilly" was read as her allergy; a model fuzz).
-        # (or its subject with the attribute's own words, those said of anything among
-        # them: "Ben came, Ana" of whether Ben came to the supper — a review)
-        if not _meets(_asked_words(sim, claim), said) and not (
-                _meets(_subject_words(sim, claim, listener), said)
-                and _meets(_telling(attribute), said)):
+        # cough, Tilly" was read as her allergy), and of this question, not one beside it
+        # ("Mira was given willowbark" as her allergy; a model fuzz).
+        if not _meets(_own_asked_words(sim, claim), said):
             return f"say anything about {sim.say_claim(claim)}"
-        if (value == "no" and no) or (value == "yes" and (not no or said & _YES_WORDS)):
+        if value == "no" and (negated or bare_no):
             return None
-    elif _meets(_value_words(sim, claim, value), said):
+        if value == "yes" and not negated and (not bare_no or said & _YES_WORDS):
+            return None
+    elif _meets(_value_words(sim, claim, value), said) and not negated and not bare_no:
+        # (and not with a no: "Ben wasn't working that night" was read as working)
         return None
     return f"say that {sim.say_claim(claim, value)}"
+
+
+def _spoken_to(sim: Game, text: str) -> str | None:
+    """The resident the line is said to by name — "Bo, …" or "…, Bo" — if any."""
+    parts = [p.strip() for p in text.split(",")]
+    for part in (parts[0], parts[-1]) if len(parts) > 1 else ():
+        words = {w for w in _WORD.findall(_fold(part)) if w not in _GREETING}
+        if not words:
+            continue
+        for rid in sim.people:
+            # (the part is their name and nothing else: "Ben came, Ana" is said to Ana)
+            if rid != "player" and words <= _telling(rid, keep_short=True) | _telling(
+                    sim.name(rid), keep_short=True):
+                return rid
+    return None
+
+
+_GREETING = {"hey", "hi", "hello", "morning", "good", "evening", "afternoon", "there", "oh",
+             "listen", "look", "dear", "well"}
+
+
+def _only_reporting(sim: Game, value: str, text: str) -> bool:
+    """Is `value` named only as one who holds or tells it ("Bo thinks Dee moved your key",
+    read as Bo having moved it; "I think Dee moved your key" as the player; a model fuzz)?"""
+    if value == "player":
+        names, verbs = {"i", "me"}, _REPORTING | _MINE
+    else:
+        names = _telling(value, keep_short=True) | _telling(sim.name(value), keep_short=True)
+        verbs = _REPORTING
+    words = [w.partition("'")[0] for w in _WORD.findall(_fold(text))]
+    at = [i for i, w in enumerate(words) if w in names]
+    return bool(at) and all(i + 1 < len(words) and words[i + 1] in verbs for i in at)
+
+
+# What "I" says of the player's own mind, not a deed ("I know who…", "I'm sorry…"): the
+# word after "I" (an apostrophe's ending dropped: "I'm sorry" is "i", then "sorry").
+_MINE = {"know", "knew", "think", "guess", "suppose", "believe", "heard", "hear", "saw", "see",
+         "sorry", "afraid", "fear", "hope", "wish", "wonder", "found", "learned", "learnt"}
+# A doubt said in a phrase ("Dee could have moved your key, or Bo"), and a sureness that has
+# a doubt's word in it ("no doubt about it").
+_UNSURE_PHRASES = ("as if", "could have", "could be", "may have", "may be", "might have",
+                   "not sure", "no idea")
+_SURE_PHRASES = ("no doubt", "without a doubt", "without doubt", "beyond doubt")
+
+
+def _unsure(text: str) -> bool:
+    """Does the line say it is not known (a doubt, a wish, a condition, a scoff)?"""
+    folded = " " + " ".join(_WORD.findall(_fold(text))) + " "
+    for phrase in _SURE_PHRASES:
+        folded = folded.replace(f" {phrase} ", " ")
+    return bool(set(folded.split()) & _UNSURE) or any(f" {p} " in folded
+                                                      for p in _UNSURE_PHRASES)
+
+
+def _own_asked_words(sim: Game, claim: str) -> set[str]:
+    """What this question asks that no other question of its subject does: "allergic" for
+    Mira's allergy, not "willowbark", which her being given it shares (or all its words, if
+    it shares them all)."""
+    subject = claim.partition(".")[0]
+    own = _asked_words(sim, claim)
+    others = set()
+    for c in sim.names().claims:
+        if c != claim and c.partition(".")[0] == subject:
+            others |= _asked_words(sim, c)
+    return (own - others) or own
 
 
 # The last words of a tag question: what comes before them is told ("Dee took your key,
@@ -1026,19 +1140,30 @@ def _telling_part(text: str) -> str | None:
             head, comma, tail = core.rpartition(",")
             tail_words = _WORD.findall(_fold(tail))
             if comma and _WORD.search(head) and 0 < len(tail_words) <= 4 and \
-                    tail_words[0] in _TAGS:
+                    tail_words[0] in _TAGS and not _asks(head):
+                # (a head that asks is no telling: "Was it Dee who moved your key, you
+                # think?"; a model fuzz)
                 told.append(head + ".")
             continue
-        if not end and m.end() == len(text):
-            words = _WORD.findall(_fold(core))
-            first = words[:1]
-            head = core.split(",", 1)
-            if len(head) > 1 and len(_WORD.findall(head[0])) <= 2:
-                first += _WORD.findall(_fold(head[1]))[:1]  # past "Ada,"
-            if any(w in _ASKING for w in first):
-                continue
+        if not end and m.end() == len(text) and _asks(core):
+            continue
         told.append(sentence)
     return " ".join(told) if told else None
+
+
+def _asks(clause: str) -> bool:
+    """Does the clause open with an asking word, past the short words it is said to or
+    greeted with ("Ada, tell me, did Dee move your key"; "Hey there Ada, did…")?"""
+    for part in clause.split(","):
+        words = _WORD.findall(_fold(part))
+        if not words:
+            continue
+        if words[0] in _ASKING or (len(words) > 1 and words[0] in _GREETING | {"so", "and"}
+                                   and words[1] in _ASKING):
+            return True
+        if len(words) > 3 and words[:2] != ["tell", "me"]:
+            return False  # past the greeting: the sentence itself, which does not ask
+    return False
 
 
 # Words an answer is said with around its name, that name no claim ("Ada, it was Dee";
@@ -1064,8 +1189,9 @@ def _answers_theirs(sim: Game, claim: str, value: str, said: set[str],
         if value in sim.people else set()
     names |= _telling(listener, keep_short=True) | _telling(sim.name(listener),
                                                              keep_short=True)
+    asked = _asked_words(sim, claim)  # ("Ada, Dee moved it": what is asked, said of it)
     rest = {w for w in said if w not in names and w.partition("'")[0] not in names
-            and w not in _ANSWERING}
+            and w not in _ANSWERING and not _meets(asked, {w})}
     return not rest
 
 

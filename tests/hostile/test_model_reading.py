@@ -98,7 +98,9 @@ def test_the_same_yes_said_in_words_is_read(fake, monkeypatch, typed):
      "say anything about who moved Ada's key"),
     ("missing_key", "ada_key.moved_by", "dee", "hello",
      "name Dee, nor say anything about who moved Ada's key"),
-    ("missing_key", "ada_key.moved_by", "player", "I'm the one who moved it", None),
+    # (said to no one in particular, "it" is no key: to Ada it is hers, below)
+    ("missing_key", "ada_key.moved_by", "player", "I'm the one who moved it",
+     "say anything about who moved Ada's key"),
     ("missing_key", "ada_key.location", "cafe.drawer", "your key is in the drawer", None),
     ("missing_key", "cy.accused_by", "bo", "it was Bo", "say anything about who accused Cy"),
     # a yes or a no: how it is said
@@ -219,6 +221,7 @@ def test_a_fast_garbage_server_is_rested_through_say(fake, monkeypatch):
     # still read: a plain answer, and one who is told of themselves as "you"
     ("Ada, it was Dee who moved your key", "dee", None),
     ("Ada, you moved your key yourself", "ada", None),
+    ("I'm the one who moved it", "player", None),
     # (a review, 2026-12-07: said to Ada of her own key, each was refused as naming no claim)
     ("Ada, it was Dee", "dee", None),
     ("I was wrong, Ada, it was Dee", "dee", None),
@@ -234,7 +237,7 @@ def test_a_fast_garbage_server_is_rested_through_say(fake, monkeypatch):
     ("Was it Dee who moved your key?\u201d", "dee",
      "say that Ada's key was moved by Dee (they ask a question)"),
     ("Did Dee move your key? I wonder.", "dee",
-     "name Dee, nor say anything about who moved Ada's key"),
+     "say that Ada's key was moved by Dee (they say it is not known so)"),
     ("Ada, it was Dee, the baker's girl, everyone says", "dee",
      "say anything about who moved Ada's key"),
 ])
@@ -279,9 +282,13 @@ def test_a_place_said_in_passing_is_not_where_the_key_is():
 
 
 @pytest.mark.parametrize("typed, value, missing", [
-    # (a review: "came" is said of anything, so it alone named no claim — with Ben it does)
-    ("Ben came, Ana", "yes", None),
-    ("Ben never came, Ana", "no", None),
+    # (a review asked "Ben came, Ana" be read; a model fuzz then had "Ben came to the mill"
+    # and "Ben came by this morning" read as the supper: "came" alone names no supper)
+    ("Ben came to the supper, Ana", "yes", None),
+    ("Ben never came to the supper, Ana", "no", None),
+    ("Ben came, Ana", "yes", "say anything about whether Ben came to Ana's supper"),
+    ("Ben came to the mill, Ana", "yes",
+     "say anything about whether Ben came to Ana's supper"),
     ("she came by, Ana", "yes", "say anything about whether Ben came to Ana's supper"),
     ("Ben was lovely, Ana", "yes", "say anything about whether Ben came to Ana's supper"),
 ])
@@ -291,3 +298,76 @@ def test_a_yes_or_no_of_a_claim_in_common_words(typed, value, missing):
 
     sim = Simulation.new("bad_blood", seed=0)
     assert _not_said(sim, "ben.came_to_supper", value, typed, "ana") == missing
+
+
+# A model fuzz of 2026-12-07 (147 lines read straight into `_not_said`, as play calls it):
+# each of these was read into the listener's memory as the player's word.
+@pytest.mark.parametrize("scenario, claim, value, listener, typed", [
+    # a question's words, said of another subject
+    ("the_ledger", "mira.willowbark_allergy", "yes", "tilly", "Joss is allergic to willowbark"),
+    ("the_ledger", "mira.willowbark_allergy", "yes", "tilly",
+     "I'm allergic to willowbark, Tilly"),
+    ("missing_key", "cy.barred", "yes", "ada", "Bo is barred from the market"),
+    ("missing_key", "ada_key.moved_by", "dee", "ada", "Dee moved the chairs, Ada"),
+    ("the_ledger", "mira.fever", "yes", "tilly", "Joss has a fever"),
+    # another question of the same subject
+    ("the_ledger", "mira.willowbark_allergy", "yes", "tilly", "Mira was given willowbark"),
+    # a no the word list missed, or a yes that outweighed it
+    ("missing_key", "cy.barred", "yes", "ada", "Cy isnt barred from the market"),
+    ("missing_key", "cy.barred", "yes", "ada", "Yes, Cy isn't barred from the market"),
+    ("missing_key", "ada_key.moved_by", "dee", "ada", "Dee didnt move your key"),
+    ("the_ledger", "mira.willowbark_allergy", "yes", "tilly",
+     "Mira ist nicht allergisch gegen willowbark"),
+    ("bad_blood", "ben.refused_why", "working", "ana", "Ben wasn't working that night"),
+    # a value's words said in passing
+    ("bad_blood", "ben.refused_why", "slight", "ana", "Ben stayed away, as usual"),
+    ("bad_blood", "ben.refused_why", "working", "ana", "Ben stayed away because he was angry"),
+    # a place named by its owner's name alone
+    ("missing_key", "ada_key.location", "ada_home", "ada", "Ada, your key is on the counter"),
+    # "your" is not "you did it"
+    ("missing_key", "ada_key.moved_by", "ada", "ada", "Ada, Dee moved your key"),
+    # a doubt, a wish, a condition, a scoff, a maybe
+    ("missing_key", "cy.barred", "no", "ada", "I don't know whether Cy is barred from the market"),
+    ("missing_key", "ada_key.moved_by", "dee", "ada", "if Dee moved your key, she'd have said"),
+    ("missing_key", "ada_key.moved_by", "dee", "ada", "Dee moved your key, but I doubt it"),
+    ("missing_key", "ada_key.moved_by", "dee", "ada", "Oh sure, Dee moved your key. As if."),
+    ("missing_key", "ada_key.moved_by", "dee", "ada", "Dee could have moved your key, or Bo"),
+    ("missing_key", "ada_key.moved_by", "dee", "ada", "I wonder if Dee moved your key"),
+    # one who holds it, named as the answer
+    ("missing_key", "ada_key.moved_by", "bo", "ada", "Bo thinks Dee moved your key"),
+    ("missing_key", "ada_key.moved_by", "player", "ada", "I think Dee moved your key"),
+    ("missing_key", "ada_key.moved_by", "player", "ada", "I'm sorry someone moved your key"),
+    # said to someone else
+    ("missing_key", "ada_key.moved_by", "dee", "ada", "Bo, Dee moved Ada's key"),
+    ("the_ledger", "mira.willowbark_allergy", "yes", "tilly",
+     "Joss, Mira is allergic to willowbark"),
+    # questions in other forms
+    ("missing_key", "ada_key.moved_by", "dee", "ada", "Ada, tell me, did Dee move your key"),
+    ("missing_key", "ada_key.moved_by", "dee", "ada", "Hey there Ada, did Dee move your key"),
+    ("missing_key", "ada_key.moved_by", "dee", "ada", "Was it Dee who moved your key, you think?"),
+])
+def test_a_reading_the_words_do_not_say_is_refused(scenario, claim, value, listener, typed):
+    from game.model import _not_said
+    from game.sim import Simulation
+
+    sim = Simulation.new(scenario, seed=0)
+    assert _not_said(sim, claim, value, typed, listener) is not None
+
+
+@pytest.mark.parametrize("scenario, claim, value, listener, typed", [
+    ("missing_key", "ada_key.moved_by", "bo", "ada", "It wasn't Cy who moved your key, it was Bo"),
+    ("missing_key", "ada_key.moved_by", "bo", "ada", "Not Cy - Bo moved your key"),
+    ("missing_key", "ada_key.moved_by", "dee", "ada", "Dee moved your key. I'm not joking"),
+    ("missing_key", "ada_key.moved_by", "dee", "ada", "Dee moved your key, no doubt about it"),
+    ("missing_key", "ada_key.moved_by", "dee", "ada", "Ada, Dee moved it"),
+    ("missing_key", "ada_key.moved_by", "player", "ada", "Ada, I moved it"),
+    ("missing_key", "cy.barred", "yes", "ada", "no, no — yes, Cy is barred from the market"),
+    ("the_ledger", "mira.willowbark_allergy", "no", "tilly", "Mira isnt allergic to willowbark"),
+])
+def test_a_reading_the_words_do_say_is_read(scenario, claim, value, listener, typed):
+    """(and with a no in another clause than the answer's: "…, it was Bo" was refused)"""
+    from game.model import _not_said
+    from game.sim import Simulation
+
+    sim = Simulation.new(scenario, seed=0)
+    assert _not_said(sim, claim, value, typed, listener) is None
