@@ -189,7 +189,7 @@ def post_mortem(sim: Game) -> PostMortem | None:
             if r["kind"] in ACTS and r.get("claim") in explain and r["actor"] != PLAYER]
     deciders = _deciders(sim, e, explain, acts)
     moves = _moves(sim, explain)
-    cause = "" if e.win else _cause(sim, deciders, _needed(sim, e))
+    cause = "" if e.win else _cause(sim, deciders, _sure_enough(sim, e))
     worse = [f"Your own word reached {d.name}: {d.you_in_chain}"
              for d in deciders if d.you_in_chain and d.true is False]
     return PostMortem(e.id, e.title, e.win, ended, clock.fmt(ended), claims, deciders, acts,
@@ -493,7 +493,7 @@ def _moves(sim: Game, explain: set[str]) -> list[Move]:
     return out
 
 
-def _needed(sim: Game, ending) -> dict[tuple[str, str], int]:
+def _sure_enough(sim: Game, ending) -> dict[tuple[str, str], int]:
     """How sure a resident's belief that claim = value had to be for the conditions that
     decide `ending` to count it (`believes(…, N)`, `count_believers(…, N)`): the ending's
     own, the scheduled events' that took place, and, for a lost ending, the winning ones'.

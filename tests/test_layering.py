@@ -111,3 +111,21 @@ def test_the_driver_is_the_one_sqlite_utils_connects_with():
     from memory.driver import sqlite3
 
     assert isinstance(Database(memory=True).conn, sqlite3.Connection)
+
+
+def test_no_module_defines_a_name_twice():
+    """A second `def _needed` in game/postmortem.py replaced the first, which another
+    function still called with other arguments: every lost Cancelled Meeting ended in a
+    traceback (a review). ruff's F811 does not see a name used between the two."""
+    twice = []
+    for package in ("memory", "game", "ui"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+            seen: dict[str, int] = {}
+            for node in tree.body:
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    if node.name in seen:
+                        twice.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.name} "
+                                     f"(first at line {seen[node.name]})")
+                    seen.setdefault(node.name, node.lineno)
+    assert not twice, twice

@@ -22,13 +22,17 @@ from .labels import (
     half_lives,
     provenance,
     recall_word,
+    source_words,
     state_label,
     told_of,
     value_label,
 )
 
 STATES = ("influencing", "past", "doubtful", "anomalous", "corrected")
-SOURCES = ("first-hand", "document", "testimony", "rumour", "inferred", "implanted")
+# A source as the rows name it: first-hand, and the two kinds that rank with it but are not
+# one's own sighting — another's word of themselves, a thing shown (ui.labels.source_words).
+SOURCES = ("first-hand", "witnessed", "declared", "document", "testimony", "rumour",
+           "inferred", "implanted")
 SORTS = ("claim", "value", "confidence", "state", "recall", "source", "updated")
 _SOURCE_ORDER = {s: i for i, s in enumerate(SOURCES)}
 _STATE_ORDER = {s: i for i, s in enumerate(STATES)}
@@ -46,7 +50,7 @@ class Row:
     raw_value: str
     confidence: int
     state: str
-    source: str  # rank name
+    source: str  # as the rows name it (`SOURCES`): a rank, or declared / witnessed
     kind: str
     told: str  # provenance words
     teller: str | None
@@ -189,7 +193,8 @@ class InspectorModel:
                               told_of(self.session, self.resident, b.subject, b.attribute)),
             value=value_label(sim, b.value, b.attribute), raw_value=b.value,
             confidence=b.confidence,
-            state=b.state.value, source=b.source, kind=b.kind, told=provenance(sim, b),
+            state=b.state.value, source=source_words(b), kind=b.kind,
+            told=provenance(sim, b),
             teller=b.teller, origin=b.origin, about_others=others, updated_at=b.updated_at,
             stale=b.stale,
             truth=value_label(sim, truth, b.attribute) if truth is not None else None,

@@ -46,8 +46,10 @@ STATE = {
     "corrected": (96, 156, 226),
 }
 
-SOURCE = {  # provenance rank names (memory.kinds.RANK_NAMES)
+SOURCE = {  # provenance rank names (memory.kinds.RANK_NAMES), and first-hand's kinds
     "first-hand": (106, 186, 126),
+    "witnessed": (106, 186, 126),
+    "declared": (106, 186, 126),
     "document": (122, 164, 214),
     "testimony": (222, 184, 96),
     "rumour": (226, 126, 94),

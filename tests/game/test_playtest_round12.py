@@ -129,14 +129,14 @@ def test_the_cause_says_apart_those_the_deciding_condition_did_not_count():
     """An author's trial: "Ilse and Marta believed that the sluice was opened by Tam" of two
     at 46 % whom the vote (count_believers at 50) had not counted."""
     from game import clock
-    from game.postmortem import _cause, _needed, post_mortem
+    from game.postmortem import _cause, _sure_enough, post_mortem
 
     sim = Simulation.new("missing_key", seed=0)
     sim.run(until=clock.parse_when("day 3 18:30"))
     pm = post_mortem(sim)
     assert pm is not None and not pm.win
     e = next(x for x in sim.sc.endings if x.id == sim.ending)
-    assert _needed(sim, e).get(("ada_key.moved_by", "cy")) == 50
+    assert _sure_enough(sim, e).get(("ada_key.moved_by", "cy")) == 50
     confs = sorted(d.confidence for d in pm.deciders if d.claim == "ada_key.moved_by")
     bar = confs[0] + 1  # one of them just short of it
     low = [d.name for d in pm.deciders if d.claim == "ada_key.moved_by" and d.confidence < bar]

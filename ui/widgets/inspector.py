@@ -182,6 +182,8 @@ class Inspector(Widget):
         row("Recall:", {r: recall.get(r, 0) for r in RECALL}, m.recall, self._set_recall,
             T.RECALL)
         sources = m.counts("source")
+        # (as the rows name them: "first-hand 5" above five rows saying "declared" read as a
+        # contradiction; a window playtest)
         row("Source:", {s: sources.get(s, 0) for s in SOURCES}, m.source, self._set_source,
             T.SOURCE)
         top = m.top_subjects(12)
