@@ -304,6 +304,10 @@ class LanguageModel:
         """Why no call was made: the model is resting, or this verb's time for it is spent."""
         if self.resting():
             if self.asked_rest:
+                if self.asked_rest >= MAX_RETRY_AFTER:  # (it asked for longer: a review)
+                    return (f"{self.last_failure}; it asked to be left for longer than "
+                            f"{_duration(MAX_RETRY_AFTER)}, so it is not asked again for "
+                            f"{_duration(MAX_RETRY_AFTER)}")
                 return (f"{self.last_failure}; it asked to be left for "
                         f"{_duration(self.asked_rest)}, so it is not asked again till then")
             return (f"the model failed twice in a row ({self.last_failure}), so it is not "
@@ -921,8 +925,10 @@ def _subject_words(sim: Game, claim: str, listener: str | None = None) -> set[st
     if listener in sim.people:
         out -= _telling(listener, keep_short=True) | _telling(sim.name(listener),
                                                               keep_short=True)
-        if listener in (subject, owner):
+        if listener == subject:
             out |= {"you", "your", "yours", "yourself"}
+        elif listener == owner:  # ("your key"; not "you", as in "Ada, you know Dee")
+            out |= {"your", "yours"}
     return {w for w in out if w not in _NOT_A_CLAIM}
 
 
@@ -1169,11 +1175,12 @@ def _asks(clause: str) -> bool:
 # Words an answer is said with around its name, that name no claim ("Ada, it was Dee";
 # "Ada, Dee's the one"; "I was wrong, Ada, it was Dee").
 _ANSWERING = {"it", "it's", "its", "was", "is", "the", "one", "who", "did", "done", "that", "i",
-              "i'm", "im", "think", "reckon", "say", "said", "wrong", "sure", "am", "actually",
-              "really", "oh", "well", "so", "yes", "twas", "him", "her", "them", "all", "along",
-              "thought", "tell", "told", "you", "believe", "now", "know", "i've", "been", "fear",
-              "afraid", "sorry", "but", "and", "a", "s", "listen", "look", "truth", "true",
-              "honest", "swear", "certain", "guess", "must", "have", "after"}
+              "i'm", "im", "wrong", "sure", "am", "actually", "really", "oh", "well", "so", "yes",
+              "twas", "all", "along", "now", "i've", "been", "s", "certain"}
+# What makes a line an answer at all: "it was X", "X's the one", "X did it" ("Ada, tell Dee"
+# and "Ada, I believe Dee" named Dee with no answer's frame and were read as the deed; a
+# review).
+_FRAME = {"it", "it's", "twas", "one", "did", "done"}
 
 
 def _answers_theirs(sim: Game, claim: str, value: str, said: set[str],
@@ -1192,7 +1199,7 @@ def _answers_theirs(sim: Game, claim: str, value: str, said: set[str],
     asked = _asked_words(sim, claim)  # ("Ada, Dee moved it": what is asked, said of it)
     rest = {w for w in said if w not in names and w.partition("'")[0] not in names
             and w not in _ANSWERING and not _meets(asked, {w})}
-    return not rest
+    return not rest and bool(said & _FRAME or _meets(asked, said))
 
 
 def _player_saw(sim: Game, r: Reading, value: str) -> bool:

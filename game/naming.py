@@ -336,7 +336,8 @@ _GRAMMAR = [("I is ", "I am "), ("I has ", "I have "), ("I does ", "I do "),
 
 
 # "Cy was accused by me": a deed in the passive, by the speaker or the one spoken to.
-_BY_ME = re.compile(r"^(.+) (was|were) ([a-z]+(?:ed|en|ook|ew|ught|old)) by (me|you)$")
+# (a past tense that is its participle too: not "-en", "I forgiven Cy"; a review)
+_BY_ME = re.compile(r"^(.+) (was|were) ([a-z]+(?:ed|ught|old)) by (me|you)$")
 _PLURAL = [(" is ", " are "), (" was ", " were "), (" has ", " have "), (" does ", " do ")]
 # Words that, after a name, make it the one doing (a subject): "Ben is owed money".
 _VERB_AFTER = {"is", "was", "has", "had", "does", "did", "will", "would", "can", "could",

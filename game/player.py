@@ -583,8 +583,8 @@ def tell(sim: Game, rid: str, claim: str, value: str, anonymously: str = "") -> 
         saw = value == before.value and lie.get("basis") == "saw"
     # What they saw may be a thing that shows it, not the deed: "just as Ada's key shows",
     # not "I saw as much myself" of Dee moving it (a window playtest).
-    clue = _clue(sim, rid, held_now) if saw and held_now.kind == "witnessed" and not (
-        before is not None and before.acting) else ""
+    clue = _clue(sim, rid, held_now) if saw and held_now is not None and \
+        held_now.kind == "witnessed" and not (before is not None and before.acting) else ""
     ctx = {"what": sim.say_claim(claim, value, me=rid, you=PLAYER), "change": ch.kind,
            "saw": saw, "again": again, "clue": clue}
     return Reply(True).say(sim.name(rid), sim.words.render(

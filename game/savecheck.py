@@ -127,10 +127,13 @@ def check_side_files(path: Path) -> None:
         except OSError:
             continue
         if size > 0:
+            # (not "move it away": a hot journal is what undoes a half-written save; a
+            # review)
             raise SaveError(f"{path}: {side.name} lies beside it — another program has the "
                             "save open and is writing it, or stopped while it was; close that "
-                            f"program (or, if none is running, move {side.name} away) and try "
-                            "again")
+                            "program and try again (if none is running, `sqlite3 "
+                            f"{path.name} 'PRAGMA integrity_check'` lets SQLite finish or "
+                            "undo what it left)")
 
 
 def in_use(path: Path) -> bool:

@@ -8,6 +8,7 @@ line instead of crashing; a missing or misspelt *required* key is an error.
 from __future__ import annotations
 
 import re
+import typing
 from typing import Annotated, Literal
 
 from pydantic import (
@@ -81,7 +82,15 @@ class Strict(BaseModel):
                 shown = v if len(v) <= 40 else v[:37] + "..."
                 raise ValueError(f"must be a number, unquoted (not {shown!r})")
             _drawable(v, info.field_name)
-        elif isinstance(v, dict) and info.field_name == "values":
+        elif isinstance(v, dict) and any(isinstance(x, str) for x in v.values()):
+            # a table of numbers with one in quotes (`trust = { bo = "0.6" }`; a review)
+            field = cls.model_fields.get(info.field_name)
+            args = typing.get_args(field.annotation) if field is not None else ()
+            if len(args) == 2 and _numeric_only(args[1]):
+                key, bad = next((k, x) for k, x in v.items() if isinstance(x, str))
+                shown = bad if len(bad) <= 40 else bad[:37] + "..."
+                raise ValueError(f"{key!r} must be a number, unquoted (not {shown!r})")
+        if isinstance(v, dict) and info.field_name == "values":
             # an attribute's `values`: words shown, as any field's (a table of a model is
             # checked field by field as it is read)
             for key, words in v.items():

@@ -170,3 +170,20 @@ def test_a_clues_whereabouts_is_a_question_whatever_locations_importance(tmp_pat
         sim.parse_typed("ask fen key location")
     except CommandError as exc:  # ("no claim 'key location'" before)
         raise AssertionError(str(exc)) from None
+
+
+def test_a_participle_that_is_no_past_tense_stays_passive(tmp_path):
+    """A review: "{subject} was forgiven by {value}" said by the forgiver was "I forgiven Cy"."""
+    import shutil
+
+    from game.scenario.loader import SCENARIOS
+
+    folder = tmp_path / "missing_key"
+    shutil.copytree(SCENARIOS / "missing_key", folder)
+    toml = folder / "scenario.toml"
+    toml.write_text(toml.read_text(encoding="utf-8") + '\n[attributes.forgiven_by]\n'
+                    'label = "{subject} was forgiven by {value}"\nactor = true\n',
+                    encoding="utf-8")
+    sim = Simulation.new(folder, seed=0)
+    assert sim.say_claim("cy.forgiven_by", "ada", me="ada", you="hana") == \
+        "Cy was forgiven by me"

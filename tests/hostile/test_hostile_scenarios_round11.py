@@ -252,3 +252,18 @@ def test_the_player_does_not_start_out_of_town(tmp_path):
     res = CliRunner().invoke(main, ["validate", str(folder)])
     assert res.exit_code == 2 and "player.start:" in res.output and "out of town" in \
         res.output, res.output
+
+
+def test_a_number_in_quotes_in_a_table_of_numbers_is_refused(tmp_path):
+    """A review: `trust = { bo = "0.6" }` passed as 0.6, while `honesty = "0.95"` did not."""
+    import re
+
+    text = (KEY / "scenario.toml").read_text(encoding="utf-8")
+    m = re.search(r"trust = \{ (\w+) = ([0-9.]+)", text)
+    assert m, "a resident of missing_key trusts someone"
+    folder = _copy(tmp_path, KEY, lambda t: t.replace(m.group(0),
+                                                      f'trust = {{ {m.group(1)} = "{m.group(2)}"',
+                                                      1))
+    res = CliRunner().invoke(main, ["validate", str(folder)])
+    assert res.exit_code == 2 and f"'{m.group(1)}' must be a number, unquoted" in res.output, \
+        res.output

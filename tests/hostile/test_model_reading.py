@@ -341,6 +341,10 @@ def test_a_yes_or_no_of_a_claim_in_common_words(typed, value, missing):
     ("missing_key", "ada_key.moved_by", "dee", "ada", "Bo, Dee moved Ada's key"),
     ("the_ledger", "mira.willowbark_allergy", "yes", "tilly",
      "Joss, Mira is allergic to willowbark"),
+    # a name with no answer's frame (a review)
+    ("missing_key", "ada_key.moved_by", "dee", "ada", "Ada, tell Dee"),
+    ("missing_key", "ada_key.moved_by", "dee", "ada", "Ada, I believe Dee"),
+    ("missing_key", "ada_key.moved_by", "dee", "ada", "Ada, you know Dee"),
     # questions in other forms
     ("missing_key", "ada_key.moved_by", "dee", "ada", "Ada, tell me, did Dee move your key"),
     ("missing_key", "ada_key.moved_by", "dee", "ada", "Hey there Ada, did Dee move your key"),
