@@ -1175,8 +1175,11 @@ def _asks(clause: str) -> bool:
 # Words an answer is said with around its name, that name no claim ("Ada, it was Dee";
 # "Ada, Dee's the one"; "I was wrong, Ada, it was Dee").
 _ANSWERING = {"it", "it's", "its", "was", "is", "the", "one", "who", "did", "done", "that", "i",
-              "i'm", "im", "wrong", "sure", "am", "actually", "really", "oh", "well", "so", "yes",
-              "twas", "all", "along", "now", "i've", "been", "s", "certain"}
+              "i'm", "im", "think", "reckon", "say", "said", "wrong", "sure", "am", "actually",
+              "really", "oh", "well", "so", "yes", "twas", "him", "her", "them", "all", "along",
+              "thought", "tell", "told", "you", "believe", "now", "know", "i've", "been", "fear",
+              "afraid", "sorry", "but", "and", "a", "s", "listen", "look", "truth", "true",
+              "honest", "swear", "certain", "guess", "must", "have", "after", "heard"}
 # What makes a line an answer at all: "it was X", "X's the one", "X did it" ("Ada, tell Dee"
 # and "Ada, I believe Dee" named Dee with no answer's frame and were read as the deed; a
 # review).

@@ -103,9 +103,12 @@ def check_file(path: Path) -> None:
                             "the game saves; read a store in Python with MemoryStore(path) "
                             "and its beliefs(), explain() and history()")
         raise SaveError(f"{path}: not a save Hearsay wrote (a database in WAL mode)")
-    if int.from_bytes(head[56:60], "big") not in (0, 1):
+    encoding = int.from_bytes(head[56:60], "big")
+    if encoding in (2, 3):
         # (UTF-16 text: "malformed database schema (獟汱瑩彥…)"; a save fuzz)
         raise SaveError(f"{path}: not a save Hearsay wrote (its text is not in UTF-8)")
+    if encoding not in (0, 1):
+        raise SaveError(f"{path}: the save is damaged (bad text encoding in its header)")
     if st.st_size % page:
         raise SaveError(f"{path}: the save is damaged (truncated or padded: {st.st_size:,} "
                         f"bytes is not a whole number of {page:,}-byte pages)")

@@ -130,8 +130,10 @@ def _read(file: Path) -> str:
 _STRINGS = re.compile(r'"""[\s\S]*?"""|"(?:[^"\\]|\\.)*"|\'\'\'[\s\S]*?\'\'\'|\'[^\']*\'')
 
 
-_UNQUOTED_TIME = re.compile(r"([A-Za-z_][\w-]*)\s*=\s*((?:day\s+\d+\s*,?\s*)?\d{1,2}:\d{2})"
-                            r"(?!:)", re.IGNORECASE)
+# (tried only where a key may start, and without backtracking: a line of a million letters
+# took minutes to search, the run of letters read again from each; a hostile-save test)
+_UNQUOTED_TIME = re.compile(r"(?<![\w-])([A-Za-z_][\w-]*+)\s*+=\s*+"
+                            r"((?:day\s++\d++\s*+,?\s*+)?\d{1,2}:\d{2})(?!:)", re.IGNORECASE)
 
 
 def _inline_hint(text: str, line: int) -> str:
