@@ -905,16 +905,11 @@ def _meets(words: set[str], said: set[str]) -> bool:
     return False
 
 
-def _claim_words(sim: Game, claim: str, listener: str | None = None) -> set[str]:
-    """The words that name `claim`: its subject's (a name, a thing's words, its owner's name:
-    "Dee took Ada's key") and what it asks ("moved", "allergic", "willowbark") — the words
-    `ask RESIDENT CLAIM` takes for it (game.vocab). Said to `listener`, their own name is
-    how they are spoken to, not a word of the claim ("Ada, Dee is lovely" named Ada's key
-    to the guard; a model fuzz): of their own things and themselves, "you" and "your" are."""
-    return _subject_words(sim, claim, listener) | _asked_words(sim, claim)
-
-
 def _subject_words(sim: Game, claim: str, listener: str | None = None) -> set[str]:
+    """The words that name `claim`'s subject: a name, a thing's words, its owner's name ("Dee
+    took Ada's key"). Said to `listener`, their own name is how they are spoken to, not a word
+    of the claim ("Ada, Dee is lovely" named Ada's key to the guard; a model fuzz): of
+    themselves "you", of their own things "your"."""
     subject = claim.partition(".")[0]
     out = _telling(subject, keep_short=True) | _telling(sim.thing(subject), keep_short=True)
     if subject in sim.people:
