@@ -55,6 +55,7 @@ _EXPORTS = {
     "last_visits": ("knowledge", "last_visits"),
     "unanswered": ("knowledge", "unanswered"),
     "refusals": ("knowledge", "refusals"),
+    "seen_since": ("knowledge", "seen_since"),
     "done_by_player": ("knowledge", "done_by_player"),
     "notable": ("knowledge", "notable"),
     "sure_words": ("knowledge", "sure_words"),
@@ -150,6 +151,7 @@ __all__ = [
     "unanswered",
     "undo_edit",
     "refusals",
+    "seen_since",
 ]
 
 

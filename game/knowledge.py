@@ -116,6 +116,21 @@ def reactions(sim: Game, teller: str | None, claim: str | None) -> list[Said]:
     return out
 
 
+def seen_since(sim: Game) -> dict[tuple[str, str], Said]:
+    """{(resident, claim): how they took it in front of the player} where that is the last
+    the player perceived of their view of the claim — later than anything they said. The
+    player's memory keeps what each one *said* they believe (epistemics §10, from hearsay and
+    declarations); a change of mind seen afterwards is not a telling, so the notebook's "Sam
+    thinks: day 2 at six" stood after Sam came round to day 3 in front of the player (a
+    playtest). What reads the memory for the player shows this beside it."""
+    out = {}
+    for teller, claim in dict.fromkeys((r.teller, r.claim) for r in reactions(sim, None, None)):
+        heard_ = said(sim, teller, claim)
+        if heard_ and heard_[-1].kind == "reaction":
+            out[(teller, claim)] = heard_[-1]
+    return out
+
+
 @dataclass(frozen=True)
 class Refusal:
     """One who would not take what the player told or showed them, as the player saw it."""

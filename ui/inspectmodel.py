@@ -13,8 +13,10 @@ from collections import Counter
 from dataclasses import dataclass
 from operator import attrgetter
 
+from game import PLAYER, clock
 from memory import Belief, BeliefSignature, State, belief_signature, changed_since
 
+from .claimview import SOUNDED
 from .labels import (
     BELIEVES,
     RECALL,
@@ -37,6 +39,13 @@ SORTS = ("claim", "value", "confidence", "state", "recall", "source", "updated")
 _SOURCE_ORDER = {s: i for i, s in enumerate(SOURCES)}
 _STATE_ORDER = {s: i for i, s in enumerate(STATES)}
 _DESCENDING_FIRST = ("confidence", "recall", "updated")  # biggest first on the first click
+# A change of mind seen in front of the player (`visible.Change.kind`), as the notebook's row
+# says how it was known (in the few words its line has room for).
+SEEN_WORDS = {"new": "seen taking it in", "changed": "seen coming round to it",
+              "reinforce": "seen holding to it", "same": "seen holding to it",
+              "doubt": "seen left unsure", "less": "seen left unsure",
+              "torn": "seen left torn"}
+UNSURE = ("doubt", "less", "torn")
 PATCH_LIMIT = 100  # re-read more changed beliefs than this in one query, not one by one
 REFRESH_S = 0.5  # while the interactive window's clock runs, the rows are read again this often
 
@@ -116,6 +125,7 @@ class InspectorModel:
         self._view: list[Row] = []
         self._read_at: float | None = None  # the session clock's reading at the last look
         self._now = session.now  # the sim minute the rows show
+        self._seen_since: dict = {}  # the player's notebook: changes of mind seen since
 
     @property
     def now(self) -> int:
@@ -145,12 +155,20 @@ class InspectorModel:
         # An author's edit (or its undo) can put a belief back as it was, its minute and all,
         # and leave every sum of the signature as it stood: the session counts its edits, and
         # after one the rows are read again in full.
+        # The notebook also shows the changes of mind the player saw after what each one
+        # said (`game.seen_since`): a new one re-reads the rows.
+        mine = self.resident == PLAYER and getattr(sim, "has_player", False)
         sig = (belief_signature(sim.store, self.resident), id(sim),
-               getattr(session, "edits", 0))
+               getattr(session, "edits", 0),
+               sim.world.count_events(kind="react") if mine else 0)
         looked_at, self._looked_at = self._looked_at, sim.now
         if sig == self._sig:
             return self._rows
         same_town = self._sig is not None and self._sig[1:] == sig[1:]
+        if mine and sig[3]:
+            from game import seen_since
+
+            self._seen_since = seen_since(sim)
         if same_town:
             self._patch(looked_at)  # what changed at or after the minute of the last look
         if not same_town or (self._tally.signature(), *sig[1:]) != sig:
@@ -187,6 +205,10 @@ class InspectorModel:
         sim = self.session.sim
         others = b.attribute.startswith(BELIEVES)
         truth = None if others else sim.world.fact(b.subject, b.attribute)
+        seen = self._seen_since.get((b.subject, b.attribute[len(BELIEVES):])) \
+            if others and self._seen_since else None
+        if seen is not None:  # they changed their mind in front of you since they said it
+            return self._seen_row(b, seen)
         return Row(
             subject=b.subject, attribute=b.attribute,
             claim=claim_label(sim, b.subject, b.attribute,
@@ -199,6 +221,23 @@ class InspectorModel:
             stale=b.stale,
             truth=value_label(sim, truth, b.attribute) if truth is not None else None,
             raw_truth=truth, others=max(0, len(b.candidates) - 1), belief=b,
+            half_life=b.half_life, last_evoked_at=b.last_evoked_at)
+
+    def _seen_row(self, b, seen) -> Row:
+        """The row of what someone said they believe, as the player last saw it: how they
+        took what the player told or showed them, after they had said it (`seen_since`)."""
+        sim = self.session.sim
+        did = SEEN_WORDS.get(seen.turn.partition(":")[2], "seen since")
+        return Row(
+            subject=b.subject, attribute=b.attribute,
+            claim=claim_label(sim, b.subject, b.attribute,
+                              told_of(self.session, self.resident, b.subject, b.attribute)),
+            value=value_label(sim, seen.value, b.attribute), raw_value=seen.value,
+            confidence=SOUNDED.get(seen.sure, b.confidence),
+            state="doubtful" if seen.turn.partition(":")[2] in UNSURE else "influencing",
+            source="witnessed", kind="witnessed", told=f"{did}, {clock.fmt(seen.at)}",
+            teller=b.subject, origin=None, about_others=True, updated_at=seen.at,
+            stale=False, truth=None, raw_truth=None, others=0, belief=b,
             half_life=b.half_life, last_evoked_at=b.last_evoked_at)
 
     def visible(self) -> list[Row]:

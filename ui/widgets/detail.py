@@ -20,6 +20,7 @@ from memory import DORMANT_AFTER, GONE_AFTER
 
 from .. import theme as T
 from ..labels import (
+    BELIEVES,
     RECALL_WORDS,
     STATE_WORDS,
     YOUR_STATE_WORDS,
@@ -153,6 +154,10 @@ class BeliefDetail(Widget):
         text_block(f"{state[:1].upper()}{state[1:]}. Source: {source_words(belief)} — "
                    f"{provenance(sim, belief)}. Held since {clock.fmt(belief.since)}"
                    + (f"; {tail}." if tail else "."), "small", T.DIM)
+        seen = self._seen_since(sim, s, a) if mine and a.startswith(BELIEVES) else None
+        if seen:
+            self.lines.append(seen)
+            text_block(seen, "small_bold", T.STATE["doubtful"], gap=4)
         # Held, yet less sure than an answer kept beside it: say why it is still the one
         # held ("not allergic 54" over "allergic 74", unexplained: a window playtest).
         heavier = [c for c in belief.candidates
@@ -233,6 +238,26 @@ class BeliefDetail(Widget):
             blocks.append(self._version(sim, v, width, a))
             self.lines.append(cause_words(v.cause))
         return blocks
+
+    @staticmethod
+    def _seen_since(sim, s: str, a: str) -> str | None:
+        """Your notebook's word of what someone said they believe, when you saw them change
+        their mind after they said it (`game.seen_since`): the row shows what you saw; this
+        page's evidence is what they had said."""
+        from game import seen_since
+
+        seen = seen_since(sim).get((s, a[len(BELIEVES):]))
+        if seen is None:
+            return None
+        p = sim.pronoun(s)
+        did = {"new": "came to believe", "changed": "came round to",
+               "reinforce": "held to", "same": "held to",
+               "doubt": f"{p.verb('was')} left unsure of",
+               "less": f"{p.verb('was')} left unsure of",
+               "torn": f"{p.verb('was')} left torn over"}.get(
+                   seen.turn.partition(":")[2], "held to")
+        return (f"Since then, in front of you ({clock.fmt(seen.at)}), {name_of(sim, s)} {did} "
+                f"“{value_label(sim, seen.value, a)}”. Below is what {p.subj} had said.")
 
     def _recall(self, belief, width: int, numbers: bool = True) -> Block:
         """How easily it comes to mind now: a gauge with a word, then the numbers behind it

@@ -39,7 +39,7 @@ _WHERE = re.compile(r"where, day (\d+) (.+)$")  # (labels.attribute_words)
 HEAD = 24
 # Column widths: a fraction of what the fixed-width columns leave, or a fixed number of pixels.
 COLUMNS = (("claim", "Claim", 0.66), ("value", "Value", 0.34), ("confidence", "Sure", 60),
-           ("state", "State", 100), ("source", "Source", 66))
+           ("state", "State", 100), ("source", "Source", 70))
 # A second sort key sharing a column's head, drawn at its right: the State column's lower line
 # is how easily the belief comes to mind.
 SUBHEADS = {"state": ("recall", "Recall")}
