@@ -320,6 +320,11 @@ def questions(sim: Game) -> list[str]:
     return list(out)
 
 
+# Acts whose world-log claim is the belief the actor acted on (`pursuit`), not what was seen:
+# one sees Ana break off with Ben, not why.
+MOTIVES = ("avoid", "break_off", "reconcile", "administer", "attend")
+
+
 def known_claims(sim: Game) -> set[str]:
     """The claims the player knows of: the brief's questions; whatever they have seen, read or
     been told (their own beliefs, and what they heard others believe); and every claim in an
@@ -334,10 +339,16 @@ def known_claims(sim: Game) -> set[str]:
             out.add(a[len("believes "):])
         elif not a.startswith("at_d"):
             out.add(f"{b.subject}.{a}")
+    # Not the belief another's act stood on (`MOTIVES`): seeing Cy avoid Ada is seeing whom
+    # Cy avoids (the player's own memory has it), not that Ada accused Cy — "who accused
+    # Cy" was offered as words to use, and `ask ada cy.accused_by` taken, of an accusation
+    # made out of the player's sight (an audit).
+    motives = ", ".join(f"'{k}'" for k in MOTIVES)
     out |= {c for (c,) in sim.db.execute(
         "SELECT DISTINCT claim FROM world_log WHERE claim IS NOT NULL AND (actor = :me OR "
+        f"(kind NOT IN ({motives}) AND ("
         "EXISTS (SELECT 1 FROM json_each(participants) WHERE value = :me) OR "
-        "EXISTS (SELECT 1 FROM json_each(witnesses) WHERE value = :me))", {"me": PLAYER})}
+        "EXISTS (SELECT 1 FROM json_each(witnesses) WHERE value = :me))))", {"me": PLAYER})}
     return out
 
 

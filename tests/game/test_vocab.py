@@ -154,6 +154,24 @@ def test_once_heard_a_claim_answers_to_its_words():
     assert "café counter early" in sim.command("ask gus counter").text()
 
 
+def test_seeing_an_act_is_not_knowing_the_belief_it_stood_on():
+    """At the café Cy avoids Ada (he holds that she accused him, out of the player's sight):
+    the player knows whom Cy avoids, not who accused him — an audit found 'who accused Cy'
+    among the words to use, and `ask ada cy.accused_by` taken."""
+    from game.knowledge import known_claims
+
+    sim = Simulation.new("missing_key", seed=0)
+    sim.command("go cafe")
+    sim.command("wait 1h")
+    seen = [e for e in sim.world.log(kind="avoid") if "player" in e["witnesses"] + e[
+        "participants"]]
+    assert seen and seen[0]["claim"] == "cy.accused_by"  # what the act stood on
+    known = known_claims(sim)
+    assert "cy.avoid" in known and "cy.accused_by" not in known
+    with pytest.raises(CommandError, match="no claim 'cy.accused_by'"):
+        sim.command("ask ada cy.accused_by")
+
+
 def test_a_walkthrough_naming_an_unmet_question_stops_when_its_step_comes(tmp_path):
     """Read before the run, 'ask bo cy.barred' parses; when its step comes the player has not
     met the question, and the walkthrough stops there, as a made-up one does (exit 2)."""
