@@ -868,6 +868,9 @@ def demo() -> None:
 
     sim = Simulation.new("missing_key", seed=1)
     sim.run(days=1)
+    # Every mind: the author's view, marked as `inspect`, `why` and `report` mark it (an audit)
+    echo("Who moved Ada's key, in everyone's mind after a day (open minds: the author's "
+         "view, not what a player hears):")
     for rid in sorted(sim.people):
         b = sim.store.belief(rid, "ada_key", "moved_by", history=False)
         if b:
