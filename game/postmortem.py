@@ -387,6 +387,28 @@ def _your_path(chain, rid: str) -> list[str]:
     return []
 
 
+def _held_before(sim: Game, chain, claim: str) -> bool:
+    """Whether someone along `chain`, between its holder and the player, already held the
+    value on other grounds before the player's word came to them: then they passed on their
+    own, and the player's word only seconded it. Bo, who had worked out that Cy took the key
+    at 08:58 and told Gus so in the evening, overheard the player say it at 09:10; "your own
+    word reached Gus: you → Bo → Gus" blamed the player for a rumour going round before they
+    spoke (a playtest)."""
+    s, _, a = claim.partition(".")
+    for st in chain.steps[1:]:
+        if st.resident == PLAYER or st.loop:
+            return False
+        ex = sim.store.explain(st.resident, s, a)
+        for c in ex.supports if ex is not None else []:
+            first = c.steps[0] if c.steps else None
+            if first is not None and first.value == st.value and first.at is not None and \
+                    st.at is not None and first.at < st.at and not _your_path(c, st.resident):
+                return True
+        if st.teller == PLAYER:
+            return False
+    return False
+
+
 def _holder(sim: Game, rid: str, claim: str, role: str,
             before: int | None = None) -> Holder | None:
     """`rid`'s belief about `claim` at the end, on whose word. `before`: for someone who acted
@@ -411,13 +433,16 @@ def _holder(sim: Game, rid: str, claim: str, role: str,
         first = steps[0]
         origin = {"hearsay": first.origin, "declared": first.teller,
                   "document": first.document}.get(first.kind or "", "") or ""
+        paths = []
         for c in ex.supports:
             if before is not None and c.steps and (c.steps[0].at or 0) > before:
                 continue  # came after what they did: it cannot have moved them to it
             path = _your_path(c, rid)
-            if path:
-                you = " → ".join("you" if x == PLAYER else origin_name(sim, x) for x in path)
-                break
+            if path and not _held_before(sim, c, claim):
+                paths.append((c.steps[0].at or 0, len(path), path))
+        if paths:  # the way it came first: told by you at 09:10, not "you → Bo → Eli" at 10:40
+            path = min(paths, key=lambda p: p[:2])[2]
+            you = " → ".join("you" if x == PLAYER else origin_name(sim, x) for x in path)
     source = chain[0] if chain else "no evidence"
     return Holder(rid, sim.name(rid), claim, b.value, sim.value_words(b.value, a),
                   b.confidence, b.state.value, None if truth is None else truth == b.value,

@@ -46,14 +46,33 @@ def test_what_the_player_did_that_made_it_worse():
     hurt = [m for m in pm.moves if m.effect == "made it worse"]
     assert {m.resident for m in hurt} >= {"gus", "eli", "hana"}
     assert any(w.startswith("Your own word reached Gus") for w in pm.worse)
-    # Bo passed it on as his own sighting; the path still starts with the player's word
-    # (on seed 4 it reached Hana that way, before the player told her).
-    assert "Your own word reached Hana: you → Bo → Hana" in played(
-        "missing_key", "lose-fan-the-rumour.txt", seed=4)[1].worse
+    # Passed on, the path still starts with the player's word (on seed 5 it reached Hana
+    # through Gus, before the player told her).
+    assert "Your own word reached Hana: you → Gus → Hana" in played(
+        "missing_key", "lose-fan-the-rumour.txt", seed=5)[1].worse
     # Ada accused Cy before the player said a word: it reached her later, not before she acted.
     assert not any(w.startswith("Your own word reached Ada") for w in pm.worse)
     text = "\n".join(pm.lines())
     assert "What you did:" in text and "made it worse" in text
+
+
+def test_a_rumour_going_round_before_the_player_spoke_is_not_their_word(tmp_path):
+    """Bo worked out at 08:58 that Cy took the key and passed it on all day; he also
+    overheard the player say so to Eli at 09:10. The player told Eli and Hana, not Gus:
+    "your own word reached Gus: you → Bo → Gus" blamed them for Bo's rumour, and "you → Bo →
+    Eli" for one they told Eli themselves, first (a playtest)."""
+    walk = tmp_path / "fan.txt"
+    walk.write_text("day 1 09:00  go market\n+ tell eli key moved cy\n"
+                    "+ tell hana key moved cy\n+ conclude key moved cy\n")
+    sim = Simulation.new("missing_key", 0)
+    play(sim, walk)
+    pm = post_mortem(sim)
+    assert not pm.win
+    gus = next(d for d in pm.deciders if d.resident == "gus")
+    assert gus.chain[1].startswith("Bo: overheard you")  # the memory's own chain, as it is
+    assert gus.you_in_chain == ""  # …but Bo held it before the player spoke
+    assert pm.worse == ["Your own word reached Eli: you → Eli",
+                        "Your own word reached Hana: you → Hana"]
 
 
 def test_a_won_ending_shows_whose_minds_changed_and_what_helped():
