@@ -24,6 +24,7 @@ from . import clock
 from .acts import clue_seen
 from .conditions import Condition, ConditionError, at_least, value_of
 from .ctx import ConditionContext
+from .knowledge import questions
 from .player import PLAYER, and_list
 from .sources import origin_name, read_at, told_by
 from .sureness import sureness
@@ -188,7 +189,10 @@ def post_mortem(sim: Game) -> PostMortem | None:
                 r["summary"], r.get("claim") or "") for r in sim.world.log()
             if r["kind"] in ACTS and r.get("claim") in explain and r["actor"] != PLAYER]
     deciders = _deciders(sim, e, explain, acts)
-    moves = _moves(sim, explain)
+    # What the player's moves did to any of the case's questions: telling Ada where her key
+    # is set her looking, and her finding it turned her round on who moved it; a post-mortem
+    # of `explain`'s claims alone had no word of it (a playtest).
+    moves = _moves(sim, explain | set(questions(sim)))
     cause = "" if e.win else _cause(sim, deciders, _sure_enough(sim, e))
     worse = [f"Your own word reached {d.name}: {d.you_in_chain}"
              for d in deciders if d.you_in_chain and d.true is False]

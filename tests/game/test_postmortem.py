@@ -75,6 +75,23 @@ def test_a_rumour_going_round_before_the_player_spoke_is_not_their_word(tmp_path
                         "Your own word reached Hana: you → Hana"]
 
 
+def test_what_the_player_did_to_any_question_of_the_case_is_counted(tmp_path):
+    """Told where her key is, Ada was left unsure of it, looked, found it, and came round on
+    who moved it: the post-mortem only counted moves on the claims its ending explains, and
+    had no "What you did" at all (a playtest)."""
+    walk = tmp_path / "tell.txt"
+    walk.write_text("day 1 09:00  go inn\n+ ask fen key location\n+ go cafe\n"
+                    "+ tell ada key location drawer\n")
+    sim = Simulation.new("missing_key", 0)
+    play(sim, walk)
+    sim.run(days=3)
+    pm = post_mortem(sim)
+    assert pm is not None
+    mine = [m for m in pm.moves if m.resident == "ada"]
+    assert [(m.because, m.change, m.effect) for m in mine] == [("told", "doubt", "helped")]
+    assert "What you did: 1 reaction — 1 helped" in "\n".join(pm.lines())
+
+
 def test_a_won_ending_shows_whose_minds_changed_and_what_helped():
     sim, pm = played("missing_key", "win-show-the-key.txt")
     assert pm.win and pm.cause == ""
