@@ -627,9 +627,15 @@ def mediate(sim: Game, a: str, b: str, claim: str) -> Reply:
     for rid in (a, b):
         # A mediator sits people down over a question knowing where each of them stands.
         if not heard_from(sim, rid, claim):
-            # (a name takes "stands", whatever the pronoun: "where Sam stands")
-            return fail(f"You do not know where {sim.name(rid)} stands on "
-                        f"{sim.say_claim(claim)}: ask {sim.pronoun(rid).obj} first.",
+            # (a name takes "stands", whatever the pronoun: "where Sam stands") The brief's
+            # word of them is not theirs: "You do not know where Ada stands", under a brief
+            # saying what Ada says, read as the game forgetting it (a playtest).
+            from .knowledge import brief_tells
+
+            only = any(t.by == rid and t.claim == claim for t in brief_tells(sim))
+            return fail((f"You have only the brief's word for where {sim.name(rid)} stands "
+                         if only else f"You do not know where {sim.name(rid)} stands ")
+                        + f"on {sim.say_claim(claim)}: ask {sim.pronoun(rid).obj} first.",
                         minutes=0)  # nobody was sat down: nothing done, no time
     place = sim.state[PLAYER].place
     present = sim.present(place)

@@ -83,7 +83,7 @@ def test_having_seen_how_someone_took_a_thing_shown_is_knowing_where_they_stand(
         assert sim.command(line).ok
     assert not any(e["target"] == "ada" for e in sim.world.log(kind="ask"))
     refused = sim.command("mediate ada fen ada_key.moved_by")
-    assert not refused.ok and "You do not know where Ada stands" in refused.text()
+    assert not refused.ok and "only the brief's word for where Ada stands" in refused.text()
     assert "changes her mind" in sim.command("show ada key").text()
     assert heard_from(sim, "ada", "ada_key.moved_by")
     assert not heard_from(sim, "ada")  # for coming along, a reaction is not her account
