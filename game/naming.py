@@ -143,6 +143,10 @@ class Naming:
             who, owned = self.thing(subject, me, you), self.name(them) + "'s "
             if who.startswith(owned) and text.startswith(who + " "):
                 return f"{self.pronoun(them).poss} {who[len(owned):]}{text[len(who):]}"
+            if who.startswith(owned) and text.count(who) == 1:
+                # ...within it too: "Ada frowns — she's no longer sure of where her key is",
+                # not "where Ada's key is" (a playtest)
+                return text.replace(who, f"{self.pronoun(them).poss} {who[len(owned):]}")
             return text
         if them is not None and value == them and subject != them and \
                 them not in (me, you) and them in self.people:

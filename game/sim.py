@@ -673,10 +673,12 @@ class Simulation(Setup, Naming):
 
     def _at_line(self, head: str, changes: list[tuple[str, int]], since: int) -> player.Line:
         """"Fell asleep here: Ivo (at 23:00) and Tam (at 23:30)." — each at the look that
-        first saw the change."""
+        first saw the change, each name once with its times in order."""
         days = clock.day_of(since) != clock.day_of(self.now)
-        who = [f"{self.name(x)} ({player.span_words(at, at, self.now, days)})"
-               for x, at in changes]
+        by_name: dict[str, list[str]] = {}  # each name once ("Bo (…) and Bo (…)": a playtest)
+        for x, at in changes:
+            by_name.setdefault(x, []).append(player.span_words(at, at, self.now, days))
+        who = [f"{self.name(x)} ({player.and_list(s)})" for x, s in by_name.items()]
         return player.Line("", f"{head}: " + player.and_list(who) + ".", "mark")
 
     def _spans_line(self, head: str, spans: list[tuple[str, int, int]], since: int,

@@ -186,7 +186,7 @@ def _change(sim: Game, rid: str, claim: str, value: str, before: Held | None,
                           "changes.", detail)
         return Change("same", f"{name} already {v('believe')} that {what}; nothing "
                       "changes.", detail)
-    about = sim.say_claim(claim)  # "when the town meeting is"
+    about = sim.say_claim(claim, them=rid)  # "when the town meeting is", "where her key is"
     if after.state in UNSURE and before.state not in UNSURE:
         return Change("doubt", f"{name} {v('frown')} — {p.subj_be} no longer sure that "
                       f"{old}.", detail) if knew else \
