@@ -314,3 +314,15 @@ def test_a_look_that_read_the_board_is_logged_so():
     assert "The notice board says:" in sim.command("search").text()
     assert sim.world.log(kind="look")[-1]["summary"] == \
         "You looked around Town Square and read the notice board"
+
+
+def test_their_own_thing_within_a_question_takes_their_possessive():
+    """"Ada frowns — she's no longer sure of where Ada's key is" (a playtest): told where her
+    key is, against what she had, her face says it of her key."""
+    sim = Simulation.new("missing_key", seed=0)
+    assert sim.say_claim("ada_key.location", them="ada") == "where her key is"
+    assert sim.say_claim("ada_key.location", them="bo") == "where Ada's key is"
+    for line in ("go inn", "ask fen key location", "go cafe"):
+        sim.command(line)
+    text = sim.command("tell ada key location drawer").text()
+    assert "Ada frowns — she's no longer sure of where her key is." in text, text
