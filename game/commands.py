@@ -307,7 +307,12 @@ def _resolved(verb: str, args: list[str], v, usage: str, text: str) -> Command:
         out = [a.lower() for a in args]
     elif verb in ("ask", "why"):
         need(2)
-        out = [v.resident(args[0]), v.claim(" ".join(args[1:]))]
+        who = v.resident(args[0])
+        try:
+            out = [who, v.claim(" ".join(args[1:]))]
+        except CommandError:
+            _asked_with_an_answer(v, verb, args)
+            raise
     elif verb == "who":
         need(1)
         out = [v.resident(args[0])]
@@ -626,6 +631,23 @@ def _person_named(v, args: list[str]) -> str | None:
         return None
     found = match(" ".join(args), list(residents.entries.values()))
     return found[0].label if len(found) == 1 else None
+
+
+def _asked_with_an_answer(v, verb: str, args: list[str]) -> None:
+    """A question typed with an answer after it ("ask ada key location riverton") was "no
+    claim 'key location riverton'" (a playtest): say that the verb takes the question only,
+    and how to give the answer."""
+    if len(args) < 3:
+        return
+    try:
+        claim, value = _claim_and_value(v, args[1:])
+    except CommandError:
+        return
+    label = v.claims.entries[claim].label.lower() if claim in v.claims.entries else claim
+    who = args[0].lower()
+    tell = (f" (to tell {who} the answer: 'tell {who} {' '.join(args[1:]).lower()}')"
+            if verb == "ask" else "")
+    raise CommandError(f"'{verb}' takes the question only: '{verb} {who} {label}'{tell}")
 
 
 def parse_walkthrough(path: Path, names: Names, start: int, end: int) -> list[Step]:

@@ -190,3 +190,19 @@ def test_examine_a_hidden_spot_is_refused_as_search_refuses_it():
         with pytest.raises(CommandError) as examined:
             sim.command(f"examine {spot}")
         assert str(searched.value) == str(examined.value)
+
+
+def test_a_question_typed_with_its_answer_says_the_verb_takes_the_question_only():
+    """'ask ada key location riverton' was "no claim 'key location riverton'" (a playtest)."""
+    sim = Simulation.new("missing_key", seed=0)
+    names = sim.names()
+    with pytest.raises(CommandError) as err:
+        parse("ask ada key location riverton", names)
+    assert str(err.value) == ("'ask' takes the question only: 'ask ada where ada's key is' (to "
+                              "tell ada the answer: 'tell ada key location riverton')")
+    with pytest.raises(CommandError) as err:
+        parse("why ada key moved cy", names)
+    assert str(err.value) == "'why' takes the question only: 'why ada who moved ada's key'"
+    with pytest.raises(CommandError, match="no claim 'key moevd'"):  # a typo: as before
+        parse("ask ada key moevd", names)
+    assert parse("ask ada where ada's key is", names).args == ("ada", "ada_key.location")
