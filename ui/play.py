@@ -177,6 +177,9 @@ def _show(app, town, show: str | None) -> None:
 
         app.push(BriefingScene(app, town))
     elif show == "command" and town is not None:
+        if not town.session.has_player:  # (it was passed over without a word: a playtest)
+            raise PlayInputError(f"{town.session.sim.sc.scenario.id} has no player: there is "
+                                 "no command line to show")
         town.do_command()
 
 

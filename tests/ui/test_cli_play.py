@@ -123,3 +123,12 @@ def test_at_before_the_town_s_time_is_refused(tmp_path):
                                     str(tmp_path / "x.png"), "--at", "day 1 09:00"])
     assert res.exit_code == 2
     assert "--at 'day 1 09:00' is before the town's time now, day 2 08:00" in res.output
+
+
+def test_play_refuses_the_command_line_of_a_town_with_no_player(tmp_path):
+    """`--show command` in Nine Neighbours was passed over without a word (a playtest)."""
+    shot = tmp_path / "x.png"
+    res = CliRunner().invoke(main, ["play", "nine_neighbours", "--frames", "1", "--screenshot",
+                                    str(shot), "--show", "command"])
+    assert res.exit_code == 2 and "nine_neighbours has no player" in res.output, res.output
+    assert not shot.exists()

@@ -294,6 +294,21 @@ def test_enter_on_the_briefing_opens_the_command_line_and_what_is_typed_is_the_c
     assert t.dialogue.focused and t.dialogue.line.value == ""  # open for the next command
 
 
+def test_a_town_with_no_player_is_briefed_to_look_around_not_to_type(ui):
+    """Nine Neighbours has no player: its briefing said "Enter: type your first command"
+    (`play nine_neighbours --show briefing`, a playtest). Enter closes it and leaves the keys
+    to the town."""
+    from ui.play import build
+
+    build(ui.app, "nine_neighbours", seed=0, show="briefing")
+    ui.frame(2)
+    assert isinstance(ui.top, BriefingScene)
+    assert ui.shows("Enter: look around.") and not ui.shows("first command")
+    ui.enter()
+    t = ui.town
+    assert isinstance(ui.top, TownScene) and not t.dialogue.focused
+
+
 def test_space_on_the_briefing_lets_time_run_as_its_hint_says(ui):
     t = _briefed(ui)
     assert ui.shows("Space: let time run.")

@@ -34,9 +34,11 @@ class BriefingScene(Overlay):
         return super().handle_event(e)
 
     def begin(self) -> None:
-        """Close into the command line: time holds while the player types."""
+        """Close into the command line: time holds while the player types. In a town with
+        no player there is no one to command: it only closes."""
         self.close()
-        self.town.do_command()
+        if self.town.session.sim.has_player:
+            self.town.do_command()
 
     def run(self) -> None:
         """Close and let time run at 1×."""
@@ -91,7 +93,11 @@ class BriefingScene(Overlay):
             for line in ask_lines:
                 T.text(surface, line, (x, y), "ui", T.TEXT)
                 y += 20
-        hint_lines = [line for part in ("Time is paused. Enter: type your first command.",
+        # (a town with no player has no commands: "type your first command" over a town to
+        # watch read as a promise the window broke; a playtest)
+        first = "Time is paused. " + ("Enter: type your first command." if sim.has_player
+                                      else "Enter: look around.")
+        hint_lines = [line for part in (first,
                                         "Space: let time run.  H: every key.")
                       for line in T.wrap(part, "small", inner - 180)]
         lh = T.line_height("small")
