@@ -1019,12 +1019,12 @@ def where(sim: Game, rid: str) -> Reply:
         return Reply(True, minutes=0).mark(f"{name} is here, at "
                                             f"{sim.place_name(st.place)}.")
     w = last_whereabouts(sim, rid)
+    from .knowledge import brief_tells
+
+    told = next((t.value for t in brief_tells(sim) if t.claim == f"{rid}.location"
+                 and t.value in sim.places), None)
     if w is None:
         p = sim.pronoun(rid)
-        from .knowledge import brief_tells
-
-        told = next((t.value for t in brief_tells(sim) if t.claim == f"{rid}.location"
-                     and t.value in sim.places), None)
         if told is not None:
             # Where the brief said they are, before anyone in town did: "(Dee … is visiting
             # her sister in Riverton)", and `where is dee` said nobody had told you (a
@@ -1050,12 +1050,16 @@ def where(sim: Game, rid: str) -> Reply:
             left = f" You saw {p.obj} leave, and not where {p.subj} went."
         return Reply(True, minutes=0).mark(f"You last saw {name} at {place} {span}.{left}")
     when = w.when  # the minute they were asked about, or only the hour known
+    p = sim.pronoun(rid)
+    # Told where they were in town, the brief's word of where they went still stands: it
+    # was dropped once Fen had said Dee was at the café that morning (a playtest).
+    brief = (f" You were told at the start that {p.subj} {p.verb('be')} at "
+             f"{sim.place_name(told)}.") if told is not None and told != w.place else ""
     if w.teller == rid:
-        p = sim.pronoun(rid)
         return Reply(True, minutes=0).mark(f"{name} told you {p.subj} {p.verb('was')} at "
-                                           f"{place} {when}.")
+                                           f"{place} {when}.{brief}")
     return Reply(True, minutes=0).mark(f"{sim.name(w.teller)} told you {name} was at {place} "
-                                       f"{when}.")
+                                       f"{when}.{brief}")
 
 
 def look(sim: Game) -> Reply:

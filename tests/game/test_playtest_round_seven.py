@@ -270,3 +270,14 @@ def test_where_answers_what_the_brief_said_of_someone_away():
     text = sim.command("where is dee").text()
     assert "You were told at the start that she is at Riverton." in text, text
     assert "nobody has told you" in sim.command("where is ada").text()
+
+
+def test_where_keeps_the_brief_s_word_beside_what_someone_told_of_that_morning():
+    """Once Fen had said Dee was at the café at 08:30, `where is dee` said only that, and no
+    longer that the brief had her gone to Riverton (a playtest)."""
+    sim = Simulation.new("missing_key", seed=0)
+    for line in ("go inn", "who fen day 1 08:30"):
+        sim.command(line)
+    text = sim.command("where is dee").text()
+    assert "Fen told you Dee was at Ada's Café" in text, text
+    assert text.endswith("You were told at the start that she is at Riverton."), text
