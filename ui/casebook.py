@@ -583,8 +583,15 @@ def mind_page(sim, rid: str, open_minds: bool = False) -> Page:
         shook = [r for r in shook if r not in before]
         for r in before:
             page.add("dim", f"{when(r.at)}: {r.seen}")
-        for value, times in by_value.items():
-            page.add("text", f"{sim.say_claim(claim, value)}.")
+        # What they said last first, and each answer they gave before it after, newest
+        # first and said to be older: "Ada's key was moved by Cy." over "…by Dee.", as equals,
+        # after she came round to Dee in front of you (a playtest; the case board said
+        # "before that").
+        order = sorted(by_value.items(), key=lambda kv: -max(s.at for s in kv[1]))
+        for i, (value, times) in enumerate(order):
+            said_ = f"{sim.say_claim(claim, value)}."
+            page.add("text", said_[:1].upper() + said_[1:] if i == 0 else
+                     f"Before that: {said_}")  # ("you have Ada's key." began a line)
             for s in times:
                 words = _words(sim, s)
                 if words:

@@ -424,3 +424,31 @@ def test_a_changed_mind_keeps_what_it_said_before_and_a_repeat_keeps_its_time():
     assert board[ana + 1].startswith(
         "before that: Ben stayed away from the supper on purpose, as a slight — she had heard "
         "it from Ivo ("), board[ana:ana + 2]
+
+
+def test_a_mind_page_says_what_they_said_last_first_and_the_rest_was_before():
+    """Ada's page listed "Ada's key was moved by Cy." over "…by Dee." as equals after she came
+    round to Dee in front of the player (a playtest): the last answer first, the older ones
+    said to be before it; a line begins with a capital ("you have Ada's key.")."""
+    from game.walkthrough import play
+
+    sim = Simulation.new("missing_key", seed=0)
+    play(sim, None, to_end=False, text="""day 1 09:00 go cafe
++ wait 30
++ ask ada key moved
++ ask ada key location
++ go inn
++ ask fen key location
++ go cafe
++ search drawer
++ take key
++ show ada key
++ ask ada key location
+""")
+    lines = mind_page(sim, "ada").lines()
+    moved = lines[lines.index("Who moved Ada's key") + 1:]
+    assert moved[0] == "Ada's key was moved by Dee.", moved[:3]
+    assert "Before that: Ada's key was moved by Cy." in moved
+    where = lines[lines.index("Where Ada's key is") + 1:]
+    assert where[0] == "You have Ada's key.", where[:3]
+    assert "Before that: Ada's key is missing." in where
