@@ -194,6 +194,10 @@ def post_mortem(sim: Game) -> PostMortem | None:
     # of `explain`'s claims alone had no word of it (a playtest).
     moves = _moves(sim, explain | set(questions(sim)))
     cause = "" if e.win else _cause(sim, deciders, _sure_enough(sim, e))
+    if not e.win and (events := _happenings(sim, e)):
+        # What happened that the ending turned on: Ana set straight after her break with
+        # Ben lost with no word of why — no belief was wrong (a playtest).
+        cause = f"{cause} {events}" if cause else events
     worse = [f"Your own word reached {d.name}: {d.you_in_chain}"
              for d in deciders if d.you_in_chain and d.true is False]
     return PostMortem(e.id, e.title, e.win, ended, clock.fmt(ended), claims, deciders, acts,
@@ -239,6 +243,59 @@ def _headcount(sim: Game) -> str:
             if best is None or short > best[0]:
                 best = (short, line)
     return best[1] if best is not None else ""
+
+
+def _happenings(sim: Game, ending) -> str:
+    """For a lost ending: the events its condition asks for that happened ("Ana broke off
+    with Ben (13:10 on day 2)"), and those a winning ending asked for that never did
+    ("nobody made peace after"), as one sentence; "" if its conditions ask for none."""
+    ctx = ConditionContext(sim)
+    did: list[str] = []
+    for call, cmp in Condition(ending.when).asked() if ending.when else []:
+        args = _args(sim, call) if call.value == "happened" and cmp is None else None
+        if args and all(isinstance(a, str) for a in args):
+            ev = _event(sim, *args)
+            if ev is not None:
+                did.append(f"{ev['summary']} ({clock.fmt(ev['at'])})")
+    if not did:
+        return ""
+    never: list[str] = []
+    for w in sim.sc.endings:
+        for call, cmp in Condition(w.when).asked() if w.win and w.when else []:
+            args = _args(sim, call) if call.value == "happened" and cmp is None else None
+            if args and all(isinstance(a, str) for a in args) and \
+                    not ctx.fn_happened(*args):
+                words = _never(sim, *args)
+                if words not in never:
+                    never.append(words)
+    text = _and(did) + (f", and {_and(never)}" if never else "")
+    return text[:1].upper() + text[1:] + "."
+
+
+def _event(sim: Game, what: str, actor: str | None = None,
+           target: str | None = None) -> dict | None:
+    """The first world event `happened(what, actor, target)` counts: by id, else by kind
+    (game.ctx judges it so)."""
+    by_id = sim.world.count_events(event_id=what, actor=actor, target=target) > 0
+    for ev in sim.world.log(kind=None if by_id else what):
+        if (not by_id or ev["data"].get("id") == what) and \
+                (actor is None or ev["actor"] == actor) and \
+                (target is None or ev["target"] == target):
+            return ev
+    return None
+
+
+def _never(sim: Game, what: str, actor: str | None = None, target: str | None = None) -> str:
+    """Words for an event that never happened: "nobody made peace after", "Ana and Ben
+    never made peace", else "“council_vote” never happened"."""
+    verbs = {"reconcile": "made peace", "break_off": "broke off", "accuse": "accused anyone",
+             "report": "reported it", "administer": "gave the remedy", "avoid": "kept away"}
+    if what not in verbs:
+        return f"“{what}” never happened"
+    if what == "reconcile" and actor and target:
+        return f"{sim.name(actor)} and {sim.name(target)} never made peace"
+    who = sim.name(actor) if actor else None
+    return f"{who} never {verbs[what]}" if who else f"nobody {verbs[what]} after"
 
 
 def _args(sim: Game, call) -> list | None:
@@ -392,14 +449,15 @@ def _your_path(chain, rid: str) -> list[str]:
 
 
 def _held_before(sim: Game, chain, claim: str) -> bool:
-    """Whether someone along `chain`, between its holder and the player, already held the
-    value on other grounds before the player's word came to them: then they passed on their
-    own, and the player's word only seconded it. Bo, who had worked out that Cy took the key
-    at 08:58 and told Gus so in the evening, overheard the player say it at 09:10; "your own
-    word reached Gus: you → Bo → Gus" blamed the player for a rumour going round before they
-    spoke (a playtest)."""
+    """Whether someone along `chain` — its holder, or one between them and the player —
+    already held the value on other grounds before the player's word came to them: then
+    they had it, or passed on their own, and the player's word only seconded it. Bo, who had
+    worked out that Cy took the key at 08:58 and told Gus so in the evening, overheard the
+    player say it at 09:10; "your own word reached Gus: you → Bo → Gus" blamed the player
+    for a rumour going round before they spoke (a playtest) — and Eli, who had it from Bo at
+    09:30, for the player's word at 12:20 (a review)."""
     s, _, a = claim.partition(".")
-    for st in chain.steps[1:]:
+    for st in chain.steps:
         if st.resident == PLAYER or st.loop:
             return False
         ex = sim.store.explain(st.resident, s, a)
@@ -443,7 +501,9 @@ def _holder(sim: Game, rid: str, claim: str, role: str,
                 continue  # came after what they did: it cannot have moved them to it
             path = _your_path(c, rid)
             if path and not _held_before(sim, c, claim):
-                paths.append((c.steps[0].at or 0, len(path), path))
+                # (a link of no known minute is not the first to come)
+                at = c.steps[0].at
+                paths.append((at if at is not None else float("inf"), len(path), path))
         if paths:  # the way it came first: told by you at 09:10, not "you → Bo → Eli" at 10:40
             path = min(paths, key=lambda p: p[:2])[2]
             you = " → ".join("you" if x == PLAYER else origin_name(sim, x) for x in path)

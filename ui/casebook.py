@@ -587,7 +587,8 @@ def mind_page(sim, rid: str, open_minds: bool = False) -> Page:
         # first and said to be older: "Ada's key was moved by Cy." over "…by Dee.", as equals,
         # after she came round to Dee in front of you (a playtest; the case board said
         # "before that").
-        order = sorted(by_value.items(), key=lambda kv: -max(s.at for s in kv[1]))
+        order = sorted(by_value.items(), reverse=True,  # in `said`'s order: (minute, event)
+                       key=lambda kv: max((s.at, s.event or 0) for s in kv[1]))
         for i, (value, times) in enumerate(order):
             said_ = f"{sim.say_claim(claim, value)}."
             page.add("text", said_[:1].upper() + said_[1:] if i == 0 else

@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 from operator import attrgetter
 
-from game import PLAYER, clock
+from game import PLAYER, clock, seen_since
 from memory import Belief, BeliefSignature, State, belief_signature, changed_since
 
 from .claimview import SOUNDED
@@ -165,10 +165,7 @@ class InspectorModel:
         if sig == self._sig:
             return self._rows
         same_town = self._sig is not None and self._sig[1:] == sig[1:]
-        if mine and sig[3]:
-            from game import seen_since
-
-            self._seen_since = seen_since(sim)
+        self._seen_since = seen_since(sim) if mine and sig[3] else {}
         if same_town:
             self._patch(looked_at)  # what changed at or after the minute of the last look
         if not same_town or (self._tally.signature(), *sig[1:]) != sig:
@@ -227,14 +224,20 @@ class InspectorModel:
         """The row of what someone said they believe, as the player last saw it: how they
         took what the player told or showed them, after they had said it (`seen_since`)."""
         sim = self.session.sim
-        did = SEEN_WORDS.get(seen.turn.partition(":")[2], "seen since")
+        kind = seen.turn.partition(":")[2]
+        did = SEEN_WORDS.get(kind, "seen since")
+        # Doubtful as the claim view colours them: by how sure they sounded too ("nods …
+        # though torn between two accounts" was a row "held to it", believed; a review).
+        unsure = kind in UNSURE or seen.sure in ("torn", "unsure")
+        if unsure and kind not in UNSURE:
+            did += ", torn" if seen.sure == "torn" else ", unsure"
         return Row(
             subject=b.subject, attribute=b.attribute,
             claim=claim_label(sim, b.subject, b.attribute,
                               told_of(self.session, self.resident, b.subject, b.attribute)),
             value=value_label(sim, seen.value, b.attribute), raw_value=seen.value,
             confidence=SOUNDED.get(seen.sure, b.confidence),
-            state="doubtful" if seen.turn.partition(":")[2] in UNSURE else "influencing",
+            state="doubtful" if unsure else "influencing",
             source="witnessed", kind="witnessed", told=f"{did}, {clock.fmt(seen.at)}",
             teller=b.subject, origin=None, about_others=True, updated_at=seen.at,
             stale=False, truth=None, raw_truth=None, others=0, belief=b,

@@ -124,7 +124,8 @@ def test_the_case_board_says_when_you_last_read_an_unchanged_notice():
 
 def test_one_falling_asleep_twice_is_named_once():
     """Two nights in Ivo's lodgings: "Fell asleep here: Bo (at 22:00 on day 1) and Bo (at
-    22:00 on day 2)" read as two of him (a playtest); as "Came and went" does, each name once."""
+    22:00 on day 2)", in Bo's house, read as two of him (a playtest); as "Came and went"
+    does, each name once."""
     got = _replies("bad_blood", "day 2 22:00 go lodgings\n+ wait until day 4 09:00\n")
     line = next(x for x in got[1].splitlines() if "Fell asleep here" in x)
     assert line.endswith("Fell asleep here: Ivo (at 23:30 on day 2 and at 23:30 on day 3)."), line

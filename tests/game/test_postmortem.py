@@ -46,10 +46,14 @@ def test_what_the_player_did_that_made_it_worse():
     hurt = [m for m in pm.moves if m.effect == "made it worse"]
     assert {m.resident for m in hurt} >= {"gus", "eli", "hana"}
     assert any(w.startswith("Your own word reached Gus") for w in pm.worse)
-    # Passed on, the path still starts with the player's word (on seed 5 it reached Hana
-    # through Gus, before the player told her).
-    assert "Your own word reached Hana: you → Gus → Hana" in played(
-        "missing_key", "lose-fan-the-rumour.txt", seed=5)[1].worse
+    # Passed on, the path still starts with the player's word (on seed 24 it reached Eli
+    # through Gus, before the player told him)…
+    assert "Your own word reached Eli: you → Gus → Eli" in played(
+        "missing_key", "lose-fan-the-rumour.txt", seed=24)[1].worse
+    # …but not to one who had it from Bo before it came (on seed 5 Hana, from Bo at 09:50,
+    # then through Gus at 12:30: a review).
+    assert not any("reached Hana" in w for w in played(
+        "missing_key", "lose-fan-the-rumour.txt", seed=5)[1].worse)
     # Ada accused Cy before the player said a word: it reached her later, not before she acted.
     assert not any(w.startswith("Your own word reached Ada") for w in pm.worse)
     text = "\n".join(pm.lines())
@@ -90,6 +94,29 @@ def test_what_the_player_did_to_any_question_of_the_case_is_counted(tmp_path):
     mine = [m for m in pm.moves if m.resident == "ada"]
     assert [(m.because, m.change, m.effect) for m in mine] == [("told", "doubt", "helped")]
     assert "What you did: 1 reaction — 1 helped" in "\n".join(pm.lines())
+
+
+def test_a_lost_ending_says_what_happened_that_it_turned_on(tmp_path):
+    """Ana, shown the rota after she had broken with Ben, knew the truth and the story was
+    lost with no word of why: no belief was wrong (a playtest). The break, and the peace a
+    winning ending needed and nobody made, are what decided it."""
+    walk = tmp_path / "late.txt"
+    walk.write_text("day 2 08:00 go mill\n+ ask mo rota location\n+ search mill.desk\n"
+                    "+ take rota\n+ wait until day 2 15:10\n+ go square\n"
+                    "+ show ana rota\n")
+    sim = Simulation.new("bad_blood", 0)
+    play(sim, walk)
+    pm = post_mortem(sim)
+    assert (pm.ending, pm.win) == ("feud", False)
+    ana = next(d for d in pm.deciders if d.resident == "ana")
+    assert ana.true is True  # she was set straight…
+    assert pm.cause == ("Ana broke off with Ben (day 2 13:10), and nobody made peace "
+                        "after.")  # …after the break
+    assert "What decided it: Ana broke off with Ben" in "\n".join(pm.lines())
+    # Nobody playing: the wrong belief, then the break.
+    _, nobody = played("bad_blood", None)
+    assert nobody.cause.startswith("Ana believed that Ben stayed away from the supper on "
+                                   "purpose, as a slight — from Ivo. Ana broke off with Ben (")
 
 
 def test_a_won_ending_shows_whose_minds_changed_and_what_helped():

@@ -80,3 +80,23 @@ def test_a_change_of_mind_seen_in_the_window_reads_the_rows_again(ui, tmp_path):
     ui.frame(2)
     row = {r.key: r for r in model.visible()}[("sam", "believes meeting.when")]
     assert (row.raw_value, row.source) == ("d3_1800", "witnessed")
+
+
+def test_a_nod_still_torn_is_doubtful_and_a_name_takes_was(shown):
+    """A review: "Rue were left unsure" (a name before 'they''s verb); and Rue, told again
+    what she held, nodded "though torn between two accounts" — the row said "seen holding to
+    it", believed, where the claim view colours her doubtful."""
+    from ui.widgets.detail import BeliefDetail
+
+    sim = shown.town.session.sim
+    words, unsure = BeliefDetail._seen_since(sim, "rue", "believes meeting.when")
+    assert words.startswith("Since then, in front of you (day 2 11:50), Rue was left unsure of "
+                            "“on day 2 at six”.") and unsure
+    assert "torn between two accounts" in sim.command("tell rue meeting.when d2_1800").text()
+    words, unsure = BeliefDetail._seen_since(sim, "rue", "believes meeting.when")
+    assert "Rue held to “on day 2 at six”, though torn between two accounts." in words
+    assert unsure
+    shown.key(pygame.K_n)
+    rows = {r.key: r for r in shown.town.inspector.model.visible()}
+    rue = rows[("rue", "believes meeting.when")]
+    assert (rue.state, rue.told) == ("doubtful", "seen holding to it, torn, day 2 12:00")

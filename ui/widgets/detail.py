@@ -156,8 +156,9 @@ class BeliefDetail(Widget):
                    + (f"; {tail}." if tail else "."), "small", T.DIM)
         seen = self._seen_since(sim, s, a) if mine and a.startswith(BELIEVES) else None
         if seen:
-            self.lines.append(seen)
-            text_block(seen, "small_bold", T.STATE["doubtful"], gap=4)
+            self.lines.append(seen[0])
+            text_block(seen[0], "small_bold", T.STATE["doubtful"] if seen[1] else T.ACCENT,
+                       gap=4)
         # Held, yet less sure than an answer kept beside it: say why it is still the one
         # held ("not allergic 54" over "allergic 74", unexplained: a window playtest).
         heavier = [c for c in belief.candidates
@@ -240,24 +241,28 @@ class BeliefDetail(Widget):
         return blocks
 
     @staticmethod
-    def _seen_since(sim, s: str, a: str) -> str | None:
+    def _seen_since(sim, s: str, a: str) -> tuple[str, bool] | None:
         """Your notebook's word of what someone said they believe, when you saw them change
-        their mind after they said it (`game.seen_since`): the row shows what you saw; this
-        page's evidence is what they had said."""
+        their mind after they said it (`game.seen_since`), and whether it left them unsure:
+        the row shows what you saw; this page's evidence is what they had said."""
         from game import seen_since
 
-        seen = seen_since(sim).get((s, a[len(BELIEVES):]))
+        claim = a[len(BELIEVES):]
+        seen = seen_since(sim, s, claim).get((s, claim))  # this one pair: read per tick
         if seen is None:
             return None
-        p = sim.pronoun(s)
+        kind = seen.turn.partition(":")[2]
+        # (after a name, "was": "Rue were left unsure" of a "they"; a review)
         did = {"new": "came to believe", "changed": "came round to",
-               "reinforce": "held to", "same": "held to",
-               "doubt": f"{p.verb('was')} left unsure of",
-               "less": f"{p.verb('was')} left unsure of",
-               "torn": f"{p.verb('was')} left torn over"}.get(
-                   seen.turn.partition(":")[2], "held to")
+               "reinforce": "held to", "same": "held to", "doubt": "was left unsure of",
+               "less": "was left unsure of", "torn": "was left torn over"}.get(kind, "held to")
+        unsure = kind in ("doubt", "less", "torn") or seen.sure in ("torn", "unsure")
+        tail = "" if not unsure or kind in ("doubt", "less", "torn") else \
+            ", though torn between two accounts" if seen.sure == "torn" else ", though unsure"
+        p = sim.pronoun(s)
         return (f"Since then, in front of you ({clock.fmt(seen.at)}), {name_of(sim, s)} {did} "
-                f"“{value_label(sim, seen.value, a)}”. Below is what {p.subj} had said.")
+                f"“{value_label(sim, seen.value, a)}”{tail}. Below is what {p.subj} had said.",
+                unsure)
 
     def _recall(self, belief, width: int, numbers: bool = True) -> Block:
         """How easily it comes to mind now: a gauge with a word, then the numbers behind it
