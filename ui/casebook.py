@@ -317,8 +317,13 @@ def _question(page: Page, sim, claim: str, heard: list[Said], open_minds: bool) 
     for t in brief_tells(sim):  # what the brief said of it: told, not yet heard from anyone
         if t.claim == claim:
             said_ = sim.say_claim(claim, t.value, them=t.by)  # "Mira says she is…"
-            page.add("dim", f"Your brief: {sim.name(t.by)} {sim.nverb(t.by, 'say')} "
-                     f"{said_}." if t.by else f"Your brief: {said_[:1].upper()}{said_[1:]}.")
+            # Heard from them since, the brief's word of them is of the start: "Your brief:
+            # Ana says … as a slight" stood over her change of mind (a playtest).
+            since = t.by in latest
+            page.add("dim", (f"Your brief, at the start: {sim.name(t.by)} said {said_}."
+                             if since else f"Your brief: {sim.name(t.by)} "
+                             f"{sim.nverb(t.by, 'say')} {said_}.") if t.by else
+                     f"Your brief: {said_[:1].upper()}{said_[1:]}.")
     if not latest and not mine:
         page.add("dim", "No answers yet.")
     by_value: dict[str, list[Said]] = {}

@@ -452,3 +452,17 @@ def test_a_mind_page_says_what_they_said_last_first_and_the_rest_was_before():
     where = lines[lines.index("Where Ada's key is") + 1:]
     assert where[0] == "You have Ada's key.", where[:3]
     assert "Before that: Ada's key is missing." in where
+
+
+def test_the_brief_s_word_of_someone_heard_from_since_is_of_the_start():
+    """"Your brief: Ivo says … as a slight" stood at the top of the board after Ivo, shown the
+    rota, came round (a playtest): heard from since, the brief's line is of the start."""
+    from game.walkthrough import play
+
+    sim = Simulation.new("bad_blood", seed=0)
+    play(sim, None, to_end=False, text="day 2 09:30 go inn\n+ ask ivo ben refused\n")
+    board = case_board(sim).lines()
+    assert "Your brief, at the start: Ivo said Ben stayed away from the supper on purpose, as "\
+        "a slight." in board
+    assert "Your brief: Ana says Ben stayed away from the supper on purpose, as a slight." \
+        in board  # not heard from yet: as the brief has it
