@@ -137,3 +137,25 @@ def test_a_bug_as_the_window_is_set_up_is_not_bad_input(tmp_path, monkeypatch):
     bug = CliRunner().invoke(main, ["play", "the_ledger", "--frames", "2", "--screenshot",
                                     shot, "--commands", str(walk)])
     assert bug.exit_code == 1 and isinstance(bug.exception, ValueError)
+
+
+def test_the_ending_says_through_whom_a_belief_came_when_not_from_its_start(ui, tmp_path):
+    """"Ivo 69% (from the mill rota)" read as Ivo having read the rota, of what Ana told him
+    (a playtest): through whom, when the teller is not where it began."""
+    walk = tmp_path / "late.txt"
+    walk.write_text("day 2 08:00 go mill\n+ ask mo rota location\n+ search mill.desk\n"
+                    "+ take rota\n+ wait until day 2 15:10\n+ go square\n+ show ana rota\n")
+    build(ui.app, "bad_blood", seed=0, commands=walk)
+    sim = ui.town.session.sim
+    sim.run(days=3)  # to the festival
+    assert sim.ending == "feud"
+    ui.frame(2)
+    ending = EndingScene(ui.app, ui.town)
+    rows, _ = ending._believed("ben.refused_why")
+    chips = [c for _, _, names in rows for c in names]
+    for c in chips:
+        rid = next(r for r in sim.people if c.startswith(sim.people[r].name + " "))
+        b = sim.store.belief(rid, "ben", "refused_why", history=False)
+        if b.kind == "hearsay" and b.origin and b.teller not in (b.origin, "player"):
+            assert c.endswith(f" via {sim.people[b.teller].name})"), c
+    assert any(" via " in c for c in chips), chips

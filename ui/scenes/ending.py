@@ -77,7 +77,14 @@ class EndingScene(Overlay):
                 continue
             src = ""
             if b.kind == "hearsay" and b.origin:
-                src = f" (from {_whom(sim, b.origin)})"
+                # Through whom, when the teller is not where it began: "Ivo (from the mill
+                # rota)" read as Ivo having read it, of what Ana told him (a playtest).
+                via = f" via {name_of(sim, b.teller)}" if b.teller and \
+                    b.teller not in (b.origin, "player") else \
+                    " via you" if b.teller == "player" and b.origin != "player" else ""
+                src = f" (from {_whom(sim, b.origin)}{via})"
+            elif b.kind == "declared" and b.teller:  # their own word of themselves
+                src = f" (from {_whom(sim, b.teller)})"
             elif b.kind in ("firsthand", "witnessed"):
                 # A thing that shows it is not the deed: "Gus 86% (saw it)" of one shown the
                 # key overstated it (a window playtest).
