@@ -349,10 +349,17 @@ class MemoryStore:
     def _follow(self) -> None:
         """Before what this store keeps of the record is used: if another connection
         committed to the file since, the working beliefs and the passes' minutes are read
-        again (memory.cache)."""
+        again (memory.cache) — and the claims, attributes and trust kept here with them, and,
+        between calls (nothing of this store's own held back to write), the working set and
+        recall's index: two stores on one file see each other's writes. Only the beliefs
+        were followed: an attribute defined through one store was made an event's claim by
+        the other for good, a claim made by one was made again by the other (a raw UNIQUE
+        error), a trust set by one was not the other's (a developer's trial)."""
         if self._cache.follow():
-            self._lifecycle.stale = True
-            self._no_claim.clear()  # another connection may have made them
+            self._reload()  # (the passes' minutes, the claims not yet made, the trust too)
+            if not self._defer and not self._held and not self._index.written:
+                self._load_index()
+                self._load_working()
 
     def _passed(self, key: str, now: int) -> None:
         """An hourly pass ran to `now`: kept with the memory (memory.lifecycle)."""
@@ -868,6 +875,7 @@ class MemoryStore:
         check.integer("k", k, 0, 10_000)
         check.flag("associate", associate)
         check.flag("views", views)
+        self._follow()  # (what another store wrote is recalled too)
         return self._evoking(lambda: recall_mod.recall(self, resident, cue, now, k, associate,
                                                        views))
 
@@ -1109,6 +1117,8 @@ class MemoryStore:
     def trust(self, listener: str, teller: str, topic: str | None = None) -> float:
         """How far `listener` trusts what `teller` says (about `topic`, else in general; the
         store's default trust when nothing was said of it)."""
+        if not self.db.conn.in_transaction:  # (a call's own read: what another store set)
+            self._follow()
         book = self.trust_book
         try:
             got = book.known(listener, teller, topic)

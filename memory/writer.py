@@ -196,6 +196,9 @@ class Batch:
         caller can spread one batch over several turns (a window between frames); the batch
         is the same batch either way. What each piece did is in `outcomes` at the end."""
         store = self.store
+        # What another connection wrote since, first: the claims, attributes and trust read
+        # below are its too (a claim it made, made again here, was a raw UNIQUE error).
+        store._follow()
         # Each piece with what a teller's word also says (§10), and each claim a piece names
         # looked up once: the hour's sightings alone are thousands a batch.
         known = store._claims
