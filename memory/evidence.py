@@ -51,7 +51,9 @@ class Evidence(BaseModel):
     `at` is the sim minute the resident perceived it. `version` is the version of the world
     fact (or document) the evidence saw, for staleness (§9); `fact` names that fact and defaults
     to ``"document:<document id>"`` for a document, else to ``"subject.attribute"`` — the
-    names `MemoryStore.mark_changed` takes.
+    names `MemoryStore.mark_changed` takes. `confidence`, when given, is what a new value
+    enters with instead of what its kind and the teller's trust give (§4): a caller's own
+    weighting of a source, which overrules the document's numbers (left None, they hold).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid", ignored_types=(_once,))
