@@ -88,6 +88,9 @@ class Chain(BaseModel):
     steps: list[Step]
     as_told: list[str]  # tellers as the resident was told, origin first
     complete: bool  # ends at someone's own evidence (seen, read, declared, reasoned)
+    # Followed MAX_DEPTH links and went on past them: a twenty-teller chain ended at "p5 was
+    # told by p4" with no word that it went further (a developer's trial).
+    cut: bool = False
 
 
 class Explanation(BaseModel):
@@ -115,6 +118,9 @@ class Explanation(BaseModel):
         for chain in self.supports:
             for i, step in enumerate(chain.steps):
                 out.append(("  " * (i + 1)) + "<- " + step.describe())
+            if chain.cut:
+                out.append(("  " * (len(chain.steps) + 1)) + f"<- … (it goes on: only the "
+                           f"first {MAX_DEPTH} links are followed)")
         for e in self.against:
             out.append(f"  against: {e.value} ({_against_source(e)})")
         return out
@@ -203,7 +209,10 @@ def _chain(store: MemoryStore, e: EvidenceRecord) -> Chain:
         steps.append(_step(nxt))
         cur = nxt
         complete = cur.kind != "hearsay"
-    return Chain(origin_key=e.origin_key, steps=steps, as_told=list(e.chain), complete=complete)
+    cut = cur.kind == "hearsay" and len(steps) >= MAX_DEPTH and cur.teller is not None and \
+        not complete and not steps[-1].loop and steps[-1].recorded
+    return Chain(origin_key=e.origin_key, steps=steps, as_told=list(e.chain), complete=complete,
+                 cut=cut)
 
 
 def _held_at(history: list[Version], at: int) -> str | None:

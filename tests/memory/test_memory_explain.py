@@ -157,3 +157,27 @@ def test_what_stands_against_names_its_source_once(store):
         "  against: cora (implanted by author)",
         "  against: eli (inferred from eli.at_counter)",
         "  against: fay (rumour, gus)"]
+
+
+def test_a_chain_longer_than_is_followed_says_it_goes_on():
+    """A twenty-teller chain ended at "p5 was told by p4" with no word that it went further
+    (a developer's trial): one cut at MAX_DEPTH says so; one that ends there does not."""
+    from memory import MemoryStore
+    from memory.explain import MAX_DEPTH
+
+    def chain_of(n: int):
+        s = MemoryStore(":memory:")
+        s.perceive(seen("p0", "key", "taken_by", "eve", at=0))
+        for i in range(1, n + 1):
+            s.perceive(told(f"p{i}", "key", "taken_by", "eve", teller=f"p{i - 1}",
+                            origin="p0", chain=[f"p{j}" for j in range(i)], at=i))
+        return s.explain(f"p{n}", "key", "taken_by")
+
+    long = chain_of(20)
+    c = long.supports[0]
+    assert len(c.steps) == MAX_DEPTH and c.cut and not c.complete
+    assert long.lines()[-1].strip() == (f"<- … (it goes on: only the first {MAX_DEPTH} links "
+                                        "are followed)")
+    whole = chain_of(MAX_DEPTH - 1)  # p15 … p0: sixteen links, the last p0's own sighting
+    assert whole.supports[0].complete and not whole.supports[0].cut
+    assert whole.lines()[-1].strip().startswith("<- p0 saw it happen")

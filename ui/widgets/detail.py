@@ -211,6 +211,9 @@ class BeliefDetail(Widget):
                 self.lines.append(words)
                 blocks.append(self._step(words, i, i == len(steps) - 1,
                                          step.recorded, width))
+            if getattr(chain, "cut", False) and not yours_only:  # (memory.explain.Chain)
+                text_block(f"… and further back: only {len(steps)} links are followed.",
+                           "small", T.FAINT, indent=12)
         # against
         if ex is not None and ex.against:
             heading("What speaks against it")
