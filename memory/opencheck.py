@@ -46,6 +46,17 @@ def check_file(db: Database, where: str, *, verify: bool) -> None:
             for table in ("memory_meta", "attributes"):
                 if table not in tables:
                     raise StoreDamaged(where, f"its table {table} is missing", sqlite=False)
+            if ours >= {m.name for m in migrations._migrations}:
+                # Every migration ran, so every table and view they make is there: one
+                # dropped since (`evidence`) opened, and every call then failed with
+                # SQLite's raw "no such table" (a developer's trial).
+                have = {r[0] for r in db.execute(
+                    "SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")}
+                missing = sorted(_expected_objects() - have)
+                if missing:
+                    raise StoreDamaged(where, f"its table {missing[0]} is missing"
+                                       + (f" (and {len(missing) - 1} more)"
+                                          if len(missing) > 1 else ""), sqlite=False)
             _known_meta(db, where)
             _known_attributes(db, where)
     except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
@@ -56,6 +67,22 @@ def check_file(db: Database, where: str, *, verify: bool) -> None:
             raise  # another connection's lock, a read-only file: the caller names those
         raise StoreDamaged(where, " ".join(str(exc).split())[:160],
                            sqlite=not isinstance(exc, UnicodeDecodeError)) from None
+
+
+_EXPECTED: set[str] = set()
+
+
+def _expected_objects() -> set[str]:
+    """The tables and views a store's migrations make, read off a new store made in memory
+    once (a schema's own account, not a list kept by hand beside it)."""
+    if not _EXPECTED:
+        fresh = Database(sqlite3.connect(":memory:"))
+        migrations.apply(fresh)
+        _EXPECTED.update(r[0] for r in fresh.execute(
+            "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE "
+            "'sqlite_%'"))
+        fresh.close()
+    return _EXPECTED
 
 
 def _known_migrations(db: Database, where: str) -> set[str]:
