@@ -145,3 +145,15 @@ def test_a_notice_over_the_saves_card_stays_over_the_map(town, monkeypatch):
     town.frame(1)
     toast = [r for r in drawn if r.top >= 40 and r.height >= 30 and r.left > 0][-1]
     assert the_map.left <= toast.left and toast.right <= the_map.right, (toast, the_map)
+
+
+def test_a_slot_s_save_button_stays_where_it_was_once_the_slot_is_filled(town):
+    """Save moved left once a slot was filled and Load took its place: a click where Save had
+    been loaded the slot (a window playtest). Each keeps its own place."""
+    town.key(pygame.K_s)
+    empty_save = town.top.zones.find("save:slot-1")
+    town.click_zone(town.top, "save:slot-1")
+    town.key(pygame.K_s)
+    assert town.top.zones.find("save:slot-1") == empty_save
+    load = town.top.zones.find("load:slot-1")
+    assert load is not None and not load.colliderect(empty_save)

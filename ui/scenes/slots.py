@@ -120,15 +120,14 @@ class SlotsScene(Overlay):
             T.text(surface, desc, (r.x + 14, r.y + 25), "small", T.DIM if info else T.FAINT,
                    width=r.width - 220)
             self.rows.append((slot, desc))
-            bx = r.right - 8
+            # Each button in its own place whether the slot is empty or not: Save moved left
+            # once a slot was filled and Load took its place, and a click where Save had been
+            # loaded the slot (a window playtest).
             if info:
-                bx -= 80
-                button(surface, self.zones, (bx, r.y + 8, 76, 28), "Load",
+                button(surface, self.zones, (r.right - 88, r.y + 8, 76, 28), "Load",
                        lambda s=slot: self.load(s), name=f"load:{slot}", style="small_bold")
-                bx -= 4
             if self.town is not None and (info or not peeked):
-                bx -= 80
-                button(surface, self.zones, (bx, r.y + 8, 76, 28), "Save",
+                button(surface, self.zones, (r.right - 172, r.y + 8, 76, 28), "Save",
                        lambda s=slot: self.save(s), name=f"save:{slot}", style="small_bold",
                        active=True)
             y += 52
