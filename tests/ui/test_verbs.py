@@ -624,3 +624,23 @@ def test_the_picker_is_not_ready_over_a_line_the_game_would_refuse(town):
     d.start("go cafe ")
     town.frame(2)
     assert town.shows("Ready")
+
+
+def test_a_speed_clicked_with_nothing_typed_lets_the_line_go_and_time_runs(town):
+    """After a command the line stays open; clicking 4× said "holding while you type" and the
+    clock stood still until Esc (a window playtest). With nothing typed, the click lets go;
+    with words on the line, time holds for them."""
+    t = town.town
+    town.command("look", leave=False)
+    assert t.dialogue.focused and t.dialogue.line.value == ""
+    now = t.session.now
+    town.click_zone(t.topbar, "speed:4")
+    town.frame(8, dt=0.25)
+    assert not t.dialogue.focused and t.session.now > now
+    t.session.set_speed(0)
+    town.key(pygame.K_RETURN)
+    town.type("go ca")
+    now = t.session.now
+    town.click_zone(t.topbar, "speed:4")
+    town.frame(8, dt=0.25)
+    assert t.dialogue.focused and t.dialogue.line.value == "go ca" and t.session.now == now

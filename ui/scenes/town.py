@@ -198,6 +198,11 @@ class TownScene(TownKeys, Scene):
         self._check_ending()
 
     def set_speed(self, speed: int) -> None:
+        """A speed's button: time runs at it. A command line left open with nothing typed
+        on it lets go (time holds only while someone types): clicking 4× after a command
+        said "holding while you type" and the clock stood still (a window playtest)."""
+        if speed and self.dialogue.focused and not self.dialogue.line.value.strip():
+            self.dialogue.focus(False)
         self.session.set_speed(speed)
 
     # -- the scene --------------------------------------------------------------------------
