@@ -161,3 +161,17 @@ def test_open_minds_after_the_ending_does_not_unmake_it(ui):
     ui.key(pygame.K_d)
     ui.key(pygame.K_d)
     assert t.session.open_minds and not t.session.sim.open_minds_used
+
+
+def test_a_day_or_more_left_the_clock_says_days_and_hours_all_along(ui):
+    """"2d 0h left", then "47h left", then "5h 30m left" read as three clocks (a window
+    playtest): from a day out, days and hours."""
+    build(ui.app, "bad_blood", seed=3)
+    ui.frame(2)
+    s = ui.town.session
+    for when, words in (("day 2 17:00", "2d left"), ("day 2 18:00", "1d 23h left"),
+                        ("day 3 16:00", "1d 1h left"), ("day 3 17:00", "1d left"),
+                        ("day 3 18:00", "23h left")):
+        s.sim.run(until=clock.parse_when(when))
+        ui.frame(2)
+        assert ui.shows(f"{words} — deadline day 4 17:00"), (when, ui.texts())

@@ -111,7 +111,10 @@ class TopBar(Widget):
         # ("0h left" was read with half an hour to go, and "1h left" with an hour and fifty
         # minutes, just after "Two hours left": window playtests.) Close to it, the minutes.
         minutes = (t - s.now) % 60
+        # Days and hours from a day out, one way all along ("2d 0h", then "47h", then "5h 30m"
+        # read as three clocks: a window playtest).
         left = f"{t - s.now} min" if hours < 1 else \
             f"{hours}h {minutes:02d}m" if hours < 6 and minutes else \
-            f"{hours}h" if hours < 48 else f"{hours // 24}d {hours % 24}h"
+            f"{hours}h" if hours < 24 else \
+            f"{hours // 24}d {hours % 24}h" if hours % 24 else f"{hours // 24}d"
         return f"{left} left — deadline {clock.fmt(t)}"
