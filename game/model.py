@@ -694,10 +694,13 @@ def say(sim: Game, model: LanguageModel | None, text: str):
     if model is None:
         # The hint names no resident, claim or value: a worked example would have to be one
         # of this town's, and any real one says something the player may not know yet.
-        return Reply(False).say("", "You say it, but nobody takes anything from it. No "
-                                "language model is configured (set HEARSAY_MODEL_URL and "
-                                "HEARSAY_MODEL); use the verbs instead, e.g. tell RESIDENT "
-                                "CLAIM VALUE, or ask RESIDENT CLAIM.")
+        # (In the player's words: the settings' names are the README's, for whoever sets
+        # one up; "No language model is configured (set HEARSAY_MODEL_URL…)" was a
+        # developer's line on the player's screen: a window playtest.)
+        return Reply(False).say("", "You say it, but nobody takes anything from it: people "
+                                "here follow only the game's verbs (free talk needs a "
+                                "language model, which this game has not been given). Use "
+                                "tell RESIDENT CLAIM VALUE, or ask RESIDENT CLAIM.")
     return _read_into_memory(sim, model, text, f"w{eid}", here)
 
 

@@ -40,6 +40,9 @@ def test_the_town_screen_has_map_panels_dialogue_and_clock(town):
     assert "resident:player" in t.map.zones.names() and "place:cafe" in t.map.zones.names()
     assert "resident:ada" not in t.map.zones.names()  # in play, you see whom you have seen
     assert {"verb:ask", "verb:tell", "verb:who"} <= set(t.dialogue.zones.names())
+    # No language model here: no Say button, whose ten minutes nobody took anything from (a
+    # window playtest); `say` typed still answers why.
+    assert t.session.sim.model is None and "verb:say" not in t.dialogue.zones.names()
     r = t.rects
     for a, b in (("map", "right"), ("map", "dialogue"), ("dialogue", "right"), ("top", "map")):
         assert not r[a].colliderect(r[b]), f"{a} overlaps {b}"

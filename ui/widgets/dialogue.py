@@ -175,7 +175,7 @@ class Dialogue(Widget):
         under = (36 if long else 18) if talk else 0
         line_r = pygame.Rect(inner.x, inner.bottom - 30 - under, inner.width, 30)
         usage_y = line_r.y - 20
-        n_rows = len(self._verb_rows(inner.width))
+        n_rows = len(self._verb_rows(inner.width, self._unused()))
         verbs_y = usage_y - 30 * n_rows
         self.usage_at = pygame.Rect(inner.x, usage_y, 0, 0)
         self._verb_tops = [verbs_y + 30 * i for i in range(n_rows)]
@@ -201,14 +201,23 @@ class Dialogue(Widget):
         if talk and self.focused and not (self.after and not self.line.value.strip()):
             self._choices(surf, inner, self.usage_at.y)
 
+    def _unused(self) -> frozenset[str]:
+        """Verbs with no button: help (the H key and the hints say it), and say with no
+        language model, which no one here understands — its button spent ten minutes on a
+        line nobody took in and answered with the settings a developer sets (a window
+        playtest); typed, `say` still says so."""
+        sim = self.town.session.sim
+        return frozenset({"help"} | ({"say"} if getattr(sim, "model", None) is None else set()))
+
     @staticmethod
-    def _verb_rows(width: int) -> list[list[tuple[str, str, int]]]:
+    def _verb_rows(width: int, unused: frozenset[str] = frozenset({"help"})
+                   ) -> list[list[tuple[str, str, int]]]:
         """The verb buttons in rows; narrower padding first, before wrapping to a new row."""
         for pad in (18, 14, 10, 18):
             rows: list[list[tuple[str, str, int]]] = [[]]
             x = 0
             for verb in VERBS:
-                if verb == "help":  # the H key and the hints say it
+                if verb in unused:
                     continue
                 label = VERB_LABELS.get(verb, verb)
                 w = T.width_of(label, "small_bold") + pad
@@ -222,7 +231,7 @@ class Dialogue(Widget):
         return rows
 
     def _verbs(self, surf, r: pygame.Rect) -> None:
-        for i, row in enumerate(self._verb_rows(r.width)):
+        for i, row in enumerate(self._verb_rows(r.width, self._unused())):
             x = r.x
             for verb, label, w in row:
                 b = button(surf, self.zones, (x, r.y + i * 30, w, 26), label,
