@@ -644,3 +644,19 @@ def test_a_speed_clicked_with_nothing_typed_lets_the_line_go_and_time_runs(town)
     town.click_zone(t.topbar, "speed:4")
     town.frame(8, dt=0.25)
     assert t.dialogue.focused and t.dialogue.line.value == "go ca" and t.session.now == now
+
+
+def test_the_picker_leaves_the_newest_lines_of_the_log_in_view(ui):
+    """The picker ("Choose about what") covered the answer just given — "Noted: …" under it
+    (a window playtest): the log ends above it, its newest lines in view."""
+    from ui.play import build
+
+    build(ui.app, "the_ledger", seed=0)
+    ui.frame(2)
+    d = ui.town.dialogue
+    ui.command("ask joss mira allergy", leave=False)
+    ui.type("why joss ")
+    ui.frame(1)
+    assert d.popup.height > 0 and d.log_rect.bottom <= d.popup.top
+    assert d.follow and d.offset >= d._tops[-1] - d.log_rect.height  # the newest: in view
+    assert ui.shows("Noted: Joss says Mira is not allergic to willowbark")

@@ -191,15 +191,19 @@ class Dialogue(Widget):
             top_of_input = line_r.y - 6
         else:  # a town with no player: the transcript is its one note
             top_of_input = inner.bottom
-        self._transcript(surf, pygame.Rect(inner.x, inner.y, inner.width,
-                                           top_of_input - inner.y))
         self.popup = pygame.Rect(0, 0, 0, 0)
         self.choices = []
         # Open again after a command, an empty line offers no "Choose what to do" over the
         # newest lines of the log (the verb buttons under it are the same choice): a window
         # playtester pressed Esc after every command to read its reply.
-        if talk and self.focused and not (self.after and not self.line.value.strip()):
-            self._choices(surf, inner, self.usage_at.y)
+        picker = self._picker(inner, self.usage_at.y) if talk and self.focused and not (
+            self.after and not self.line.value.strip()) else None
+        # The log ends above the picker, its newest lines in view: the picker covered the
+        # answer just given ("Noted: …" under "Choose about what": a window playtest).
+        bottom = min(top_of_input, picker[0].top - 4) if picker else top_of_input
+        self._transcript(surf, pygame.Rect(inner.x, inner.y, inner.width, bottom - inner.y))
+        if picker:
+            self._choices(surf, *picker)
 
     def _unused(self) -> frozenset[str]:
         """Verbs with no button: help (the H key and the hints say it), and say with no
@@ -272,10 +276,10 @@ class Dialogue(Widget):
             return
         self.usage_at = T.text(surf, text, (x, y), "small", T.TEAL, width=w)
 
-    def _choices(self, surf, inner: pygame.Rect, bottom: int) -> None:
-        """The picker: what may come next, as chips, over the verb buttons — its foot above
-        `bottom`, the verb's usage line, which it covered ('take THING — …' could not be read
-        while choosing the thing: a window playtest)."""
+    def _picker(self, inner: pygame.Rect, bottom: int) -> tuple:
+        """The picker's box and what it holds: what may come next, as chips, over the verb
+        buttons — its foot above `bottom`, the verb's usage line, which it covered ('take
+        THING — …' could not be read while choosing the thing: a window playtest)."""
         s = self.town.session
         text = self.line.value
         ex = composer.expecting(text, s.sim.names())
@@ -319,6 +323,13 @@ class Dialogue(Widget):
             if top - 4 < box.top < top + 30:
                 box.h += box.top - (top - 4)
                 box.top = top - 4
+        return box, title, rows, opts, ready, text
+
+    def _choices(self, surf, box: pygame.Rect, title: str, rows: list, opts: list,
+                 ready: bool, text: str) -> None:
+        """Draw the picker `_picker` laid out."""
+        s = self.town.session
+        self.choices = opts
         self.popup = box
         panel(surf, box, T.RAISED, T.ACCENT, radius=8)
         # A click on the picker is the picker's, not a verb button's under it.
@@ -345,6 +356,7 @@ class Dialogue(Widget):
                    name="do it", active=True, style="small_bold")
 
     def _transcript(self, surf, r: pygame.Rect) -> None:
+        self.log_rect = pygame.Rect(r)  # where the log was drawn (tests)
         s = self.town.session
         entries = s.transcript
         width = r.width - 14
