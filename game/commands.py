@@ -29,7 +29,7 @@ VERBS = {
     "who": "who RESIDENT [TIME] — where were they then, and whom did they see?",
     "tell": "tell RESIDENT CLAIM VALUE [anonymously] — spread a rumour (anonymously: "
             "no source given)",
-    "show": "show RESIDENT OBJECT — let them see something you hold",
+    "show": "show RESIDENT OBJECT — let them see something you hold, or have found here",
     "search": "search [PLACE or PLACE.SPOT] — go through a place, or a spot in it",
     "take": "take OBJECT — pick up something you found",
     "bring": "bring RESIDENT — ask them to come with you",

@@ -260,7 +260,9 @@ def things(session) -> list[tuple[str, str]]:
             b = sim.store.belief(PLAYER, oid, "location", history=False)
             if b is not None and b.value.split(".")[0] == here:
                 out.append((oid, "here"))
-    return out
+    # Carried first, as said: the ledger lying in the shop came before the card in hand, and
+    # Tab showed it instead (a window playtest).
+    return sorted(out, key=lambda oh: oh[1] != "you carry it")
 
 
 def recent_times(session) -> list[str]:

@@ -72,3 +72,20 @@ def test_a_word_for_a_verb_gets_the_verbs_hint_and_picker():
     assert composer.usage("walk") == composer.usage("go")
     assert composer.usage("Examine") == composer.usage("search")
     assert composer.expecting("walk ").kind == "place"
+
+
+def test_things_carried_come_before_things_here():
+    """The ledger lying in the shop was offered before the card in hand, and Tab showed it
+    (a window playtest): what the player carries first."""
+    from types import SimpleNamespace
+
+    from game.sim import Simulation
+    from ui.composer import things
+
+    sim = Simulation.new("the_ledger", seed=0)
+    for line in ("go clinic", "wait 20", "ask tilly oswin_card.location", "go oswin_home",
+                 "search oswin_home.desk", "take oswin_card", "go clinic", "search"):
+        sim.command(line)
+    got = things(SimpleNamespace(sim=sim, place=sim.state["player"].place, has_player=True))
+    assert got[0] == ("oswin_card", "you carry it"), got
+    assert ("ledger", "here") in got, got
