@@ -157,7 +157,7 @@ def choices(session, text: str) -> list[Choice]:
     elif ex.kind == "time":
         out = [Choice(t, t) for t in recent_times(session)]
     elif ex.kind == "duration":
-        out = [Choice(d, d) for d in ("30", "1h", "2h", "4h", "8h")]
+        out = [Choice(d, d) for d in ("30m", "1h", "2h", "4h", "8h")]  # ("30" had no unit)
     elif ex.kind == "anonymously":
         out = [Choice("anonymously", "anonymously", "hide where it came from")]
     else:
