@@ -198,6 +198,11 @@ def _change(sim: Game, rid: str, claim: str, value: str, before: Held | None,
             if knew else Change("less", f"{name} {v('be')} less sure now of {about}.",
                                 detail, named=False)
     # What they do not believe, said: after a mediation's two accounts "it" named neither.
+    if {before.value, value} == {"yes", "no"}:
+        # Of a yes or a no, the face says which they hold — and "she does not believe that
+        # she is not allergic" was a double negative (a window playtest).
+        return Change("rejected", f"{name} {v('shake')} {p.poss} head: {p.subj} "
+                      f"{p.verb('hold')} that {old}.", detail)
     return Change("rejected", f"{name} {v('shake')} {p.poss} head: {p.subj} "
                   f"{p.verb('do')} not believe that {what}.", detail)
 

@@ -326,3 +326,14 @@ def test_their_own_thing_within_a_question_takes_their_possessive():
         sim.command(line)
     text = sim.command("tell ada key location drawer").text()
     assert "Ada frowns — she's no longer sure of where her key is." in text, text
+
+
+def test_a_head_shaken_at_a_yes_or_no_says_which_it_holds():
+    """"Mira shakes her head: she does not believe that she is not allergic" — a double
+    negative (a window playtest). Of a yes or a no, the face says which she holds."""
+    sim = Simulation.new("the_ledger", seed=0)
+    for line in ("go mira_home", "wait until 09:00"):
+        sim.command(line)
+    text = sim.command("tell mira mira.willowbark_allergy no").text()
+    assert "Mira shakes her head: she holds that she is allergic to willowbark." in text, text
+    assert "not believe that she is not" not in text
