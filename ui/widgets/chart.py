@@ -64,12 +64,23 @@ def confidence_chart(surf, rect: pygame.Rect, sim, data, now: int) -> None:
     if len(line) > 1:
         pygame.draw.lines(surf, T.TEXT, False, line, 2)
     shown = None
-    for p in pts:
+    # Where each label must end: short of the next point.
+    ends = [xy(pts[i + 1].at, pts[i + 1].confidence)[0] - 8 if i + 1 < len(pts) else plot.right
+            for i in range(len(pts))]
+    for p, end in zip(pts, ends, strict=True):
         pos = xy(p.at, p.confidence)
         pygame.draw.circle(surf, T.STATE.get(p.state, T.DIM), pos, 4)
         if p.value != shown:
-            T.text(surf, value_label(sim, p.value, attribute)[:16], (pos[0] + 5, pos[1] - 15),
-                   "small", T.DIM)
+            # In the room the plot leaves it, up to the next value's point, cut with an
+            # ellipsis — or, near the right edge, to the point's left ("is allergic to w"
+            # ran off the chart: a window playtest).
+            label = value_label(sim, p.value, attribute)
+            room = end - (pos[0] + 5)
+            if room >= min(80, T.width_of(label, "small")):
+                T.text(surf, label, (pos[0] + 5, pos[1] - 15), "small", T.DIM, width=room)
+            else:
+                T.text(surf, label, (pos[0] - 5, pos[1] - 15), "small", T.DIM, align="right",
+                       width=max(0, int(pos[0] - 5 - plot.x)))
             shown = p.value
 
 
