@@ -349,17 +349,64 @@ class MemoryStore:
     def _follow(self) -> None:
         """Before what this store keeps of the record is used: if another connection
         committed to the file since, the working beliefs and the passes' minutes are read
-        again (memory.cache) — and the claims, attributes and trust kept here with them, and,
-        between calls (nothing of this store's own held back to write), the working set and
-        recall's index: two stores on one file see each other's writes. Only the beliefs
-        were followed: an attribute defined through one store was made an event's claim by
-        the other for good, a claim made by one was made again by the other (a raw UNIQUE
-        error), a trust set by one was not the other's (a developer's trial)."""
-        if self._cache.follow():
-            self._reload()  # (the passes' minutes, the claims not yet made, the trust too)
-            if not self._defer and not self._held and not self._index.written:
-                self._load_index()
-                self._load_working()
+        again (memory.cache), and what is kept beside them that another store may have
+        written — its new claims, the attributes, the trust and default trust (`_follow_
+        record`): an attribute defined through one store was made an event's claim by the
+        other for good, a claim made by one was made again by the other (a raw UNIQUE
+        error), a trust set by one was not the other's (a developer's trial). Not the working
+        set and recall's index: reading them again costs a reading of the whole memory (two
+        seconds at 50,000 beliefs, after every write of the other's: a review) —
+        `refresh()` does, when asked."""
+        try:
+            if self._cache.follow():
+                self._lifecycle.stale = True
+                self._no_claim.clear()  # another connection may have made them
+                self._follow_record()
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
+            err = sqlite_failure("MemoryStore", exc)  # (a lock, damage: named, not raw)
+            if err is None:
+                raise
+            raise err from exc
+
+    def _follow_record(self) -> None:
+        """Claims, attributes and trust as the file has them now (`_follow`). New claims by
+        their ids; an attribute changed since (its nature, topic or recall) may have changed
+        its claims too, and they are all read again."""
+        rows = self.db.execute("SELECT name, nature, topic, importance, recall FROM "
+                               "attributes").fetchall()
+        if rows != self._attribute_rows:
+            self._reload()
+        else:
+            top = max((cid for cid, _, _ in self._claims.values()), default=0)
+            for cid, s, a, nature, topic, mode in self.db.execute(
+                    "SELECT id, subject, attribute, nature, topic, recall FROM claims WHERE "
+                    "id > ? ORDER BY id", (top,)):
+                self._claims[(s, a)] = (cid, nature, topic)
+                self._claim_recall[cid] = mode
+                self._claim_topic[cid] = topic
+                if a.startswith(BELIEVES):
+                    self._about_claims.add(cid)
+                    self._cue_about += mode == CUE_RECALL
+        meta = self._meta()
+        self.trust_book.default = float(meta.get("default_trust", self.trust_book.default))
+        self.trust_book.reload()
+        self._edit_keys = None  # (another store's edits: found again when asked)
+
+    def refresh(self) -> None:
+        """Read again all this store keeps of its file — the working set that `top_beliefs`
+        and the passes go by and recall's index too — for a store that shares its file with
+        another writer and must recall what that one wrote. What this store holds to write
+        is written first. It reads the whole memory: call it when you need it, not per
+        call."""
+        self._not_paused()
+        if self._defer:
+            raise InvalidEvidence("refresh", "not inside deferred(): its writes are held")
+        self._sync()
+        self._cache.clear()
+        self._cache.follow()
+        self._reload()
+        self._load_index()
+        self._load_working()
 
     def _passed(self, key: str, now: int) -> None:
         """An hourly pass ran to `now`: kept with the memory (memory.lifecycle)."""
@@ -395,6 +442,7 @@ class MemoryStore:
                               if self._claim_recall[cid] == CUE_RECALL)
         rows = self.db.execute("SELECT name, nature, topic, importance, recall FROM "
                                "attributes").fetchall()
+        self._attribute_rows = rows  # (as read: `_follow_record` compares)
         self._attributes = {r[0]: (r[1], r[2]) for r in rows if not r[0].endswith("*")}
         self._importance = {r[0]: r[3] for r in rows if r[3] is not None
                             and not r[0].endswith("*")}

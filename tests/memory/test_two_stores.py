@@ -40,12 +40,37 @@ def test_a_claim_made_through_one_store_is_not_made_again_by_the_other(tmp_path)
     assert a.belief("bo", "k", "t").value == "w"
 
 
-def test_between_calls_one_store_recalls_what_the_other_wrote(tmp_path):
+def test_refresh_reads_the_other_s_memories_into_recall_and_the_working_set(tmp_path):
+    """What recall and `top_beliefs` go by is read again on `refresh()`, not on every call:
+    that reads the whole memory (two seconds at 50,000 beliefs, after every write of the
+    other's: a review)."""
     path = tmp_path / "town.db"
     a, b = MemoryStore(path), MemoryStore(path)
     a.perceive(seen("ada", "cake", "baked_by", "bo", at=0))
     assert [r.belief.value for r in a.recall("ada", "cake", now=10)] == ["bo"]
     b.perceive(seen("ada", "pie", "baked_by", "cy", at=5))
+    assert a.belief("ada", "pie", "baked_by").value == "cy"  # a belief: followed at once
+    a.refresh()
     got = {r.belief.subject: r.belief.value for r in a.recall("ada", "pie", now=10)}
     assert got == {"pie": "cy"}
     assert {x.subject for x in a.top_beliefs("ada", limit=5)} == {"cake", "pie"}
+
+
+def test_a_default_trust_set_through_one_store_is_the_other_s(tmp_path):
+    """B opened with default_trust=0.3: A still answered 0.6 and took told evidence at 58,
+    against B's 41 (a review)."""
+    path = tmp_path / "town.db"
+    a = MemoryStore(path)
+    a.perceive(seen("ada", "x", "y", "z"))
+    MemoryStore(path, default_trust=0.3)
+    assert a.trust("ada", "cy") == 0.3
+
+
+def test_refresh_is_refused_inside_a_deferred_block(tmp_path):
+    import pytest
+
+    from memory import InvalidEvidence
+
+    a = MemoryStore(tmp_path / "town.db")
+    with a.deferred(), pytest.raises(InvalidEvidence, match="refresh"):
+        a.refresh()
