@@ -268,6 +268,9 @@ def _happenings(sim: Game, ending) -> str:
                 words = _never(sim, *args)
                 if words not in never:
                     never.append(words)
+    # (the player's own acts read "You …": mid-sentence, "you")
+    did = [d if i == 0 or not d.startswith("You ") else "you " + d[4:]
+           for i, d in enumerate(did)]
     text = _and(did) + (f", and {_and(never)}" if never else "")
     return text[:1].upper() + text[1:] + "."
 
@@ -286,16 +289,23 @@ def _event(sim: Game, what: str, actor: str | None = None,
 
 
 def _never(sim: Game, what: str, actor: str | None = None, target: str | None = None) -> str:
-    """Words for an event that never happened: "nobody made peace after", "Ana and Ben
-    never made peace", else "“council_vote” never happened"."""
-    verbs = {"reconcile": "made peace", "break_off": "broke off", "accuse": "accused anyone",
-             "report": "reported it", "administer": "gave the remedy", "avoid": "kept away"}
-    if what not in verbs:
+    """Words for an event that never happened: "nobody made peace after", "Ana and Ben never
+    made peace", "Ana never accused Ben" — of a kind the game knows; else the scenario's
+    event by its id ("“council_vote” never happened")."""
+    done = {"reconcile": "made peace with", "break_off": "broke off with",
+            "accuse": "accused", "report": "reported to", "administer": "treated",
+            "avoid": "kept away from"}
+    if what not in done:
         return f"“{what}” never happened"
     if what == "reconcile" and actor and target:
         return f"{sim.name(actor)} and {sim.name(target)} never made peace"
-    who = sim.name(actor) if actor else None
-    return f"{who} never {verbs[what]}" if who else f"nobody {verbs[what]} after"
+    whom = sim.name(target) if target else "anyone"
+    if what == "reconcile":
+        whom = "" if not target else whom
+    verb = done[what] if whom else "made peace"
+    who = sim.name(actor) if actor else "nobody"
+    tail = f" {whom}" if whom else ""
+    return f"{who} never {verb}{tail}" if actor else f"nobody {verb}{tail} after"
 
 
 def _args(sim: Game, call) -> list | None:

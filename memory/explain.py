@@ -176,6 +176,7 @@ def _chain(store: MemoryStore, e: EvidenceRecord) -> Chain:
     seen = {e.resident}
     cur = e
     complete = cur.kind != "hearsay"
+    cut = False
     while cur.kind == "hearsay" and len(steps) < MAX_DEPTH:
         teller = cur.teller
         if teller is None:
@@ -209,8 +210,8 @@ def _chain(store: MemoryStore, e: EvidenceRecord) -> Chain:
         steps.append(_step(nxt))
         cur = nxt
         complete = cur.kind != "hearsay"
-    cut = cur.kind == "hearsay" and len(steps) >= MAX_DEPTH and cur.teller is not None and \
-        not complete and not steps[-1].loop and steps[-1].recorded
+    else:  # (not a break: the chain stopped only for its length, if its last was hearsay)
+        cut = cur.kind == "hearsay" and cur.teller is not None
     return Chain(origin_key=e.origin_key, steps=steps, as_told=list(e.chain), complete=complete,
                  cut=cut)
 

@@ -54,7 +54,7 @@ def check_file(db: Database, where: str, *, verify: bool) -> None:
                     "SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")}
                 missing = sorted(_expected_objects() - have)
                 if missing:
-                    raise StoreDamaged(where, f"its table {missing[0]} is missing"
+                    raise StoreDamaged(where, f"its table or view {missing[0]} is missing"
                                        + (f" (and {len(missing) - 1} more)"
                                           if len(missing) > 1 else ""), sqlite=False)
             _known_meta(db, where)
@@ -77,11 +77,15 @@ def _expected_objects() -> set[str]:
     once (a schema's own account, not a list kept by hand beside it)."""
     if not _EXPECTED:
         fresh = Database(sqlite3.connect(":memory:"))
-        migrations.apply(fresh)
-        _EXPECTED.update(r[0] for r in fresh.execute(
-            "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE "
-            "'sqlite_%'"))
-        fresh.close()
+        try:
+            migrations.apply(fresh)
+            _EXPECTED.update(r[0] for r in fresh.execute(
+                "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT "
+                "LIKE 'sqlite_%'"))
+        except sqlite3.OperationalError:  # (an SQLite without FTS5 makes no new store; a
+            return set()                  # file made already is not refused for that)
+        finally:
+            fresh.close()
     return _EXPECTED
 
 

@@ -146,8 +146,13 @@ def choices(session, text: str) -> list[Choice]:
         out = [Choice(value_label(sim, x, attr), _one_word(v, x, allowed))
                for x in values_for(session, claim)]
     elif ex.kind == "object":
+        got = things(session)
+        if ALIASES.get(ex.verb or "", ex.verb) == "take":
+            # Take: what is here to take — not the card already in hand, offered first once
+            # carried things came first for show (a review).
+            got = [(o, hint) for o, hint in got if hint != "you carry it"]
         out = [Choice(sim.objects[o]["name"], short_words(v, "objects", o), hint)
-               for o, hint in things(session)]
+               for o, hint in got]
     elif ex.kind == "spot":
         place = session.place
         spots = sim.places.get(place, {}).get("spots", []) if place else []

@@ -200,8 +200,8 @@ def _journal_store(path) -> None:
     ("DROP TABLE memory_meta", (), "memory_meta is missing"),
     # any table the migrations made: a dropped one opened, and every call then met SQLite's
     # raw "no such table" (a developer's trial)
-    ("DROP TABLE evidence", (), "its table evidence is missing"),
-    ("DROP TABLE trust_changes", (), "its table trust_changes is missing"),
+    ("DROP TABLE evidence", (), "its table or view evidence is missing"),
+    ("DROP TABLE trust_changes", (), "its table or view trust_changes is missing"),
 ])
 def test_what_the_store_reads_on_opening_is_checked_before_it_writes(tmp_path, sql, args,
                                                                     words):

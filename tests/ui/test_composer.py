@@ -89,3 +89,23 @@ def test_things_carried_come_before_things_here():
     got = things(SimpleNamespace(sim=sim, place=sim.state["player"].place, has_player=True))
     assert got[0] == ("oswin_card", "you carry it"), got
     assert ("ledger", "here") in got, got
+
+
+def test_take_offers_what_is_here_not_what_is_carried():
+    """Carried first for show put the card already in hand first for take too (a review):
+    take offers what is here."""
+    from types import SimpleNamespace
+
+    from game.sim import Simulation
+    from ui.composer import choices
+
+    sim = Simulation.new("the_ledger", seed=0)
+    for line in ("go clinic", "wait 20", "ask tilly oswin_card.location", "go oswin_home",
+                 "search oswin_home.desk", "take oswin_card", "go clinic", "search"):
+        sim.command(line)
+    session = SimpleNamespace(sim=sim, place=sim.state["player"].place, has_player=True,
+                              known=lambda: None)
+    take = [c.insert for c in choices(session, "take ")]
+    assert take and all("card" not in c for c in take), take
+    show = [c.insert for c in choices(session, "show tilly ")]
+    assert "card" in show[0], show
