@@ -190,8 +190,9 @@ def case_board(sim, open_minds: bool = False) -> Page:
 
 def _source(sim, s: Said) -> str:
     if s.kind == "reaction":
-        return _reaction(sim, s, False).split(" (")[0].removeprefix(
-            sim.pronoun(s.teller).subj + " ")
+        # With its subject: "— were left unsure of it" of a "they" read as a line missing
+        # one (a window playtest).
+        return _reaction(sim, s, False).split(" (")[0]
     if s.basis == "saw" and s.kind == "hearsay" and put_it_up(sim, s.teller, s.claim,
                                                               s.value, s.at):
         p = sim.pronoun(s.teller)

@@ -61,9 +61,11 @@ def test_the_notebook_row_shows_the_change_of_mind_seen(shown):
     shown.click_zone(t.inspector, "row:sam.believes meeting.when")
     text = "\n".join(t.detail.lines)
     assert t.panel == "belief"
-    assert ("Since then, in front of you (day 2 11:40), Sam came round to “on day 3 at six”. "
-            "Below is what they had said.") in text
-    assert shown.shows("Since then, in front of you")
+    assert ("Seen in front of you (day 2 11:40): Sam came round to “on day 3 at six”. What "
+            "they had said before, and how you came by it, is below.") in text
+    assert shown.shows("Seen in front of you")
+    # the headline is what was seen, as on the row (it was "on day 2 at six, believed 70")
+    assert t.detail.lines[0] == "on day 3 at six"
     assert "Chain 1" in text
 
 
@@ -89,12 +91,13 @@ def test_a_nod_still_torn_is_doubtful_and_a_name_takes_was(shown):
     from ui.widgets.detail import BeliefDetail
 
     sim = shown.town.session.sim
-    words, unsure = BeliefDetail._seen_since(sim, "rue", "believes meeting.when")
-    assert words.startswith("Since then, in front of you (day 2 11:50), Rue was left unsure of "
-                            "“on day 2 at six”.") and unsure
+    words, unsure, value, sure = BeliefDetail._seen_since(sim, "rue", "believes meeting.when")
+    assert words.startswith("Seen in front of you (day 2 11:50): Rue was left unsure of “on "
+                            "day 2 at six”.") and unsure and value == "d2_1800"
     assert "torn between two accounts" in sim.command("tell rue meeting.when d2_1800").text()
-    words, unsure = BeliefDetail._seen_since(sim, "rue", "believes meeting.when")
+    words, unsure, _, sure = BeliefDetail._seen_since(sim, "rue", "believes meeting.when")
     assert "Rue held to “on day 2 at six”, though torn between two accounts." in words
+    assert sure == 45  # as the claim view draws one who sounded torn
     assert unsure
     shown.key(pygame.K_n)
     rows = {r.key: r for r in shown.town.inspector.model.visible()}

@@ -19,6 +19,7 @@ from game import PLAYER, clock
 from memory import DORMANT_AFTER, GONE_AFTER
 
 from .. import theme as T
+from ..claimview import SOUNDED
 from ..labels import (
     BELIEVES,
     RECALL_WORDS,
@@ -120,14 +121,24 @@ class BeliefDetail(Widget):
                 separator(surf, x + T.width_of(t.upper(), "small_bold") + 8, x + w, y + 18)
             blocks.append((32, draw))
 
-        # the value
-        colour = T.STATE.get(belief.state.value, T.DIM)
+        # the value — in your notebook, what you last saw of someone's view when they
+        # changed their mind in front of you since they said it: the page's headline was
+        # what they had said, "Cy, believed 70", under a row reading "Dee, witnessed" (a
+        # window playtest). What they had said, and how you came by it, follow.
+        mine = rid == PLAYER
+        seen = self._seen_since(sim, s, a) if mine and a.startswith(BELIEVES) else None
+        shown_value, shown_conf, shown_state = belief.value, belief.confidence, \
+            belief.state.value
+        if seen:
+            shown_value, shown_conf, shown_state = seen[2], seen[3], \
+                "doubtful" if seen[1] else "influencing"
+        colour = T.STATE.get(shown_state, T.DIM)
         om = town.session.open_minds
 
         def summary(surf, x, y, w):
             # A long answer ("because of the night shift at the mill") in a smaller face,
             # not cut to "because of the nigh…" (a playtest).
-            label = value_label(sim, belief.value, belief.attribute)
+            label = value_label(sim, shown_value, belief.attribute)
             if T.width_of(label, "big") <= w - 130:
                 T.text(surf, label, (x, y), "big", T.TEXT, width=w - 130)
             else:  # two lines of a smaller face (a third would be cut)
@@ -135,14 +146,16 @@ class BeliefDetail(Widget):
                 for i, line in enumerate(lines[:2]):
                     T.text(surf, line if i == 0 or len(lines) <= 2 else line + " …",
                            (x, y + i * 20), "head", T.TEXT, width=w - 130)
-            badge(surf, (x + w - 120, y + 8, 118, 20), state_label(belief.state.value, om),
-                  colour)
-            bar(surf, (x, y + 44, w - 60, 10), belief.confidence / 100, colour)
-            T.text(surf, f"{belief.confidence}", (x + w - 50, y + 38), "ui_bold", T.TEXT)
+            badge(surf, (x + w - 120, y + 8, 118, 20), state_label(shown_state, om), colour)
+            bar(surf, (x, y + 44, w - 60, 10), shown_conf / 100, colour)
+            T.text(surf, f"{shown_conf}", (x + w - 50, y + 38), "ui_bold", T.TEXT)
             T.text(surf, "/100", (x + w - 26, y + 41), "small", T.FAINT)
         blocks.append((62, summary))
-        self.lines.append(value_label(sim, belief.value, belief.attribute))
-        mine = rid == PLAYER
+        self.lines.append(value_label(sim, shown_value, belief.attribute))
+        if seen:
+            self.lines.append(seen[0])
+            text_block(seen[0], "small_bold", T.STATE["doubtful"] if seen[1] else T.ACCENT,
+                       gap=4)
         state = (YOUR_STATE_WORDS if mine else STATE_WORDS).get(belief.state.value, "")
         # In words a player reads: "repeated by a source already counted: 9" meant nothing
         # to a playtester (it is §5.2's exposure count; open minds keeps the numbers).
@@ -151,14 +164,13 @@ class BeliefDetail(Widget):
                 if town.session.full_minds else
                 f"met again from the same source {again} time{'s' if again != 1 else ''}"
                 if again else "")
-        text_block(f"{state[:1].upper()}{state[1:]}. Source: {source_words(belief)} — "
+        said_before = (f"What {name_of(sim, s)} had said, “"
+                       f"{value_label(sim, belief.value, belief.attribute)}” "
+                       f"({belief.confidence}): " if seen else "")
+        text_block(f"{said_before}{(state[:1].lower() if seen else state[:1].upper())}"
+                   f"{state[1:]}. Source: {source_words(belief)} — "
                    f"{provenance(sim, belief)}. Held since {clock.fmt(belief.since)}"
                    + (f"; {tail}." if tail else "."), "small", T.DIM)
-        seen = self._seen_since(sim, s, a) if mine and a.startswith(BELIEVES) else None
-        if seen:
-            self.lines.append(seen[0])
-            text_block(seen[0], "small_bold", T.STATE["doubtful"] if seen[1] else T.ACCENT,
-                       gap=4)
         # Held, yet less sure than an answer kept beside it: say why it is still the one
         # held ("not allergic 54" over "allergic 74", unexplained: a window playtest).
         heavier = [c for c in belief.candidates
@@ -244,10 +256,11 @@ class BeliefDetail(Widget):
         return blocks
 
     @staticmethod
-    def _seen_since(sim, s: str, a: str) -> tuple[str, bool] | None:
+    def _seen_since(sim, s: str, a: str) -> tuple[str, bool, str, int] | None:
         """Your notebook's word of what someone said they believe, when you saw them change
-        their mind after they said it (`game.seen_since`), and whether it left them unsure:
-        the row shows what you saw; this page's evidence is what they had said."""
+        their mind after they said it (`game.seen_since`): the words, whether it left them
+        unsure, the value seen and how sure they sounded; the page's evidence is what they
+        had said."""
         from game import seen_since
 
         claim = a[len(BELIEVES):]
@@ -263,9 +276,10 @@ class BeliefDetail(Widget):
         tail = "" if not unsure or kind in ("doubt", "less", "torn") else \
             ", though torn between two accounts" if seen.sure == "torn" else ", though unsure"
         p = sim.pronoun(s)
-        return (f"Since then, in front of you ({clock.fmt(seen.at)}), {name_of(sim, s)} {did} "
-                f"“{value_label(sim, seen.value, a)}”{tail}. Below is what {p.subj} had said.",
-                unsure)
+        return (f"Seen in front of you ({clock.fmt(seen.at)}): {name_of(sim, s)} {did} "
+                f"“{value_label(sim, seen.value, a)}”{tail}. What {p.subj} had said before, "
+                f"and how you came by it, is below.", unsure, seen.value,
+                SOUNDED.get(seen.sure, 60))
 
     def _recall(self, belief, width: int, numbers: bool = True) -> Block:
         """How easily it comes to mind now: a gauge with a word, then the numbers behind it
