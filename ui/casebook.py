@@ -599,7 +599,9 @@ def mind_page(sim, rid: str, open_minds: bool = False) -> Page:
             said_ = f"{sim.say_claim(claim, value)}."
             page.add("text", said_[:1].upper() + said_[1:] if i == 0 else
                      f"Before that: {said_}")  # ("you have Ada's key." began a line)
-            for s in times:
+            # newest first within an answer too, as the answers are (Gus's day 3 words sat
+            # under his day 1 ones: a window playtest)
+            for s in sorted(times, key=lambda x: (x.at, x.event or 0), reverse=True):
                 words = _words(sim, s)
                 if words:
                     page.add("quote", words, 1)

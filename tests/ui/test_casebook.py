@@ -466,3 +466,14 @@ def test_the_brief_s_word_of_someone_heard_from_since_is_of_the_start():
         "a slight." in board
     assert "Your brief: Ana says Ben stayed away from the supper on purpose, as a slight." \
         in board  # not heard from yet: as the brief has it
+
+
+def test_a_mind_page_lists_one_answer_s_tellings_newest_first():
+    """Gus's day 3 words sat under his day 1 ones (a window playtest): newest first within
+    an answer too, as the answers are."""
+    sim = Simulation.new("missing_key", seed=0)
+    for line in ("go market", "ask bo key moved", "wait 1h", "ask bo key moved"):
+        sim.command(line)
+    lines = mind_page(sim, "bo").lines()
+    told = [x for x in lines[lines.index("Who moved Ada's key"):] if "when you asked" in x]
+    assert len(told) == 2 and "09:10 on day 1" in told[1] and "10:20" in told[0], told
