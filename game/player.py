@@ -686,7 +686,9 @@ def mediate(sim: Game, a: str, b: str, claim: str) -> Reply:
     ba = sim.store.belief(a, s, attr, history=False)
     bb = sim.store.belief(b, s, attr, history=False)
     at_odds = sim.world.affinity(a, b) < 0 or sim.world.affinity(b, a) < 0
-    if ba and bb and ba.value == bb.value and at_odds:
+    # Only if both spoke: Bo would not talk about it, gave nothing away, and "Bo and Cy find
+    # they agree, and make peace" (a window playtest).
+    if ba and bb and ba.value == bb.value and at_odds and not quiet:
         acts.social(sim, "reconcile", a, b, place, 0.4, 0.4,
                     summary=f"{sim.name(a)} and {sim.name(b)} made peace")
         r.say("", f"{sim.name(a)} and {sim.name(b)} find they agree, and make peace.")

@@ -337,3 +337,30 @@ def test_a_head_shaken_at_a_yes_or_no_says_which_it_holds():
     text = sim.command("tell mira mira.willowbark_allergy no").text()
     assert "Mira shakes her head: she holds that she is allergic to willowbark." in text, text
     assert "not believe that she is not" not in text
+
+
+def test_one_who_would_not_talk_at_a_mediation_makes_no_peace(monkeypatch):
+    """"mediate bo cy key moved": Bo would not talk about it, gave nothing away — and "Bo and
+    Cy find they agree, and make peace" (a window playtest). Peace needs both to have
+    spoken; with both speaking, two at odds who agree make it."""
+    from game import player
+    from memory import Evidence
+
+    def table(quiet_bo: bool) -> list:
+        sim = Simulation.new("missing_key", seed=0)
+        place = sim.state[player.PLAYER].place
+        for rid in ("bo", "cy"):
+            sim.state[rid].place = place
+            sim.store.perceive(Evidence(resident=rid, subject="ada_key", attribute="moved_by",
+                                        value="dee", kind="firsthand", event=f"e-{rid}",
+                                        at=sim.now))
+        sim.world.set_affinity("bo", "cy", -0.5)
+        monkeypatch.setattr(player, "heard_from", lambda *a: True)
+        monkeypatch.setattr(player, "_here", lambda *a: None)
+        monkeypatch.setattr(player, "_quiet_between",
+                            lambda s, speaker, listener, claim: quiet_bo and speaker == "bo")
+        player.mediate(sim, "bo", "cy", "ada_key.moved_by")
+        return sim.world.log(kind="reconcile")
+
+    assert table(quiet_bo=True) == []
+    assert len(table(quiet_bo=False)) == 1
