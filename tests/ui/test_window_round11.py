@@ -159,3 +159,20 @@ def test_the_ending_says_through_whom_a_belief_came_when_not_from_its_start(ui, 
         if b.kind == "hearsay" and b.origin and b.teller not in (b.origin, "player"):
             assert c.endswith(f" via {sim.people[b.teller].name})"), c
     assert any(" via " in c for c in chips), chips
+
+
+def test_after_the_ending_open_minds_opens_at_once_without_the_ending_s_warning(ui):
+    """After the ending, "the ending will say you looked: press D again" was untrue, and a
+    second click four seconds on did nothing (a window playtest): one press opens them."""
+    build(ui.app, "missing_key", seed=0)
+    ui.frame(2)
+    ui.command("wait 3d")
+    ui.frame(3)
+    assert ui.town.session.over
+    if isinstance(ui.app.top, EndingScene):
+        ui.key(pygame.K_ESCAPE)
+    ui.key(pygame.K_d)
+    assert ui.town.session.open_minds
+    toasts = [t[0] for t in ui.app._toasts]
+    assert "Open minds: every mind and the truth" in toasts, toasts
+    assert not any("ending will say" in t for t in toasts), toasts

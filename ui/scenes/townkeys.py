@@ -107,8 +107,11 @@ class TownKeys:
 
     def do_debug(self) -> None:
         s = self.session
+        # (Once the story is over there is nothing to spoil and the ending says nothing of
+        # it: asked twice, "the ending will say you looked" was untrue there, and a second
+        # click four seconds on did nothing: a window playtest.)
         if not s.open_minds and s.has_player and not s.sim.open_minds_used and \
-                not self.minds_armed > 0:
+                not s.over and not self.minds_armed > 0:
             # Once, asked twice: one stray click on "Open minds" showed a blind playtester
             # every mind and the truth, and the ending said they had looked.
             self.minds_armed = ARM_SECONDS
@@ -120,7 +123,9 @@ class TownKeys:
         self.app.drop_toast(ARM_WORDS)
         self.session.open_minds = not self.session.open_minds
         self.app.toast("Open minds: every mind and the truth — the ending will say you looked"
-                       if self.session.open_minds and self.session.has_player else
+                       if self.session.open_minds and self.session.has_player and not s.over
+                       else "Open minds: every mind and the truth" if self.session.open_minds
+                       and self.session.has_player else
                        "Open minds: the truth shown" if self.session.open_minds else
                        "Open minds off: what you know")
 
