@@ -50,6 +50,10 @@ class Known:
             if s.kind != "reaction":
                 things.setdefault(s.teller, set()).add((s.claim, s.value))
         self.told: dict[str, int] = {rid: len(t) for rid, t in things.items()}
+        # Who showed where they stand in how they took what they were told or shown: not
+        # "asked; knew nothing" of Hana, who came round to Dee when shown the key (a window
+        # playtest).
+        self.reacted: set[str] = {s.teller for s in self.said if s.kind == "reaction"}
         # asked, and told nothing ("I don't know"): not "not asked yet" (a window playtest)
         self.asked = {u.resident for u in unanswered(sim)} if sim.has_player else set()
         # The last minute the player was at each place (their record of it closes as they

@@ -158,8 +158,7 @@ def test_open_minds_after_the_ending_does_not_unmake_it(ui):
     t = ui.town
     t.session.sim.run(until=clock.parse_when("day 3 18:20"))
     assert t.session.sim.ending
-    ui.key(pygame.K_d)
-    ui.key(pygame.K_d)
+    ui.key(pygame.K_d)  # (after the ending one press opens them: nothing is left to spoil)
     assert t.session.open_minds and not t.session.sim.open_minds_used
 
 
@@ -175,3 +174,19 @@ def test_a_day_or_more_left_the_clock_says_days_and_hours_all_along(ui):
         s.sim.run(until=clock.parse_when(when))
         ui.frame(2)
         assert ui.shows(f"{words} — deadline day 4 17:00"), (when, ui.texts())
+
+
+def test_someone_who_came_round_in_front_of_you_is_not_listed_as_knowing_nothing(ui, tmp_path):
+    """Hana said she did not know, then came round to Dee when shown the key: the People tab
+    still said "asked; knew nothing" (a window playtest)."""
+    walk = tmp_path / "w.txt"
+    walk.write_text("day 1 09:00 go inn\n+ ask fen key location\n+ go cafe\n"
+                    "+ search drawer\n+ take key\n+ go market\n+ wait until 12:30\n"
+                    "+ go cafe\n+ show hana key\n")
+    build(ui.app, "missing_key", seed=0, commands=walk)
+    ui.frame(2)
+    known = ui.town.session.known()
+    assert "hana" in known.reacted, [s for s in known.said if s.teller == "hana"]
+    known.told.pop("hana", None)  # (here she had said a thing besides, overheard)
+    known.asked.add("hana")
+    assert ui.town.roster._count("hana") == "showed you where they stand"

@@ -53,6 +53,7 @@ class Roster(Widget):
         known = s.known()
         n = known.told.get(rid, 0)
         return f"said {n} thing{'s' if n != 1 else ''} in your hearing" if n else \
+            "showed you where they stand" if rid in known.reacted else \
             "asked; knew nothing" if rid in known.asked else "not asked yet"
 
     def draw(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
