@@ -3,6 +3,7 @@ database another connection holds or that cannot be written."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 from collections.abc import Callable
@@ -219,15 +220,44 @@ def translated(fn: F) -> F:
 
     @functools.wraps(fn)
     def call(*args, **kwargs):
+        conn = _conn_of(args[0]) if args else None
+        was_in = conn.in_transaction if conn is not None else True
         try:
             return fn(*args, **kwargs)
         except (sqlite3.DatabaseError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            if not was_in:
+                _give_back(args[0], conn)
             err = sqlite_failure(name, exc)
             if err is None:
                 raise
             raise err from (exc.__cause__ if isinstance(exc, MemoryModuleError) else exc)
 
     return call  # type: ignore[return-value]
+
+
+def _conn_of(store) -> sqlite3.Connection | None:
+    """The store's connection, if `store` is one that has it open."""
+    try:
+        conn = store.db.conn
+    except Exception:  # (not a store, or a closed one)
+        return None
+    return conn if isinstance(conn, sqlite3.Connection) else None
+
+
+def _give_back(store, conn: sqlite3.Connection) -> None:
+    """A call that began outside a transaction and failed inside one (a write Python's
+    sqlite3 began implicitly, then refused for another connection's lock) leaves it open:
+    everything the store wrote after went into it, was never committed, and locked the other
+    store out until `close()` threw it all away (a fuzz: "successful" writes lost). Give it
+    back, and read again what the store keeps of the record, which followed the call."""
+    if not conn.in_transaction:
+        return
+    with contextlib.suppress(sqlite3.Error):
+        conn.rollback()
+    forget = getattr(store, "_after_rollback", None)
+    if forget is not None:
+        with contextlib.suppress(sqlite3.Error, MemoryModuleError):
+            forget()
 
 
 class _ClosedDb:

@@ -392,6 +392,17 @@ class MemoryStore:
         self.trust_book.reload()
         self._edit_keys = None  # (another store's edits: found again when asked)
 
+    def _after_rollback(self) -> None:
+        """What this store keeps of the record, read again after a failed call's writes were
+        given back (`errors.translated`)."""
+        self._held.rollback() if self._held._undo is not None else None
+        self._cache.clear()
+        self._cache.follow()
+        self._reload()
+        self._load_index()
+        self._load_working()
+
+    @translated
     def refresh(self) -> None:
         """Read again all this store keeps of its file — the working set that `top_beliefs`
         and the passes go by and recall's index too — for a store that shares its file with
@@ -958,11 +969,15 @@ class MemoryStore:
             return call()
         held = self._held
         kept = bool(held.evoked)  # held before this call (an in-memory store's)
+        was_in = self.db.conn.in_transaction
         held.begin()
         try:
             got = call()
             self._sync()
         except BaseException:
+            if not was_in and self.db.conn.in_transaction:  # (see errors._give_back)
+                with suppress(sqlite3.Error):
+                    self.db.conn.rollback()
             held.rollback()
             self._cache.clear()  # it followed the re-evocations
             self._lifecycle.stale = True

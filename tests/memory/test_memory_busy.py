@@ -114,3 +114,49 @@ def test_a_read_only_store_reads_and_refuses_writes_in_words(tmp_path):
     assert [v.cause for v in ex.history] == ["new"]
     assert [c.value for c in ex.candidates] == ["counter"]
     store.close()
+
+
+def test_a_call_refused_for_a_lock_leaves_no_transaction_open(tmp_path):
+    """A cue refused as StoreBusy (a lazy memory written by an INSERT Python's sqlite3 began a
+    transaction for, then refused) left that transaction open: every later write went into it,
+    returned normally, locked the other store out, and was thrown away at close() (a fuzz).
+    The refused call's writes are given back; later ones are committed."""
+    from memory import Evidence
+
+    path = tmp_path / "m.db"
+    a, b = MemoryStore(path, busy_timeout=0), MemoryStore(path, busy_timeout=0)
+    a.define_attribute("at_door", recall="cue")
+    a.perceive(Evidence(resident="ada", subject="key", attribute="at_door", value="v0",
+                        kind="firsthand", at=0, event="e0", importance=0))
+    lock = sqlite3.connect(str(path), timeout=0)
+    lock.execute("BEGIN IMMEDIATE")
+    with pytest.raises(StoreBusy):
+        a.cue("ada", 100, attribute="at_door")
+    lock.rollback()
+    lock.close()
+    assert not a.db.conn.in_transaction
+    a.perceive(seen("ada", "key", "at_door", "v1", at=200))
+    a.set_trust("ada", "bo", 0.9)
+    b.perceive(seen("bo", "key", "at_door", "v2", at=300))  # not locked out
+    a.close()
+    c = MemoryStore(path)
+    assert c.trust("ada", "bo") == 0.9 and c.counts()["evidence"] == 3  # nothing lost
+
+
+def test_refresh_refused_for_a_lock_is_store_busy(tmp_path):
+    """refresh() let SQLite's raw "database is locked" out (a fuzz)."""
+    path = tmp_path / "m.db"
+    a = MemoryStore(path, busy_timeout=0)
+    a.perceive(seen("ada", "cake", "baked_by", "bo", at=0))
+    lock = sqlite3.connect(str(path), timeout=0)
+    lock.execute("BEGIN IMMEDIATE")
+    try:
+        with pytest.raises(StoreBusy):
+            a.recall("ada", "cake", now=10)
+        with pytest.raises(StoreBusy):
+            a.refresh()
+    finally:
+        lock.rollback()
+        lock.close()
+    a.refresh()
+    assert [r.belief.value for r in a.recall("ada", "cake", now=20)] == ["bo"]
