@@ -125,7 +125,10 @@ def choices(session, text: str) -> list[Choice]:
     ex = expecting(text, v)
     out: list[Choice]
     if ex.kind == "verb":
-        out = [Choice(x, x) for x in VERBS]
+        # (say with no language model: no one here takes anything from it, as its missing
+        # button says; the picker still offered it: a window playtest)
+        out = [Choice(x, x) for x in VERBS
+               if x != "say" or getattr(sim, "model", None) is not None]
     elif ex.kind == "resident":
         out = [Choice(name_of(sim, r), short_words(v, "residents", r), "here")
                for r in session.here() if r not in ex.args]

@@ -61,7 +61,9 @@ def test_the_verb_chips_offer_every_verb():
 
     sim = Simulation.new("missing_key", seed=0)
     session = SimpleNamespace(sim=sim, has_player=True)
-    assert [c.insert for c in composer.choices(session, "")] == list(VERBS)
+    # (every one but say, with no language model here)
+    assert [c.insert for c in composer.choices(session, "")] == [v for v in VERBS
+                                                                  if v != "say"]
 
 
 def test_a_word_for_a_verb_gets_the_verbs_hint_and_picker():
@@ -109,3 +111,18 @@ def test_take_offers_what_is_here_not_what_is_carried():
     assert take and all("card" not in c for c in take), take
     show = [c.insert for c in choices(session, "show tilly ")]
     assert "card" in show[0], show
+
+
+def test_the_picker_offers_no_say_without_a_language_model():
+    """No Say button without a model, but the picker's "Choose what to do" still offered it
+    (a window playtest)."""
+    from types import SimpleNamespace
+
+    from game.sim import Simulation
+    from ui.composer import choices
+
+    sim = Simulation.new("missing_key", seed=0)
+    assert sim.model is None
+    session = SimpleNamespace(sim=sim, place="square", has_player=True, known=lambda: None)
+    verbs = [c.insert for c in choices(session, "")]
+    assert "ask" in verbs and "say" not in verbs
