@@ -57,6 +57,14 @@ def check_file(db: Database, where: str, *, verify: bool) -> None:
                     raise StoreDamaged(where, f"its table or view {missing[0]} is missing"
                                        + (f" (and {len(missing) - 1} more)"
                                           if len(missing) > 1 else ""), sqlite=False)
+                # A belief of a claim the file no longer has: rows deleted from `claims`
+                # opened, answered "no belief", and the next write failed with a raw UNIQUE
+                # error (a fuzz). One pass over the beliefs, by the claims' key.
+                if "belief_rows" in have and db.execute(
+                        "SELECT 1 FROM belief_rows b WHERE NOT EXISTS (SELECT 1 FROM claims c "
+                        "WHERE c.id = b.claim_id) LIMIT 1").fetchone():
+                    raise StoreDamaged(where, "its beliefs name claims it does not have",
+                                       sqlite=False)
             _known_meta(db, where)
             _known_attributes(db, where)
     except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
