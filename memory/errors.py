@@ -155,6 +155,8 @@ _WRITES = {
     "memory_events": "memory_events first writes the events held back (memory.deferred)",
     "flush": "flush writes what was held back",
     "close": "close writes what was held back first",
+    "MemoryStore": "opening a store makes its tables and keeps it in WAL mode, whose files "
+                   "beside it (-wal, -shm) need a folder that can be written",
 }
 
 

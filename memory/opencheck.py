@@ -65,6 +65,10 @@ def check_file(db: Database, where: str, *, verify: bool) -> None:
                         "WHERE c.id = b.claim_id) LIMIT 1").fetchone():
                     raise StoreDamaged(where, "its beliefs name claims it does not have",
                                        sqlite=False)
+                # Recall's words of beliefs the file no longer has: found here, before the
+                # file is switched to WAL, not after (a fuzz: refused, but written).
+                if "recall_words" in have and orphan_words(db):
+                    raise StoreDamaged(where, ORPHAN_WORDS, sqlite=False)
             _known_meta(db, where)
             _known_attributes(db, where)
     except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
@@ -75,6 +79,26 @@ def check_file(db: Database, where: str, *, verify: bool) -> None:
             raise  # another connection's lock, a read-only file: the caller names those
         raise StoreDamaged(where, " ".join(str(exc).split())[:160],
                            sqlite=not isinstance(exc, UnicodeDecodeError)) from None
+
+
+ORPHAN_WORDS = "its recall index names memories it does not have"
+
+
+def orphan_words(db: Database) -> bool:
+    """Does recall's record of words (`recall_words`) name a belief the file does not have?"""
+    return db.execute("SELECT 1 FROM recall_words w WHERE NOT EXISTS (SELECT 1 FROM "
+                      "belief_rows b WHERE b.id = w.belief_id) LIMIT 1").fetchone() is not None
+
+
+def made_by_store(db: Database) -> bool:
+    """Did a memory store make this file's tables — is its `memory_meta` there with the
+    revision policy every store keeps? (Another program's tables by the store's names are not
+    the store's; the store's own, with the record of their making gone, are damage.)"""
+    try:
+        return db.execute("SELECT 1 FROM memory_meta WHERE key = 'policy'").fetchone() \
+            is not None
+    except sqlite3.DatabaseError:
+        return False
 
 
 _EXPECTED: set[str] = set()

@@ -47,8 +47,10 @@ from .errors import (
     GuardRefusal,
     InvalidEvidence,
     MemoryModuleError,
+    StoreBusy,
     StoreClosed,
     StoreDamaged,
+    StoreReadOnly,
     _ClosedDb,
     damaged,
     sqlite_failure,
@@ -135,6 +137,11 @@ class MemoryStore:
                 if damaged(exc):
                     raise StoreDamaged(where, " ".join(str(exc).split())[:160],
                                        sqlite=isinstance(exc, sqlite3.Error)) from None
+                # A file in WAL mode in a folder that cannot be written (its -shm cannot be
+                # made), or another connection's lock: named so, not "cannot open" (a fuzz).
+                if isinstance(err := sqlite_failure("MemoryStore", exc),
+                              StoreBusy | StoreReadOnly):
+                    raise err from None
                 raise InvalidEvidence("db", f"cannot open {str(db)!r} as a memory store: "
                                       f"{exc}") from None
             if saved:
@@ -162,8 +169,15 @@ class MemoryStore:
             raise InvalidEvidence("db", f"cannot read {where} as a memory store: {exc}") \
                 from None
         if foreign:
+            ours = opencheck.made_by_store(self.db)
             if opened:
                 self.db.close()
+            if ours:
+                # The store's own tables, its record of making them tampered with (rows
+                # deleted from `_sqlite_migrations`): damage, not another program's (a fuzz).
+                more = f" and {len(foreign) - 1} more" if len(foreign) > 1 else ""
+                raise StoreDamaged(where, f"{foreign[0]}{more} stand without its record of "
+                                   "making them", sqlite=False)
             raise ForeignTables(where, foreign)
         # How long a call waits for another connection's lock (ms) before it is `StoreBusy`:
         # given, each write takes the lock first (BEGIN IMMEDIATE), where SQLite waits; not
@@ -477,12 +491,9 @@ class MemoryStore:
     def _load_index(self) -> None:
         """Rebuild recall's term index from its record: `recall_words`, and `beliefs.indexed`
         (0: pending, to be indexed at the resident's next recall)."""
-        orphans = self.db.execute("SELECT count(*) FROM recall_words w WHERE NOT EXISTS "
-                                  "(SELECT 1 FROM belief_rows b WHERE b.id = w.belief_id)"
-                                  ).fetchone()[0]
-        if orphans:
-            raise InvalidEvidence("recall_words", f"{orphans} indexed memories belong to no "
-                                  "belief: the memory tables do not agree")
+        if opencheck.orphan_words(self.db):  # (checked on opening, before any write)
+            raise StoreDamaged("the memory store's database", opencheck.ORPHAN_WORDS,
+                               call="refresh", sqlite=False)
         # A memory written new keeps `indexed` = 0 once its resident's recall has indexed it
         # (its row is not written again for that); it waits to be indexed only if recall has
         # no words for it, or other words than it has now (reworded since). Words the same as

@@ -4,11 +4,18 @@ refused with nothing written; `backup` copies a live store whole (copying the fi
 what was in its WAL); `with MemoryStore(...)` closes it."""
 
 import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
 
 import pytest
 from mem_helpers import file_digests as _files
+from mem_helpers import seen
 
 from memory import (
+    ForeignTables,
     InvalidEvidence,
     MemoryModuleError,
     MemoryStore,
@@ -18,6 +25,8 @@ from memory import (
 )
 from memory.driver import sqlite3
 from memory.errors import sqlite_failure, translated
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _said(store, at, teller="bo", value="mill"):
@@ -279,3 +288,88 @@ def test_backup_refuses_what_it_cannot_write_in_words(tmp_path):
         store.perceive_many([])
     with pytest.raises(StoreClosed):
         store.__enter__()
+
+
+def test_recall_words_of_deleted_beliefs_are_damage_found_before_a_write(tmp_path):
+    """Beliefs deleted under recall's record of their words: the open was refused as
+    "invalid evidence" and only after the file was switched to WAL (a fuzz)."""
+    path = tmp_path / "j.db"
+    m = MemoryStore(":memory:")
+    for at, who in enumerate(("ada", "bo")):
+        m.perceive(seen(who, "key", "location", "drawer", at=at))
+        m.recall(who, "key drawer", at + 1)  # indexes the memory: a recall_words row
+    m.backup(path)
+    m.close()
+    with sqlite3.connect(str(path)) as conn:
+        conn.execute("DELETE FROM belief_rows WHERE resident = 'bo'")
+    conn.close()
+    before = _files(path)
+    with pytest.raises(StoreDamaged, match=r"its recall index names memories it does not "
+                       r"have\); nothing was written"):
+        MemoryStore(path)
+    assert _files(path) == before
+
+
+@pytest.mark.parametrize("sql, words", [
+    ("DELETE FROM _sqlite_migrations", r"attributes and \d+ more stand without its record"),
+    ("DELETE FROM _sqlite_migrations WHERE name != '0001_memory_tables'", "stand without"),
+])
+def test_the_stores_tables_without_its_record_of_making_them_are_damage(tmp_path, sql, words):
+    """Not "tables by the memory's names, not made by it" (ForeignTables, for another
+    program's file): its own memory_meta is there (a fuzz)."""
+    path = tmp_path / "j.db"
+    _journal_store(path)
+    with sqlite3.connect(str(path)) as conn:
+        conn.execute(sql)
+    conn.close()
+    before = _files(path)
+    with pytest.raises(StoreDamaged, match=words) as got:
+        MemoryStore(path)
+    assert not isinstance(got.value, ForeignTables)
+    assert _files(path) == before
+
+
+_NOBODY = """
+import sys
+sys.path.insert(0, {root!r})
+from memory import MemoryModuleError, MemoryStore
+try:
+    MemoryStore({path!r})
+except MemoryModuleError as e:
+    print(type(e).__name__, e)
+"""
+
+
+def test_a_store_in_a_folder_that_cannot_be_written_is_read_only():
+    """A store in WAL mode needs its -shm file beside it: in a folder nobody may write, its
+    open was refused as "invalid evidence: cannot open" (a fuzz). It is StoreReadOnly, and
+    the file is left as it was."""
+    cmd = [sys.executable, "-c"]
+    if os.geteuid() == 0:  # root writes anywhere: the open is tried as nobody
+        if shutil.which("setpriv") is None:
+            pytest.skip("running as root without setpriv")
+        cmd = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", *cmd]
+    # (pytest's own folder is root's alone: nobody could not reach a file in it)
+    base = Path(tempfile.mkdtemp(prefix="hearsay-ro-"))
+    base.chmod(0o755)
+    folder = base / "ro"
+    folder.mkdir()
+    path = folder / "m.db"
+    try:
+        store = MemoryStore(path)  # (in WAL mode)
+        _said(store, 10)
+        store.close()
+        before = _files(path)
+        path.chmod(0o444)
+        folder.chmod(0o555)
+        out = subprocess.run([*cmd, _NOBODY.format(root=str(ROOT), path=str(path))],
+                             capture_output=True, text=True, timeout=60)
+        folder.chmod(0o755)
+        assert out.returncode == 0, out.stderr
+        assert out.stdout.startswith("StoreReadOnly the store is read-only; opening a store"), \
+            out.stdout
+        assert "folder that can be written" in out.stdout
+        assert _files(path) == before
+    finally:
+        folder.chmod(0o755)
+        shutil.rmtree(base)
