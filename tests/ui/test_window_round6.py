@@ -190,3 +190,25 @@ def test_someone_who_came_round_in_front_of_you_is_not_listed_as_knowing_nothing
     known.told.pop("hana", None)  # (here she had said a thing besides, overheard)
     known.asked.add("hana")
     assert ui.town.roster._count("hana") == "showed you where they stand"
+
+
+def test_a_narrow_window_says_the_status_short_and_whole(ui, tmp_path):
+    """At 960 wide the status read "paused — Space t…" and "2d 8h left — dead…" (a window
+    playtest; drawn at the least size, 1024 × 600, and scaled): the short words, whole; a
+    wide window keeps the long ones."""
+    from ui import theme as T
+    from ui.app import App
+
+    def status(app) -> list[str]:
+        build(app, "missing_key", seed=0)
+        app.top.session.sim.run(until=clock.parse_when("day 1 10:00"))
+        T.drawn.clear()
+        app._draw(app._surface(), 0.0)
+        shown = list(T.drawn)
+        assert not any(t.endswith("…") and ("paused" in t or " left" in t) for t in shown)
+        return shown
+
+    shown = status(ui.app)
+    assert "paused — Space to run" in shown and "2d 8h left — deadline day 3 18:00" in shown
+    shown = status(App((960, 600), headless=True, saves=tmp_path / "s"))
+    assert "paused" in shown and "2d 8h left" in shown, shown

@@ -77,20 +77,30 @@ class TopBar(Widget):
         x = r.right + 10
         room = right_edge - x
         if s.over:
-            note, col = "the story is over", T.ACCENT
+            notes, col = ("the story is over", "over"), T.ACCENT
         elif town.typing and s.speed:
-            note, col = "holding while you type", T.ACCENT
+            notes, col = ("holding while you type", "holding"), T.ACCENT
         elif s.speed and town.app.top is not town:  # a menu, help or a card over the town
-            note, col = "holding while this is open", T.ACCENT
+            notes, col = ("holding while this is open", "holding"), T.ACCENT
         elif s.speed == 0:
-            note, col = "paused — Space to run", T.FAINT
+            notes, col = ("paused — Space to run", "paused"), T.FAINT
         else:
-            note, col = f"running at {SPEED_LABELS[s.speed]}", T.GOOD
-        if room > 60:
-            T.text(surf, note, (x, cy - 8), "small", col, valign="center", width=room)
+            notes, col = (f"running at {SPEED_LABELS[s.speed]}", "running"), T.GOOD
+        if room > 40:
+            # In a narrow window the short words, whole ("paused — Space t…" and "2d 8h
+            # left — dead…" at 960 wide: a window playtest), before words cut.
+            T.text(surf, self._fitting(notes, room), (x, cy - 8), "small", col,
+                   valign="center", width=room)
             left = self.deadline()
             if left:
-                T.text(surf, left, (x, cy + 8), "small", T.DIM, valign="center", width=room)
+                short = left.split(" — ")[0]
+                T.text(surf, self._fitting((left, short), room), (x, cy + 8), "small", T.DIM,
+                       valign="center", width=room)
+
+    @staticmethod
+    def _fitting(words: tuple[str, ...], room: int) -> str:
+        """The first of `words` (longest first) that fits `room` pixels, else the last."""
+        return next((w for w in words if T.width_of(w, "small") <= room), words[-1])
 
     def deadline(self) -> str:
         """'41h to day 3 18:00' for the nearest goal deadline still ahead."""
