@@ -606,13 +606,13 @@ def seen_summary(sim: Game, ev: dict) -> str:
 _FOUND = "you found out: "  # a stage's summary in the world log (game.sim)
 
 
-def _seen_as(sim: Game, ev: dict) -> str | None:
+def _seen_as(sim: Game, ev: dict, who: str = PLAYER) -> str | None:
     """What onlookers saw of a story's event that the scenario has them see wrongly
-    (`seen_as`), for one who only looked on: "Eli's basket was moved by Cy", not the log's "Eli
-    moved Eli's basket" while the player's memory holds Cy (an audit). Those who took part
-    saw what happened; None for every other event."""
+    (`seen_as`), for `who` if they only looked on: "Eli's basket was moved by Cy", not the
+    log's "Eli moved Eli's basket" while the player's memory holds Cy (an audit). Those who
+    took part saw what happened; None for every other event."""
     if ev["kind"] not in ("move_object", "take_object", "happen") or \
-            PLAYER in (ev.get("participants") or []):
+            who in (ev.get("participants") or []):
         return None
     sid = (ev.get("data") or {}).get("id")
     sc = getattr(sim, "sc", None)
@@ -621,6 +621,15 @@ def _seen_as(sim: Game, ev: dict) -> str | None:
         return None
     said = "; ".join(sim.say_claim(x.claim, x.value) for x in story.seen_as)
     return said[:1].upper() + said[1:]
+
+
+def seen_wrongly(sim: Game, ref: int | str | None, who: str) -> str | None:
+    """What resident `who`, looking on, saw of world event `ref` where the scenario has
+    onlookers see it wrongly (`seen_as`), in words; None where they saw what happened. An
+    open-minds chain said "Ben saw it happen: Fin moved Ben's hammer…" of Ben, who holds that
+    Cal did (a playtest)."""
+    ev = sim.world.entry(ref) if ref is not None else None
+    return _seen_as(sim, ev, who) if ev is not None else None
 
 
 def heard_not_held(sim: Game, stage) -> bool:

@@ -8,7 +8,17 @@ from __future__ import annotations
 
 import re
 
-from game import KIND_WORDS, PLAYER, clock, clue_seen, said, seen_summary, told_by, told_minutes
+from game import (
+    KIND_WORDS,
+    PLAYER,
+    clock,
+    clue_seen,
+    said,
+    seen_summary,
+    seen_wrongly,
+    told_by,
+    told_minutes,
+)
 from game.copresence import clock_words
 from memory import DORMANT_AFTER, GONE_AFTER
 
@@ -205,6 +215,10 @@ def step_words(sim, step) -> str:
                     f"{'yourself' if you else sim.pronoun(step.resident).refl}")
         what = _seen_words(sim, step.event) if you else \
             sim.world.summary_of(step.event) if step.event else ""
+        if not you and k == "witnessed" and \
+                (wrong := seen_wrongly(sim, step.event, step.resident)) is not None:
+            # What they saw, and (open minds: another's chain) what happened, marked.
+            what = f"{wrong} (what happened: {what})"
         return f"{who} {seen}{when}" + (f": {what}" if what else "")
     if k == "inferred":
         # From what (the evidence keeps its premises): "Bo worked it out" alone left a

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from game import clock
 from ui.cli import main
 
 SCEN = Path(__file__).resolve().parents[2] / "content" / "scenarios" / "missing_key"
@@ -86,6 +87,26 @@ def test_why_says_what_happened_at_each_step(tmp_path):
     assert "Ada was there, did it or saw it (day " in res.output
     assert "): Ada looked at the drawer" in res.output
     assert "Fen saw it happen (day 1 08:10): Dee wiped the counter" in res.output
+
+
+def test_why_says_what_an_onlooker_saw_wrongly_and_marks_what_happened(tmp_path):
+    """Nine Neighbours has onlookers see Fin's borrowing of the hammer as Cal's (`seen_as`):
+    "Ben saw it happen: Fin moved Ben's hammer…" stood under "Ben believes … moved by Cal"
+    (a playtest). What Ben saw, then what happened, marked."""
+    from game.sim import Simulation
+
+    sim = Simulation.new("nine_neighbours", 0)
+    sim.run(until=clock.parse_when("day 1 15:00"))
+    save = sim.save(tmp_path / "nine.db")
+    res = CliRunner().invoke(main, ["why", str(save), "ben", "ben_hammer.moved_by"])
+    assert res.exit_code == 0, res.output
+    assert "Ben believes Ben's hammer was moved by Cal" in res.output
+    assert "Ben saw it happen (day 1 14:20): Ben's hammer was moved by Cal (what happened: " \
+        "Fin moved Ben's hammer to the shed" in res.output
+    # Fin did it: he saw what happened, nothing marked.
+    fin = CliRunner().invoke(main, ["why", str(save), "fin", "ben_hammer.moved_by"])
+    assert "Fin was there, did it or saw it (day 1 14:20): Fin moved Ben's hammer" in fin.output
+    assert "what happened" not in fin.output
 
 
 def test_the_engines_missing_reads_as_missing(save):
