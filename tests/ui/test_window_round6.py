@@ -212,3 +212,30 @@ def test_a_narrow_window_says_the_status_short_and_whole(ui, tmp_path):
     assert "paused — Space to run" in shown and "2d 8h left — deadline day 3 18:00" in shown
     shown = status(App((960, 600), headless=True, saves=tmp_path / "s"))
     assert "paused" in shown and "2d 8h left" in shown, shown
+
+
+def test_the_map_draws_talk_only_between_two_still_at_its_place(ui):
+    """A talk of the last tick was drawn from where each now stands: a line from the Lane
+    to the Chapel, its bubble over another place's name, after they had parted (a playtest of
+    Nine Neighbours). Drawn while both are there; not once one has gone."""
+    from ui.widgets.map import TALK_KINDS
+
+    build(ui.app, "nine_neighbours", seed=0)
+    ui.frame(2)
+    s = ui.town.session
+    s.sim.run(until=clock.parse_when("day 1 13:00"))
+    s.jumped()
+    drawn = parted = 0
+    while s.now < clock.parse_when("day 1 17:00"):
+        s.step()
+        ui.frame(2)
+        lines = ui.town.map.talk_lines
+        for ev in s.recent():
+            if ev["kind"] not in TALK_KINDS or not ev["target"]:
+                continue
+            there = {s.sim.state[ev["actor"]].place, s.sim.state[ev["target"]].place}
+            shown = (ev["actor"], ev["target"], ev["place"]) in lines
+            assert shown == (there == {ev["place"]}), (clock.fmt(s.now), ev["summary"])
+            drawn += shown
+            parted += not shown
+    assert drawn and parted  # both cases were met

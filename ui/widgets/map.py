@@ -53,6 +53,7 @@ class TownMap(Widget):
         self._sprites: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
         self.hover: str | None = None  # "resident:x" or "place:y"
         self._where: dict[str, tuple[str, str]] = {}
+        self.talk_lines: list[tuple[str, str, str]] = []
         self._people_of = None
         self.label_at: dict[str, pygame.Rect] = {}
         self._tkey = None
@@ -290,6 +291,7 @@ class TownMap(Widget):
         if cv is not None and not cv.live:
             return
         session = self.town.session
+        self.talk_lines = []  # (speaker, listener, place) drawn this frame
         for ev in session.recent():
             if ev["kind"] not in TALK_KINDS or not ev["actor"] or not ev["target"]:
                 continue
@@ -298,6 +300,13 @@ class TownMap(Widget):
             a, b = self.shown.get(ev["actor"]), self.shown.get(ev["target"])
             if a is None or b is None:
                 continue
+            if {self._where.get(ev["actor"], ("",))[0],
+                    self._where.get(ev["target"], ("",))[0]} != {ev["place"]}:
+                # One of them has gone since (the talk is of the last ten minutes): a line
+                # from the Lane to the Chapel, its bubble over another place's name, stood
+                # for talk between two places (a playtest).
+                continue
+            self.talk_lines.append((ev["actor"], ev["target"], ev["place"]))
             about = cv is not None and ev["claim"] == cv.claim and ev["value"]
             col = cv.colour(ev["value"]) if about else (250, 248, 240)
             mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 14)
