@@ -112,6 +112,10 @@ def build(app, scenario=None, *, seed: int = 0, load: str | None = None,
                              f"{', '.join(sorted(session.sim.people))})")
         town.select(select)
     if belief:
+        if not select and not session.has_player:
+            # ("You hold no belief…", of a town with nobody playing: a playtest)
+            raise PlayInputError(f"{session.sim.sc.scenario.title} has no player: say whose "
+                                 "belief with --select RESIDENT")
         who = select or "player"
         s, a = _claim(session, belief, debug or not session.has_player)
         # Whether a resident holds one is their mind's to say: in play, refused or not told

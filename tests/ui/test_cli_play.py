@@ -117,6 +117,21 @@ def test_claim_and_belief_take_a_question_s_words_as_commands_do(tmp_path):
     assert "owes" not in res.output.partition("did you mean")[2]
 
 
+def test_belief_in_a_town_with_no_player_asks_whose(tmp_path):
+    """"You hold no belief about who moved Ben's hammer … (`hearsay inspect SAVE player`)" in
+    Nine Neighbours, where nobody plays (a playtest): whose, with --select."""
+    shot = str(tmp_path / "x.png")
+    res = CliRunner().invoke(main, ["play", "nine_neighbours", "--frames", "1", "--screenshot",
+                                    shot, "--belief", "ben_hammer.moved_by"])
+    assert res.exit_code == 2, res.output
+    assert "Nine Neighbours has no player: say whose belief with --select RESIDENT" in res.output
+    assert "You hold" not in res.output and "inspect SAVE player" not in res.output
+    res = CliRunner().invoke(main, ["play", "nine_neighbours", "--frames", "1", "--screenshot",
+                                    shot, "--at", "day 1 15:00", "--select", "ben", "--belief",
+                                    "ben_hammer.moved_by"])
+    assert res.exit_code == 0, res.output
+
+
 def test_at_before_the_town_s_time_is_refused(tmp_path):
     """`--at 'day 1 09:00'` in a story that starts on day 2 showed its start, exit 0."""
     res = CliRunner().invoke(main, ["play", "bad_blood", "--frames", "1", "--screenshot",
