@@ -246,7 +246,7 @@ def accuse(sim: Town, actor: str, target: str, b: Belief, place: str) -> int | N
     participants = [actor] + ([target] if target in present else [])
     eid, _ = sim.record(Event(
         kind="accuse", at=sim.now, actor=actor, target=target, place=place, claim=claim,
-        value=b.value, summary=f"{sim.name(actor)} accused {sim.name(target)} in "
+        value=b.value, summary=f"{sim.name(actor)} accused {sim.name(target)} at "
         f"{sim.place_name(place)}: {sim.say_claim(claim, b.value)}",
         data={"believed_confidence": b.confidence, "source": b.source},
         participants=participants, witnesses=witnesses,

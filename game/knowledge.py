@@ -535,28 +535,11 @@ def seen_summary(sim: Game, ev: dict) -> str:
         d = ev["data"]
         speaker, listener = ev["actor"], ev["target"]
         p = sim.pronoun(speaker)
-        # Of themselves, in their pronoun: "Ivo told Ana that he is avoiding Ben", not "…that
-        # Ivo is avoiding Ben (speaking of himself)" (a playtest read it as robotic).
-        about = {ev["claim"].partition(".")[0], ev["value"]}
-        self_ = speaker in about and speaker != PLAYER
-        said_ = sim.say_claim(ev["claim"], ev["value"], them=speaker if self_ else None)
-        # (also when the one told takes the same pronoun: "Eli told Bo that he is avoiding
-        # Cy" could be either of them; a window playtest)
-        same = listener in sim.people and listener != PLAYER and \
-            sim.pronoun(listener).subj == p.subj
-        if self_ and (listener in about or same) and listener != PLAYER and \
-                not d.get("asked_by"):
-            # Of themselves and the one they tell, in their own words: 'Ivo told Ben, "I am
-            # avoiding you."', not "Ivo told Ben that he is avoiding Ben" (a playtest).
-            quoted = sim.say_claim(ev["claim"], ev["value"], me=speaker, you=listener)
-            # (the full stop is the sentence's: 'Cy told Ada, "…".' had it twice)
-            return f'{sim.name(speaker)} told {sim.name(listener)}, "{quoted[:1].upper()}' \
-                f'{quoted[1:]}"'
-        if not self_ and listener in about and listener in sim.people and \
-                sim.pronoun(listener).subj != sim.pronoun(speaker).subj:
-            # Of the one told, named just before, in their pronoun where it cannot be taken
-            # for the speaker's: "Bo told Cy that Eli is avoiding her".
-            said_ = sim.say_claim(ev["claim"], ev["value"], them=listener)
+        self_ = speaker in {ev["claim"].partition(".")[0], ev["value"]} and speaker != PLAYER
+        if not d.get("asked_by") and \
+                (quoted := sim.quoted_told(speaker, listener, ev["claim"], ev["value"])):
+            return quoted
+        said_ = sim.told_claim(speaker, listener, ev["claim"], ev["value"])
         if d.get("asked_by") and d["asked_by"] != speaker:
             # Asked why, they gave their reason (the Log tab logged a `why` as an ask: a
             # window playtest).

@@ -112,6 +112,39 @@ class Naming:
             return o["name"]
         return ident
 
+    def quoted_told(self, speaker: str, listener: str, claim: str, value: str) -> str | None:
+        """Of themselves and the one they tell, or of themselves to one of the same pronoun,
+        in the speaker's own words: 'Ivo told Ben, "I am avoiding you"', not "Ivo told Ben that
+        he is avoiding Ben" (a playtest); None where "… told … that" + `told_claim` says it."""
+        about = {claim.partition(".")[0], value}
+        if speaker not in about or "player" in (speaker, listener):
+            return None
+        # (also when the one told takes the same pronoun: "Eli told Bo that he is avoiding
+        # Cy" could be either of them; a window playtest)
+        same = listener in self.people and \
+            self.pronoun(listener).subj == self.pronoun(speaker).subj
+        if listener not in about and not same:
+            return None
+        quoted = self.say_claim(claim, value, me=speaker, you=listener)
+        # (the full stop is the sentence's: 'Cy told Ada, "…".' had it twice)
+        return f'{self.name(speaker)} told {self.name(listener)}, "{quoted[:1].upper()}' \
+            f'{quoted[1:]}"'
+
+    def told_claim(self, speaker: str, listener: str, claim: str, value: str) -> str:
+        """What `speaker` told `listener`, after "… told … that": of the speaker, in their
+        pronoun ("Ivo told Ana that he is avoiding Ben", not "…that Ivo is avoiding Ben": a
+        playtest read it as robotic); of the one told, named just before, in theirs where it
+        cannot be taken for the speaker's ("Bo told Cy that Eli is avoiding her")."""
+        subject = claim.partition(".")[0]
+        own = self.objects.get(subject, {}).get("owner") == speaker  # "her shears"
+        if (speaker in (subject, value) or own) and speaker != "player":
+            return self.say_claim(claim, value, them=speaker)
+        about = {subject, value}
+        if listener in about and listener in self.people and \
+                self.pronoun(listener).subj != self.pronoun(speaker).subj:
+            return self.say_claim(claim, value, them=listener)
+        return self.say_claim(claim, value)
+
     def say_claim(self, claim: str, value: str | None = None, *, me: str | None = None,
                   you: str | None = None, told: tuple[int, ...] | list[int] = (),
                   them: str | None = None) -> str:

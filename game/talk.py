@@ -263,7 +263,12 @@ def tell(sim: Town, speaker: str, listener: str, b: Belief, place: str,
     overhear = with_player(sim, present, overhear, [speaker, *hearers])
     sure = sureness(b.confidence, b.state.value, mstate, lie=lie is not None)
     name = sim.name
-    summary = (f"{name(speaker)} told {name(listener)} that {sim.say_claim(claim, value)}"
+    # (of themselves in their pronoun or own words, as the player's log says it: "Cal told
+    # Ava that Cal was accused by Ben" in the world log read as robotic; a playtest)
+    told = (not asked_by and sim.quoted_told(speaker, listener, claim, value)) or \
+        f"{name(speaker)} told {name(listener)} that " \
+        f"{sim.told_claim(speaker, listener, claim, value)}"
+    summary = (told
                + (" (a lie)" if lie and lie["value"] != b.value else "")
                + (" (claiming to have seen it)" if embellished else ""))
     if asked_by:

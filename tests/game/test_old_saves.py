@@ -37,7 +37,10 @@ def test_a_save_from_before_continues_as_the_old_code_continued_it(tmp_path):
     assert sim.store.db.execute("SELECT count(*) FROM recall_words").fetchone()[0] > 0
     sim.run(days=1.0)
     # Re-pinned when a thing in a spot came to be said "in the drawer", not "at the drawer":
-    # the continued log differs from the one pinned before only in those words.
+    # the continued log differs from the one pinned before only in those words. Again when
+    # a resident telling of themselves was said in their pronoun or own words ("Bo told Ada
+    # that he has it in for Cy", "her key", not "…that Bo has it in for Cy"): only summaries
+    # differ.
     assert sim.world.log_hash() == want["continued_log"]
     # Re-pinned when a move within an hour came to be remembered at its minute: the beliefs
     # continued differ from those pinned before only by those memories, added.

@@ -22,7 +22,7 @@ def test_an_accusation_in_front_of_you_is_a_notice_and_out_of_sight_it_is_not():
     texts = [n.text for n in notices(here, 0, start)]
     seen = [e for e in here.world.log(kind="accuse") if e["at"] >= start]
     assert seen and seen[0]["place"] == acc["place"]
-    assert any(t.startswith("Ada accused Cy in") and "Ada's key was moved by Cy" in t
+    assert any(t.startswith("Ada accused Cy at") and "Ada's key was moved by Cy" in t
                for t in texts), texts
     away = Simulation.new("missing_key", seed=0)
     away.run(until=acc["at"] - 30)
@@ -80,3 +80,23 @@ def test_a_goal_that_is_no_bidding_is_given_as_written():
     texts = [n.text for n in notices(sim, 10**9, clock.parse_when("day 1 08:00"))]
     assert texts == ["Two hours left until 12:00 on day 1: Why did Ned lie?",
                      "The deadline has come (12:00 on day 1): Why did Ned lie?"], texts
+
+
+def test_the_world_log_says_a_resident_telling_of_themselves_in_their_pronoun():
+    """"Cal told Ava that Cal was accused by Ben", "Cal accused Dot in the Lane" in the world
+    log of Nine Neighbours (a playtest read it as robotic): of themselves, in their pronoun
+    or own words, as the player's log says it; an accusation at a place."""
+    import re
+
+    from game.sim import Simulation
+
+    sim = Simulation.new("nine_neighbours", 0)
+    sim.run(days=3.0)
+    log = [e for e in sim.world.log() if e["actor"] in sim.people]
+    talk = [e["summary"] for e in log if e["kind"] == "talk"]
+    assert not [t for t in talk if re.match(r"(\w+) told \w+ that \1\b", t)], talk
+    # (everyone here is "they": of themselves, in their own words, not "that they…")
+    assert any(re.match(r'\w+ told \w+, "I ', t) for t in talk)
+    assert any(re.match(r"\w+ told \w+ that (his|her|their) ", t) for t in talk)
+    accused = [e["summary"] for e in log if e["kind"] == "accuse"]
+    assert accused and all(" at " in a.partition(":")[0] for a in accused), accused
