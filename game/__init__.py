@@ -25,6 +25,7 @@ _EXPORTS = {
     "ScenarioError": ("scenario", "ScenarioError"),
     "load_scenario": ("scenario", "load_scenario"),
     "shipped_names": ("scenario.loader", "shipped_names"),
+    "resident_named": ("vocab", "resident_named"),
     "generated_town": ("generate", "generated_town"),
     "play_walkthrough": ("walkthrough", "play"),
     "first_dormancy": ("report", "first_dormancy"),
@@ -137,6 +138,7 @@ __all__ = [
     "asleep_here",
     "random_walkthrough",
     "realised",
+    "resident_named",
     "restart",
     "said",
     "seen_events",
@@ -217,6 +219,6 @@ if TYPE_CHECKING:
     from .scenario.loader import shipped_names
     from .sim import Simulation
     from .sources import KIND_WORDS, gave, origin_name, told_by
-    from .vocab import short_words
+    from .vocab import resident_named, short_words
     from .vocab import words as split_words
     from .walkthrough import play as play_walkthrough

@@ -672,3 +672,17 @@ def short_words(v: Vocabulary, kind: str, ident: str, allowed: set[str] | None =
         if names_it(f"{a} {b}"):
             return f"{a} {b}"
     return ident
+
+
+def resident_named(sim, typed: str) -> str | None:
+    """The resident an author's tool is given (`--select`, `inspect -r`, `why RESIDENT`): the
+    id, or as a command takes one — any case, a unique prefix, their name ("BEN", "Ben", "be"
+    were refused where `ask be …` is not: a playtest); None if it names nobody, or more than
+    one, for the tool to say so."""
+    if typed in sim.people:
+        return typed
+    try:
+        with sim.names().as_author() as words:
+            return words.resident(typed)
+    except CommandError:
+        return None

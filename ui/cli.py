@@ -17,7 +17,7 @@ from pathlib import Path
 
 import click
 
-from game import clock
+from game import clock, resident_named
 from game.generate import MAX_RESIDENTS
 from game.save import SaveError, check_target
 from game.scenario import ScenarioError, load_scenario
@@ -624,6 +624,7 @@ def inspect(save: str, resident: str, as_json: bool, show_all: bool,
     """Every belief a resident holds, with provenance (and the debug view: truth, staleness).
     The author's open-minds view: a whole mind, which a player only learns by asking."""
     sim = _open(save)
+    resident = resident_named(sim, resident) or resident
     if resident not in sim.people:
         raise _bad(f"no resident {resident!r} in this save (residents: "
                    f"{', '.join(sorted(sim.people))})")
@@ -731,6 +732,7 @@ def why(save: str, resident: str, claim: tuple[str, ...], as_json: bool) -> None
                 claim = words.claim(claim)
         except CommandError:
             pass  # refused below, with the nearest of their claims
+    resident = resident_named(sim, resident) or resident
     if resident not in sim.people:
         near = get_close_matches(resident, sorted(sim.people), n=1)
         raise _bad(f"no resident {resident!r}" + (f" (did you mean {near[0]!r}?)" if near else ""))

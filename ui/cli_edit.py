@@ -19,7 +19,15 @@ import json
 
 import click
 
-from game import CommandError, SaveError, clock, diff_towns, edit_memory, undo_edit
+from game import (
+    CommandError,
+    SaveError,
+    clock,
+    diff_towns,
+    edit_memory,
+    resident_named,
+    undo_edit,
+)
 from game.copresence import slot_minute, when_words
 from memory import InvalidEvidence
 
@@ -88,6 +96,8 @@ def edit(save: str, resident: str | None, claim: str | None, implant: str | None
 def edits(save: str, resident: str | None, as_json: bool) -> None:
     """Every memory edit in a save, oldest first: who, when, what, undone or discovered."""
     sim = _open(save)
+    if resident is not None:
+        resident = resident_named(sim, resident) or resident
     if resident is not None and resident not in sim.people:
         raise _bad(f"no resident {resident!r} in this save")
     rows = sim.store.edits(resident)
@@ -110,6 +120,8 @@ def diff(save_a: str, save_b: str, resident: str | None, claim: str | None,
          as_json: bool) -> None:
     """Compare two saves: the beliefs that differ, and where each pair of histories parts."""
     a, b = _open(save_a), _open(save_b)
+    if resident is not None:
+        resident = resident_named(a, resident) or resident_named(b, resident) or resident
     if resident is not None and resident not in a.people and resident not in b.people:
         raise _bad(f"no resident {resident!r} in either save")
     if claim is not None and "." not in claim:

@@ -107,6 +107,9 @@ def build(app, scenario=None, *, seed: int = 0, load: str | None = None,
     town = TownScene(app, session)
     app.replace(town)
     if select:
+        from game import resident_named
+
+        select = resident_named(session.sim, select) or select
         if select not in session.sim.people:
             raise PlayInputError(f"no resident {select!r} (residents: "
                              f"{', '.join(sorted(session.sim.people))})")

@@ -80,6 +80,11 @@ def scenario_path(name: str | Path) -> Path:
     shipped = SCENARIOS / str(name)
     if shipped.is_dir():
         return shipped / "scenario.toml"
+    # A shipped one in any case, its words spaced or joined ("NINE_NEIGHBOURS", "the ledger"
+    # were no such scenario: a playtest).
+    key = "_".join(str(name).lower().replace("-", " ").replace("_", " ").split())
+    if key in shipped_names():
+        return SCENARIOS / key / "scenario.toml"
     raise ScenarioError(p, [(None, "", "no such scenario file or folder (shipped scenarios: "
                              + ", ".join(shipped_names()) + ")")])
 

@@ -239,3 +239,26 @@ def test_a_walkthrough_stopped_at_its_step_shows_what_was_played_before(tmp_path
     assert "Played until the stop (2 steps):" in res.output
     assert "  > day 1 09:10  ask bo key moved" in res.output
     assert f"{path}:3: no claim 'cy.barred'" in res.output
+
+
+def test_a_resident_is_named_to_the_tools_as_commands_name_one(save, tmp_path):
+    """`--select BEN`, `why … Ben`, `inspect -r be` were refused where `ask be …` is not (a
+    playtest): the id, any case, a unique prefix or the name; nobody is still refused."""
+    runner = CliRunner()
+    for args in (["inspect", str(save), "-r", "ADA"], ["why", str(save), "Ad", "ada_key.moved_by"],
+                 ["edits", str(save), "-r", "Ada"], ["diff", str(save), str(save), "-r", "ada"]):
+        res = runner.invoke(main, args)
+        assert res.exit_code == 0, (args, res.output)
+    assert "Ada believes" in runner.invoke(main, ["why", str(save), "ADA",
+                                                  "ada_key.moved_by"]).output
+    res = runner.invoke(main, ["inspect", str(save), "-r", "zed"])
+    assert res.exit_code == 2 and "no resident 'zed'" in res.output
+    res = runner.invoke(main, ["play", "missing_key", "--frames", "1", "--select", "Cy",
+                               "--screenshot", str(tmp_path / "x.png")])
+    assert res.exit_code == 0, res.output
+
+
+@pytest.mark.parametrize("typed", ["MISSING_KEY", "Missing Key", "missing-key"])
+def test_a_shipped_scenario_is_named_in_any_case(typed):
+    res = CliRunner().invoke(main, ["brief", typed])
+    assert res.exit_code == 0 and "The Missing Key" in res.output, res.output
