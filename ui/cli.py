@@ -61,6 +61,27 @@ class _Seed(click.ParamType):
 SEED = _Seed()
 
 
+class _Events(click.ParamType):
+    """How many events to list: a whole number from 0, or 'all' (None)."""
+
+    name = "N|all"
+
+    def convert(self, value, param, ctx):
+        if value is None or isinstance(value, int) and not isinstance(value, bool):
+            return value
+        text = str(value).strip().lower()
+        if text == "all":
+            return None
+        if not re.fullmatch(r"[0-9]{1,9}", text):
+            shown = repr(text if len(text) <= 40 else text[:37] + "...")
+            self.fail(f"{shown} is not a number of events (a whole number, or 'all')", param,
+                      ctx)
+        return int(text)
+
+
+EVENTS = _Events()
+
+
 def _reader_gone() -> None:
     """Whatever is still buffered goes nowhere, so the flush at exit cannot fail again
     (Python's own advice for SIGPIPE); a stream with no descriptor has nothing to flush."""
@@ -285,9 +306,12 @@ def brief(scenario: str) -> None:
               "— answers with who said them, contradictions, who was not asked.")
 @click.option("--open-minds", "open_minds", is_flag=True, help="Show what everyone really "
               "believes and what is really so (for authors; the summary says it was used).")
+@click.option("--events", "events", type=EVENTS, default="15", show_default=True,
+              help="How many of the latest notable events to list, or 'all'.")
 def run(scenario: str | None, seed: int, days: float | None, save_path: str | None,
         load_path: str | None, residents: int | None, commands_file: str | None,
-        report: str | None, as_json: bool, notebook: bool, open_minds: bool) -> None:
+        report: str | None, as_json: bool, notebook: bool, open_minds: bool,
+        events: int | None = 15) -> None:
     """Run a scenario headless (no window) and report what happened — as the player knows
     it, unless --open-minds."""
     from game.sim import Simulation
@@ -411,7 +435,7 @@ def run(scenario: str | None, seed: int, days: float | None, save_path: str | No
     if as_json:
         echo(json.dumps(summary, indent=2, sort_keys=True))
     else:
-        _print_summary(sim, summary, save_path, seen_before)
+        _print_summary(sim, summary, save_path, seen_before, events)
         if board is not None:
             echo("")
             echo(board.text())
@@ -508,7 +532,9 @@ def _minds(sim) -> list[dict]:
     return out
 
 
-def _print_summary(sim, s: dict, save_path: str | None, since_event: int = 0) -> None:
+def _print_summary(sim, s: dict, save_path: str | None, since_event: int = 0,
+                   shown: int | None = 15) -> None:
+    """`shown`: how many of the latest notable events to list (None: all)."""
     echo(f"{sim.sc.scenario.title} — seed {s['seed']}, now {s['time']} "
                f"({s['ticks']} tick{'' if s['ticks'] == 1 else 's'})")
     if "world_events" in s:  # (the town's totals: open minds, or no player)
@@ -531,16 +557,19 @@ def _print_summary(sim, s: dict, save_path: str | None, since_event: int = 0) ->
     elif notable:  # the world as it was, not what anyone saw: marked as such (an author's view)
         echo("  what happened (open minds: the world as it was):" if sim.has_player else
              "  what happened (no player in this scenario: the world as it was):")
-    if len(notable) > 15 or (earlier and not everything):
+    cap = len(notable) if shown is None else shown
+    if len(notable) > cap or (earlier and not everything):
         # the latest are listed; say how many came before them (before this run too)
-        n = max(0, len(notable) - 15) + earlier
+        n = max(0, len(notable) - cap) + earlier
         # (said before the list: "… and 1 thing seen before this run" read as a trailer
-        # with the list still to come; a playtest)
-        echo(f"  … {n} earlier not shown" if not earlier or len(notable) > 15 else
+        # with the list still to come; a playtest) — and how to see them: a playtest found
+        # no way to the story's first events but the HTML report.
+        echo(f"  … {n} earlier not shown (--events all lists them)"
+             if not earlier or len(notable) > cap else
              f"  … {n} thing{'s' if n != 1 else ''} seen before this run, not shown")
         if earlier and not everything:  # (a town with no player has no case board)
             echo("    (the case board lists all you saw: --notebook, under What you saw happen)")
-    for e in notable[-15:]:
+    for e in notable[len(notable) - cap:] if cap else ():
         echo(f"  {clock.fmt(e['at'])}  "
                    f"{e['summary'] if everything else seen_summary(sim, e)}")
     if "mechanisms" in s:

@@ -262,3 +262,20 @@ def test_a_resident_is_named_to_the_tools_as_commands_name_one(save, tmp_path):
 def test_a_shipped_scenario_is_named_in_any_case(typed):
     res = CliRunner().invoke(main, ["brief", typed])
     assert res.exit_code == 0 and "The Missing Key" in res.output, res.output
+
+
+def test_run_lists_every_event_with_events_all():
+    """`run` listed the last 15 events ("… 61 earlier not shown") and nothing showed the rest
+    but the HTML report (a playtest): --events N or all, and the note says so."""
+    runner = CliRunner()
+    base = ["run", "nine_neighbours", "--days", "3"]
+    few = runner.invoke(main, base + ["--events", "3"])
+    assert few.exit_code == 0, few.output
+    assert "earlier not shown (--events all lists them)" in few.output
+    every = runner.invoke(main, base + ["--events", "all"])
+    assert "day 1 14:20  Fin moved Ben's hammer" in every.output
+    assert "earlier not shown" not in every.output and "Fin moved Ben's" not in few.output
+    listed = [ln for ln in few.output.splitlines() if ln.startswith("  day ")]
+    assert len(listed) == 3
+    bad = runner.invoke(main, base + ["--events", "-1"])
+    assert bad.exit_code == 2 and "a whole number, or 'all'" in bad.output
