@@ -197,6 +197,9 @@ def print_table(t) -> None:
     for col in ("route", "won", "endings: share (95% interval), median time", "lost to",
                 "balance"):
         tab.add_column(col)
+    # A town with no endings (one to watch) has nothing to win: "won 0%" read as a verdict
+    # on it (a playtest).
+    watched = all(e.win is None for r in t.rows for e in r.endings)
     for r in t.rows:
         ends = "\n".join(
             f"{_mark(e.win)} {e.title} {_pct(e.share)}% ({_pct(e.low)}–{_pct(e.high)})"
@@ -204,12 +207,14 @@ def print_table(t) -> None:
         # One line per ending, beside it: a losing ending's most frequent cause, nothing
         # beside a win (a cause listed on a win's line would read as what the win lost to).
         lost = "\n".join(_cause_line(r, e) for e in r.endings)
-        won = f"{_pct(r.win_share)}% ({_pct(r.win_low)}–{_pct(r.win_high)})"
+        won = "—" if watched else f"{_pct(r.win_share)}% ({_pct(r.win_low)}–{_pct(r.win_high)})"
         tab.add_row(*(Text(x) for x in (r.name, won, ends, lost, r.verdict)))
     console = Console()
     if not console.is_terminal or console.width < 150:
         console = Console(width=170)
     console.print(tab)
+    if watched:
+        echo("(no endings: a town to watch, with nothing to win or lose)")
     short = t.shortfalls()
     if any(r.verdict for r in t.rows):  # (a town with no ending to lose has no balance)
         echo("meets the balance: yes" if not short else

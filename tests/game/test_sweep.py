@@ -204,3 +204,17 @@ def test_a_bad_walkthrough_is_refused_before_anything_runs(tmp_path):
     res = CliRunner().invoke(main, ["sweep", "missing_key", "--commands", str(bad),
                                     "--seeds", "1", "--jobs", "1"])
     assert res.exit_code == 2 and "win-bad" in res.output and ":2" in res.output
+
+
+def test_a_town_with_no_endings_has_nothing_won_in_the_table(capsys):
+    """Nine Neighbours' sweep said "won 0% (0–66)" of a town with nothing to win (a
+    playtest): "—", and a line that says why."""
+    from ui.cli_sweep import print_table
+
+    none = sw.EndingShare("", "no ending", None, 2, 1.0, 0.34, 1.0, None, "")
+    row = sw.RouteRow("no player", "none", 2, 0, 0.0, 0.0, 0.66, [none], [])
+    print_table(sw.Table("nine_neighbours", "Nine Neighbours", 2, 2, "2 jobs", 1.0, [row], 0.5))
+    out = capsys.readouterr().out
+    assert "0% (0–66)" not in out and "no player  —" in out
+    assert "(no endings: a town to watch, with nothing to win or lose)" in out
+    assert "meets the balance" not in out
