@@ -81,7 +81,11 @@ def scheduled(sim: Town, ev: ScheduledEvent) -> None:
         doc["says"] = [(s.claim, s.value) for s in ev.says]
         sim.save_document(ev.document)
         changes = [(ev.document, "version", str(version))] + effects
-        summary = ev.text or f"a new notice went up: {doc['name']}"
+        # ...with what it says ("A new notice went up: the notice at the well" said nothing
+        # of the new date: a playtest; those who see it go up read it).
+        said = " and ".join(sim.say_claim(c, v) for c, v in doc["says"])
+        summary = ev.text or f"a new notice went up: {doc['name']}" + (
+            f" says {said}" if said else "")
         eid = _record(sim, ev, place or doc["place"], summary, changes, participants,
                       witnesses)
         # Whoever posts a notice knows what it says first-hand; the rest read it.

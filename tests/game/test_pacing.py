@@ -98,5 +98,9 @@ def test_the_world_log_says_a_resident_telling_of_themselves_in_their_pronoun():
     # (everyone here is "they": of themselves, in their own words, not "that they…")
     assert any(re.match(r'\w+ told \w+, "I ', t) for t in talk)
     assert any(re.match(r"\w+ told \w+ that (his|her|their) ", t) for t in talk)
+    # A notice that went up says what it says (it said only "the notice at the well").
+    notices = [e["summary"] for e in sim.world.log(kind="post_notice")]
+    assert notices == ["A new notice went up: the notice at the well says the harvest fair is "
+                       "on day 7"], notices
     accused = [e["summary"] for e in log if e["kind"] == "accuse"]
     assert accused and all(" at " in a.partition(":")[0] for a in accused), accused
