@@ -239,3 +239,17 @@ def test_the_map_draws_talk_only_between_two_still_at_its_place(ui):
             drawn += shown
             parted += not shown
     assert drawn and parted  # both cases were met
+
+
+def test_a_value_too_long_for_its_column_goes_on_to_a_second_line(ui):
+    """"Ava and B…" in a mind's Value column, for "Ava and Ben's" (a playtest): the words
+    that do not fit go on to the row's second line."""
+    build(ui.app, "nine_neighbours", seed=0)
+    ui.frame(2)
+    ui.town.session.sim.run(until=clock.parse_when("day 5 14:00"))
+    ui.town.session.jumped()
+    ui.town.select("ben")
+    ui.frame(3)
+    texts = ui.texts()
+    assert "Ava and" in texts and "Ben's" in texts, texts
+    assert not any(t.startswith("Ava and B") and t.endswith("…") for t in texts)

@@ -314,13 +314,24 @@ class Inspector(Widget):
             claim = next((c for c in shorter if T.width_of(c, "cell_bold") <= cw), shorter[-1])
         T.text(surf, claim, (xs[0] + 6, y1), "cell_bold",
                T.DIM if row.about_others else T.TEXT, width=cw)
-        wide = not debug and not row.others
+        vw = xs[2] - xs[1] - 10
+        # A value too long for its column goes on to the row's second line where that is
+        # free ("Ava and B…" for "Ava and Ben's": a playtest) — the source words under the
+        # claim then keep to the claim's column.
+        lines = _two_lines(row.value, vw) if (
+            T.width_of(row.value, "cell") > vw and not row.others and not debug
+            and T.width_of(row.told, "small") <= cw) else None
+        wide = not debug and not row.others and lines is None
         T.text(surf, row.told, (xs[0] + 6, y2), "small", T.FAINT,
                width=xs[2] - xs[0] - 12 if wide else cw)
         vcol = T.FAINT if row.state == "past" else T.TEXT
         if debug and row.false:
             vcol = T.BAD
-        T.text(surf, row.value, (xs[1] + 6, y1), "cell", vcol, width=xs[2] - xs[1] - 10)
+        if lines is not None:
+            T.text(surf, lines[0], (xs[1] + 6, y1), "cell", vcol, width=vw)
+            T.text(surf, lines[1], (xs[1] + 6, y2 - 1), "cell", vcol, width=vw)
+        else:
+            T.text(surf, row.value, (xs[1] + 6, y1), "cell", vcol, width=vw)
         if row.others:
             T.text(surf, f"+{row.others} other", (xs[1] + 6, y2), "small", T.FAINT)
         if debug:
@@ -348,4 +359,16 @@ class Inspector(Widget):
             T.text(surf, "≈ misremembered", (xs[4] + 4, y2), "small_bold", T.BAD,
                    width=xs[5] - xs[4] - 6)
         return (T.width_of(row.claim, "cell_bold") > cw or
-                T.width_of(row.value, "cell") > xs[2] - xs[1] - 10)
+                (T.width_of(row.value, "cell") > vw if lines is None else
+                 T.width_of(lines[1], "cell") > vw))
+
+
+def _two_lines(text: str, width: int) -> tuple[str, str] | None:
+    """`text` on two lines, the first as many whole words as fit `width`; None if its first
+    word alone does not."""
+    words = text.split(" ")
+    for n in range(len(words) - 1, 0, -1):
+        head = " ".join(words[:n])
+        if T.width_of(head, "cell") <= width:
+            return head, " ".join(words[n:])
+    return None
