@@ -139,10 +139,10 @@ def test_the_clock_pauses_itself_for_what_you_see_and_the_log_lists_it(ui):
     assert t.session.speed == 0 and "accused Cy" in (t.session.notice or "")
     assert t.session.now == acc["at"] + 10
     ui.key(pygame.K_l)
-    assert ui.shows("‖ Ada accused Cy in")
+    assert ui.shows("‖ Ada accused Cy at")
     # Once: the event is marked where it stands, not listed again as its notice (a window
     # playtest read "Joss told Tilly…" twice, once plain and once marked).
-    assert len(re.findall("Ada accused Cy in", " ".join(t.log.shown))) == 1, t.log.shown
+    assert len(re.findall("Ada accused Cy at", " ".join(t.log.shown))) == 1, t.log.shown
 
 
 def test_a_saved_game_keeps_its_conversation(at_0940, tmp_path):
