@@ -569,7 +569,7 @@ def _print_summary(sim, s: dict, save_path: str | None, since_event: int = 0,
              f"  … {n} thing{'s' if n != 1 else ''} seen before this run, not shown")
         if earlier and not everything:  # (a town with no player has no case board)
             echo("    (the case board lists all you saw: --notebook, under What you saw happen)")
-    for e in notable[len(notable) - cap:] if cap else ():
+    for e in notable[max(0, len(notable) - cap):] if cap else ():
         echo(f"  {clock.fmt(e['at'])}  "
                    f"{e['summary'] if everything else seen_summary(sim, e)}")
     if "mechanisms" in s:

@@ -277,5 +277,8 @@ def test_run_lists_every_event_with_events_all():
     assert "earlier not shown" not in every.output and "Fin moved Ben's" not in few.output
     listed = [ln for ln in few.output.splitlines() if ln.startswith("  day ")]
     assert len(listed) == 3
+    # Fewer than asked for: every one (of 10 on day 1, the last 5 were listed).
+    day = runner.invoke(main, ["run", "nine_neighbours", "--days", "1"]).output
+    assert "day 1 14:20  Fin moved Ben's hammer" in day and "earlier not shown" not in day
     bad = runner.invoke(main, base + ["--events", "-1"])
     assert bad.exit_code == 2 and "a whole number, or 'all'" in bad.output
