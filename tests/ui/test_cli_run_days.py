@@ -57,7 +57,7 @@ def test_the_world_as_it_was_is_marked_as_such():
     lines = lines.splitlines()
     head = lines.index("  what happened (no player in this scenario: the world as it was):")
     assert notable > 15 and lines[head + 1].startswith("  … ")
-    assert lines[head + 1].endswith(" earlier not shown")
+    assert lines[head + 1].endswith(" earlier not shown (--events all lists them)")
     assert sum(1 for x in lines if x.startswith("  day ")) == 15
     counted = CliRunner().invoke(main, ["run", "missing_key", "--days", "1", "--report",
                                         "mechanisms"])
