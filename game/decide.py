@@ -17,7 +17,7 @@ from memory import Belief, about_attribute
 from . import clock, talk
 from .perception import split
 from .scenario.minds import PERSON_ACTIONS
-from .state import Intent
+from .state import NO_ANSWER, Intent
 from .support import ACTION_CLASS, IRREVERSIBLE, clears_bar, support
 
 if TYPE_CHECKING:
@@ -154,7 +154,7 @@ def _judge(sim: Town, rid: str, reaction: Reaction, b: Belief, target: str | Non
                            place=place)
         outcome, via = "acted", None
     else:
-        via = _verification(sim, rid, reaction, b)
+        via = _verification(sim, rid, reaction, b, key)
         if via is None:
             return False
         st.cooldown[key] = sim.now + RECHECK_HOURS * clock.HOUR
@@ -207,12 +207,19 @@ _VERIFY_ACTION = {"look": "look", "ask_teller": "ask", "ask_origin": "ask",
                   "ask_subject": "confront", "ask_friend": "ask"}
 
 
-def _verification(sim: Town, rid: str, reaction: Reaction, b: Belief) -> str | None:
+def _verification(sim: Town, rid: str, reaction: Reaction, b: Belief,
+                  key: str = "") -> str | None:
     """Choose how to reduce uncertainty: look, ask the teller or origin, ask the person
-    concerned, or wait. Weighted by the resident's traits; deterministic through the sim rng."""
+    concerned, or wait. Weighted by the resident's traits; deterministic through the sim rng.
+    One who was asked it and gave no answer (did not know, would not say, could not
+    remember) is not asked it again while the belief stands: Ava asked Cal who moved Ben's
+    hammer ten times over eight days, "Cal did not know" each time (a playtest)."""
     person = sim.people[rid]
     options, weights = [], []
-    allowed = set(reaction.verify)
+    unanswered = sim.state[rid].verified
+    allowed = {v for v in reaction.verify if not (
+        v in _ASKS and (who := _asked(sim, b, v)) is not None
+        and unanswered.get(f"{key}{NO_ANSWER}{who}"))}
     if "look" in allowed and b.attribute == "location" and b.subject in sim.objects:
         options.append("look")
         weights.append(0.5 + person.curiosity)
@@ -234,6 +241,15 @@ def _verification(sim: Town, rid: str, reaction: Reaction, b: Belief) -> str | N
     if not options:
         return None
     return sim.rng.choices(options, weights=weights)[0]
+
+
+_ASKS = ("ask_teller", "ask_origin", "ask_subject")
+
+
+def _asked(sim: Town, b: Belief, via: str) -> str | None:
+    """Whom a verification that asks would ask."""
+    return b.teller if via == "ask_teller" else b.origin if via == "ask_origin" else \
+        _concerned(sim, b)
 
 
 def _where_to_verify(sim: Town, rid: str, b: Belief, via: str) -> tuple[str | None,

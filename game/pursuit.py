@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from . import acts, perception, phrase, talk
 from .people import AWAKE
-from .state import Intent
+from .state import NO_ANSWER, Intent
 from .support import clears_bar
 from .world import Event
 
@@ -58,8 +58,8 @@ def _perform(town: Town, rid: str, it) -> None:
             spot = it.value.split(".", 1)[1] if "." in it.value else None
             acts.look(town, rid, place, spot, looking_for=subject if attribute == "location"
                       else None)
-        elif it.target:
-            acts.ask(town, rid, it.target, it.claim, place)
+        elif it.target and not acts.ask(town, rid, it.target, it.claim, place):
+            st.verified[f"{key}{NO_ANSWER}{it.target}"] = 1  # (not asked it again: decide)
         return
     b = town.store.belief(rid, subject, attribute, history=False)
     reaction = next((r for r in town.sc.reactions if r.id == it.reaction), None)

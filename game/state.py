@@ -12,6 +12,10 @@ from dataclasses import asdict, dataclass, field
 TOLD_MEMORY = 64  # how many recent tellings a resident remembers, to avoid repeating itself
 
 
+# A verification's key with this and whom it asked: they were asked it and gave no answer
+# (did not know, would not say, could not remember), so they are not asked it again.
+NO_ANSWER = ":no_answer:"
+
 @dataclass
 class Intent:
     """Something a resident has decided to do: go to `place` (or to `target`) and do it."""
@@ -36,6 +40,7 @@ class RState:
     intent: Intent | None = None
     cooldown: dict[str, int] = field(default_factory=dict)
     fired: list[str] = field(default_factory=list)
+    # verification keys (decide) -> times done; `key + NO_ANSWER + who`: asked, no answer
     verified: dict[str, int] = field(default_factory=dict)
     told: list[str] = field(default_factory=list)
     read: dict[str, int] = field(default_factory=dict)

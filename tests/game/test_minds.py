@@ -7,6 +7,7 @@ from game import decide, talk
 from game.player import said_context
 from game.scenario.loader import parse_text
 from game.sim import Simulation
+from game.state import NO_ANSWER
 from memory import Evidence, about_attribute
 
 from .conftest import TINY
@@ -112,3 +113,35 @@ def test_an_untrusted_or_agreeing_friend_is_not_asked():
     thinks(sim, "ann", "cat", "ben.slighted", "yes")
     decide.decide(sim, "ann")
     assert sim.state["ann"].intent.action == "break_off"
+
+
+def test_one_who_gave_no_answer_is_not_asked_it_again_while_the_belief_stands():
+    """§8's verification asks the teller or the one concerned: Ava asked Cal who moved Ben's
+    hammer ten times in eight days, "Cal did not know" each time (a playtest of Nine
+    Neighbours). Asked once and no answer, they are not asked it again; the teller still may
+    be, and another value of the belief is another question."""
+    sim = tiny()
+    t0 = sim.now
+    sim.store.perceive(Evidence(resident="ann", subject="cat", attribute="took", value="dan",
+                                kind="hearsay", teller="ben", origin="ben", at=t0,
+                                event="w1"))
+    b = sim.store.belief("ann", "cat", "took")
+    reaction = type("R", (), {"verify": ["ask_subject", "ask_teller"], "id": "r"})()
+    key = "r:cat.took:dan"
+    seen = {decide._verification(sim, "ann", reaction, b, key) for _ in range(30)}
+    assert seen == {"ask_subject", "ask_teller"}
+    sim.state["ann"].verified[f"{key}{NO_ANSWER}cat"] = 1  # Cat was asked: no answer
+    assert {decide._verification(sim, "ann", reaction, b, key) for _ in range(30)} == \
+        {"ask_teller"}
+    assert {decide._verification(sim, "ann", reaction, b, "r:cat.took:eve")
+            for _ in range(30)} == {"ask_subject", "ask_teller"}
+
+
+def test_in_a_town_nobody_asks_the_same_one_the_same_thing_after_no_answer():
+    from collections import Counter
+
+    sim = Simulation.new("nine_neighbours", 0)
+    sim.run(days=4.0)
+    unanswered = Counter((e["actor"], e["target"], e["claim"]) for e in sim.world.log(kind="ask")
+                         if e["data"].get("answer") is None)
+    assert unanswered and max(unanswered.values()) == 1, unanswered
