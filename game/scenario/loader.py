@@ -502,6 +502,9 @@ def written_from(sc: Scenario) -> int:
     return first - clock.time_of_day(first)
 
 
+NEAR_BUDGET = 30  # "did you mean" guesses one check makes (Checker._near)
+
+
 class Checker:
     """Cross-references the schema cannot see: every id names something that exists."""
 
@@ -525,6 +528,16 @@ class Checker:
         self._people: dict | None = None
         self._from: int | None = None
         self.asked: list[tuple[tuple, str]] = []  # claims conditions ask about, where
+        self._near_left = NEAR_BUDGET  # "did you mean" guesses left (`_near`)
+
+    def _near(self, x: str, names, people: bool = False) -> str:
+        """`_near`, for the first NEAR_BUDGET names not found: each is a pass over every name
+        (difflib), so a file of a thousand near misses of a thousand names took minutes to
+        validate (a scenario fuzz); past that, the error is said without a guess."""
+        if x == PLAYER and people or self._near_left > 0:
+            self._near_left -= 1
+            return _near(x, names, people)
+        return ""
 
     def bad(self, loc: tuple, msg: str) -> None:
         self.problems.append((self.lines.line_of(loc), _loc_name(loc), msg))
@@ -588,7 +601,7 @@ class Checker:
                 for other in getattr(r, key):
                     if other not in self.people:
                         self.bad(("residents", i, key, other), f"no resident {other!r}" +
-                                 _near(other, self.people, people=True))
+                                 self._near(other, self.people, people=True))
             for j, lie in enumerate(r.lies):
                 if lie.to != "anyone":
                     for t in lie.to:
@@ -705,7 +718,7 @@ class Checker:
             self.warnings.append((self.lines.line_of(loc), _loc_name(loc),
                                   f"nothing in the scenario is called {subject!r} or has "
                                   "anything said of it, so this condition may never hold" +
-                                  _near(subject, self._subjects)))
+                                  self._near(subject, self._subjects)))
 
     def _known_attribute(self, loc: tuple, claim: str, what: str = "condition") -> None:
         """A condition (or a reaction) about an attribute nothing in the scenario ever sets
@@ -722,7 +735,7 @@ class Checker:
                                   f"nothing in the scenario sets or tells {attribute!r}, so "
                                   f"this {what} may never " +
                                   ("hold" if what == "condition" else "fire") +
-                                  _near(attribute, self._attrs)))
+                                  self._near(attribute, self._attrs)))
 
     def _known_value(self, loc: tuple, claim: str, value: object,
                      what: str = "condition") -> None:
@@ -757,7 +770,7 @@ class Checker:
                               f"nothing in the scenario states {value!r} for {attribute!r}, "
                               f"and it names nobody and nothing here, so this {what} may "
                               "never " + ("hold" if what == "condition" else "fire") +
-                              _near(value, stated | set(self.people))))
+                              self._near(value, stated | set(self.people))))
 
     def _bare_times(self) -> None:
         """A moment of the story written as a time of day alone ("17:10") is day 1 at that
@@ -784,7 +797,7 @@ class Checker:
 
     def _place(self, loc: tuple, pid: str | None) -> None:
         if pid is not None and pid not in self.places:
-            self.bad(loc, f"no place {pid!r}" + _near(pid, self.places))
+            self.bad(loc, f"no place {pid!r}" + self._near(pid, self.places))
 
     def _brief_told(self, loc: tuple, told) -> None:
         """An answer the brief names: a definite claim of an attribute the scenario has, a
@@ -794,7 +807,7 @@ class Checker:
             self.bad(loc + ("claim",), "the brief tells of a definite claim, not a variable")
         elif attribute not in self.sc.attributes and attribute not in BUILTIN_ATTRIBUTES:
             self.bad(loc + ("claim",), f"no attribute {attribute!r}" +
-                     _near(attribute, [*self.sc.attributes, *BUILTIN_ATTRIBUTES]))
+                     self._near(attribute, [*self.sc.attributes, *BUILTIN_ATTRIBUTES]))
         elif why := story.value_problem(self, told.claim, told.value):
             self.bad(loc + ("value",), why)
         # What the brief tells of is no secret: a secret thing, or a hidden spot, named there
@@ -818,7 +831,7 @@ class Checker:
 
     def _person(self, loc: tuple, rid: str | None) -> None:
         if rid is not None and rid not in self.people:
-            self.bad(loc, f"no resident {rid!r}" + _near(rid, self.residents, people=True))
+            self.bad(loc, f"no resident {rid!r}" + self._near(rid, self.residents, people=True))
 
     def _location(self, loc: tuple, where: str) -> None:
         place, _, spot = where.partition(".")
@@ -851,7 +864,7 @@ class Checker:
         # (Sets made only when a belief needs them: made for every belief, they cost a
         # generated town of 2,000 residents ten seconds.)
         if b.event and b.event not in (events := {e.id for e in self.sc.events}):
-            self.bad(loc + ("event",), f"no event {b.event!r}" + _near(b.event, events)
+            self.bad(loc + ("event",), f"no event {b.event!r}" + self._near(b.event, events)
                      + " — name one of the scenario's [[events]]")
         self._read_there(loc, b)
         earlier = {(x.resident, x.claim) for x in self.sc.beliefs[:i]} if b.premises else set()
@@ -1106,7 +1119,7 @@ class Checker:
                         self._person(loc, a.value)
             if call.value == "reached" and args and args[0].op == "lit" and \
                     args[0].value not in {st.id for st in self.sc.stages}:
-                self.bad(loc, f"no stage {args[0].value!r}" + _near(
+                self.bad(loc, f"no stage {args[0].value!r}" + self._near(
                     str(args[0].value), [st.id for st in self.sc.stages]))
             if call.value in ("present", "at") and len(args) > (call.value == "at"):
                 where = args[1 if call.value == "at" else 0]
@@ -1141,7 +1154,7 @@ class Checker:
         if what not in known:
             self.warnings.append((self.lines.line_of(loc), _loc_name(loc),
                                   f"no event or kind of event {what!r}, so this condition "
-                                  "may never hold" + _near(what, known)))
+                                  "may never hold" + self._near(what, known)))
 
 
 # A claim a condition names: "subject.attribute", or what one believes another believes.

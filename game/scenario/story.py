@@ -33,26 +33,79 @@ def typo_of(x: str, names) -> str:
     taken for a typo within one edit (a letter wrong, missing, extra, or two swapped: 'tobais'
     for 'tobias', 'bne' for 'ben'), two in a word of eight letters or more ('dismisedd' for
     'dismissed') — not 'meeting' for a place 'meeting_hall'."""
-    most = 1 if len(x) <= 7 else 2
-    best = min(((d, n) for n in names if abs(len(n) - len(x)) <= most and n != x
-                and (d := _edits(x, n, most)) <= most), default=None)
-    return f" (did you mean {best[1]!r}?)" if best else ""
+    return Typos(names).of(x)
+
+
+class Typos:
+    """`typo_of` against one set of names, for many: each name indexed once by what it reads
+    with a letter or two taken out, so a near miss is looked up, not compared with every name
+    (a file of a thousand near misses of a thousand names took minutes to validate: a scenario
+    fuzz). Two strings within k edits read the same with at most k letters taken out of each;
+    the few names found so are measured, as before."""
+
+    LONG = 40  # past this, a name is indexed (and a word looked up) one letter out only
+
+    def __init__(self, names) -> None:
+        self.index: dict[str, set[str]] = {}
+        for n in names:
+            for v in _taken_out(n, 2 if 6 <= len(n) <= self.LONG else 1):
+                self.index.setdefault(v, set()).add(n)
+
+    MEASURED = 200  # names measured for a two-edit guess, at most (nearest lengths first)
+
+    def of(self, x: str) -> str:
+        most = 1 if len(x) <= 7 else 2
+        # One edit first: if any name is one edit away, the nearest is among them, and they
+        # read the same with one letter (or none) out of each — few to measure, where two
+        # letters out of "resident_00001" reads as hundreds of its neighbours.
+        one = {n for v in _taken_out(x, 1) for n in self.index.get(v, ())
+               if n != x and abs(len(n) - len(x)) <= 1 and _edits(x, n, 1) <= 1}
+        if one:
+            return f" (did you mean {min(one)!r}?)"
+        if most == 1:
+            return ""
+        found: set[str] = set()
+        for v in _taken_out(x, most if len(x) <= self.LONG else 1):
+            found |= self.index.get(v, set())
+        near = sorted((abs(len(n) - len(x)), n) for n in found
+                      if abs(len(n) - len(x)) <= most and n != x)
+        best = min(((d, n) for _, n in near[:self.MEASURED]
+                    if (d := _edits(x, n, most)) <= most), default=None)
+        return f" (did you mean {best[1]!r}?)" if best else ""
+
+
+def _taken_out(word: str, k: int) -> set[str]:
+    """`word`, and it with up to `k` letters taken out."""
+    out, ring = {word}, {word}
+    for _ in range(k):
+        ring = {w[:i] + w[i + 1:] for w in ring for i in range(len(w))}
+        out |= ring
+    return out
 
 
 def _edits(a: str, b: str, most: int) -> int:
     """Edits from `a` to `b` (optimal string alignment: a swap of two letters is one), or
-    more than `most` once it is sure to be."""
+    `most` + 1 once it is sure to be more. Only the cells within `most` of the diagonal are
+    worked out: any other is more than `most` already."""
+    over = most + 1
+    if abs(len(a) - len(b)) > most:
+        return over
+    n = len(b)
     prev2: list[int] = []
-    prev = list(range(len(b) + 1))
+    prev = [j if j <= most else over for j in range(n + 1)]
     for i in range(1, len(a) + 1):
-        row = [i] + [0] * len(b)
-        for j in range(1, len(b) + 1):
+        row = [over] * (n + 1)
+        row[0] = i if i <= most else over
+        least = row[0]
+        for j in range(max(1, i - most), min(n, i + most) + 1):
             cost = a[i - 1] != b[j - 1]
-            row[j] = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost)
+            v = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost)
             if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                row[j] = min(row[j], prev2[j - 2] + 1)
-        if min(row) > most:
-            return most + 1
+                v = min(v, prev2[j - 2] + 1)
+            row[j] = v if v < over else over
+            least = min(least, row[j])
+        if least > most:
+            return over
         prev2, prev = prev, row
     return prev[-1]
 
@@ -260,17 +313,20 @@ def claims(ck: Checker) -> None:
     from .loader import BUILTIN_ATTRIBUTES
 
     declared = set(BUILTIN_ATTRIBUTES) | set(sc.attributes)
+    subject_typos = attribute_typos = None  # (built when first wanted)
     for loc, claim, covered in found:
         subject, _, attribute = claim.partition(".")
         if not subject.startswith("?") and subject not in things and subjects[subject] == 1:
-            hint = typo_of(subject, things | set(subjects))
+            subject_typos = subject_typos or Typos(things | set(subjects))
+            hint = subject_typos.of(subject)
             if hint:
                 ck.warnings.append((ck.lines.line_of(loc), _name(loc), f"{subject!r} is "
                                     "nobody and nothing in the scenario, and no other claim is "
                                     f"about it{hint}"))
         if not covered and attribute not in declared and attributes[attribute] == 1 and \
                 not attribute.startswith(("believes ", "at_d")):  # (the engine's own)
-            hint = typo_of(attribute, declared | set(attributes))
+            attribute_typos = attribute_typos or Typos(declared | set(attributes))
+            hint = attribute_typos.of(attribute)
             if hint:
                 ck.warnings.append((ck.lines.line_of(loc), _name(loc), f"{attribute!r} is "
                                     "not a declared attribute, and no other claim has it"
