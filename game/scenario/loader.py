@@ -336,6 +336,9 @@ def _plain(loc: tuple, err: dict) -> str | None:
             return (f'a time is quoted, like "day 1 {hm}": days count from the story\'s day '
                     "1, not by the calendar (unquoted, TOML reads it as a date or time of its "
                     "own)")
+        if kind in ("int_type", "float_type", "int_parsing", "float_parsing"):
+            # (not "must be quoted words": a number quoted is refused too; a fuzz)
+            return "must be a number (TOML reads this as a date or time)"
         return "must be quoted words (unquoted, TOML reads this as a date or time)"
     if kind == "string_type" and key in TIME_KEYS and of_day:
         return 'a time of day is quoted, like "07:30"'

@@ -165,6 +165,12 @@ def value_problem(ck: Checker, claim: str, value: str) -> str | None:
         return None
     attribute = claim.partition(".")[2]
     a = ck.sc.attributes.get(attribute)
+    if attribute == "location" and (a is None or not a.values) and value != "missing" and \
+            value not in ck.places and value not in ck.people:
+        # Where someone or something is names a place, a spot of one or someone: a brief's
+        # "Dee is at atlantis" passed and its answer was dropped unsaid (a scenario fuzz).
+        return (f"{value!r} is not a place, place.spot or anyone here" +
+                near(value, [*ck.places, *ck.people]))
     if a is None or not a.values:
         return None
     if value in a.values or value in ("yes", "no") or value in ck.people or \
@@ -179,7 +185,17 @@ def value_problem(ck: Checker, claim: str, value: str) -> str | None:
 
 def values(ck: Checker) -> None:
     """A value the attribute does not have is an error where it is written: the run said
-    "the harbour lamp went dark oil" of `value = "oil"` for `short_oil`."""
+    "the harbour lamp went dark oil" of `value = "oil"` for `short_oil`. Two facts of one
+    claim that differ are an error at the second: the later won unsaid, and a story was lost
+    at its first tick (`cy.barred = "yes"` beside `"no"`: a scenario fuzz)."""
+    first: dict[str, int] = {}
+    for i, f in enumerate(ck.sc.facts):
+        j = first.setdefault(f.claim, i)
+        if j != i and ck.sc.facts[j].value != f.value:
+            line = ck.lines.line_of(("facts", j, "value"))
+            ck.bad(("facts", i, "value"), f"{f.claim!r} is already {ck.sc.facts[j].value!r} "
+                   f"(facts[{j}]" + (f", line {line}" if line else "") + "): a fact is one "
+                   "value at the start; what changes later is an event's `effects`")
     for loc, claim, value in stated(ck):
         if value and value.startswith("?") and loc[0] != "reactions":
             # (a variable matches any value in what a reaction waits for; a fact or a clue

@@ -49,6 +49,16 @@ REACTION = ('\n[[reactions]]\nid = "r"\nwho = WHO\n'
      "must be a number, unquoted (not 'two')"),
     (with_keys(TINY, "ben", "trust = { cta = 0.5 }"), "trust = {", "residents[1].trust.cta",
      "no resident 'cta' (did you mean 'cat'?)"),
+    # A scenario fuzz: a date where a number goes was told to quote it (refused quoted too);
+    # two facts of one claim, the later won unsaid; a location that is nowhere passed.
+    (TINY.replace("days = 1", "days = 1979-05-27"), "days = 1979", "scenario.days",
+     "must be a number (TOML reads this as a date or time)"),
+    (TINY + '\n[[facts]]\nclaim = "ann.took"\nvalue = "ben"\n\n[[facts]]\nclaim = "ann.took"'
+     '\nvalue = "dan"\n', 'value = "dan"', "facts[1].value",
+     "'ann.took' is already 'ben' (facts[0], line 45): a fact is one value at the start"),
+    (TINY + '\n[[facts]]\nclaim = "ann.location"\nvalue = "squar"\n', 'value = "squar"',
+     "facts[0].value", "'squar' is not a place, place.spot or anyone here (did you mean "
+     "'square'?)"),
 ])
 def test_plain_words(write_scenario, text, needle, field, words):
     assert text.count(needle) >= 1
