@@ -31,6 +31,10 @@ SCENARIOS = CONTENT / "scenarios"
 PLAYER = "player"
 MAX_SCENARIO_BYTES = 2_000_000  # a scenario file (and the copy of it a save carries)
 MAX_BACKSTORY_DAYS = 30  # how far before the start its events may be
+# Residents a scenario file may have: each costs its company every hour, and a file of
+# 30,000 (300 to a home, under MAX_CROWD) took over a minute to brief (a scenario fuzz). A
+# bigger town is generated (`hearsay run --residents N`, game.generate).
+MAX_SCENARIO_RESIDENTS = 3_000
 MAX_CROWD = 400  # residents in one place at one time (company costs its square)
 
 
@@ -223,6 +227,12 @@ def parse_text(text: str, file: Path, *, generated: bool = False) -> LoadedScena
         raise ScenarioError(file, _unknown_tables(data, lines, _pydantic_problems(
             exc, data, lines)), note="(names, places, times and conditions are checked once "
                                      "these are fixed)") from None
+    if not generated and len(sc.residents) > MAX_SCENARIO_RESIDENTS:
+        raise ScenarioError(file, [(lines.line_of(("residents", MAX_SCENARIO_RESIDENTS)),
+                                    _loc_name(("residents", MAX_SCENARIO_RESIDENTS)),
+                                    f"{len(sc.residents):,} residents; a scenario may have at "
+                                    f"most {MAX_SCENARIO_RESIDENTS:,} (a bigger town: `hearsay "
+                                    "run --residents N` generates one)")])
     checker = Checker(sc, lines)
     problems = checker.run()
     if problems:

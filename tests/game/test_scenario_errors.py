@@ -864,3 +864,21 @@ text = "x"
     assert said and "endings[" in said[0], loaded.warnings
     fine = load_scenario(write_scenario(text.replace(f'"{when}"', '"now() >= 600"')))
     assert not [w for w in fine.warnings if "not a yes or a no" in w]
+
+
+def test_a_scenario_file_of_more_residents_than_it_may_have_is_refused(write_scenario,
+                                                                       monkeypatch):
+    """30,000 residents, 300 to a home (under what one place holds), passed validate and took
+    over a minute to brief (a scenario fuzz): a file may have MAX_SCENARIO_RESIDENTS, named
+    at the first past it; a generated town (`--residents N`) is not held to it."""
+    from game.scenario import loader
+    from game.scenario.loader import parse_text
+
+    monkeypatch.setattr(loader, "MAX_SCENARIO_RESIDENTS", 6)
+    more = "".join(f'\n[[residents]]\nid = "r{i}"\nname = "R{i}"\nhome = "home"\n'
+                   for i in range(3))
+    err, _ = error_for(write_scenario, TINY + more)
+    assert err.field == "residents[6]" and err.line is not None
+    assert "7 residents; a scenario may have at most 6 (a bigger town: `hearsay run " \
+        "--residents N` generates one)" in err.reason
+    assert parse_text(TINY + more, write_scenario(TINY), generated=True).scenario.residents
