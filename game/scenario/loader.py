@@ -582,6 +582,14 @@ class Checker:
                                       _loc_name(("residents", i, "name")),
                                       f"{other!r} is called {r.name!r} too: the player can tell "
                                       "them apart only by id"))
+        named: dict[str, str] = {}
+        for i, p in enumerate(sc.places):  # (`go ada's café` took one of two so named: a fuzz)
+            other = named.setdefault(p.name.strip().lower(), p.id)
+            if other != p.id:
+                self.warnings.append((self.lines.line_of(("places", i, "name")),
+                                      _loc_name(("places", i, "name")),
+                                      f"{other!r} is called {p.name!r} too: the player can "
+                                      "tell them apart only by id"))
         clash = set(self.residents) & (set(self.places) | set(self.objects))
         for i, r in enumerate(sc.residents):
             if r.id in clash:

@@ -449,6 +449,14 @@ def test_every_kind_the_world_log_records_is_one_happened_knows():
     assert kinds <= LOG_KINDS, kinds - LOG_KINDS
 
 
+def test_two_places_of_one_name_are_a_warning_as_two_residents_are(write_scenario):
+    """`go ada's café` took one of two places so named, unwarned (a scenario fuzz)."""
+    text = TINY.replace('id = "home"\nname = "Home"', 'id = "home"\nname = "square"')
+    loaded = load_scenario(write_scenario(text))
+    assert any("places[1].name" in w and "'square' is called 'square' too" in w
+               for w in loaded.warnings), loaded.warnings
+
+
 def test_two_residents_of_one_name_are_a_warning_and_each_answers_to_its_id(write_scenario):
     """Bo renamed "Ada": 'ada' could be "Ada" or "Ada", even typed as Ada's exact id, and
     nothing could name her (a hostile-input test)."""
