@@ -512,7 +512,8 @@ def _graph(asts: dict[str, nodes.Template], ours: set[str]) -> list[Problem]:
         inc = next(i for i in asts[name].find_all(nodes.Include)
                    if (to := _included(i)) in cyclic and name in reach(to) | {to})
         ring = sorted(({_included(inc)} | reach(_included(inc) or "")) & cyclic)
-        out.append((name, inc.lineno, "templates include each other in a cycle: "
+        out.append((name, inc.lineno, "the template includes itself" if ring == [name] else
+                    "templates include each other in a cycle: "
                     + ", ".join(f"{n}.j2" for n in ring)))
     depths: dict[str, int] = {}
 

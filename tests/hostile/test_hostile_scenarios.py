@@ -90,6 +90,7 @@ def test_the_mutants_cover_the_issues_cases():
     ("templates-nested-range", r"templates/answer\.j2:\d+: loops may not nest"),
     ("templates-include-cycle", r"templates/answer\.j2:1: templates include each other in a "
                                 r"cycle: answer\.j2, mediate\.j2"),
+    ("templates-include-self", r"templates/who\.j2:1: the template includes itself"),
     ("templates-macro", r"templates/answer\.j2:1: \{% macro %\} is not allowed"),
     ("templates-string-times", r"templates/answer\.j2:\d+: .*more than 20,000 characters"),
     ("templates-fifo", r"templates/answer\.j2: not a regular file"),
