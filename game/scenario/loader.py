@@ -908,6 +908,10 @@ class Checker:
         self._place(loc + ("place",), e.place)
         for key in ("actor", "target"):
             self._person(loc + (key,), getattr(e, key))
+        if e.kind == "say" and e.actor and e.target == e.actor:
+            # (as a belief told by one to themselves is refused: a scenario fuzz)
+            self.bad(loc + ("target",), f"{e.actor!r} says it to {e.actor!r}: one tells "
+                     "someone else")
         if e.object and e.object not in self.objects:
             self.bad(loc + ("object",), f"no object {e.object!r}")
         if e.document and e.document not in self.documents:

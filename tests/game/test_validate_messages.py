@@ -56,6 +56,9 @@ REACTION = ('\n[[reactions]]\nid = "r"\nwho = WHO\n'
     (TINY + '\n[[facts]]\nclaim = "ann.took"\nvalue = "ben"\n\n[[facts]]\nclaim = "ann.took"'
      '\nvalue = "dan"\n', 'value = "dan"', "facts[1].value",
      "'ann.took' is already 'ben' (facts[0], line 45): a fact is one value at the start"),
+    (TINY + '\n[[events]]\nid = "e"\nat = "day 1 10:00"\nkind = "say"\nactor = "ann"\n'
+     'target = "ann"\nplace = "home"\nsays = [{ claim = "ann.took", value = "ben" }]\n',
+     'target = "ann"', "events[0].target", "'ann' says it to 'ann': one tells someone else"),
     (TINY + '\n[[facts]]\nclaim = "ann.location"\nvalue = "squar"\n', 'value = "squar"',
      "facts[0].value", "'squar' is not a place, place.spot or anyone here (did you mean "
      "'square'?)"),
