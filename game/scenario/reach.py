@@ -284,6 +284,11 @@ def reaction_who(ck: Checker, i: int, r) -> None:
     if r.who == []:
         _warn(ck, ("reactions", i, "who"), 'who = [] is a reaction for nobody, so it never '
               'fires: name residents (who = ["ada"]) or write who = "anyone"')
+    elif r.who != "anyone" and "player" in r.who:
+        # The player acts by their own commands; a reaction of theirs never fires (it passed
+        # unsaid: a scenario fuzz).
+        _warn(ck, ("reactions", i, "who"), "the player acts by their own commands, not by "
+              "reactions: this never fires for them")
 
 
 # -- the tick ---------------------------------------------------------------------------------

@@ -232,6 +232,18 @@ def test_a_reaction_for_nobody(write_scenario):
         '"anyone"' in warnings, warnings
 
 
+def test_a_reaction_for_the_player_never_fires_and_is_said_so(write_scenario):
+    """The player acts by commands, never by a reaction: `who = ["player"]` passed unsaid
+    (a scenario fuzz)."""
+    text = (TINY + '\n[player]\nstart = "square"\n' + STATED +
+            REACTION.replace("WHO", '["ben", "player"]').replace("VALUE", "yes"))
+    warnings, path = warned(write_scenario, text)
+    line = line_of(text, 'who = ["ben", "player"]')
+    assert f"{path}:{line}: reactions[0].who: the " \
+        "player acts by their own commands, not by reactions: this never fires for them" in \
+        warnings, warnings
+
+
 # -- 6. times off the tick -----------------------------------------------------------------------
 
 
