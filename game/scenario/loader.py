@@ -617,6 +617,16 @@ class Checker:
                     self._place(("residents", i, key, j, "place"), a.place)
                     if clock.parse_when(a.end) <= clock.parse_when(a.start):
                         self.bad(("residents", i, key, j), "it must end after it starts")
+                    out = a.place in self.places and self.places[a.place].kind == "away"
+                    if a.place in self.places and out != (key == "away"):
+                        # (either passed unsaid: a scenario fuzz)
+                        where = self._place_name(a.place)
+                        loc = ("residents", i, key, j, "place")
+                        self.warnings.append((self.lines.line_of(loc), _loc_name(loc), (
+                            f"{where} is in town: `away` is time out of town (kind = "
+                            "\"away\"); a `visits` entry takes them there") if key == "away"
+                            else (f"{where} is out of town: a visit there is an `away` "
+                                  "entry")))
             story.days(self, i, r)
             for key in ("trust", "relationships"):
                 for other in getattr(r, key):

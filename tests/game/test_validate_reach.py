@@ -278,3 +278,19 @@ def test_the_shipped_scenarios_warn_of_nothing():
 
     for name in shipped_names():
         assert load_scenario(name).warnings == [], name
+
+
+def test_away_in_town_and_a_visit_out_of_town_are_said(write_scenario):
+    """`away` is time out of town, a visit is in it: either the other way passed unsaid (a
+    scenario fuzz)."""
+    town = TINY + '\n[[places]]\nid = "far"\nname = "Far"\nkind = "away"\n'
+    text = with_keys(town, "ben", 'away = [{ from = "day 1 10:00", to = "day 1 11:00", '
+                     'place = "square" }]')
+    warnings, path = warned(write_scenario, text)
+    assert any("residents[1].away[0].place: Square ('square') is in town: `away` is time out "
+               "of town" in w for w in warnings), warnings
+    text = with_keys(town, "ben", 'visits = [{ from = "day 1 10:00", to = "day 1 11:00", '
+                     'place = "far" }]')
+    warnings, path = warned(write_scenario, text)
+    assert any("residents[1].visits[0].place: Far ('far') is out of town: a visit there is "
+               "an `away` entry" in w for w in warnings), warnings
