@@ -582,6 +582,13 @@ class Checker:
                                       _loc_name(("residents", i, "name")),
                                       f"{other!r} is called {r.name!r} too: the player can tell "
                                       "them apart only by id"))
+        if sc.player is not None and sc.player.name.strip().lower() in called:
+            # (the player's own words and a resident's read alike: a scenario fuzz)
+            self.warnings.append((self.lines.line_of(("player", "name")),
+                                  _loc_name(("player", "name")),
+                                  f"{called[sc.player.name.strip().lower()]!r} is called "
+                                  f"{sc.player.name!r} too: the log cannot tell the player "
+                                  "from them"))
         named: dict[str, str] = {}
         for i, p in enumerate(sc.places):  # (`go ada's café` took one of two so named: a fuzz)
             other = named.setdefault(p.name.strip().lower(), p.id)
