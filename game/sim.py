@@ -627,6 +627,13 @@ class Simulation(Setup, Naming):
         if came_went:
             seen.append(self._spans_line("Came and went while you were here", came_went,
                                          since, ""))
+        # Came and stayed: here now, not at the start — "Here now: Ben, Mo and Pia" said he
+        # was there, and never when he came (a playtest).
+        came = sorted(((x, self._stay_span(*stays[-1])[0]) for x, stays in passing.items()
+                       if stays[0][0] > since and stays[-1][1] == self.now),
+                      key=lambda c: (c[1], c[0]))
+        if came:
+            seen.append(self._at_line("Came while you were here", came, since))
         # Here at both ends, away in between: Quill walked out of the hall at 10:00, pinned
         # up the new notice and was back by 10:20, and a wait there said nothing of it (a
         # playtest: the one clue to who changed the board).

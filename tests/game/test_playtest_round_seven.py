@@ -47,6 +47,22 @@ def test_one_who_stepped_out_and_came_back_is_not_also_listed_as_came_and_went()
     assert set(_spans(out)).isdisjoint(_spans(went)), (out, went)
 
 
+def test_one_who_came_and_stayed_is_said_with_when():
+    """"Here now: Ben, Mo and Pia" after a wait at the mill, and never when Ben came (a
+    playtest of Bad Blood): one who came and is still here, with the minute; not Mo and Pia,
+    here at both ends and away between."""
+    from game import clock
+
+    sim = Simulation.new("bad_blood", seed=0)
+    sim.run(until=clock.parse_when("day 2 12:00"))
+    sim.command("go mill")
+    lines = [ln.text for ln in sim.command("wait until 14:00").lines]
+    assert "Came while you were here: Ben (at 13:00)." in lines, lines
+    out = next(t for t in lines if t.startswith("Stepped out and came back"))
+    assert "Mo (away" in out and "Pia (away" in out
+    assert "Here now: Ben, Mo and Pia." in lines
+
+
 def test_arriving_with_a_companion_says_who_else_is_also_here():
     # "Mira comes with you. Here: Ben." read as if Mira were not there (a playtest).
     from game import clock
