@@ -543,6 +543,19 @@ class Checker:
         self.asked: list[tuple[tuple, str]] = []  # claims conditions ask about, where
         self._near_left = NEAR_BUDGET  # "did you mean" guesses left (`_near`)
 
+    def _same_names(self, key: str) -> dict[str, str]:
+        """Warn of each of `key`'s items (residents, places) named as one before it; the
+        names, folded, to the first id of each."""
+        called: dict[str, str] = {}
+        for i, item in enumerate(getattr(self.sc, key)):
+            other = called.setdefault(item.name.strip().lower(), item.id)
+            if other != item.id:
+                self.warnings.append((self.lines.line_of((key, i, "name")),
+                                      _loc_name((key, i, "name")),
+                                      f"{other!r} is called {item.name!r} too: the player can "
+                                      "tell them apart only by id"))
+        return called
+
     def _near(self, x: str, names, people: bool = False) -> str:
         """`_near`, for the first NEAR_BUDGET names not found: each is a pass over every name
         (difflib), so a file of a thousand near misses of a thousand names took minutes to
@@ -574,14 +587,10 @@ class Checker:
                 # claim view and the words (a review).
                 self.bad(("attributes", aid), "an attribute named 'at_d…' is taken for "
                          "where someone was each hour (at_d1_0800): name it otherwise")
-        called: dict[str, str] = {}
-        for i, r in enumerate(sc.residents):  # one name, two people: only ids tell them apart
-            other = called.setdefault(r.name.strip().lower(), r.id)
-            if other != r.id:
-                self.warnings.append((self.lines.line_of(("residents", i, "name")),
-                                      _loc_name(("residents", i, "name")),
-                                      f"{other!r} is called {r.name!r} too: the player can tell "
-                                      "them apart only by id"))
+        # One name, two people or two places: only ids tell them apart (`go ada's café` took
+        # one of two so named: a scenario fuzz).
+        called = self._same_names("residents")
+        self._same_names("places")
         if sc.player is not None and sc.player.name.strip().lower() in called:
             # (the player's own words and a resident's read alike: a scenario fuzz)
             self.warnings.append((self.lines.line_of(("player", "name")),
@@ -589,14 +598,6 @@ class Checker:
                                   f"{called[sc.player.name.strip().lower()]!r} is called "
                                   f"{sc.player.name!r} too: the log cannot tell the player "
                                   "from them"))
-        named: dict[str, str] = {}
-        for i, p in enumerate(sc.places):  # (`go ada's café` took one of two so named: a fuzz)
-            other = named.setdefault(p.name.strip().lower(), p.id)
-            if other != p.id:
-                self.warnings.append((self.lines.line_of(("places", i, "name")),
-                                      _loc_name(("places", i, "name")),
-                                      f"{other!r} is called {p.name!r} too: the player can "
-                                      "tell them apart only by id"))
         clash = set(self.residents) & (set(self.places) | set(self.objects))
         for i, r in enumerate(sc.residents):
             if r.id in clash:
