@@ -594,16 +594,33 @@ def _seen_as(sim: Game, ev: dict, who: str = PLAYER) -> str | None:
     (`seen_as`), for `who` if they only looked on: "Eli's basket was moved by Cy", not the
     log's "Eli moved Eli's basket" while the player's memory holds Cy (an audit). Those who
     took part saw what happened; None for every other event."""
+    seen = _seen_as_statements(sim, ev, who)
+    if seen is None:
+        return None
+    said = "; ".join(sim.say_claim(x.claim, x.value) for x in seen)
+    return said[:1].upper() + said[1:]
+
+
+def _seen_as_statements(sim: Game, ev: dict, who: str) -> list | None:
+    """The story's `seen_as` statements of world event `ev` for `who` looking on; None where
+    they saw what happened (they took part, or the story has it seen as it was)."""
     if ev["kind"] not in ("move_object", "take_object", "happen") or \
             who in (ev.get("participants") or []):
         return None
     sid = (ev.get("data") or {}).get("id")
     sc = getattr(sim, "sc", None)
     story = next((e for e in getattr(sc, "events", ()) if e.id == sid), None) if sid else None
-    if story is None or not story.seen_as:
-        return None
-    said = "; ".join(sim.say_claim(x.claim, x.value) for x in story.seen_as)
-    return said[:1].upper() + said[1:]
+    return list(story.seen_as) if story is not None and story.seen_as else None
+
+
+def seen_doers(sim: Game, ev: dict, who: str = PLAYER) -> set[str]:
+    """Who `who` saw do world event `ev`: its actor, or — where the story has onlookers see
+    it wrongly — the residents what they saw names ("moved by Cy"). The window listed Fin's
+    deed under Fin's "What you saw them do" while the player saw Cal do it (an audit)."""
+    seen = _seen_as_statements(sim, ev, who)
+    if seen is None:
+        return {ev["actor"]} if ev.get("actor") else set()
+    return {x.value for x in seen if isinstance(x.value, str) and x.value in sim.state}
 
 
 def seen_wrongly(sim: Game, ref: int | str | None, who: str) -> str | None:

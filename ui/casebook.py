@@ -656,7 +656,8 @@ def _words(sim, s: Said) -> str:
 def _seen_doing(sim, rid: str) -> list[dict]:
     """Things `rid` did that the player saw (not talk: that is above)."""
     from game import seen_events
+    from game.knowledge import seen_doers
 
-    return [ev for ev in seen_events(sim, PLAYER) if ev["actor"] == rid and ev["kind"] in (
+    return [ev for ev in seen_events(sim, PLAYER) if rid in seen_doers(sim, ev) and ev["kind"] in (
         "accuse", "avoid", "break_off", "reconcile", "administer", "attend", "look",
         "take_object", "move_object", "report", "happen", "announce", "post_notice")]

@@ -111,3 +111,15 @@ def test_the_take_chips_go_by_where_the_player_saw_a_thing(basket_moved_unseen):
     assert ("eli_basket", "here") in composer.things(s)
     r = sim.command("take basket")
     assert not r.ok and "Eli's basket is not where you last saw it" in r.text()
+
+
+def test_a_move_seen_wrongly_is_filed_under_whom_the_player_saw_do_it(basket_seen_wrongly):
+    """The window's "What you saw them do" listed the move under Eli, who did it, while the
+    player saw Cy do it: the page told them who really had (an audit)."""
+    from ui.casebook import mind_page
+
+    sim = Simulation.new(load_scenario(basket_seen_wrongly), 1)
+    sim.command("wait 30")
+    cy, eli = ("\n".join(mind_page(sim, r).lines()) for r in ("cy", "eli"))
+    assert "moved by Cy" in cy
+    assert "What you saw" not in eli and "was moved" not in eli, eli
