@@ -65,6 +65,7 @@ _EXPORTS = {
     "told_minutes": ("knowledge", "told_minutes"),
     "gave": ("sources", "gave"),
     "told_by": ("sources", "told_by"),
+    "read_at": ("sources", "read_at"),
     "origin_name": ("sources", "origin_name"),
     "KIND_WORDS": ("sources", "KIND_WORDS"),
     "clue_seen": ("acts", "clue_seen"),
@@ -150,6 +151,7 @@ __all__ = [
     "split_words",
     "sure_words",
     "sweep",
+    "read_at",
     "told_by",
     "told_minutes",
     "unanswered",
@@ -218,7 +220,7 @@ if TYPE_CHECKING:
     from .scenario import ScenarioError, load_scenario
     from .scenario.loader import shipped_names
     from .sim import Simulation
-    from .sources import KIND_WORDS, gave, origin_name, told_by
+    from .sources import KIND_WORDS, gave, origin_name, read_at, told_by
     from .vocab import resident_named, short_words
     from .vocab import words as split_words
     from .walkthrough import play as play_walkthrough

@@ -289,7 +289,7 @@ def ask(sim: Game, rid: str, claim: str, *, why: bool = False) -> Reply:
                       else f"{name} {sim.nverb(rid, 'do')} not know {about}.",
                       "forgotten" if memory == "gone" else "no belief")
     told = talk.tell(sim, rid, PLAYER, b, place, sim.present(place), asked_by=PLAYER,
-                     kind="why" if why else "talk")
+                     kind="why" if why else "talk", mstate=memory)
     ctx = said_context(sim, rid, claim, told, b)
     ctx["memory"] = memory or ""
     r = Reply(True).say(name, sim.words.render(
@@ -790,13 +790,21 @@ def take(sim: Game, oid: str) -> Reply:
     # of a playtester's clock, where a search elsewhere costs none).
     if loc == PLAYER:
         return fail("You already have it.", minutes=0)
-    if loc.split(".")[0] != st.place or oid not in _known_here(sim, st.place):
+    # A thing that hangs here as a document is in plain sight (look says "The new ledger is
+    # here"): one that stays put says so, not "You have not found the new ledger here" (a
+    # playtest). Authors write the thing and the pages it is read as apart, of one name.
+    in_sight = any(d["place"] == st.place and d["says"] and d["name"] == sim.objects[oid]["name"]
+                   for d in sim.documents.values())
+    found = oid in _known_here(sim, st.place)
+    if loc.split(".")[0] != st.place or (
+            not found and not (in_sight and not sim.objects[oid].get("portable", True))):
         return fail(_not_found(sim, oid, st.place), minutes=0)
     if not sim.objects[oid].get("portable", True):
         # Why, and what to do instead: a bare refusal left the player guessing (the playtest).
         name = sim.objects[oid]["name"]
+        then = "" if found else "search here to look it over, and then "
         return fail(f"{name[:1].upper()}{name[1:]} stays where it is: you cannot carry it "
-                    "off, but you can show it to someone here.", minutes=0)
+                    f"off, but {then}you can show it to someone here.", minutes=0)
     onlookers = sim.onlookers(st.place, (PLAYER,))
     eid, _ = sim.record(Event(
         kind="take_object", at=sim.now, actor=PLAYER, place=st.place,

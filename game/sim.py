@@ -722,12 +722,14 @@ class Simulation(Setup, Naming):
         following = player.followers(self)
         untimed = []
         for x in with_before:
-            if x in following or self.ending:
+            if x in following:
                 continue
             until = self.state[x].follow_until
             if since < until <= self.now and self.now - since > clock.TICK:
+                # (said though the story ended later in the wait: Tilly's going at 17:30 was
+                # in no line of a wait to the deadline the next day; a playtest)
                 timed.append(pacing.Notice(until, player.own_way(self, x, past=True)))
-            else:  # asleep or away, or the one tick that passed
+            elif not self.ending:  # asleep or away, or the one tick that passed
                 untimed.append(player.Line("", player.own_way(self, x), "mark"))
         # The day is said unless all the time passed within one day: after "You wait until
         # 12:00 on day 2", "At 10:00: …" then "At 10:00 on day 2: …" left the first unplaced.

@@ -162,8 +162,11 @@ def provenance(sim: Town, speaker: str, b: Belief,
     if k == "declared":
         return b.teller or speaker, [b.teller or speaker, speaker], "heard"
     if k == "hearsay":
-        if (mstate or memory_state(sim, b)) == "forgot_source":
-            return FORGOTTEN, [FORGOTTEN, speaker], "heard"  # "someone told me, once"
+        # "someone told me, once": the telling forgotten — or the whole memory hazy, when
+        # the words name nobody ("It's hazy… Eve seems stern, I believe") and the note named
+        # Dot (a leak audit)
+        if (mstate or memory_state(sim, b)) in ("forgot_source", "hazy"):
+            return FORGOTTEN, [FORGOTTEN, speaker], "heard"
         rec = sim.held_evidence(speaker, b)
         chain = list(rec.chain) if rec and rec.chain else [b.origin or speaker]
         return b.origin or speaker, chain + [speaker], "heard"
@@ -228,9 +231,12 @@ def _embellishes(sim: Town, speaker: str, listener: str, claim: str, drawn: bool
 def tell(sim: Town, speaker: str, listener: str, b: Belief, place: str,
          present: list[str], *, asked_by: str | None = None, kind: str = "talk",
          extra_listeners: list[str] | None = None,
-         given: tuple[str, list[str], str] | None = None) -> Told:
+         given: tuple[str, list[str], str] | None = None,
+         mstate: str | None = None) -> Told:
     """`speaker` tells `listener` what they hold about b's claim (or their lie). Words a
-    scenario scripts come `given` as (origin, chain, basis): said as written."""
+    scenario scripts come `given` as (origin, chain, basis): said as written. `mstate`: how
+    their memory stood when they were asked, if the question itself brought it back — the
+    words say it as it stood, and the source they give is the one those words give."""
     claim = f"{b.subject}.{b.attribute}"
     person = sim.people[speaker]
     stance = lies.stance(sim, speaker, claim, listener) if given is None and \
@@ -238,7 +244,7 @@ def tell(sim: Town, speaker: str, listener: str, b: Belief, place: str,
     lie = person.lie_for(claim, listener) if stance == lies.LIE else None
     embellished = False
     # How the speaker's memory of it stands, asked once: nothing below changes it.
-    mstate = memory_state(sim, b)
+    mstate = mstate or memory_state(sim, b)
     if given is not None:
         value = b.value
         origin, chain, basis = given[0], list(given[1]), given[2]

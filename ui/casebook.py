@@ -280,6 +280,10 @@ def _deadline(sim) -> str:
     ahead = sorted({clock.parse_when(g.by) for g in sim.sc.goals if g.by})
     ahead = [t for t in ahead if t >= sim.now]
     now = f"It is {when(sim.now)}."
+    if sim.ending:  # "The deadline is … 29 hours from now" on the board of a story over (a
+        # playtest)
+        e = next((x for x in sim.sc.endings if x.id == sim.ending), None)
+        return f"{now} The story is over" + (f": {e.title}." if e is not None else ".")
     if not ahead:
         return now
     gap = ahead[0] - sim.now

@@ -13,6 +13,7 @@ from game import (
     PLAYER,
     clock,
     clue_seen,
+    read_at,
     said,
     seen_summary,
     seen_wrongly,
@@ -206,7 +207,8 @@ def step_words(sim, step) -> str:
     if k == "declared":
         return f"{who} heard it {told_by(sim, step.teller, 'declared')}{when}"
     if k == "document":
-        return f"{who} read it in {name_of(sim, step.document) or 'a document'}{when}"
+        # "on the notice board" ("read it in the notice board": a window playtest)
+        return f"{who} read it {read_at(name_of(sim, step.document) or 'a document')}{when}"
     if k in ("witnessed", "firsthand"):
         seen = "saw it happen" if k == "witnessed" else f"{was} there, did it or saw it"
         clue = clue_seen(sim, step.event, None, step.value) if k == "witnessed" else None

@@ -123,3 +123,35 @@ def test_a_move_seen_wrongly_is_filed_under_whom_the_player_saw_do_it(basket_see
     cy, eli = ("\n".join(mind_page(sim, r).lines()) for r in ("cy", "eli"))
     assert "moved by Cy" in cy
     assert "What you saw" not in eli and "was moved" not in eli, eli
+
+
+@pytest.fixture
+def nine_with_player(tmp_path):
+    """Nine Neighbours with a player at the smithy (the shipped town has none)."""
+    text = (MISSING_KEY.parent / "nine_neighbours/scenario.toml").read_text()
+    first = text.index("\n[[")
+    text = text[:first] + '\n[player]\nname = "You"\nstart = "smithy"\n' + text[first:]
+    (tmp_path / "scenario.toml").write_text(text)
+    return tmp_path
+
+
+def test_a_hazy_answer_notes_the_source_its_words_give(nine_with_player):
+    """Hal, asked of Eve's mood on day 5, remembers it hazily and names nobody ("It's hazy…
+    Eve seems stern, I believe"); the note and the player's memory named Dot — the question
+    had brought the telling back, after the words were chosen (a leak audit). Asked why,
+    with it back in mind, he names Dot."""
+    from game.talk import memory_state
+
+    sim = Simulation.new(load_scenario(nine_with_player), 1)
+    sim.command("wait until day 5 11:50")
+    sim.command("go tavern")
+    hal = sim.store.belief("hal", "eve", "mood", history=False)
+    assert hal is not None and memory_state(sim, hal) == "hazy", \
+        "the town no longer has Hal's memory of Eve's mood hazy by day 5 noon"
+    from game.commands import parse
+
+    asked = sim.command(parse("ask hal eve.mood", sim.names())).text()
+    assert "hazy" in asked.lower() and "Dot" not in asked, asked
+    assert sim.store.belief(PLAYER, "eve", "mood").origin != "dot"
+    why = sim.command(parse("why hal eve.mood", sim.names())).text()
+    assert "Dot told me" in why, why

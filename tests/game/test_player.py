@@ -454,3 +454,13 @@ def test_one_who_came_in_the_minute_you_left_was_not_seen():
     assert "Cy" in sim.command("look").text()
     sim.command("go market")
     assert "You last saw Cy at Ada's Café" in sim.command("where cy").text()
+
+
+def test_a_thing_in_plain_sight_that_stays_put_is_refused_for_that():
+    """`take ledger` in the shop said "You have not found the new ledger here" while `look`
+    said "The new ledger is here" (a playtest of The Ledger): it is in sight, and it stays."""
+    sim = Simulation.new("the_ledger", 0)
+    sim.command(parse("go clinic", sim.names()))
+    assert "The new ledger is here" in sim.command("look").text()
+    r = sim.command(parse("take ledger", sim.names()))
+    assert not r.ok and "stays where it is" in r.text() and "search here" in r.text(), r.text()

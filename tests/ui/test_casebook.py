@@ -477,3 +477,16 @@ def test_a_mind_page_lists_one_answer_s_tellings_newest_first():
     lines = mind_page(sim, "bo").lines()
     told = [x for x in lines[lines.index("Who moved Ada's key"):] if "when you asked" in x]
     assert len(told) == 2 and "09:10 on day 1" in told[1] and "10:20" in told[0], told
+
+
+def test_the_board_of_a_story_over_says_so_not_the_time_left():
+    """Printed after the ending, the board said "The deadline is 20:00 on day 3 — 29 hours
+    from now" of a story over at 14:10 on day 2 (a playtest of The Ledger)."""
+    from ui.casebook import _deadline
+
+    sim = Simulation.new("the_ledger", seed=0)
+    sim.run(until=clock.parse_when("day 3 20:00"))
+    assert sim.ending
+    title = next(e.title for e in sim.sc.endings if e.id == sim.ending)
+    assert _deadline(sim).endswith(f"The story is over: {title}.")
+    assert "from now" not in "\n".join(case_board(sim).lines())

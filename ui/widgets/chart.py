@@ -49,7 +49,10 @@ def confidence_chart(surf, rect: pygame.Rect, sim, data, now: int) -> None:
     if not pts:
         return
     attribute = data.claim.partition(".")[2]
-    t0, t1 = pts[0].at, max(now, pts[-1].at + clock.HOUR)
+    # To now, and an hour wide at least; the line stops at now (it ran on an hour past it,
+    # to 09:30 at 08:40: a window playtest).
+    t0 = pts[0].at
+    t1, last = max(now, pts[-1].at, t0 + clock.HOUR), max(now, pts[-1].at)
     plot, xy = _frame(surf, rect, t0, t1, 100, [(0, "0"), (50, "50"), (100, "100")])
     for at, _kind in data.edits:
         x = xy(at, 0)[0]
@@ -60,7 +63,7 @@ def confidence_chart(surf, rect: pygame.Rect, sim, data, now: int) -> None:
         if i:
             line.append(xy(p.at, pts[i - 1].confidence))
         line.append(xy(p.at, p.confidence))
-    line.append(xy(t1, pts[-1].confidence))
+    line.append(xy(last, pts[-1].confidence))
     if len(line) > 1:
         pygame.draw.lines(surf, T.TEXT, False, line, 2)
     shown = None
