@@ -60,8 +60,17 @@ class ModelSettings(BaseModel):
     @classmethod
     def from_env(cls) -> ModelSettings | None:
         url, name = os.environ.get("HEARSAY_MODEL_URL"), os.environ.get("HEARSAY_MODEL")
+        if url and not (name or "").strip():
+            # A URL alone turned the model off without a word, and `say` then said the game
+            # had been given none (a model fuzz; llama.cpp's server ignores the name).
+            raise ModelConfigError(
+                "HEARSAY_MODEL_URL is set but HEARSAY_MODEL is not: name the model (any name, "
+                "if the server ignores it), or unset HEARSAY_MODEL_URL to play without one")
         if not url or not name:
             return None
+        if name != name.strip():
+            raise ModelConfigError(f"HEARSAY_MODEL {_said(name)}: a model's name has no spaces "
+                                   "before or after it")
         _check_url(url)
         if not name.isprintable() or len(name) > 200:
             raise ModelConfigError(f"HEARSAY_MODEL {_said(name)}: a model's name is at most "
@@ -1086,17 +1095,31 @@ _MINE = {"know", "knew", "think", "guess", "suppose", "believe", "heard", "hear"
 # A doubt said in a phrase ("Dee could have moved your key, or Bo"), and a sureness that has
 # a doubt's word in it ("no doubt about it").
 _UNSURE_PHRASES = ("as if", "could have", "could be", "may have", "may be", "might have",
-                   "not sure", "no idea")
-_SURE_PHRASES = ("no doubt", "without a doubt", "without doubt", "beyond doubt")
+                   "not sure", "no idea",
+                   # a retraction after the telling ("…, said nobody ever"; a model fuzz)
+                   "said nobody", "says nobody", "said no one", "says no one", "nobody ever")
+_SURE_PHRASES = ("no doubt", "without a doubt", "without doubt", "beyond doubt",
+                 "not joking", "not kidding", "not lying", "no lie", "no joke")
+# A line that calls itself a lie, a joke, a fancy or a folly says no such thing ("it is a
+# lie that Dee moved your key", "Dee moved your key. Just kidding", "only a fool would say…",
+# "imagine Dee moved your key"; a model fuzz) — unless it says it is none ("I'm not joking").
+_UNSURE |= {"lie", "lies", "lied", "lying", "liar", "kidding", "joking", "joke", "jest",
+            "jesting", "absurd", "ridiculous", "preposterous", "laughable", "fool", "foolish",
+            "silly", "imagine", "imagining", "pretend", "pretending", "suppose", "supposing",
+            "hypothetically", "sarcasm", "sarcastic", "fiction", "fantasy", "dream", "dreamt"}
 
 
 def _unsure(text: str) -> bool:
-    """Does the line say it is not known (a doubt, a wish, a condition, a scoff)?"""
+    """Does the line say it is not known (a doubt, a wish, a condition, a scoff) — or take
+    it back with a last word that is only a no ("Dee moved your key, not"; a model fuzz)?"""
     folded = " " + " ".join(_WORD.findall(_fold(text))) + " "
     for phrase in _SURE_PHRASES:
         folded = folded.replace(f" {phrase} ", " ")
+    clauses = _clauses(text)
+    last = set(_WORD.findall(_fold(clauses[-1]))) if len(clauses) > 1 else set()
     return bool(set(folded.split()) & _UNSURE) or any(f" {p} " in folded
-                                                      for p in _UNSURE_PHRASES)
+                                                      for p in _UNSURE_PHRASES) or \
+        bool(last) and all(_is_no(w) for w in last)
 
 
 def _own_asked_words(sim: Game, claim: str) -> set[str]:

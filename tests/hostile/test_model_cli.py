@@ -227,6 +227,10 @@ def test_a_bad_key_is_told_on_every_say_until_the_rest(fake, tmp_path):
     ("HEARSAY_MODEL_KEY", "s3cret key", "no spaces"),
     ("HEARSAY_MODEL", "llama\x1b[2J", "HEARSAY_MODEL 'llama\\x1b[2J': a model's name"),
     ("HEARSAY_MODEL", "m" * 300, "at most 200 characters"),
+    # a URL with no name turned the model off without a word (a model fuzz)
+    ("HEARSAY_MODEL", "", "HEARSAY_MODEL_URL is set but HEARSAY_MODEL is not"),
+    ("HEARSAY_MODEL", "   ", "HEARSAY_MODEL_URL is set but HEARSAY_MODEL is not"),
+    ("HEARSAY_MODEL", " llama ", "no spaces before or after it"),
 ])
 def test_a_malformed_model_setting_is_bad_input_for_every_command(monkeypatch, var, value,
                                                                    said):
