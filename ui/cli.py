@@ -29,6 +29,7 @@ BAD_INPUT = 2
 # nor bad input (2) — the status a shell gives a program that SIGPIPE ends (128 + 13), as `cat`
 # and `git` end. Click's own handling exited 1, and 1 is a bug here.
 READER_GONE = 141
+INTERRUPTED = 130  # 128 + SIGINT, as a shell reports it
 
 
 class _Seed(click.ParamType):
@@ -107,6 +108,12 @@ class _Main(click.Group):
         except BrokenPipeError:
             _reader_gone()
             raise click.exceptions.Exit(READER_GONE) from None
+        except KeyboardInterrupt:
+            # Ctrl+C is the user's, not a bug: click's "Aborted!" exited 1, which here says a
+            # bug (a model fuzz). The shell's own code for it, and nothing written half-way:
+            # a save is written whole or not at all.
+            echo("hearsay: interrupted", err=True)
+            raise click.exceptions.Exit(INTERRUPTED) from None
 
     def main(self, *args, **kwargs):
         # Outside a command too: `--help`, `--version` and a usage error's message, written
