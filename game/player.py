@@ -718,6 +718,9 @@ def search(sim: Game, where: str | None = None) -> Reply:
     reading = [] if where and "." in where else [
         sim.documents[d]["name"] for d in sorted(sim.documents)
         if sim.documents[d]["place"] == place and sim.documents[d]["says"]]
+    seen_before = {o for o in _known_here(sim, place) if (b := sim.store.belief(
+        PLAYER, o, "location", history=False)) is not None and b.kind in ("firsthand",
+                                                                          "witnessed")}
     found = acts.look(sim, PLAYER, place, spot or None, reading=reading)
     read = [] if where and "." in where else _read_here(sim, place, r)
     if not found and read:
@@ -730,7 +733,15 @@ def search(sim: Game, where: str | None = None) -> Reply:
         at = preposition(loc).capitalize()  # in the drawer, at the desk, in the café
         r.say("", f"{at} {sim.where(loc)}: {o['name']}." + (f" {o['text']}" if o.get("text")
                                                                else ""))
-    return r.mark("Found: " + and_list([sim.objects[o]["name"] for o in found]) + ".")
+    # What was there before is not found again: "▸ Found: the new ledger." on every re-read
+    # of it (a playtest).
+    new = [sim.objects[o]["name"] for o in found if o not in seen_before]
+    old = [sim.objects[o]["name"] for o in found if o in seen_before]
+    if not new:
+        return r.mark(f"Nothing new found: {and_list(old)} "
+                      f"{'is' if len(old) == 1 else 'are'} still there.")
+    return r.mark("Found: " + and_list(new) + (
+        f" ({and_list(old)} still there, as before)" if old else "") + ".")
 
 
 def _searched(sim: Game, place: str, spot: str) -> str:

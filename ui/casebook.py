@@ -253,6 +253,9 @@ def _vocabulary(page: Page, sim, heard: list[Said]) -> None:
         attr = sim.attributes.get(attribute)
         if attr is not None and value in attr.values:
             said = typed(short_words(v, "values", value), said)
+        elif said in ("yes", "no"):  # a bare "yes" in the list said nothing of what (a
+            # playtest): what it answers, and the word to type
+            said = typed(value, sim.say_claim(claim, value))
         met.setdefault(said, None)
 
     asked = questions(sim)

@@ -261,8 +261,8 @@ def test_the_reply_that_ends_the_story_says_what_it_means_and_what_was_found_out
     assert f"The story is over: {ending.title}." in text
     assert " ".join(ending.text.split()) in text
     assert "You found out 1 of 2 (what you missed, shown now the story is over):" in text
-    assert "✓ You have read or been told that Mira is not allergic to willowbark." in text
-    assert "· You have read or been told that Mira is allergic to willowbark." in text
+    assert "✓ You have read, or been told in town, that Mira is not allergic to willowbark." in text
+    assert "· You have read, or been told in town, that Mira is allergic to willowbark." in text
 
 
 def test_walking_in_at_night_the_player_sees_who_is_asleep_there():
@@ -464,3 +464,14 @@ def test_a_thing_in_plain_sight_that_stays_put_is_refused_for_that():
     assert "The new ledger is here" in sim.command("look").text()
     r = sim.command(parse("take ledger", sim.names()))
     assert not r.ok and "stays where it is" in r.text() and "search here" in r.text(), r.text()
+
+
+def test_a_thing_seen_before_is_not_found_again():
+    """Every re-read of the ledger said "▸ Found: the new ledger." (a playtest)."""
+    sim = Simulation.new("the_ledger", 0)
+    sim.command(parse("go clinic", sim.names()))
+    first = sim.command(parse("read ledger", sim.names())).text()
+    assert "Found: the new ledger." in first
+    again = sim.command("search").text()
+    assert "Found:" not in again and "Nothing new found: the new ledger is still there." \
+        in again, again

@@ -6,6 +6,7 @@ import json
 from click.testing import CliRunner
 
 from game import clock
+from game.commands import parse
 from game.sim import Simulation
 from ui.casebook import case_board, mind_page
 from ui.cli import main
@@ -490,3 +491,13 @@ def test_the_board_of_a_story_over_says_so_not_the_time_left():
     title = next(e.title for e in sim.sc.endings if e.id == sim.ending)
     assert _deadline(sim).endswith(f"The story is over: {title}.")
     assert "from now" not in "\n".join(case_board(sim).lines())
+
+
+def test_an_answer_of_yes_or_no_says_what_it_answers():
+    """"Answers you have met: is not allergic to willowbark (no), yes, …": a bare "yes" said
+    nothing of what it answered (a playtest of The Ledger)."""
+    sim = Simulation.new("the_ledger", seed=0)
+    for line in ("go clinic", "tell tilly mira fever yes"):
+        assert sim.command(parse(line, sim.names())).ok
+    met = next(x for x in case_board(sim).lines() if x.startswith("Answers you have met"))
+    assert "Mira has a fever (yes)" in met and ", yes," not in met and ": yes" not in met, met
