@@ -565,6 +565,18 @@ def seen_summary(sim: Game, ev: dict) -> str:
                      if clue else f" ({p.subj} said {p.subj} put it up {p.refl})"
                      if put_it_up(sim, speaker, ev["claim"], ev["value"], ev["at"])
                      else f" ({p.subj} said {p.subj} saw it)")
+        elif not self_ and d.get("basis") == "heard" and speaker != PLAYER and \
+                not d.get("asked_by") and d.get("origin") and d["origin"] != speaker:
+            # The source they gave, as the case board notes it: "Pat told Sam that…" in the
+            # Log, and "Pat had heard it from Rue, who said it came from the notice board"
+            # on the board, from the same words (a window playtest).
+            from .sources import gave
+
+            chain = d.get("chain") or []
+            via = chain[-2] if len(chain) > 2 and chain[-1] == speaker else None
+            src = gave(sim, speaker, "hearsay", "heard", d["origin"], via)
+            if src.startswith("who "):
+                text += f" ({p.subj} {src[4:]})"
         if speaker == PLAYER and d.get("anonymous"):
             text += " (without saying where you heard it)"
         return text[:1].upper() + text[1:]

@@ -155,3 +155,22 @@ def test_a_hazy_answer_notes_the_source_its_words_give(nine_with_player):
     assert sim.store.belief(PLAYER, "eve", "mood").origin != "dot"
     why = sim.command(parse("why hal eve.mood", sim.names())).text()
     assert "Dot told me" in why, why
+
+
+def test_an_overheard_telling_says_the_source_the_board_notes():
+    """The Log and the reply said "Pat told Sam that the town meeting is on day 2 at six",
+    while the case board said Pat "had heard it from Rue, who said it came from the notice
+    board" — from the same words (a window playtest). The line says the source given."""
+    from game.sources import gave
+
+    sim = Simulation.new("cancelled_meeting", 0)
+    sim.command("go inn")
+    sim.command("wait until day 1 14:00")
+    heard = [ev for ev in sim.world.log(kind="talk") if PLAYER in ev["witnesses"]
+             and ev["data"].get("basis") == "heard" and ev["data"].get("origin")
+             not in (None, ev["actor"])]
+    assert heard, "the player no longer overhears a rumour passed on by day 1 noon"
+    for ev in heard:
+        src = gave(sim, ev["actor"], "hearsay", "heard", ev["data"]["origin"],
+                   ev["data"]["chain"][-2] if len(ev["data"]["chain"]) > 2 else None)
+        assert src[4:] in seen_summary(sim, ev), (src, seen_summary(sim, ev))
