@@ -13,6 +13,8 @@ the code that writes it can write:
   its columns' checks however many rows: a 100-resident save's gate costs ~0.1 s more);
 - **closed sets**: source kinds, ranks, states, access, natures, world-log kinds;
 - **ranges**: confidences, half-lives, times not after the save's clock (one tick's slack);
+- **what rows must be together**: one belief of a claim for a resident, one stay open for
+  each, an edit's memory the one its evidence went into, an undo of the same memory's edit;
 - **the JSON inside rows**: a belief's candidates (shape, and the held value among them); a
   person's spec and a resident's state, read with pydantic models (the scenario's own types
   for traits, ids, claims and lies' motives).
@@ -323,6 +325,18 @@ def _column_checks(s: _Save) -> Iterator[tuple]:
         yield ("evidence", "basis", f"basis IS NOT NULL AND basis NOT IN {_in(BASES)}",
                "is not a teller's basis")
     yield "claims", "nature", f"nature NOT IN {_in(NATURES)}", "is not a claim's nature"
+    # (a dot parts a claim's subject from its attribute: "ada_key.x" listed a claim that
+    # `why` could then not find, and said "did you mean" the very same words; a save fuzz)
+    yield ("claims", "subject", "instr(subject, '.') > 0",
+           "is not a claim's subject (a dot parts subject from attribute)")
+    # Where a thing is: a place, a spot of one, or someone who carries it (the key "nowhere",
+    # or in a spot the café has not, loaded as a case nobody could solve; a save fuzz).
+    yield ("facts", "value", f"attribute = 'location' AND value NOT IN {PLACES} AND value "
+           f"NOT IN {PEOPLE} AND NOT EXISTS (SELECT 1 FROM places p, json_each(p.spots) j "
+           "WHERE p.id || '.' || j.value = facts.value)",
+           "is no place, spot of one or person (where is it?)")
+    yield ("facts", "subject", "attribute = 'location' AND subject NOT IN (SELECT id FROM "
+           "objects)", "is no thing in the town (only things have a place in the facts)")
     for col in ("subject", "attribute"):  # (a claim names something: memory.args)
         yield "claims", col, f"trim({col}) = ''", "is empty"
     yield "people", "name", "trim(name) = ''", "is empty (a resident has a name)"
@@ -421,6 +435,40 @@ def _json_checks(s: _Save) -> Iterator[tuple[str, str, str, str]]:
            "the held value is none of its candidates'")
 
 
+def _set_checks(s: _Save) -> Iterator[tuple[str, str, str, str]]:
+    """(table, column, a query giving a bad row's id and value, what is wrong with it): what
+    rows must be together — one belief of a claim for a resident, one stay open for each, an
+    undo of an edit of the same memory (each of these, made by hand, loaded and was saved
+    again: two beliefs of where Ada's key is held by Ada at once, Ada in two places; a save
+    fuzz)."""
+    if s.has("evidence", "founds") and s.has("belief_rows"):
+        yield ("evidence", "founds", "SELECT e.id, e.founds FROM evidence e WHERE e.founds IS "
+               "NOT NULL AND EXISTS (SELECT 1 FROM belief_rows b WHERE b.resident = "
+               "e.resident AND b.claim_id = e.claim_id)",
+               "founds a memory its resident already holds written (two beliefs of one claim)")
+        yield ("evidence", "founds", "SELECT max(id), count(*) FROM evidence WHERE founds IS "
+               "NOT NULL GROUP BY resident, claim_id HAVING count(*) > 1",
+               "founds a second memory of one claim for one resident")
+        yield ("evidence", "founds", "SELECT max(id), founds FROM evidence WHERE founds IS NOT "
+               "NULL GROUP BY founds HAVING count(*) > 1 OR founds IN (SELECT id FROM "
+               "belief_rows)", "names a memory another row is (one id, two beliefs)")
+    if s.has("presence", "until"):
+        yield ("presence", "until", "SELECT max(rowid), resident FROM presence WHERE until IS "
+               "NULL GROUP BY resident HAVING count(*) > 1",
+               "is a second stay still open for one resident (two places at once)")
+    if s.has("memory_edits", "undoes"):
+        yield ("memory_edits", "undoes", "SELECT m.id, m.undoes FROM memory_edits m JOIN "
+               "memory_edits u ON u.id = m.undoes WHERE u.resident != m.resident OR "
+               "u.claim_id != m.claim_id", "undoes an edit of another memory")
+        # (an edit's memory is the one its evidence went into: one moved to another claim
+        # listed an implant of a belief Fen never held, and could not be undone; a save fuzz)
+        if s.has("memory_edits", "evidence_id"):
+            yield ("memory_edits", "resident", "SELECT m.id, m.resident FROM memory_edits m "
+                   "JOIN evidence e ON e.id = m.evidence_id WHERE e.resident != m.resident "
+                   "OR e.claim_id != m.claim_id",
+                   "is not the memory its evidence went into (whose, of what)")
+
+
 def _model_checks(s: _Save) -> str | None:
     """A person's spec and a resident's state, read as the game reads them; the places and
     people they name exist."""
@@ -512,7 +560,7 @@ def row_problem(conn: sqlite3.Connection, *, clock: bool = False) -> str | None:
             return f"{table}.{col}, row {row[0]}: {_show(row[2])} {what}"
     if clock:
         return None
-    for table, col, sql, what in _json_checks(s):
+    for table, col, sql, what in (*_json_checks(s), *_set_checks(s)):
         if not s.has(table, col):
             continue
         row = s.first(sql)

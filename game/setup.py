@@ -28,7 +28,10 @@ def saved_scenario(meta: dict, save: Path) -> LoadedScenario:
     from .save import SaveError
     from .templates import check_sources
 
-    label = Path(str(meta.get("scenario_file") or "scenario.toml"))
+    # (as the save's copy: "…: /work/…/scenario.toml:1:8: not valid TOML" sent the reader
+    # to a file on disk that was fine, while the broken text was the save's; a save fuzz)
+    label = Path(f"the save's copy of {Path(str(meta.get('scenario_file') or 'x')).name}"
+                 if meta.get("scenario_file") else "the save's copy of its scenario")
     try:
         loaded = saved_scenario_text(str(meta["scenario_text"]), label)
     except ScenarioError as exc:

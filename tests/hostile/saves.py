@@ -422,6 +422,28 @@ def crafted_rows() -> list[tuple[str, Builder]]:
             "FROM claims), 'cy', 0, '{}')",
             "INSERT INTO edit_discoveries (edit_id, resident, at, how) VALUES ((SELECT "
             "max(id) FROM memory_edits), 'zz', 20, 'first-hand')", recompute=True)),
+        # A save fuzz of 2026-12-07 (later): rows each fine alone that no save holds together,
+        # loaded and saved again.
+        ("rows-two-beliefs-of-one-claim", _sql(
+            "UPDATE evidence SET resident = (SELECT resident FROM belief_rows ORDER BY id "
+            "LIMIT 1), claim_id = (SELECT claim_id FROM belief_rows ORDER BY id LIMIT 1) "
+            "WHERE id = (SELECT min(id) FROM evidence WHERE founds IS NOT NULL)",
+            recompute=True)),
+        ("rows-two-stays-open", _sql("INSERT INTO presence (resident, place, since, until) "
+                                     "VALUES ('ada', 'market', 30, NULL)", recompute=True)),
+        ("rows-claim-subject-dotted", _sql("UPDATE claims SET subject = 'ada_key.x' WHERE "
+                                           "subject = 'ada_key' AND attribute = 'moved_by'",
+                                           recompute=True)),
+        ("rows-key-nowhere", _sql("UPDATE facts SET value = 'nowhere' WHERE subject = "
+                                  "'ada_key' AND attribute = 'location'", recompute=True)),
+        ("rows-key-in-no-spot", _sql("UPDATE facts SET value = 'cafe.nosuchspot' WHERE "
+                                     "subject = 'ada_key' AND attribute = 'location'",
+                                     recompute=True)),
+        ("rows-edit-of-another-memory", _sql(
+            "INSERT INTO memory_edits (at, by, kind, resident, claim_id, value, confidence, "
+            "evidence_id, since_evidence, after) SELECT 10, 'author', 'implant', 'ada', "
+            "e.claim_id, 'cy', 60, e.id, 0, '{}' FROM evidence e WHERE e.resident != 'ada' "
+            "ORDER BY e.id LIMIT 1", recompute=True)),
     ]
 
 

@@ -191,6 +191,13 @@ def test_the_gate_reads_what_the_rows_mean(corpus):
         "v1-impostor": "says it is of version 1, from before checksums, but has file version 2",
         "v1-impostor-file-version-0": "but has migration '0008_memory_edits'",
         "rows-candidates-held-missing": ": a candidate is not [value, confidence, rank",
+        "rows-two-beliefs-of-one-claim": "(evidence.founds, row *: founds a memory its "
+                                         "resident already holds written",
+        "rows-two-stays-open": "a second stay still open for one resident (two places at once)",
+        "rows-claim-subject-dotted": "'ada_key.x' is not a claim's subject",
+        "rows-key-nowhere": "'nowhere' is no place, spot of one or person",
+        "rows-key-in-no-spot": "'cafe.nosuchspot' is no place, spot of one or person",
+        "rows-edit-of-another-memory": "is not the memory its evidence went into",
         "rows-candidates-other-value": "the held value is none of its candidates'",
         "rows-evidence-rank-negative": "(evidence.rank, row *: -7 is not a provenance rank",
         "rows-half-life-0": "(belief_rows.half_life, row *: 0.0 is not a half-life",

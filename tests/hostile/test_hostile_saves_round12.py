@@ -100,3 +100,46 @@ def test_an_ending_the_world_log_does_not_record_is_refused(save, tmp_path):
     res = cli(["run", "--load", done, "--days", "0.02"])
     assert res.exit_code == 2 and "its ending is none, but its world log records" in \
         res.output, res.output
+
+
+def _forged(path, *statements):
+    """`statements` run on the save, its checksum made again (a hand-edited save)."""
+    from game.savecheck import CHECKSUM_KEY, content_digest
+
+    conn = sqlite3.connect(path)
+    try:
+        for sql in statements:
+            conn.execute(sql)
+        conn.commit()
+        conn.execute("UPDATE world_meta SET value = ? WHERE key = ?",
+                     (content_digest(conn), CHECKSUM_KEY))
+        conn.commit()
+    finally:
+        conn.close()
+
+
+@pytest.mark.parametrize("statements, said", [
+    # (each was refused, but as something else: "an extra table 'attention_log'", "index
+    # beliefs_aging is not as Hearsay makes it", "saved by a newer Hearsay (migration None…)")
+    (["DELETE FROM _sqlite_migrations"], "_sqlite_migrations lacks the record of a migration"),
+    (["DELETE FROM _sqlite_migrations WHERE rowid = (SELECT max(rowid) FROM "
+      "_sqlite_migrations)"], "_sqlite_migrations lacks the record of a migration"),
+    (["UPDATE _sqlite_migrations SET name = NULL WHERE rowid = 5"],
+     "_sqlite_migrations: a record with no name"),
+    # (the broken text is the save's, not the file on disk it was read from once)
+    (["UPDATE world_meta SET value = 'x = [[[' WHERE key = 'scenario_text'"],
+     "the scenario in the save is broken: the save's copy of scenario.toml:1:"),
+    # (which parameter, and why)
+    (["UPDATE memory_meta SET value = json_set(value, '$.reinforce_step', -1) WHERE key = "
+      "'params'"], "not the memory model's parameters ('reinforce_step': Input should be "),
+    # (version 1 is from before checksums: one with a checksum and file version 2 is not)
+    (["UPDATE world_meta SET value = '1' WHERE key = 'save_version'"],
+     "says it is of version 1, from before checksums, but has file version 2"),
+])
+def test_a_hand_edited_save_is_refused_for_what_is_wrong(save, statements, said):
+    """A save fuzz of 2026-12-07: the refusal says what is wrong, not something else."""
+    _forged(save, *statements)
+    before = digest(save)
+    res = cli(["inspect", save, "-r", "ada"])
+    assert res.exit_code == 2 and said in res.output, res.output
+    assert digest(save) == before
