@@ -381,6 +381,15 @@ def known_values(sim: Game, attribute: str) -> set[str]:
     return out
 
 
+def met_for(sim: Game, claim: str, value: str) -> bool:
+    """Whether the player met `value` as an answer to `claim` itself — in their evidence, or
+    said by them — not only to another question of its attribute (`known_values`)."""
+    s, a = claim.split(".", 1)
+    return any(e.value == value for e in sim.store.evidence(PLAYER, s, a)) or \
+        sim.db.execute("SELECT 1 FROM world_log WHERE actor = ? AND claim = ? AND value = ? "
+                       "LIMIT 1", (PLAYER, claim, value)).fetchone() is not None
+
+
 def brief_tells(sim: Game) -> list:
     """The answers the scenario's brief names (`[scenario] brief_tells`): none in a town with
     no player, who is told nothing."""
@@ -629,10 +638,13 @@ def seen_doers(sim: Game, ev: dict, who: str = PLAYER) -> set[str]:
     """Who `who` saw do world event `ev`: its actor, or — where the story has onlookers see
     it wrongly — the residents what they saw names ("moved by Cy"). The window listed Fin's
     deed under Fin's "What you saw them do" while the player saw Cal do it (an audit)."""
+    actor = {ev["actor"]} if ev.get("actor") else set()
     seen = _seen_as_statements(sim, ev, who)
-    if seen is None:
-        return {ev["actor"]} if ev.get("actor") else set()
-    return {x.value for x in seen if isinstance(x.value, str) and x.value in sim.state}
+    # Only what is seen of who did it ("…moved_by"): a thing seen somewhere else is no deed
+    # of whoever it names, and seen wrongly only in where it went, it was still seen done.
+    doers = {x.value for x in seen or () if x.claim.endswith("_by")
+             and isinstance(x.value, str) and x.value in sim.state}
+    return doers or actor
 
 
 def seen_wrongly(sim: Game, ref: int | str | None, who: str) -> str | None:
@@ -642,6 +654,18 @@ def seen_wrongly(sim: Game, ref: int | str | None, who: str) -> str | None:
     Cal did (a playtest)."""
     ev = sim.world.entry(ref) if ref is not None else None
     return _seen_as(sim, ev, who) if ev is not None else None
+
+
+def verdict(stage) -> bool:
+    """Whether a stage is reached by what the player comes to believe (`believes("player",
+    …)`): the story's own answer, so ticked only once the story is over. "✓ You have come to
+    believe that Dee moved Ada's key" came up the moment the player's belief turned to Dee,
+    and never for Cy: a test of any guess (a playtest). A stage of what they have heard
+    (`heard(…)`) holds for either answer, and is said as it comes."""
+    from .conditions import Condition
+
+    return any(c.value == "believes" and c.args and c.args[0].op == "lit"
+               and c.args[0].value == PLAYER for c in Condition(stage.when).calls())
 
 
 def heard_not_held(sim: Game, stage) -> bool:

@@ -1004,6 +1004,19 @@ def _not_said(sim: Game, claim: str, value: str, text: str,
         return f"say it to {sim.name(listener)} (they speak to {sim.name(other)})"
     if _unsure(text):
         return f"say that {sim.say_claim(claim, value)} (they say it is not known so)"
+    subject = _subject_words(sim, claim, listener)
+    thing = value == "player" or value in sim.people or value in sim.objects or \
+        value in sim.documents or value.partition(".")[0] in sim.places
+    own = set() if thing or value in YES_NO else _value_words(sim, claim, value)
+
+    def names_it(clause: str) -> bool:
+        said_here = _typed_words(clause)
+        return _meets(subject, said_here) or (_named_in(sim, value, clause) if thing else
+                                              bool(own) and _meets(own, said_here))
+
+    if _taken_back(text, names_it):
+        return f"say that {sim.say_claim(claim, value)} (they take it back, or make it a " \
+            "fancy)"
     # Its subject named, not only a word of what it asks: "Joss is allergic to willowbark"
     # was read as Mira's allergy, "Dee moved the chairs, Ada" as who moved her key (a model
     # fuzz). (Of the listener's own, a plain answer needs none: `_answers_theirs`.)
@@ -1096,30 +1109,61 @@ _MINE = {"know", "knew", "think", "guess", "suppose", "believe", "heard", "hear"
 # a doubt's word in it ("no doubt about it").
 _UNSURE_PHRASES = ("as if", "could have", "could be", "may have", "may be", "might have",
                    "not sure", "no idea",
-                   # a retraction after the telling ("…, said nobody ever"; a model fuzz)
-                   "said nobody", "says nobody", "said no one", "says no one", "nobody ever")
+                   # a telling that calls itself a lie, a joke or a folly, anywhere ("it is a
+                   # lie that Dee moved your key", "only a fool would say…"; a model fuzz)
+                   "a lie that", "it's a lie", "its a lie", "it is a lie", "that's a lie",
+                   "all lies", "i'm joking", "im joking", "i am joking", "i'm kidding",
+                   "im kidding", "i am kidding", "just kidding", "just joking", "only kidding",
+                   "only joking", "said nobody", "says nobody", "said no one", "says no one",
+                   "fool would", "fools would", "absurd to", "ridiculous to",
+                   "preposterous to", "silly to", "laughable to", "absurd that",
+                   "ridiculous that", "let's pretend", "lets pretend", "imagine if",
+                   "what if")
 _SURE_PHRASES = ("no doubt", "without a doubt", "without doubt", "beyond doubt",
-                 "not joking", "not kidding", "not lying", "no lie", "no joke")
-# A line that calls itself a lie, a joke, a fancy or a folly says no such thing ("it is a
-# lie that Dee moved your key", "Dee moved your key. Just kidding", "only a fool would say…",
-# "imagine Dee moved your key"; a model fuzz) — unless it says it is none ("I'm not joking").
-_UNSURE |= {"lie", "lies", "lied", "lying", "liar", "kidding", "joking", "joke", "jest",
-            "jesting", "absurd", "ridiculous", "preposterous", "laughable", "fool", "foolish",
-            "silly", "imagine", "imagining", "pretend", "pretending", "suppose", "supposing",
-            "hypothetically", "sarcasm", "sarcastic", "fiction", "fantasy", "dream", "dreamt"}
+                 "not joking", "not kidding", "no kidding", "not lying", "no lie", "no joke",
+                 "not a word of a lie", "wouldn't lie", "would not lie", "never lie",
+                 "wouldn't joke", "never joke", "would not joke", "no fantasy", "no fiction",
+                 "no dream")
+# Words that make a telling a fancy when said of it, in its own clause ("Ada, imagine Dee
+# moved your key", "pretend Dee…"; not "Dee moved your key, imagine that!"), and words that
+# take it back when said after it ("… Just kidding", "…, but Cy is lying"; not "Bo lied to
+# you: Dee moved your key", nor "your key lies in the drawer"; a model fuzz, then a review).
+_FANCY = {"imagine", "imagining", "pretend", "pretended", "pretending", "suppose",
+          "supposing", "hypothetically", "dream", "dreamt", "dreamed", "dreaming", "fiction",
+          "fantasy", "sarcasm", "sarcastic"}
+_TAKEN_BACK = {"lie", "lies", "lied", "lying", "liar", "kidding", "joking", "jest",
+               "jesting", "sarcasm", "sarcastic"}
 
 
 def _unsure(text: str) -> bool:
-    """Does the line say it is not known (a doubt, a wish, a condition, a scoff) — or take
-    it back with a last word that is only a no ("Dee moved your key, not"; a model fuzz)?"""
+    """Does the line say it is not known (a doubt, a wish, a condition, a scoff)?"""
+    folded = _folded(text)
+    return bool(set(folded.split()) & _UNSURE) or any(f" {p} " in folded
+                                                      for p in _UNSURE_PHRASES)
+
+
+def _folded(text: str) -> str:
+    """The line's words, folded, space-separated and padded, its sure phrases taken out."""
     folded = " " + " ".join(_WORD.findall(_fold(text))) + " "
     for phrase in _SURE_PHRASES:
         folded = folded.replace(f" {phrase} ", " ")
+    return folded
+
+
+def _taken_back(text: str, names_it: Callable[[str], bool]) -> bool:
+    """Does the line make its telling a fancy (`_FANCY` in a clause that says it) or take it
+    back after it (`_TAKEN_BACK` in a later clause, or a bare "not" to end it: "Dee moved
+    your key, not")? `names_it(clause)`: whether a clause says the claim."""
     clauses = _clauses(text)
-    last = set(_WORD.findall(_fold(clauses[-1]))) if len(clauses) > 1 else set()
-    return bool(set(folded.split()) & _UNSURE) or any(f" {p} " in folded
-                                                      for p in _UNSURE_PHRASES) or \
-        bool(last) and all(_is_no(w) for w in last)
+    said = [i for i, c in enumerate(clauses) if names_it(c)]
+    if not said:
+        return False
+    words = [set(_folded(c).split()) for c in clauses]
+    if any(words[i] & _FANCY for i in said):
+        return True
+    if any(w & _TAKEN_BACK for w in words[said[0] + 1:]):
+        return True
+    return said[-1] < len(clauses) - 1 and words[-1] == {"not"}
 
 
 def _own_asked_words(sim: Game, claim: str) -> set[str]:

@@ -468,9 +468,10 @@ def _memory_params(v: str) -> object:
         # Which parameter, and why ("not the memory model's parameters" said neither; a save
         # fuzz).
         err = exc.errors(include_url=False)[0]
-        where = ".".join(str(x) for x in err["loc"]) or "it"
-        raise ValueError(f"not the memory model's parameters ({_show(where)}: "
-                         f"{err['msg'][:120]})") from None
+        where = ".".join(str(x) for x in err["loc"])
+        raise ValueError("not the memory model's parameters ("
+                         + (f"{_show(where)}: " if where else "") + f"{err['msg'][:120]})"
+                         ) from None
 
 
 def _policy(v: str) -> str:

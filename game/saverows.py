@@ -335,8 +335,6 @@ def _column_checks(s: _Save) -> Iterator[tuple]:
            f"NOT IN {PEOPLE} AND NOT EXISTS (SELECT 1 FROM places p, json_each(p.spots) j "
            "WHERE p.id || '.' || j.value = facts.value)",
            "is no place, spot of one or person (where is it?)")
-    yield ("facts", "subject", "attribute = 'location' AND subject NOT IN (SELECT id FROM "
-           "objects)", "is no thing in the town (only things have a place in the facts)")
     for col in ("subject", "attribute"):  # (a claim names something: memory.args)
         yield "claims", col, f"trim({col}) = ''", "is empty"
     yield "people", "name", "trim(name) = ''", "is empty (a resident has a name)"
@@ -446,9 +444,6 @@ def _set_checks(s: _Save) -> Iterator[tuple[str, str, str, str]]:
                "NOT NULL AND EXISTS (SELECT 1 FROM belief_rows b WHERE b.resident = "
                "e.resident AND b.claim_id = e.claim_id)",
                "founds a memory its resident already holds written (two beliefs of one claim)")
-        yield ("evidence", "founds", "SELECT max(id), count(*) FROM evidence WHERE founds IS "
-               "NOT NULL GROUP BY resident, claim_id HAVING count(*) > 1",
-               "founds a second memory of one claim for one resident")
         yield ("evidence", "founds", "SELECT max(id), founds FROM evidence WHERE founds IS NOT "
                "NULL GROUP BY founds HAVING count(*) > 1 OR founds IN (SELECT id FROM "
                "belief_rows)", "names a memory another row is (one id, two beliefs)")

@@ -28,14 +28,16 @@ def saved_scenario(meta: dict, save: Path) -> LoadedScenario:
     from .save import SaveError
     from .templates import check_sources
 
-    # (as the save's copy: "…: /work/…/scenario.toml:1:8: not valid TOML" sent the reader
-    # to a file on disk that was fine, while the broken text was the save's; a save fuzz)
-    label = Path(f"the save's copy of {Path(str(meta.get('scenario_file') or 'x')).name}"
-                 if meta.get("scenario_file") else "the save's copy of its scenario")
+    label = Path(str(meta.get("scenario_file") or "scenario.toml"))
     try:
         loaded = saved_scenario_text(str(meta["scenario_text"]), label)
     except ScenarioError as exc:
-        raise SaveError(f"{save}: the scenario in the save is broken: {exc}") from None
+        # Named as the save's copy: "…: /work/…/scenario.toml:1:8: not valid TOML" sent the
+        # reader to a file on disk that was fine, while the broken text was the save's (a
+        # save fuzz).
+        copy = Path(f"the save's copy of {label.name}")
+        again = ScenarioError(copy, exc.problems, exc.column)
+        raise SaveError(f"{save}: the scenario in the save is broken: {again}") from None
     if loaded.scenario.scenario.id != meta["scenario"]:
         raise SaveError(f"{save}: the save's scenario text is not the scenario it names")
     templates = dict(meta.get("templates") or {})

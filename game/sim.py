@@ -788,9 +788,12 @@ class Simulation(Setup, Naming):
         reached = self.stages_reached()
         for st in self.sc.stages:
             if st.id not in reached and self.condition(st.when):
+                # (one reached by the player's belief is the story's answer: recorded, and
+                # not shown them until the end — knowledge.verdict)
                 self.world.record(Event(kind="stage", at=self.now, actor=PLAYER,
                                         summary=f"you found out: {st.text}",
-                                        data={"id": st.id}, participants=[PLAYER]))
+                                        data={"id": st.id}, participants=[] if
+                                        knowledge.verdict(st) else [PLAYER]))
 
     # -- questions the rules ask ---------------------------------------------------------------
 

@@ -157,16 +157,17 @@ def provenance(sim: Town, speaker: str, b: Belief,
     """(origin, chain, basis) the speaker gives, honestly, for their held value (`mstate`:
     `memory_state(sim, b)`, if the caller has it already)."""
     k = b.kind
+    if (mstate or memory_state(sim, b)) == "hazy":
+        # A memory come back hazily names no source, whatever its kind: the words say "It's
+        # hazy… Eve seems stern, I believe", and the note named Dot (a leak audit, a review)
+        return FORGOTTEN, [FORGOTTEN, speaker], "heard"
     if k in ("firsthand", "witnessed"):
         return speaker, [speaker], "saw"
     if k == "declared":
         return b.teller or speaker, [b.teller or speaker, speaker], "heard"
     if k == "hearsay":
-        # "someone told me, once": the telling forgotten — or the whole memory hazy, when
-        # the words name nobody ("It's hazy… Eve seems stern, I believe") and the note named
-        # Dot (a leak audit)
-        if (mstate or memory_state(sim, b)) in ("forgot_source", "hazy"):
-            return FORGOTTEN, [FORGOTTEN, speaker], "heard"
+        if (mstate or memory_state(sim, b)) == "forgot_source":
+            return FORGOTTEN, [FORGOTTEN, speaker], "heard"  # "someone told me, once"
         rec = sim.held_evidence(speaker, b)
         chain = list(rec.chain) if rec and rec.chain else [b.origin or speaker]
         return b.origin or speaker, chain + [speaker], "heard"

@@ -169,7 +169,12 @@ def case_board(sim, open_minds: bool = False) -> Page:
     reached = sim.stages_reached() if sim.has_player else set()
     if sim.sc.stages:
         page.add("head", "What you have found out")
-        found = [st for st in sim.sc.stages if st.id in reached]
+        # (one the player's belief reaches is the story's answer: ticked once it is over;
+        # game.knowledge.verdict)
+        from game.knowledge import verdict
+
+        found = [st for st in sim.sc.stages if st.id in reached
+                 and (open_minds or sim.ending or not verdict(st))]
         for st in found:
             page.add("good", st.text)
         # How many more the author wrote is theirs to know, and the ending's to tell: "3 more
@@ -254,7 +259,12 @@ def _vocabulary(page: Page, sim, heard: list[Said]) -> None:
         if attr is not None and value in attr.values:
             said = typed(short_words(v, "values", value), said)
         elif said in ("yes", "no"):  # a bare "yes" in the list said nothing of what (a
-            # playtest): what it answers, and the word to type
+            # playtest): what it answers, and the word to type — of this question only where
+            # it was met for it (known_values goes by attribute: Bo's yes is not Dee's)
+            from game.knowledge import met_for
+
+            if not met_for(sim, claim, value):
+                return
             said = typed(value, sim.say_claim(claim, value))
         met.setdefault(said, None)
 

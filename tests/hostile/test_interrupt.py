@@ -26,7 +26,7 @@ def test_an_interrupted_run_exits_130_and_keeps_the_save(tmp_path):
     p = subprocess.Popen([sys.executable, "-m", "ui.cli", "run", "--residents", "400",
                           "--days", "5", "--save", str(save)], cwd=ROOT, env=env,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(4)  # (well into building or running the town)
+    time.sleep(8)  # (past the imports, into building or running the town: a minute's work)
     p.send_signal(signal.SIGINT)
     out, err = p.communicate(timeout=60)
     assert p.returncode == 130, (p.returncode, err)

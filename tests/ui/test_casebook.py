@@ -501,3 +501,28 @@ def test_an_answer_of_yes_or_no_says_what_it_answers():
         assert sim.command(parse(line, sim.names())).ok
     met = next(x for x in case_board(sim).lines() if x.startswith("Answers you have met"))
     assert "Mira has a fever (yes)" in met and ", yes," not in met and ": yes" not in met, met
+
+
+def test_a_finding_the_players_belief_reaches_is_ticked_only_at_the_end():
+    """"✓ You have come to believe that Dee moved Ada's key" came up as the player's belief
+    turned to Dee, and never for Cy: a test of any guess (a playtest). Recorded, but neither
+    on the board nor in what the player sees until the story is over."""
+    from game import seen_events
+    from game.knowledge import verdict
+    from game.player import PLAYER
+
+    sim = Simulation.new("missing_key", seed=0)
+    for line in ("go inn", "wait 10m", "ask fen key moved", "ask fen key location"):
+        sim.command(parse(line, sim.names()))
+    held = sim.store.belief(PLAYER, "ada_key", "moved_by", history=False)
+    assert held is not None and held.value == "dee", "Fen's word no longer turns the player"
+    hidden = [st for st in sim.sc.stages if verdict(st) and st.id in sim.stages_reached()]
+    assert hidden, "no stage of the player's belief was reached"
+    board = "\n".join(case_board(sim).lines())
+    seen = " ".join(ev["summary"] for ev in seen_events(sim, PLAYER))
+    for st in hidden:
+        assert st.text not in board and st.text.rstrip(".") not in seen
+    sim.run(until=clock.parse_when("day 4 20:00"))
+    assert sim.ending
+    board = "\n".join(case_board(sim).lines())
+    assert all(st.text in board for st in hidden)
