@@ -570,7 +570,8 @@ def seen_summary(sim: Game, ev: dict) -> str:
             clue = clue_behind(sim, speaker, ev["claim"], ev["value"], ev["at"])
             # A notice they pinned is said so here as in the reply and on the case board
             # ("he said he saw it" in the Log beside "I pinned it up myself": a playtest).
-            text += (f" ({p.subj} said {p.subj} had seen {sim.thing(clue)} for {p.refl})"
+            text += (f" ({p.subj} said {p.subj} had seen "
+                     f"{sim.their_thing(clue, speaker)} for {p.refl})"
                      if clue else f" ({p.subj} said {p.subj} put it up {p.refl})"
                      if put_it_up(sim, speaker, ev["claim"], ev["value"], ev["at"])
                      else f" ({p.subj} said {p.subj} saw it)")

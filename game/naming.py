@@ -99,6 +99,15 @@ class Naming:
             return self.name(place)
         return f"the {spot} in {self.place_name(place)}" if spot else self.place_name(place)
 
+    def their_thing(self, ident: str, rid: str) -> str:
+        """A thing as said of `rid` in the third person: "her key" of Ada's key, of Ada ("she
+        said she had seen Ada's key for herself" read as someone else's; a playtest)."""
+        o = self.objects.get(ident)
+        if o is not None and o.get("owner") == rid and rid in self.people and \
+                o["name"].startswith(self.name(rid) + "'s "):
+            return f"{self.pronoun(rid).poss} {o['name'][len(self.name(rid)) + 3:]}"
+        return self.thing(ident)
+
     def thing(self, ident: str, me: str | None = None, you: str | None = None) -> str:
         if ident in self.people:
             return self.name(ident)

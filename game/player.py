@@ -325,7 +325,7 @@ def noted(sim: Game, rid: str, claim: str, told: talk.Told) -> str:
         src = f"{p.subj} said {p.subj} put it up {p.refl}"
     elif told.basis == "saw" and told.as_held and kind == "hearsay" and \
             (clue := clue_behind(sim, rid, claim, told.value)) is not None:  # "I've seen…"
-        src = f"{p.subj} said {p.subj} had seen {sim.thing(clue)} for {p.refl}"
+        src = f"{p.subj} said {p.subj} had seen {sim.their_thing(clue, rid)} for {p.refl}"
     # As the telling recorded it, so the note, the case board and the window agree.
     sure = told.sure or ("certain" if told.lie or b is None else sureness(
         b.confidence, b.state.value, talk.memory_state(sim, b)))

@@ -739,9 +739,10 @@ class Simulation(Setup, Naming):
                              + f": {n.text.rstrip('.')}.", "mark", event=n.event)
                  for n in sorted(timed, key=lambda n: (n.at, n.event or 0))]
         if more > 0:
-            lines.insert(0, player.Line("", f"You overheard {more} more exchange"
-                                        f"{'s' if more != 1 else ''} before these: the case "
-                                        "board has them all.", "mark"))
+            # ("before these" was said above a notice earlier than some of them; a playtest)
+            lines.insert(0, player.Line("", f"You also overheard {more} earlier exchange"
+                                        f"{'s' if more != 1 else ''}, not listed here: the "
+                                        "case board has them all.", "mark"))
         return lines + untimed
 
     def ending_lines(self) -> list[player.Line]:

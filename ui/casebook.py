@@ -90,7 +90,7 @@ def account(sim, s: Said, *, with_teller: bool = True) -> str:
         # as their words said ("I put the notice up myself"), not "said he saw it"
         src = f"said {p.subj} put it up {p.refl}"
     elif (clue := _clue(sim, s)) is not None:  # "I've seen Ada's key for myself"
-        src = f"said {p.subj} had seen {sim.thing(clue)} for {p.refl}"
+        src = f"said {p.subj} had seen {sim.their_thing(clue, s.teller)} for {p.refl}"
     how = ("when you asked" if s.asked else "to you" if s.to == PLAYER else
            f"at the meeting you set up with {sim.name(s.to)}" if s.turn == "mediate" else
            f"overheard, to {sim.name(s.to)}")
@@ -204,7 +204,7 @@ def _source(sim, s: Said) -> str:
         return f"said {p.subj} put it up {p.refl}"
     if (clue := _clue(sim, s)) is not None:
         p = sim.pronoun(s.teller)
-        return f"said {p.subj} had seen {sim.thing(clue)} for {p.refl}"
+        return f"said {p.subj} had seen {sim.their_thing(clue, s.teller)} for {p.refl}"
     src = gave(sim, s.teller, s.kind, s.basis, s.origin, s.via)
     return src[4:] if src.startswith("who ") else f"speaking {src}"
 
@@ -519,7 +519,15 @@ def _whereabouts(page: Page, sim) -> None:
     if not got:
         return
     page.add("head", "Who was where")
-    for a in got:
+    # In the order of the times asked about: "Ada … 08:30" above "Ada … 08:00", in the order
+    # asked, read as a muddle (a playtest).
+    from game.copresence import slot_minute
+
+    def asked_about(a) -> tuple:
+        return (a.about if a.about is not None else slot_minute(a.attribute) or 0,
+                sim.name(a.teller))
+
+    for a in sorted(got, key=asked_about):
         p = sim.pronoun(a.teller)
         if a.place is not None:
             page.add("text", f"{sim.name(a.teller)} {sim.nverb(a.teller, 'say')} {p.subj} "
