@@ -404,7 +404,8 @@ def test_words_overheard_while_waiting_are_said_in_the_reply(monkeypatch):
     sim = Simulation.new("bad_blood", seed=3)
     sim.command("go mill")
     text = sim.command("wait until day 2 09:20").text()
-    assert "You also overheard 1 earlier exchange, not listed here: the case board has them all." in text
+    assert ("You also overheard 1 earlier exchange, not listed here: the case board has them "
+            "all.") in text
     assert "Pia told Mo" not in text
 
 
