@@ -253,3 +253,22 @@ def test_a_value_too_long_for_its_column_goes_on_to_a_second_line(ui):
     texts = ui.texts()
     assert "Ava and" in texts and "Ben's" in texts, texts
     assert not any(t.startswith("Ava and B") and t.endswith("…") for t in texts)
+
+
+def test_a_narrow_notebook_keeps_the_value_whole_on_two_lines(tmp_path):
+    """At 1024 wide the notebook's values read "on da…" and "the ol…": the source words
+    under the claim ("read in a document") kept the value off the row's second line (a window
+    playtest). The value wraps; the source words are cut short instead."""
+    from ui.app import App
+
+    from .conftest import Harness
+
+    ui = Harness(App((1024, 600), headless=True, saves=tmp_path / "s"))
+    build(ui.app, "cancelled_meeting", seed=0)
+    ui.frame(2)
+    ui.command("search")
+    ui.town.select("player")
+    ui.frame(3)
+    texts = ui.texts()
+    assert "the old" in texts and "hall" in texts, texts
+    assert not any(t.startswith(("on da", "the ol")) and t.endswith("…") for t in texts)

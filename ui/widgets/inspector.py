@@ -317,10 +317,11 @@ class Inspector(Widget):
         vw = xs[2] - xs[1] - 10
         # A value too long for its column goes on to the row's second line where that is
         # free ("Ava and B…" for "Ava and Ben's": a playtest) — the source words under the
-        # claim then keep to the claim's column.
+        # claim then keep to the claim's column, cut short if they must (the Source column
+        # and the hover say them whole): the value matters more ("on da…" at 1024 wide; a
+        # window playtest).
         lines = _two_lines(row.value, vw) if (
-            T.width_of(row.value, "cell") > vw and not row.others and not debug
-            and T.width_of(row.told, "small") <= cw) else None
+            T.width_of(row.value, "cell") > vw and not row.others and not debug) else None
         wide = not debug and not row.others and lines is None
         T.text(surf, row.told, (xs[0] + 6, y2), "small", T.FAINT,
                width=xs[2] - xs[0] - 12 if wide else cw)
