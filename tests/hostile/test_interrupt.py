@@ -23,9 +23,12 @@ def test_an_interrupted_run_exits_130_and_keeps_the_save(tmp_path):
                           capture_output=True, text=True, timeout=120)
     assert made.returncode == 0, made.stderr
     before = hashlib.sha256(save.read_bytes()).hexdigest()
+    # (Ctrl+C as a terminal sends it: a test run in the background, as CI may be, has SIGINT
+    # ignored, and a child would inherit that and run to the end)
     p = subprocess.Popen([sys.executable, "-m", "ui.cli", "run", "--residents", "400",
                           "--days", "5", "--save", str(save)], cwd=ROOT, env=env,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     time.sleep(8)  # (past the imports, into building or running the town: a minute's work)
     p.send_signal(signal.SIGINT)
     out, err = p.communicate(timeout=60)

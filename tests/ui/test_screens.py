@@ -440,3 +440,17 @@ def test_a_deadline_that_ends_the_story_leaves_no_notice_over_the_town(ui):
     ui.key(pygame.K_ESCAPE)  # look around
     ui.frame(1)
     assert not isinstance(ui.top, EndingScene) and not ui.app._toasts
+
+
+def test_the_menu_is_worked_by_keys_as_its_highlight_says(town):
+    """Esc opened the menu with "Resume" lit, and Enter did nothing (a window playtest): Enter
+    takes the lit item, Up and Down move the light."""
+    town.key(pygame.K_ESCAPE)
+    assert isinstance(town.top, MenuScene)
+    town.enter()
+    assert isinstance(town.top, TownScene)
+    town.key(pygame.K_ESCAPE)
+    town.key(pygame.K_DOWN)
+    town.key(pygame.K_DOWN)  # Resume, Save or load, Help
+    town.enter()
+    assert isinstance(town.top, HelpScene)

@@ -15,6 +15,20 @@ class MenuScene(Overlay):
     def __init__(self, app, town) -> None:
         super().__init__(app)
         self.town = town
+        self.at = 0  # the highlighted item: Up and Down move it, Enter takes it
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        # Keys as the highlight promises: Enter on "Resume" did nothing, and only Esc or a
+        # click left the menu (a window playtest).
+        if e.type == pygame.KEYDOWN:
+            items = self.items()
+            if e.key in (pygame.K_UP, pygame.K_DOWN):
+                self.at = (self.at + (1 if e.key == pygame.K_DOWN else -1)) % len(items)
+                return True
+            if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                items[min(self.at, len(items) - 1)][1]()
+                return True
+        return super().handle_event(e)
 
     def items(self):
         town = self.town
@@ -64,7 +78,7 @@ class MenuScene(Overlay):
         panel(surface, card, T.PANEL, T.ACCENT, radius=14)
         T.text(surface, "Hearsay", (card.centerx, card.y + 18), "big", T.ACCENT, align="center")
         y = card.y + 70
-        for label, action in items:
+        for i, (label, action) in enumerate(items):
             button(surface, self.zones, (card.x + 30, y, w - 60, 36), label, action, name=label,
-                   active=label == "Resume")
+                   active=i == self.at)
             y += 46
