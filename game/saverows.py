@@ -338,6 +338,18 @@ def _column_checks(s: _Save) -> Iterator[tuple]:
     for col in ("subject", "attribute"):  # (a claim names something: memory.args)
         yield "claims", col, f"trim({col}) = ''", "is empty"
     yield "people", "name", "trim(name) = ''", "is empty (a resident has a name)"
+    yield "places", "name", "trim(name) = ''", "is empty (a place has a name)"
+    # Flags the memory writes as 0 or 1 (7 in each loaded and was saved again; a save fuzz),
+    # and no memory is its own premise (a loop there, too).
+    for table, cols in ((beliefs, ("stale", "recheck", "wants_look", "indexed",
+                                   "misremembered", "looked_back", "lazy")),
+                        ("evidence", ("judged", "by_player"))):
+        for col in cols:
+            if s.has(table, col):
+                yield table, col, f"{col} NOT IN (0, 1)", "is not a flag (0 or 1)"
+    if s.has("belief_premises", "premise_id"):
+        yield ("belief_premises", "premise_id", "premise_id = belief_id",
+               "is the memory itself (a memory is not its own premise)")
     # Names as long as a scenario's may be: one of 30,000 letters made each command take
     # seconds, and 600,000 hung the window (a save fuzz).
     for table in ("people", "places", "objects", "documents"):

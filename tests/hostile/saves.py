@@ -444,6 +444,11 @@ def crafted_rows() -> list[tuple[str, Builder]]:
             "evidence_id, since_evidence, after) SELECT 10, 'author', 'implant', 'ada', "
             "e.claim_id, 'cy', 60, e.id, 0, '{}' FROM evidence e WHERE e.resident != 'ada' "
             "ORDER BY e.id LIMIT 1", recompute=True)),
+        ("rows-flag-seven", _sql("UPDATE belief_rows SET stale = 7", recompute=True)),
+        ("rows-own-premise", _sql("INSERT OR IGNORE INTO belief_premises SELECT id, id FROM "
+                                  "belief_rows WHERE resident = 'ada'", recompute=True)),
+        ("rows-place-no-name", _sql("UPDATE places SET name = '' WHERE id = 'cafe'",
+                                    recompute=True)),
     ]
 
 

@@ -198,6 +198,8 @@ def test_the_gate_reads_what_the_rows_mean(corpus):
         "rows-key-nowhere": "'nowhere' is no place, spot of one or person",
         "rows-key-in-no-spot": "'cafe.nosuchspot' is no place, spot of one or person",
         "rows-edit-of-another-memory": "is not the memory its evidence went into",
+        "rows-flag-seven": "(belief_rows.stale, row *: 7 is not a flag (0 or 1))",
+        "rows-place-no-name": "(places.name, row *: '' is empty (a place has a name))",
         "rows-candidates-other-value": "the held value is none of its candidates'",
         "rows-evidence-rank-negative": "(evidence.rank, row *: -7 is not a provenance rank",
         "rows-half-life-0": "(belief_rows.half_life, row *: 0.0 is not a half-life",
