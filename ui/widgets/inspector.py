@@ -38,6 +38,7 @@ ROW = 40
 _WHERE = re.compile(r"where, day (\d+) (.+)$")  # (labels.attribute_words)
 HEAD = 24
 # Column widths: a fraction of what the fixed-width columns leave, or a fixed number of pixels.
+NARROW_VALUE = 64  # px: a Value column this narrow shows a word or two of a value, cut
 COLUMNS = (("claim", "Claim", 0.66), ("value", "Value", 0.34), ("confidence", "Sure", 60),
            ("state", "State", 100), ("source", "Source", 70))
 # A second sort key sharing a column's head, drawn at its right: the State column's lower line
@@ -317,11 +318,12 @@ class Inspector(Widget):
         vw = xs[2] - xs[1] - 10
         # A value too long for its column goes on to the row's second line where that is
         # free ("Ava and B…" for "Ava and Ben's": a playtest) — the source words under the
-        # claim then keep to the claim's column, cut short if they must (the Source column
-        # and the hover say them whole): the value matters more ("on da…" at 1024 wide; a
-        # window playtest).
+        # claim then keep to the claim's column; in a column too narrow to show a value's
+        # first words ("on da…" at 1024 wide; a window playtest), cut short if they must
+        # (the Source column and the hover say them whole).
         lines = _two_lines(row.value, vw) if (
-            T.width_of(row.value, "cell") > vw and not row.others and not debug) else None
+            T.width_of(row.value, "cell") > vw and not row.others and not debug
+            and (T.width_of(row.told, "small") <= cw or vw < NARROW_VALUE)) else None
         wide = not debug and not row.others and lines is None
         T.text(surf, row.told, (xs[0] + 6, y2), "small", T.FAINT,
                width=xs[2] - xs[0] - 12 if wide else cw)
