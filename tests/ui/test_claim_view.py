@@ -108,3 +108,26 @@ def test_c_again_closes_the_claim_view(ui):
     assert t.claim_view is None
     ui.key(pygame.K_c)
     assert t.claim_view is not None
+
+
+def test_more_in_the_legend_says_what_it_stands_for(ui):
+    """"+1 more" in the claim view's legend said nothing, and clicking it did nothing (a
+    window playtest): over it, a tooltip names the rest."""
+    build(ui.app, "the_ledger", seed=0)
+    ui.frame(2)
+    t = ui.town
+    for size in ((1024, 600), (800, 600)):
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        ui.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+        t.open_claim("mira", "willowbark_allergy")
+        ui.frame(2)
+        if t.overlay.more_box is not None:
+            break
+    box = t.overlay.more_box
+    assert box is not None, "the legend no longer runs out of room"
+    shown = {w for w, _ in t.overlay.legend}
+    ui.post(pygame.MOUSEMOTION, pos=box.center, rel=(1, 1), buttons=(0, 0, 0))
+    ui.frame(2)
+    tip = ui.app._tip or ""
+    assert tip and not any(tip.startswith(w) for w in shown), tip
+    assert "not heard from" in tip or "faded" in tip or "allergic" in tip, tip

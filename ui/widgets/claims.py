@@ -144,6 +144,7 @@ class ClaimOverlay(Widget):
         self.replaying = False
         self._replay_t = 0.0
         self.legend: list[tuple[str, int]] = []  # (value words, believers) drawn (tests)
+        self.more_box: pygame.Rect | None = None  # where "+N more" was drawn (tests)
 
     def update(self, dt: float) -> None:
         cv = self.town.claim_view
@@ -186,7 +187,7 @@ class ClaimOverlay(Widget):
         truth = sim.world.fact(cv.subject, cv.attribute) if self.town.session.open_minds else None
         x = T.text(surf, claim_label(sim, cv.subject, cv.attribute), (r.x, r.centery),
                    "ui_bold", T.TEXT, width=min(240, r.width // 3), valign="center").right + 14
-        self.legend = []
+        self.legend, self.more_box = [], None
         items = [(value_label(sim, v, cv.attribute), n, mean, cv.colour(v), v == truth)
                  for v, n, mean in cv.counts()]
         items.append(("no belief" if self.town.session.full_minds else "not heard from",
@@ -207,8 +208,13 @@ class ClaimOverlay(Widget):
                 room = r.right - 10 - more - x - (w - T.width_of(label, "small_bold"))
                 cut = _cut(words, f"{' ✓' if true else ''}  {n}", room)
                 if cut is None:
-                    T.text(surf, f"+{len(items) - shown} more", (r.right, r.centery), "small",
-                           T.FAINT, align="right", valign="center")
+                    box = T.text(surf, f"+{len(items) - shown} more", (r.right, r.centery),
+                                 "small", T.FAINT, align="right", valign="center")
+                    self.more_box = box.inflate(6, 10)
+                    if hovered(self.more_box):  # what "+1 more" stands for (it said
+                        # nothing, and clicking it did nothing: a window playtest)
+                        self.town.tip(" · ".join(f"{w_}  {n_}" for w_, n_, *_ in
+                                                 items[shown:]))
                     break
                 label = cut
                 w = r.right - 10 - more - x
