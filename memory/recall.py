@@ -157,8 +157,12 @@ def cue(store: MemoryStore, resident: str, now: int, *, subject: str | None = No
         arms.append(f"SELECT {cols}, c.subject, c.attribute, b.value FROM {join} WHERE "
                     + " AND ".join(where + (["b.founds IS NOT NULL"] if
                                             table.startswith("evidence") else [])))
+    # Sorted here by claim (one memory of a claim each): asked to order the union, SQLite
+    # read the evidence arm by walking every claim in order (2 ms a cue in a 300-resident
+    # town) instead of the named attribute's few.
     rows = [(bid, s, a, v, evoked, h, waits) for bid, evoked, h, waits, s, a, v in
-            store.db.execute(" UNION ALL ".join(arms) + " ORDER BY 5, 6", params + params)]
+            sorted(store.db.execute(" UNION ALL ".join(arms), params + params),
+                   key=_by_claim)]
     chosen, lazy = [], []
     for bid, s, a, v, evoked, h, waits in rows:
         evoked = store._evoked_at(bid, evoked)
@@ -176,6 +180,10 @@ def cue(store: MemoryStore, resident: str, now: int, *, subject: str | None = No
     full = _load(store, [c[3] for c in chosen])
     return [Recalled(full.get(c[3]), c[0], c[4], c[5], c[3], (c[1], c[2])) for c in chosen
             if c[3] in full]
+
+
+def _by_claim(row: tuple) -> tuple[str, str]:
+    return row[4], row[5]
 
 
 def index_pending(store: MemoryStore, resident: str) -> int:

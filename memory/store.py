@@ -1325,10 +1325,18 @@ class MemoryStore:
             sql += " UNION ALL " + (SELECT_UNWRITTEN_BY_CLAIM if by_claim else
                                     SELECT_UNWRITTEN) + cond
             params = params + params
-        sql += " ORDER BY 2, 23, 24"  # resident, subject, attribute
         patch = self._held.patch
-        return [view(patch(state_from_row(r)), params=self.params)
-                for r in self.db.execute(sql, params)]
+        if resident is None and subject is not None and attribute is not None:
+            # One claim's believers (a condition counts them every tick; the window's claim
+            # view, the report and the summary ask for each question): sorted here, by
+            # resident — one memory of a claim each. Asked to order the union, SQLite read
+            # the unwritten arm through every resident's evidence in resident order rather
+            # than the claim's few rows and a sort: 10 ms a claim in a 300-resident town,
+            # not 0.1 ms. (Python's str order is UTF-8's byte order, SQLite's BINARY.)
+            rows = sorted(self.db.execute(sql, params), key=_by_resident)
+        else:
+            rows = self.db.execute(sql + " ORDER BY 2, 23, 24", params)  # resident, claim
+        return [view(patch(state_from_row(r)), params=self.params) for r in rows]
 
     @translated
     def top_beliefs(self, resident: str, *, limit: int = 12, min_confidence: int = 0,
@@ -1632,6 +1640,10 @@ def _minute(text: str | None) -> int | None:
 _INSERT_CLAIMS = Many("INSERT INTO claims (id, subject, attribute, nature, topic, recall) "
                       "VALUES (?, ?, ?, ?, ?, ?)")
 _RECALL_WORDS = Many(RECALL_WORDS)
+
+
+def _by_resident(row: tuple) -> str:
+    return row[1]
 
 
 def _by_key(sql: str) -> tuple[str, str]:
