@@ -682,16 +682,24 @@ def mediate(sim: Game, a: str, b: str, claim: str) -> Reply:
         visible.witnessed(sim, listener, claim, ch, after, "mediated", speaker)
         r.mark(ch.line, ch.detail)
     # Having compared notes, people who were at odds and now agree mend what the question
-    # had broken; people who were not quarrelling have nothing to mend.
+    # had broken; people who were not quarrelling have nothing to mend, and agreeing on
+    # another question mends nothing: Ana and Ben, agreed only that he never came, made
+    # peace over why he stayed away, and won the game (a playtest). A quarrel the town
+    # began with, over nothing either acted on, is any question's to mend.
     ba = sim.store.belief(a, s, attr, history=False)
     bb = sim.store.belief(b, s, attr, history=False)
     at_odds = sim.world.affinity(a, b) < 0 or sim.world.affinity(b, a) < 0
     # Only if both spoke: Bo would not talk about it, gave nothing away, and "Bo and Cy find
     # they agree, and make peace" (a window playtest).
     if ba and bb and ba.value == bb.value and at_odds and not quiet:
-        acts.social(sim, "reconcile", a, b, place, 0.4, 0.4,
-                    summary=f"{sim.name(a)} and {sim.name(b)} made peace")
-        r.say("", f"{sim.name(a)} and {sim.name(b)} find they agree, and make peace.")
+        over = sim.world.grievances(a, b)
+        if over and claim not in over:
+            r.say("", f"{sim.name(a)} and {sim.name(b)} agree on that much; it mends nothing "
+                      "between them.")
+        else:
+            acts.social(sim, "reconcile", a, b, place, 0.4, 0.4,
+                        summary=f"{sim.name(a)} and {sim.name(b)} made peace")
+            r.say("", f"{sim.name(a)} and {sim.name(b)} find they agree, and make peace.")
     return r
 
 
@@ -738,8 +746,10 @@ def search(sim: Game, where: str | None = None) -> Reply:
     new = [sim.objects[o]["name"] for o in found if o not in seen_before]
     old = [sim.objects[o]["name"] for o in found if o in seen_before]
     if not new:
-        return r.mark(f"Nothing new found: {and_list(old)} "
-                      f"{'is' if len(old) == 1 else 'are'} still there.")
+        # ("Nothing new found" under the thing's own line read as a contradiction to one who
+        # had watched it put there and searched for the first time: a playtest)
+        return r.mark(f"Nothing new: {and_list(old)} {'is' if len(old) == 1 else 'are'} "
+                      "still there, as you saw before.")
     return r.mark("Found: " + and_list(new) + (
         f" ({and_list(old)} still there, as before)" if old else "") + ".")
 

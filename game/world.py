@@ -309,6 +309,15 @@ class World:
         sql = "SELECT count(*) FROM world_log" + (" WHERE " + " AND ".join(where) if where else "")
         return self.db.execute(sql, params).fetchone()[0]
 
+    def grievances(self, a: str, b: str) -> set[str]:
+        """The claims two residents fell out over: what either acted on in avoiding, breaking
+        off with, accusing or confronting the other."""
+        return {r[0] for r in self.db.execute(
+            "SELECT claim FROM world_log WHERE actor = ? AND target = ? AND kind IN ('avoid', "
+            "'break_off', 'accuse', 'confront') AND claim IS NOT NULL UNION SELECT claim FROM "
+            "world_log WHERE actor = ? AND target = ? AND kind IN ('avoid', 'break_off', "
+            "'accuse', 'confront') AND claim IS NOT NULL", (a, b, b, a))}
+
     def log_hash(self) -> str:
         """SHA-256 of the whole world log, row by row in order: equal logs, equal hashes."""
         h = hashlib.sha256()
