@@ -559,8 +559,45 @@ def _timeish(parts) -> bool:
         return False
 
 
+_NUMBERS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+            "eleven", "twelve")
+_CLOCKISH = re.compile(r"^(?:(day\s{1,9}\d{1,6})\s{1,9})?(?:at\s{1,9})?(\d{1,2}|[a-z]{3,6})"
+                       r"(?::00)?\s{0,9}(am|pm|a\.m\.|p\.m\.|o'clock)?$")
+
+
 def _bad_time(parts) -> None:
-    raise CommandError(f"{said_back(' '.join(parts))!r} is not a time like 'day 1 08:10'")
+    typed = " ".join(parts)
+    raise CommandError(f"{said_back(typed)!r} is not a time like 'day 1 08:10'"
+                       + _clock_hint(typed.lower()))
+
+
+def _clock_hint(typed: str) -> str:
+    """The 24-hour time meant by "6pm", "six" or "noon", as a hint: "wait until six" and "wait
+    until 6pm" were refused with no word of how to say it, though the game itself says "on
+    day 2 at six" (a playtest). A hint, not a reading: "six" is morning or evening."""
+    if typed.strip() in ("noon", "midday"):
+        return " — noon is 12:00"
+    if typed.strip() == "midnight":
+        return " — midnight is 00:00 of the next day"
+    m = _CLOCKISH.match(typed.strip())
+    if not m:
+        return ""
+    day, word, half = m.group(1), m.group(2), (m.group(3) or "").replace(".", "")
+    day = " ".join(day.split()) + " " if day else ""
+    n = int(word) if word.isdigit() else (_NUMBERS.index(word) + 1 if word in _NUMBERS
+                                          else None)
+    if n is None or not 1 <= n <= 12 and not (half == "" and word.isdigit() and n <= 23):
+        return ""
+    say = " — in the 24-hour clock: "
+    if half == "am":
+        return f"{say}'{day}{n % 12:02d}:00'"
+    if half == "pm":
+        return f"{say}'{day}{n % 12 + 12:02d}:00'"
+    if n > 12:
+        return f"{say}'{day}{n:02d}:00'"
+    if n == 12:
+        return f"{say}'{day}12:00' at noon, '{day}00:00' at midnight"
+    return f"{say}'{day}{n:02d}:00' in the morning, '{day}{n + 12:02d}:00' in the evening"
 
 
 def _resident(x: str, names: Names | None) -> None:
@@ -639,6 +676,16 @@ def _asked_with_an_answer(v, verb: str, args: list[str]) -> None:
     and how to give the answer."""
     if len(args) < 3:
         return
+    words = [a.lower() for a in args[1:]]
+    if verb == "ask" and "where" in words and (named := _person_named(v, args[-1:])):
+        # "ask ana where is ivo" was read as the rota's whereabouts with "ivo" for an
+        # answer, and the hint offered "tell ana where is ivo" (a playtest).
+        who = args[0].lower()
+        asked = _person_named(v, args[:1]) or args[0]
+        raise CommandError(
+            f"nobody is asked where a person is now: 'where is {args[-1].lower()}' says where "
+            f"you last saw or heard of {named}, and 'who {who} day 1 12:00' asks {asked} "
+            "where they were at an hour, and who was with them")
     try:
         claim, value = _claim_and_value(v, args[1:])
     except CommandError:

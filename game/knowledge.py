@@ -702,6 +702,22 @@ def concluded_all(sim: Game, stage) -> bool:
     return all(last.get(claim) == value for claim, value, _ in wants)
 
 
+def concluded_otherwise(sim: Game, stage) -> list[tuple[str, str]]:
+    """(claim, value) of the player's last answer (`conclude`) to a claim a stage asks them to
+    hold, where it is not the value the stage asks: "✓ You have come to believe the meeting
+    was moved to day 3", under "Your answer: the town meeting is cancelled", credited what
+    the player had turned down (a playtest)."""
+    wants = _held_wanted(stage)
+    if not wants:
+        return []
+    last: dict[str, str] = {}
+    for e in sim.world.log(kind="conclude"):
+        if e["actor"] == PLAYER and e["claim"]:
+            last[e["claim"]] = e["value"]
+    return [(claim, last[claim]) for claim, value, _ in wants
+            if claim in last and last[claim] != value]
+
+
 def _held_wanted(stage) -> list[tuple[str, str, int]]:
     """(claim, value, least confidence) of each `believes("player", …)` a stage asks, not
     under a `not`."""

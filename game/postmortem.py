@@ -25,7 +25,7 @@ from .acts import clue_seen
 from .conditions import Condition, ConditionError, at_least, value_of
 from .ctx import ConditionContext
 from .knowledge import questions
-from .player import PLAYER, and_list
+from .player import BRING_HOURS, PLAYER, and_list
 from .sources import origin_name, read_at, told_by
 from .sureness import sureness
 
@@ -106,6 +106,9 @@ class PostMortem:
     # A lost ending a winning one counted by heads: how many were where it wanted them, of how
     # many ("3 of the 5 needed were at the Schoolroom: …"); "" otherwise.
     headcount: str = ""
+    # Who the player brought along and came round to what is so while with them, in words
+    # ("day 2 11:00 Pat, brought along, came to believe … (read it on the notice board)").
+    brought: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -170,6 +173,9 @@ class PostMortem:
                 # Not "made no difference to the ending": in a town where any move stirs
                 # the dice, taking one out can turn it (an author bisected a random win).
                 out.append(f"    ({neither} moved nobody toward or away from what is so)")
+        if self.brought:
+            out.append("  Whom you brought along, and what they came to believe with you:")
+            out.extend(f"    {line}" for line in self.brought)
         for w in self.worse:
             out.append(f"  Worse: {w}")
         if self.open_minds:
@@ -202,7 +208,8 @@ def post_mortem(sim: Game) -> PostMortem | None:
              for d in deciders if d.you_in_chain and d.true is False]
     return PostMortem(e.id, e.title, e.win, ended, clock.fmt(ended), claims, deciders, acts,
                       moves, cause, worse, sim.open_minds_used,
-                      "" if e.win else _headcount(sim))
+                      "" if e.win else _headcount(sim),
+                      _brought(sim, explain | set(questions(sim)), ended))
 
 
 def _headcount(sim: Game) -> str:
@@ -590,6 +597,55 @@ def _moves(sim: Game, explain: set[str]) -> list[Move]:
         out.append(Move(r["at"], clock.fmt(r["at"]), r["actor"], data.get("because", ""),
                         change, effect, r["summary"]))
     return out
+
+
+def _brought(sim: Game, claims: set[str], ended: int) -> list[str]:
+    """Those the player brought along who came round to what is so while with them: walking
+    four people to the notice board won The Cancelled Meeting, and the post-mortem counted
+    only the frowns at what the player had said (a playtest). A change within the hours one
+    follows, to the true value from another, told with what it stood on."""
+    got: dict[tuple[int, str, int, str], list[str]] = {}  # (at, who, since, on what): claims
+    said: set[tuple[str, str]] = set()
+    for e in sim.world.log(kind="bring"):
+        rid, start = e["target"], e["at"]
+        if e["actor"] != PLAYER or not rid:
+            continue
+        until = min(start + BRING_HOURS * clock.HOUR, ended)
+        for claim in sorted(claims):
+            s, _, a = claim.partition(".")
+            truth = sim.world.fact(s, a)
+            if truth is None or (rid, claim) in said:
+                continue
+            before = None
+            for v in sim.store.history(rid, s, a):
+                if v.at > until:
+                    break
+                if v.at >= start and v.value == truth and before != truth:
+                    said.add((rid, claim))
+                    got.setdefault((v.at, rid, start, _on_what(sim, v.evidence_id)),
+                                   []).append(sim.say_claim(claim, truth))
+                    break
+                before = v.value
+    # One line a person and minute: "came to believe that the meeting is in the schoolroom
+    # and that it is on day 3 at six", not two lines alike but for the claim.
+    return [f"{clock.fmt(at)}  {sim.name(rid)}, brought along at {clock.fmt_clock(start)}, "
+            f"came to believe that {' and that '.join(what)}{on}"
+            for (at, rid, start, on), what in sorted(got.items())]
+
+
+def _on_what(sim: Game, evidence_id: int | None) -> str:
+    """What a change stood on, in brackets: " (read it on the notice board)"."""
+    e = sim.store.evidence_by_id(evidence_id) if evidence_id is not None else None
+    if e is None:
+        return ""
+    k = getattr(e.kind, "value", e.kind)
+    if k == "document" and e.document:
+        return f" ({'read it ' + read_at(origin_name(sim, e.document))})"
+    if k == "hearsay" and e.teller:
+        return f" ({told_by(sim, e.teller, 'hearsay', e.basis, e.origin)})"
+    if k in ("firsthand", "witnessed"):
+        return " (saw it)"
+    return ""
 
 
 def _sure_enough(sim: Game, ending) -> dict[tuple[str, str], int]:

@@ -767,8 +767,13 @@ class Simulation(Setup, Naming):
         return out
 
     def _why_not_held(self, st, reached: set[str]) -> str:
-        """After a stage not reached that asks the player to believe what they heard: why."""
-        if st.id in reached or not knowledge.heard_not_held(self, st):
+        """After a stage not reached that asks the player to believe what they heard: why;
+        after one reached, an answer the player gave otherwise."""
+        if st.id in reached:
+            other = knowledge.concluded_otherwise(self, st)
+            return (" (Though your answer was otherwise: " + "; ".join(
+                self.say_claim(c, v) for c, v in other) + ".)") if other else ""
+        if not knowledge.heard_not_held(self, st):
             return ""
         if knowledge.concluded_all(self, st):  # your answer is not your notes
             return (" (You concluded so, but what you had heard still weighed against it: "

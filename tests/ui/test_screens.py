@@ -230,6 +230,27 @@ def test_the_ending_says_what_was_heard_but_not_believed(ui, tmp_path):
     assert ui.shows("You read or heard so, but did not come to believe it.")
 
 
+def test_the_ending_says_when_the_players_answer_was_otherwise(ui, tmp_path):
+    """A finding ticked under an answer the player gave otherwise says so on the card, as
+    the reply does (a playtest: "✓ You have come to believe…" after concluding otherwise)."""
+    from pathlib import Path
+
+    from ui.play import build
+    from ui.scenes.ending import EndingScene
+
+    shipped = Path(__file__).parents[2] / "content" / "scenarios" / "cancelled_meeting"
+    walk = tmp_path / "answered.txt"
+    walk.write_text((shipped / "win-back-to-the-board.txt").read_text()
+                    + "\n+ conclude meeting when cancelled\n")
+    build(ui.app, "cancelled_meeting", seed=0, commands=walk, speed=16)
+    _to_the_ending(ui)
+    assert isinstance(ui.top, EndingScene) and ui.top.won
+    assert ui.shows("Though your answer was otherwise: the town meeting is cancelled.")
+    # and whom the player walked to the board, which won it
+    assert ui.shows("WHOM YOU BROUGHT ALONG")
+    assert ui.shows("… and 1 more who came round with you.")
+
+
 def test_loading_from_the_title_screen_and_a_corrupt_slot_left_untouched(town, tmp_path):
     town.command("go cafe")
     town.key(pygame.K_s)

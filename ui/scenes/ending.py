@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game import clock, clue_behind, post_mortem
-from game.knowledge import heard_not_held
+from game.knowledge import concluded_otherwise, heard_not_held
 
 from .. import theme as T
 from ..labels import name_of, value_label
@@ -170,6 +170,15 @@ class EndingScene(Overlay):
                     rows += [("true", part) for part in T.wrap(m.line, "small", inner - 20)]
                 if helped > 2:
                     rows.append(("dim", f"… and {helped - 2} more that helped."))
+        if pm is not None and pm.brought and sim.has_player:
+            # (walking people to the notice board won, and the card said nothing of it)
+            rows.append(("head", "Whom you brought along"))
+            for line in pm.brought[:2]:
+                rows += [("true", part) for part in T.wrap(" ".join(line.split()), "small",
+                                                           inner - 20)]
+            if len(pm.brought) > 2:
+                rows.append(("dim", f"… and {len(pm.brought) - 2} more who came round with "
+                                    "you."))
         if sim.open_minds_used and sim.has_player:
             rows.append(("head", "Open minds was on"))
             rows.append(("dim", "You saw every mind and the truth during this game, so this "
@@ -183,6 +192,11 @@ class EndingScene(Overlay):
                 if not got and heard_not_held(sim, st):
                     # A row of its own: a long stage would cut it off at the card's edge.
                     rows.append(("dim", "  You read or heard so, but did not come to believe it."))
+                other = concluded_otherwise(sim, st) if got else []
+                if other:
+                    said = "  Though your answer was otherwise: " + "; ".join(
+                        sim.say_claim(c, v) for c, v in other) + "."
+                    rows += [("dim", part) for part in T.wrap(said, "small", inner - 20)]
         h = 92 + len(body) * T.line_height("prose") + 8 + sum(
             30 if k == "head" else 18 for k, _ in rows) + 84
         h = min(h, sh - 40)

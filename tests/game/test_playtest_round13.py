@@ -1,0 +1,136 @@
+"""Playtests of Bad Blood, The Cancelled Meeting and Nine Neighbours, 2026-12-07 (second)."""
+
+from pathlib import Path
+
+from game.sim import Simulation
+from game.walkthrough import play
+
+BAD_BLOOD = Path(__file__).parents[2] / "content" / "scenarios" / "bad_blood"
+
+# Ana has broken with Ben over why he stayed away; the player sits them down over whether he
+# came at all — a question they already agree on — then wins with the rota anyway.
+SIDE_QUESTION = """day 2 08:00 go bakery
++ ask ana ben refused
++ wait until 12:40
++ ask ivo ben came
++ go mill
++ wait until 14:00
++ ask ben ben came
++ go bakery
++ bring ana
++ ask ana ben came
++ go mill
++ mediate ana ben ben came
++ ask mo rota location
++ search desk
++ take rota
++ show ana rota
+"""
+
+
+def test_agreeing_on_another_question_mends_no_quarrel():
+    """"Ana and Ben find they agree, and make peace" over whether Ben came — while Ana had
+    broken with him over why he stayed away — and the peace turned "Two tables" into a win
+    (a playtest). Peace is made over what they fell out over."""
+    for seed in (0, 7):
+        sim = Simulation.new("bad_blood", seed=seed)
+        played = play(sim, None, text=SIDE_QUESTION)
+        said = next(s["reply"] for s in played.steps if s["command"].startswith("mediate"))
+        assert "agree on that much; it mends nothing between them" in said, said
+        assert "make peace" not in said
+        assert sim.world.log(kind="reconcile") == []
+        assert sim.world.grievances("ana", "ben") == {"ben.refused_why"}
+        assert sim.ending == "feud", sim.ending
+
+
+def test_the_shipped_mending_still_mends():
+    """Sat down over why Ben stayed away, once Ben is heard out, they make peace."""
+    sim = Simulation.new("bad_blood", seed=0)
+    played = play(sim, BAD_BLOOD / "win-mend-the-break.txt")
+    said = next(s["reply"] for s in played.steps if s["command"].startswith("mediate"))
+    assert "find they agree, and make peace" in said, said
+    assert sim.ending == "mended"
+
+
+def test_a_finding_the_player_answered_otherwise_says_so():
+    """"✓ You have come to believe the meeting was moved to day 3 at six" under "Your answer:
+    the town meeting is cancelled" credited what the player had turned down (a playtest)."""
+    from game.walkthrough import end_of
+
+    scen = BAD_BLOOD.parent / "cancelled_meeting"
+    sim = Simulation.new("cancelled_meeting", seed=0)
+    play(sim, scen / "win-back-to-the-board.txt", to_end=False)
+    sim.command("conclude meeting when cancelled")
+    sim.run(until=end_of(sim))
+    assert sim.ending is not None
+    lines = [ln.text for ln in sim.ending_lines()]
+    ticked = [t for t in lines if t.startswith("✓ ")]
+    assert ticked and all("(Though your answer was otherwise: the town meeting is cancelled.)"
+                          in t for t in ticked), lines
+    # Answered as it holds, nothing is added.
+    sim2 = Simulation.new("cancelled_meeting", seed=0)
+    play(sim2, scen / "win-back-to-the-board.txt")
+    assert not any("otherwise" in ln.text for ln in sim2.ending_lines())
+
+
+def test_the_post_mortem_says_whom_the_player_brought_and_what_they_came_to_believe():
+    """Walking four people to the notice board won The Cancelled Meeting, and the post-mortem
+    counted only frowns at what the player had said (a playtest)."""
+    from game.postmortem import post_mortem
+
+    scen = BAD_BLOOD.parent / "cancelled_meeting"
+    sim = Simulation.new("cancelled_meeting", seed=0)
+    play(sim, scen / "win-back-to-the-board.txt")
+    pm = post_mortem(sim)
+    assert pm.win and len(pm.brought) == 3, pm.brought
+    assert pm.brought[0] == (
+        "day 2 11:50  Sam, brought along at 11:20, came to believe that the town meeting is "
+        "in the schoolroom and that the town meeting is on day 3 at six (read it on the "
+        "notice board)")
+    lines = pm.lines()
+    assert "  Whom you brought along, and what they came to believe with you:" in lines
+    # Nobody brought, nobody listed.
+    sim2 = Simulation.new("cancelled_meeting", seed=0)
+    play(sim2, scen / "lose-do-nothing.txt")
+    assert post_mortem(sim2).brought == []
+
+
+def test_asking_where_a_person_is_points_to_where_and_who():
+    """"ask ana where is ivo" was read as the rota's whereabouts with "ivo" for its answer,
+    and the hint said "tell ana where is ivo" (a playtest)."""
+    import pytest
+
+    from game.commands import CommandError, parse
+
+    sim = Simulation.new("bad_blood", seed=0)
+    for line in ("ask ana where is ivo", "ask ana where ivo"):
+        with pytest.raises(CommandError) as got:
+            parse(line, sim.names())
+        said = str(got.value)
+        assert "'where is ivo' says where you last saw or heard of Ivo" in said, said
+        assert "'who ana day 1 12:00' asks Ana" in said and "tell ana" not in said
+    # A question the case has is still asked.
+    assert parse("ask ana ben refused", sim.names())
+
+
+def test_a_time_said_as_people_say_it_is_refused_with_the_clock_time_meant():
+    """"wait until six" and "wait until 6pm" were refused with "'six' is not a time like
+    'day 1 08:10'", though the game itself says "on day 2 at six" (a playtest)."""
+    import pytest
+
+    from game.commands import CommandError, parse
+
+    sim = Simulation.new("cancelled_meeting", seed=0)
+    cases = {"wait until six": "'06:00' in the morning, '18:00' in the evening",
+             "wait until 6pm": "in the 24-hour clock: '18:00'",
+             "wait until day 2 at six p.m.": "in the 24-hour clock: 'day 2 18:00'",
+             "wait until noon": "noon is 12:00",
+             "wait until 12": "'12:00' at noon, '00:00' at midnight"}
+    for line, hint in cases.items():
+        with pytest.raises(CommandError) as got:
+            parse(line, sim.names())
+        assert "is not a time like 'day 1 08:10'" in str(got.value)
+        assert hint in str(got.value), (line, str(got.value))
+    with pytest.raises(CommandError) as got:
+        parse("wait until banana", sim.names())
+    assert str(got.value) == "'banana' is not a time like 'day 1 08:10'"
