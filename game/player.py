@@ -585,8 +585,11 @@ def tell(sim: Game, rid: str, claim: str, value: str, anonymously: str = "") -> 
     # not "I saw as much myself" of Dee moving it (a window playtest).
     clue = _clue(sim, rid, held_now) if saw and held_now is not None and \
         held_now.kind == "witnessed" and not (before is not None and before.acting) else ""
+    # What happened to them, or what they did, they know, not saw: "Ivo owes me money — I saw
+    # as much myself", said Ben of a debt (a playtest).
+    own = saw and rid in (s, value) and not (before is not None and before.acting)
     ctx = {"what": sim.say_claim(claim, value, me=rid, you=PLAYER), "change": ch.kind,
-           "saw": saw, "again": again, "clue": clue}
+           "saw": saw, "again": again, "clue": clue, "own": own}
     return Reply(True).say(sim.name(rid), sim.words.render(
         "told", f"{rid}|told|{claim}|{sim.now}", o=out, s=ctx), event=eid).mark(
         ch.line, ch.detail)
@@ -1454,9 +1457,18 @@ def _pinned(sim: Game, speaker: str, ref: str | None) -> bool:
 
 
 def _when(sim: Game, b: Belief) -> str:
+    """When a memory was come by, as a resident says it. "I read it this afternoon" of 12:00,
+    said at 12:20 (a playtest): within half an hour it is "just now"; after six, "this
+    evening"; late the night before, said before noon, "last night"."""
     days = clock.day_of(sim.now) - clock.day_of(b.since)
+    t = clock.time_of_day(b.since)
     if days <= 0:
-        return f"this {'morning' if clock.time_of_day(b.since) < 12 * 60 else 'afternoon'}"
+        if sim.now - b.since < 30:
+            return "just now"
+        return "this morning" if t < 12 * 60 else "this afternoon" if t < 18 * 60 else \
+            "this evening"
+    if days == 1 and t >= 20 * 60 and clock.time_of_day(sim.now) < 12 * 60:
+        return "last night"
     return "yesterday" if days == 1 else f"{days} days ago"
 
 

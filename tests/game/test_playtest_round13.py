@@ -134,3 +134,38 @@ def test_a_time_said_as_people_say_it_is_refused_with_the_clock_time_meant():
     with pytest.raises(CommandError) as got:
         parse("wait until banana", sim.names())
     assert str(got.value) == "'banana' is not a time like 'day 1 08:10'"
+
+
+def test_when_a_memory_was_come_by_is_said_as_people_say_it():
+    """"I read it this afternoon" of 12:00, said at 12:20 (a playtest)."""
+    from types import SimpleNamespace
+
+    from game import clock
+    from game.player import _when
+
+    def said(now: str, since: str) -> str:
+        return _when(SimpleNamespace(now=clock.parse_when(now)),
+                     SimpleNamespace(since=clock.parse_when(since)))
+
+    assert said("day 2 12:20", "day 2 12:00") == "just now"
+    assert said("day 2 12:40", "day 2 12:00") == "this afternoon"
+    assert said("day 2 11:00", "day 2 08:00") == "this morning"
+    assert said("day 2 21:00", "day 2 19:00") == "this evening"
+    assert said("day 2 08:00", "day 1 22:30") == "last night"
+    assert said("day 2 14:00", "day 1 22:30") == "yesterday"
+    assert said("day 2 08:00", "day 1 15:00") == "yesterday"
+    assert said("day 4 08:00", "day 1 15:00") == "3 days ago"
+
+
+def test_one_told_what_happened_to_them_knows_it_not_saw_it():
+    """"Ivo owes me money — I saw as much myself", said Ben of a debt (a playtest)."""
+    from memory import Evidence
+
+    sim = Simulation.new("bad_blood", seed=0)
+    play(sim, None, to_end=False, text="day 2 08:00 go mill\n+ wait until 14:00\n")
+    sim.store.perceive(Evidence(resident="player", subject="ivo", attribute="owes",
+                                value="ben", kind="hearsay", teller="lin", origin="lin",
+                                at=sim.now, event="x"))
+    said = sim.command("tell ben ivo owes ben").text()
+    assert said.startswith("Ben: Ivo owes me money — I "), said
+    assert "saw" not in said.splitlines()[0], said
