@@ -22,6 +22,8 @@ def test_claim_view_colours_the_town_and_steps_back_through_time(ui):
     assert legend["Cy"] == sum(1 for v, _, s in beliefs.values() if v == "cy" and s != "past")
     assert "no belief" in legend
     assert ui.shows("Ada's key · moved by") and ui.shows("now")
+    # the list names each question in words first ("Ben · refused why" read as an id)
+    assert ui.shows("Who moved Ada's key")
     now_believers = dict(beliefs)
     # step back to the start: fewer people had heard anything yet
     ui.click_zone(t.overlay, "replay")

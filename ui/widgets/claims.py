@@ -93,9 +93,12 @@ class ClaimsPanel(Widget):
                              border_radius=T.RADIUS)
             if active:
                 pygame.draw.rect(surf, T.ACCENT, r, 1, border_radius=T.RADIUS)
-            T.text(surf, claim_label(sim, s, a), (r.x + 10, r.y + 5), "cell_bold", T.TEXT,
-                   width=r.width - 120)
-            T.text(surf, sim.say_claim(f"{s}.{a}"), (r.x + 10, r.y + 22), "small", T.FAINT,
+            # The question in words first, its short label under it: "Ben · refused why"
+            # over "why Ben stayed away…" read as an id (a window playtest).
+            said = sim.say_claim(f"{s}.{a}")
+            T.text(surf, said[:1].upper() + said[1:], (r.x + 10, r.y + 5), "cell_bold",
+                   T.TEXT, width=r.width - 120)
+            T.text(surf, claim_label(sim, s, a), (r.x + 10, r.y + 22), "small", T.FAINT,
                    width=r.width - 120)
             count = (f"{n} believe{'s' if n == 1 else ''}" if town.session.full_minds else
                      f"{n} told you" if n else "nobody yet")
