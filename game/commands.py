@@ -561,7 +561,7 @@ def _timeish(parts) -> bool:
 
 _NUMBERS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
             "eleven", "twelve")
-_CLOCKISH = re.compile(r"^(?:(day\s{1,9}\d{1,6})\s{1,9})?(?:at\s{1,9})?(\d{1,2}|[a-z]{3,6})"
+_CLOCKISH = re.compile(r"^(?:(day\s{1,9}[0-9]{1,6})\s{1,9})?(?:at\s{1,9})?([0-9]{1,2}|[a-z]{3,6})"
                        r"(?::00)?\s{0,9}(am|pm|a\.m\.|p\.m\.|o'clock)?$")
 
 
@@ -588,6 +588,8 @@ def _clock_hint(typed: str) -> str:
                                           else None)
     if n is None or not 1 <= n <= 12 and not (half == "" and word.isdigit() and n <= 23):
         return ""
+    if n == 0:
+        return f" — in the 24-hour clock: '{day}00:00' is midnight"
     say = " — in the 24-hour clock: "
     if half == "am":
         return f"{say}'{day}{n % 12:02d}:00'"

@@ -697,13 +697,27 @@ def mediate(sim: Game, a: str, b: str, claim: str) -> Reply:
     if ba and bb and ba.value == bb.value and at_odds and not quiet:
         over = sim.world.grievances(a, b)
         if over and claim not in over:
-            r.say("", f"{sim.name(a)} and {sim.name(b)} agree on that much; it mends nothing "
-                      "between them.")
+            # Said only of a falling-out the player saw or heard of: to anyone else it is no
+            # more than two who agree (a review: the line told which question it was not).
+            if _knows_of_quarrel(sim, a, b):
+                r.say("", f"{sim.name(a)} and {sim.name(b)} agree on that much; it mends "
+                          "nothing between them.")
         else:
             acts.social(sim, "reconcile", a, b, place, 0.4, 0.4,
                         summary=f"{sim.name(a)} and {sim.name(b)} made peace")
             r.say("", f"{sim.name(a)} and {sim.name(b)} find they agree, and make peace.")
     return r
+
+
+def _knows_of_quarrel(sim: Game, a: str, b: str) -> bool:
+    """Whether the player holds that one of the two avoided, broke off with, accused or
+    confronted the other (seen, or told of)."""
+    for x, y in ((a, b), (b, a)):
+        for kind in ("avoid", "break_off", "accuse", "confront"):
+            held = sim.store.held(PLAYER, x, kind)
+            if held is not None and held[0] == y and held[2] != "past":
+                return True
+    return False
 
 
 # -- things -------------------------------------------------------------------------------------

@@ -600,12 +600,12 @@ def _moves(sim: Game, explain: set[str]) -> list[Move]:
 
 
 def _brought(sim: Game, claims: set[str], ended: int) -> list[str]:
-    """Those the player brought along who came round to what is so while with them: walking
-    four people to the notice board won The Cancelled Meeting, and the post-mortem counted
-    only the frowns at what the player had said (a playtest). A change within the hours one
-    follows, to the true value from another, told with what it stood on."""
-    got: dict[tuple[int, str, int, str], list[str]] = {}  # (at, who, since, on what): claims
-    said: set[tuple[str, str]] = set()
+    """Those the player brought along who came round to what is so while with them, one line
+    a person: walking four people to the notice board won The Cancelled Meeting, and the
+    post-mortem counted only the frowns at what the player had said (a playtest). A change,
+    within the hours one follows from a bring (BRING_HOURS; one who fell asleep sooner is not
+    told apart), to the value that is so at the end from another, with what it stood on."""
+    got: dict[str, tuple[int, list[tuple[int, str, str]]]] = {}  # who: (since, changes)
     for e in sim.world.log(kind="bring"):
         rid, start = e["target"], e["at"]
         if e["actor"] != PLAYER or not rid:
@@ -614,23 +614,32 @@ def _brought(sim: Game, claims: set[str], ended: int) -> list[str]:
         for claim in sorted(claims):
             s, _, a = claim.partition(".")
             truth = sim.world.fact(s, a)
-            if truth is None or (rid, claim) in said:
+            if truth is None or any(c == claim for _, c, _ in got.get(rid, (0, []))[1]):
                 continue
             before = None
             for v in sim.store.history(rid, s, a):
                 if v.at > until:
                     break
                 if v.at >= start and v.value == truth and before != truth:
-                    said.add((rid, claim))
-                    got.setdefault((v.at, rid, start, _on_what(sim, v.evidence_id)),
-                                   []).append(sim.say_claim(claim, truth))
+                    got.setdefault(rid, (start, []))[1].append(
+                        (v.at, claim, _on_what(sim, v.evidence_id)))
                     break
                 before = v.value
-    # One line a person and minute: "came to believe that the meeting is in the schoolroom
-    # and that it is on day 3 at six", not two lines alike but for the claim.
-    return [f"{clock.fmt(at)}  {sim.name(rid)}, brought along at {clock.fmt_clock(start)}, "
-            f"came to believe that {' and that '.join(what)}{on}"
-            for (at, rid, start, on), what in sorted(got.items())]
+    out = []
+    for rid, (start, changes) in got.items():
+        changes.sort()
+        first = changes[0][0]
+        since = clock.fmt_clock(start) if clock.day_of(start) == clock.day_of(first) else \
+            clock.fmt(start)
+        # "that the meeting is in the schoolroom and that it is on day 3 at six (read it on
+        # the notice board)": what it stood on said once where it is the same.
+        same = len({on for _, _, on in changes}) == 1
+        what = " and that ".join(sim.say_claim(c, sim.world.fact(*c.split(".", 1)))
+                                 + ("" if same else on) for _, c, on in changes)
+        out.append((first, rid, f"{clock.fmt(first)}  {sim.name(rid)}, brought along at "
+                                f"{since}, came to believe that {what}"
+                                + (changes[0][2] if same else "")))
+    return [line for _, _, line in sorted(out)]
 
 
 def _on_what(sim: Game, evidence_id: int | None) -> str:

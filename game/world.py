@@ -147,6 +147,10 @@ class Event:
     changes: list[tuple[str, str, str]] = field(default_factory=list)  # (subject, attr, value)
 
 
+# What two residents fall out by: acted on a belief against the other (game.pursuit).
+GRIEVANCES = "('avoid', 'break_off', 'accuse', 'confront')"
+
+
 class World:
     """The world tables of one simulation database."""
 
@@ -310,13 +314,13 @@ class World:
         return self.db.execute(sql, params).fetchone()[0]
 
     def grievances(self, a: str, b: str) -> set[str]:
-        """The claims two residents fell out over: what either acted on in avoiding, breaking
-        off with, accusing or confronting the other."""
+        """The claims two residents fell out over since they last made peace: what either
+        acted on in avoiding, breaking off with, accusing or confronting the other."""
+        pair = "((actor = :a AND target = :b) OR (actor = :b AND target = :a))"
         return {r[0] for r in self.db.execute(
-            "SELECT claim FROM world_log WHERE actor = ? AND target = ? AND kind IN ('avoid', "
-            "'break_off', 'accuse', 'confront') AND claim IS NOT NULL UNION SELECT claim FROM "
-            "world_log WHERE actor = ? AND target = ? AND kind IN ('avoid', 'break_off', "
-            "'accuse', 'confront') AND claim IS NOT NULL", (a, b, b, a))}
+            f"SELECT DISTINCT claim FROM world_log WHERE {pair} AND kind IN {GRIEVANCES} AND "
+            f"claim IS NOT NULL AND id > coalesce((SELECT max(id) FROM world_log WHERE {pair} "
+            "AND kind = 'reconcile'), 0)", {"a": a, "b": b})}
 
     def log_hash(self) -> str:
         """SHA-256 of the whole world log, row by row in order: equal logs, equal hashes."""

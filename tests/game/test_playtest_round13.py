@@ -169,3 +169,54 @@ def test_one_told_what_happened_to_them_knows_it_not_saw_it():
     said = sim.command("tell ben ivo owes ben").text()
     assert said.startswith("Ben: Ivo owes me money — I "), said
     assert "saw" not in said.splitlines()[0], said
+
+
+def test_a_quarrel_the_player_never_heard_of_is_not_told_by_a_mediation(monkeypatch):
+    """"agree on that much; it mends nothing between them" told a player who had not seen
+    the break which question it was not (a review): said only of a falling-out they know."""
+    from game import acts, player
+    from memory import Evidence
+
+    def table(player_knows: bool) -> str:
+        sim = Simulation.new("missing_key", seed=0)
+        here = sim.state[player.PLAYER].place
+        away = next(p for p in sim.places if p != here)
+        for rid in ("bo", "cy"):
+            sim.state[rid].place = away
+        acts.social(sim, "avoid", "bo", "cy", away, -0.5, 0.0, "Bo avoided Cy",
+                    claim="cy.took_ada_key", value="yes")
+        if player_knows:
+            sim.store.perceive(Evidence(resident=player.PLAYER, subject="bo",
+                                        attribute="avoid", value="cy", kind="hearsay",
+                                        teller="ada", origin="ada", at=sim.now, event="x"))
+        for rid in ("bo", "cy"):
+            sim.state[rid].place = here
+            sim.store.perceive(Evidence(resident=rid, subject="ada_key", attribute="moved_by",
+                                        value="dee", kind="firsthand", event=f"e-{rid}",
+                                        at=sim.now))
+        monkeypatch.setattr(player, "heard_from", lambda *a: True)
+        monkeypatch.setattr(player, "_here", lambda *a: None)
+        said = player.mediate(sim, "bo", "cy", "ada_key.moved_by").text()
+        assert sim.world.log(kind="reconcile") == []
+        return said
+
+    assert "mends nothing" not in table(player_knows=False)
+    assert "Bo and Cy agree on that much; it mends nothing between them." in \
+        table(player_knows=True)
+
+
+def test_a_quarrel_made_up_is_no_grievance_of_the_next():
+    """Grievances count from the pair's last peace (a review: an old, mended quarrel's
+    question made peace again over a new one)."""
+    from game import acts
+
+    sim = Simulation.new("bad_blood", seed=0)
+    place = sim.state["ana"].place
+    acts.social(sim, "avoid", "ana", "ben", place, -0.2, 0.0, "Ana avoided Ben",
+                claim="ben.came", value="no")
+    assert sim.world.grievances("ana", "ben") == {"ben.came"}
+    acts.social(sim, "reconcile", "ana", "ben", place, 0.4, 0.4, "made peace")
+    assert sim.world.grievances("ben", "ana") == set()
+    acts.social(sim, "break_off", "ana", "ben", place, -0.5, -0.5, "broke off",
+                claim="ben.refused_why", value="slight")
+    assert sim.world.grievances("ben", "ana") == {"ben.refused_why"}
