@@ -290,6 +290,25 @@ def test_your_notebook_shows_how_you_came_by_a_belief_not_your_tellers_minds(ui)
     assert "ends in someone's own evidence" in text
 
 
+def test_an_answer_held_in_doubt_says_why_a_surer_rumour_has_not_displaced_it(ui):
+    """"“on purpose, as a slight” (rumour, 58/100) speaks against it and weighs more", under
+    the rota read and Mo's word, read as the game hinting the rumour was right (a playtest):
+    the rank is why the held answer stands."""
+    build(ui.app, "bad_blood", seed=0)
+    ui.frame(2)
+    t = ui.town
+    for line in ("go square", "ask lin ben refused", "go mill", "ask mo ben refused",
+                 "ask mo rota location", "search desk", "take rota", "go bakery",
+                 "show ana rota", "wait until 12:10", "ask ivo ben refused"):
+        ui.command(line)
+    t.open_belief(PLAYER, "ben", "refused_why")
+    ui.frame(2)
+    text = " ".join(" ".join(t.detail.lines).split())
+    assert "speaks against it, more surely told, but a rumour ranks below a document and " \
+        "cannot displace it alone" in text, text
+    assert "weighs more" not in text
+
+
 def test_the_people_panel_says_what_a_pick_opens(ui):
     """As far as you have heard, in play; a whole mind with open minds — and in a town with
     no player, a whole mind for that reason, not 'open minds' (a review)."""

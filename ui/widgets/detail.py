@@ -16,7 +16,7 @@ from collections.abc import Callable
 import pygame
 
 from game import PLAYER, clock
-from memory import DORMANT_AFTER, GONE_AFTER
+from memory import DORMANT_AFTER, GONE_AFTER, rank_name
 
 from .. import theme as T
 from ..claimview import SOUNDED
@@ -178,10 +178,19 @@ class BeliefDetail(Widget):
         if heavier:
             c = max(heavier, key=lambda c: c.confidence)
             other = value_label(sim, c.value, a)
+            # Told apart from "weighs more": a rumour at 58 against a document held at 54 read
+            # as the game hinting the rumour was right (a playtest); the rank is why it stands.
+            ranks = {rank_name(r): r for r in range(6)}
+            outranked = ranks.get(c.source, -1) < ranks.get(belief.source, -1)
             text_block((f"{'You hold' if mine else 'They hold'} to it in doubt: “{other}” "
-                        f"({c.source}, {c.confidence}/100) speaks against it and weighs more, "
-                        f"but has not displaced it: a belief in doubt keeps its answer until "
-                        f"something settles it."), "small", T.STATE["doubtful"])
+                        f"({c.source}, {c.confidence}/100) speaks against it" + (
+                            f", more surely told, but {_a(c.source)} ranks below "
+                            f"{_a(belief.source)} and cannot displace it alone: a belief in "
+                            "doubt keeps its answer until something settles it."
+                            if outranked else
+                            " and weighs more, but has not displaced it: a belief in doubt "
+                            "keeps its answer until something settles it.")),
+                       "small", T.STATE["doubtful"])
         blocks.append(self._recall(belief, width, numbers=town.session.full_minds))
         if town.session.open_minds:
             truth = sim.world.fact(s, a)
@@ -378,3 +387,13 @@ class BeliefDetail(Widget):
             for i, line in enumerate(lines):
                 T.text(surf, line, (x + 14, y + 22 + i * lh), "small", T.FAINT)
         return (h, draw)
+
+
+_RANKED = {"first-hand": "first-hand evidence", "document": "a document",
+           "testimony": "testimony", "rumour": "a rumour", "inferred": "reasoning",
+           "implanted": "an implanted memory"}
+
+
+def _a(rank: str) -> str:
+    """A rank's name as a noun phrase: "a document", "first-hand evidence"."""
+    return _RANKED.get(rank, rank)
