@@ -274,8 +274,10 @@ def accuse(sim: Town, actor: str, target: str, b: Belief, place: str) -> int | N
 
 def social(sim: Town, kind: str, actor: str, target: str, place: str, delta_ab: float,
            delta_ba: float, summary: str, claim: str | None = None, value: str | None = None,
-           changes: list | None = None) -> int:
-    """Avoid, break off, reconcile, report...: a relationship move others can see."""
+           changes: list | None = None, shows: list | None = None) -> int:
+    """Avoid, break off, reconcile, report...: a relationship move others can see. `changes`
+    (subject, attribute, value) it makes so; `shows`, what those there see is so as it is
+    done (a reaction's `reveals`)."""
     present = sim.present(place)
     onlookers = sim.onlookers(place, (actor, target))
     eid, _ = sim.record(Event(kind=kind, at=sim.now, actor=actor, target=target, place=place,
@@ -287,7 +289,8 @@ def social(sim: Town, kind: str, actor: str, target: str, place: str, delta_ab: 
         w.set_affinity(actor, target, w.affinity(actor, target) + delta_ab)
     if delta_ba:
         w.set_affinity(target, actor, w.affinity(target, actor) + delta_ba)
-    learned = [(f"{actor}.{kind}", target)] + [(f"{s}.{a}", v) for s, a, v in changes or []]
+    learned = [(f"{actor}.{kind}", target)] + [(f"{s}.{a}", v) for s, a, v in
+                                                 [*(changes or []), *(shows or [])]]
     perception.seen(sim, eid, learned, [actor] + ([target] if target in present else []),
                     "firsthand")
     perception.seen(sim, eid, learned, onlookers, "witnessed")

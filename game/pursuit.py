@@ -79,12 +79,15 @@ def _perform(town: Town, rid: str, it) -> None:
         delta = {"avoid": (-0.1, 0.0), "break_off": (-0.8, -0.5),
                  "reconcile": (0.4, 0.4), "administer": (0.0, 0.0)}[it.action]
         changes = [(*perception.split(s.claim), s.value) for s in reaction.effects]
+        # (what it shows, only where it is so: a reaction's `when` need not say it)
+        shows = [(*perception.split(s.claim), s.value) for s in reaction.reveals
+                 if town.world.fact(*perception.split(s.claim)) == s.value]
         acts.social(town, it.action, rid, target, place, *delta,
                     summary=phrase.render(reaction.text, phrase.ACT_FIELDS,
                                           actor=town.name(rid), target=town.name(target))
                     if reaction.text else
                     f"{town.name(rid)} {_VERB[it.action]} {town.name(target)}",
-                    claim=it.claim, value=it.value, changes=changes)
+                    claim=it.claim, value=it.value, changes=changes, shows=shows)
     elif it.action in ("ask", "confront") and target:
         # Confronting someone with it is asking them, face to face, as when verifying.
         acts.ask(town, rid, target, it.claim, place)

@@ -740,7 +740,7 @@ class Checker:
             for d in self.sc.documents:
                 statements += d.says
             for r in self.sc.reactions:
-                statements += r.effects
+                statements += [*r.effects, *r.reveals]
             for person in self.sc.residents:  # what a scripted lie spreads is stated too
                 statements += [_Stated(lie.claim, lie.value) for lie in person.lies]
             self._said = statements

@@ -435,6 +435,10 @@ class Reaction(Strict):
     verify: list[Literal["look", "ask_teller", "ask_subject", "wait"]] = [
         "look", "ask_teller", "ask_subject", "wait"]
     effects: list[Statement] = []  # world facts the action changes when it happens
+    # What those there see of how things stand as it is done, changing nothing: Tilly, giving
+    # Mira something for the fever, knows she has one (she answered "no idea" after; a
+    # playtest). Each must be so when the act happens.
+    reveals: list[Statement] = []
     place_from: ClaimRef | None = None  # attend: the claim whose held value is the place
     # What the act looks like to those who see it, with {actor} and {target}: "{actor} gave
     # {target} feverfew, not willowbark". Without it an act says only its verb ("Tilly

@@ -193,7 +193,7 @@ def lead_sources(ck: Checker) -> list[tuple[str | None, str]]:
     for o in sc.objects:
         out += [(s.claim, s.value) for s in o.shows]
     for r in sc.reactions:
-        out += [(s.claim, s.value) for s in r.effects]
+        out += [(s.claim, s.value) for s in [*r.effects, *r.reveals]]
     for e in sc.events:
         if e.kind == "edit":
             if e.value:

@@ -143,6 +143,8 @@ def stated(ck: Checker) -> Iterator[tuple[tuple, str, str]]:
     for i, r in enumerate(sc.reactions):
         for j, st in enumerate(r.effects):
             yield ("reactions", i, "effects", j, "value"), st.claim, st.value
+        for j, st in enumerate(r.reveals):
+            yield ("reactions", i, "reveals", j, "value"), st.claim, st.value
         yield ("reactions", i, "believes", "value"), r.believes.claim, r.believes.value
 
 

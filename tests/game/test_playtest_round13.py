@@ -220,3 +220,35 @@ def test_a_quarrel_made_up_is_no_grievance_of_the_next():
     acts.social(sim, "break_off", "ana", "ben", place, -0.5, -0.5, "broke off",
                 claim="ben.refused_why", value="slight")
     assert sim.world.grievances("ben", "ana") == {"ben.refused_why"}
+
+
+def test_one_who_treats_a_fever_knows_of_it():
+    """Tilly gave Mira something for the fever, and said after she had "no idea" whether Mira
+    had one (a window playtest): a reaction's `reveals` is what those there see is so."""
+    ledger = BAD_BLOOD.parent / "the_ledger"
+    sim = Simulation.new("the_ledger", seed=1)
+    play(sim, ledger / "lose-do-nothing.txt")
+    [given] = sim.world.log(kind="administer")
+    for rid in ("tilly", "mira"):
+        got = [e for e in sim.store.evidence(rid, "mira", "fever")
+               if e.event == f"w{given['id']}"]
+        assert [e.value for e in got] == ["yes"], rid
+    assert sim.store.held("tilly", "mira", "fever")[0] == "yes"
+
+
+def test_a_reactions_reveals_are_checked_like_its_effects(tmp_path):
+    """A value a reaction reveals is checked as any stated value is (declared values)."""
+    import pytest
+
+    from game.scenario.loader import ScenarioError, load_scenario
+
+    src = (BAD_BLOOD.parent / "the_ledger" / "scenario.toml").read_text()
+    mark = '# whether Mira had a fever (a window playtest).\n'
+    bad = src.replace(mark + 'reveals = [{ claim = "mira.fever", value = "yes" }]',
+                      mark + 'reveals = [{ claim = "mira.willowbark_allergy", value = '
+                      '"sometimes" }]', 1)
+    assert bad != src
+    (tmp_path / "scenario.toml").write_text(bad)
+    with pytest.raises(ScenarioError) as got:
+        load_scenario(str(tmp_path / "scenario.toml"))
+    assert "reactions[0].reveals[0].value: 'sometimes'" in str(got.value), str(got.value)
