@@ -660,3 +660,23 @@ def test_the_picker_leaves_the_newest_lines_of_the_log_in_view(ui):
     assert d.popup.height > 0 and d.log_rect.bottom <= d.popup.top
     assert d.follow and d.offset >= d._tops[-1] - d.log_rect.height  # the newest: in view
     assert ui.shows("Noted: Joss says Mira is not allergic to willowbark")
+
+
+def test_a_refused_line_is_kept_marked_and_typing_replaces_it(town):
+    """"ask tilly where is miraask tilly mira location": a new command typed after a
+    refused one was glued onto it (a window playtest). The refused line stays, marked:
+    typing replaces it, Backspace clears it, an arrow keeps it to edit."""
+    line = town.town.dialogue.line
+    town.command("go nowhere-at-all", leave=False)
+    assert line.value == "go nowhere-at-all" and line.selected
+    town.type("look")
+    assert line.value == "look" and not line.selected
+    town.key(pygame.K_ESCAPE)
+    town.command("go nowhere-at-all", leave=False)
+    town.key(pygame.K_END)  # kept to edit
+    town.type("x")
+    assert line.value == "go nowhere-at-allx"
+    town.enter()
+    assert line.selected
+    town.key(pygame.K_BACKSPACE)
+    assert line.value == ""

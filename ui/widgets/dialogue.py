@@ -82,6 +82,7 @@ class Dialogue(Widget):
         problem = self.town.session.check(text)
         if problem:
             self.error, self.error_for = problem, text
+            self.line.select_all()  # kept to edit; typed over, replaced
             return
         self.town.session.submit(text)
         self.line.set("")

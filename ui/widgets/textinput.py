@@ -4,6 +4,9 @@ It takes TEXTINPUT events for what is typed and KEYDOWN for editing: Backspace, 
 arrows, Home, End, and the readline keys everyone's fingers know — Ctrl+A and Ctrl+E (start
 and end of the line), Ctrl+U (clear to the start), Ctrl+K (clear to the end), Ctrl+W and
 Ctrl+Backspace (the word before). Enter, Escape, Tab and Up/Down are left to the owner.
+
+`select_all()` marks the whole line, as a refused command's is: typing replaces it and
+Backspace clears it, while an arrow, Home or End keeps it to edit.
 """
 
 from __future__ import annotations
@@ -22,16 +25,26 @@ class TextInput:
         self.style = style
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.blink = 0.0
+        self.selected = False  # the whole line, to be replaced by what is typed next
 
     def set(self, value: str) -> None:
         self.value = value
         self.cursor = len(value)
+        self.selected = False
+
+    def select_all(self) -> None:
+        """Mark the whole line: a refused command stays to edit, and a new one typed over it
+        replaces it ("ask tilly where is miraask tilly mira location": a window playtest)."""
+        self.selected = bool(self.value)
+        self.cursor = len(self.value)
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         """Edit on typing; returns True if the event was used."""
         if not self.focused:
             return False
         if e.type == pygame.TEXTINPUT:
+            if self.selected:
+                self.value, self.cursor, self.selected = "", 0, False
             self.value = self.value[: self.cursor] + e.text + self.value[self.cursor:]
             self.cursor += len(e.text)
             self.blink = 0.0
@@ -40,6 +53,12 @@ class TextInput:
             return False
         k = e.key
         ctrl = bool(e.mod & pygame.KMOD_CTRL)
+        if self.selected and k in (pygame.K_BACKSPACE, pygame.K_DELETE):
+            self.set("")
+            self.blink = 0.0
+            return True
+        if k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END) or ctrl:
+            self.selected = False  # kept, to edit
         if ctrl and k == pygame.K_w:
             k = pygame.K_BACKSPACE  # Ctrl+W: the word before, as Ctrl+Backspace
         if ctrl and k == pygame.K_a:
@@ -100,6 +119,10 @@ class TextInput:
             start += 1
             shown = self.value[start:]
         shown = T.fit(shown, self.style, room) if f.size(shown)[0] > room else shown
+        if shown and self.selected and self.focused:
+            w = min(f.size(shown)[0], room)
+            pygame.draw.rect(surf, T.mix(T.BG, T.ACCENT, 0.35),
+                             (x - 2, r.y + 5, w + 4, r.height - 10), border_radius=3)
         if shown:
             T.text(surf, shown, (x, r.centery), self.style, T.TEXT, valign="center")
         if self.focused and self.blink < 0.6:
