@@ -679,13 +679,14 @@ def _asked_with_an_answer(v, verb: str, args: list[str]) -> None:
     if len(args) < 3:
         return
     words = [a.lower() for a in args[1:]]
-    if verb == "ask" and "where" in words and (named := _person_named(v, args[-1:])):
+    named = next((n for w in args[1:] if (n := _person_named(v, [w]))), None)
+    if verb == "ask" and {"where", "location", "whereabouts"} & set(words) and named:
         # "ask ana where is ivo" was read as the rota's whereabouts with "ivo" for an
         # answer, and the hint offered "tell ana where is ivo" (a playtest).
         who = args[0].lower()
         asked = _person_named(v, args[:1]) or args[0]
         raise CommandError(
-            f"nobody is asked where a person is now: 'where is {args[-1].lower()}' says where "
+            f"nobody is asked where a person is now: 'where is {named.lower()}' says where "
             f"you last saw or heard of {named}, and 'who {who} day 1 12:00' asks {asked} "
             "where they were at an hour, and who was with them")
     try:

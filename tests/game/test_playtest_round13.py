@@ -103,7 +103,7 @@ def test_asking_where_a_person_is_points_to_where_and_who():
     from game.commands import CommandError, parse
 
     sim = Simulation.new("bad_blood", seed=0)
-    for line in ("ask ana where is ivo", "ask ana where ivo"):
+    for line in ("ask ana where is ivo", "ask ana where ivo", "ask ana ivo location"):
         with pytest.raises(CommandError) as got:
             parse(line, sim.names())
         said = str(got.value)
