@@ -197,6 +197,7 @@ class Answer:
     place: str | None  # where the teller said they were (None: they named only others)
     seen: tuple[tuple[str, str], ...]  # (whom they named, the place they named them at)
     at: int  # when the player heard it
+    event: int | None = None  # the `who` turn it was said in
 
     @property
     def when(self) -> str:
@@ -226,7 +227,8 @@ def answers(heard: list[Said], teller: str | None = None) -> list[Answer]:
             subject = s.claim.partition(".")[0]
             if subject != s.teller:
                 named.setdefault(subject, s.value)
-        a = Answer(first.teller, attribute, first.about, place, tuple(named.items()), first.at)
+        a = Answer(first.teller, attribute, first.about, place, tuple(named.items()), first.at,
+                   first.event)
         same = (a.teller, a.attribute, a.about, a.place, a.seen)
         if same not in seen_before:
             seen_before.add(same)

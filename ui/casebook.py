@@ -648,6 +648,11 @@ def mind_page(sim, rid: str, open_minds: bool = False) -> Page:
         page.add("head", "Where they say they were")
         for a in own:  # one answer each, at the time you asked about; everyone named once
             saw = [sim.name(x) for x, _ in a.seen]
+            # Named, the player is no evidence to the player ("I saw you there" was filed
+            # as "saw nobody else there": a window playtest); the turn says so.
+            turn = sim.world.entry(f"w{a.event}") if a.event is not None else None
+            if turn and PLAYER in (turn.get("data") or {}).get("named", ()):
+                saw.append("you")
             page.add("text", f"{name} {sim.nverb(rid, 'say')} {p.subj} {p.verb('was')} at "
                      f"{sim.place_name(a.place)} {a.when}, and saw "
                      + (and_list(saw) if saw else "nobody else") + " there.")

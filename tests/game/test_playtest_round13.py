@@ -252,3 +252,15 @@ def test_a_reactions_reveals_are_checked_like_its_effects(tmp_path):
     with pytest.raises(ScenarioError) as got:
         load_scenario(str(tmp_path / "scenario.toml"))
     assert "reactions[0].reveals[0].value: 'sometimes'" in str(got.value), str(got.value)
+
+
+def test_the_people_card_files_a_who_answer_naming_you_as_said():
+    """"I saw you there", and the People card: "saw nobody else there" (a window playtest):
+    the player named is no evidence to the player, and the card read only evidence."""
+    from ui.casebook import mind_page
+
+    sim = Simulation.new("the_ledger", seed=0)
+    sim.command("wait until 09:30")
+    assert "I saw you there." in sim.command("who joss day 1 09:00").text()
+    said = [b.text for b in mind_page(sim, "joss").blocks if "09:00 on day 1" in b.text]
+    assert said == ["Joss says he was at Mill Lane at 09:00 on day 1, and saw you there."]
