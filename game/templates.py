@@ -673,15 +673,18 @@ SAMPLES: dict[str, list[dict[str, Any]]] = {
     # (what game.player.tell and game.player.show pass: `s` with how it moved them, as
     # game.visible names it, and `o`, memory's outcome)
     "told": [{"o": _Outcome(a), "s": {"what": "Cy moved your key", "change": c, "saw": saw,
-                                       "again": again, "clue": clue}}
-             for a, c, saw, again, clue in (
-                 (*x, "") if len(x) == 4 else x for x in (
+                                       "again": again, "clue": clue, "own": own}}
+             for a, c, saw, again, clue, own in (
+                 (*x, "", False) if len(x) == 4 else (*x, False) if len(x) == 5 else x
+                 for x in (
                  ("new", "new", False, False), ("update", "changed", False, False),
                  ("reinforce", "reinforce", False, False), ("reinforce", "reinforce", True,
                                                             False),
                  ("reinforce", "reinforce", True, False, "Ada's key"),
+                 ("reinforce", "reinforce", True, False, "", True),
                  ("keep", "same", False, False), ("keep", "same", True, False),
                  ("keep", "same", True, False, "Ada's key"),
+                 ("keep", "same", True, False, "", True),
                  ("doubt", "doubt", False, False), ("anomaly", "less", False, False),
                  ("correct", "changed", False, False), ("reconsider", "torn", False, False),
                  ("keep", "rejected", False, True), ("keep", "blank", False, False),
