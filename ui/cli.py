@@ -514,6 +514,9 @@ def _print_steps(steps: list[dict]) -> None:
             echo(f"      {line}")
 
 
+MINDS_SHOWN = 12  # questions whose every mind the summary prints
+
+
 def _minds(sim) -> list[dict]:
     """What everyone believes of each question the endings turn on, beside what is so — the
     open-minds view `run --open-minds` promised and did not print (a playtest)."""
@@ -616,7 +619,9 @@ def _print_summary(sim, s: dict, save_path: str | None, since_event: int = 0,
     if s.get("minds"):
         echo("  what everyone believes (open minds: every mind and what is so):" if
              sim.has_player else "  what everyone believes (no player: every mind and what is so):")
-        for m in s["minds"]:
+        # A generated town's hundreds of questions printed 1,800 lines (an author's run): the
+        # first dozen, and how many more --json holds.
+        for m in s["minds"][:MINDS_SHOWN]:
             truth = f" — really {m['truth_words']}" if m["truth_words"] is not None else ""
             echo(f"    {m['question'][:1].upper()}{m['question'][1:]}{truth}")
             for h in m["held"]:
@@ -625,6 +630,9 @@ def _print_summary(sim, s: dict, save_path: str | None, since_event: int = 0,
                 echo(f"      {h['words']}{mark}: {who}")
             if not m["held"]:
                 echo("      nobody holds a belief about it")
+        if len(s["minds"]) > MINDS_SHOWN:
+            echo(f"    … and {len(s['minds']) - MINDS_SHOWN:,} more questions (--json lists "
+                 "every one)")
     if s["open_minds"] and sim.has_player:
         echo("  open minds was on: every mind and the truth were shown")
     # (said what it is for: a playtester read it as a stray debug line)

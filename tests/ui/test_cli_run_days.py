@@ -133,3 +133,21 @@ def test_open_minds_prints_what_everyone_believes():
     played = CliRunner().invoke(main, ["run", "missing_key", "--seed", "1", "--days", "1",
                                        "--json"]).output
     assert "minds" not in json.loads(played) and "really" not in played
+
+
+def test_a_generated_towns_minds_are_printed_a_dozen_questions_at_most():
+    """A generated town's summary printed every mind on each of its hundreds of questions:
+    1,800 lines (an author's run). The first dozen, and how many more --json holds."""
+    from ui.cli import MINDS_SHOWN
+
+    res = CliRunner().invoke(main, ["run", "--residents", "40", "--days", "0.5",
+                                    "--events", "0"])
+    assert res.exit_code == 0, res.output
+    listed = _run("--residents", "40", "--days", "0.5", "--events", "0")["minds"]
+    assert len(listed) > MINDS_SHOWN
+    assert f"    … and {len(listed) - MINDS_SHOWN:,} more questions (--json lists every one)" \
+        in res.output
+    shown = [m["question"] for m in listed[:MINDS_SHOWN + 1]]
+    lines = [ln.partition(" — really ")[0] for ln in res.output.splitlines()]
+    said = [q for q in shown if f"    {q[:1].upper()}{q[1:]}" in lines]
+    assert said == shown[:MINDS_SHOWN]
