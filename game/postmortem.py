@@ -572,7 +572,7 @@ def _step_words(sim: Game, st) -> str:
         return f"{who}: saw it{when}"
     if k == "inferred":
         return f"{who}: worked it out{when}"
-    return f"{who}: had it put in their head{when}"
+    return f"{who}: had it put in {sim.pronoun(st.resident).poss} head{when}"
 
 
 def _moves(sim: Game, explain: set[str]) -> list[Move]:

@@ -679,7 +679,8 @@ class Checker:
             if t and t not in self.people and t not in ("subject", "value") and not (
                     t.startswith("?") and t == subj):
                 self.bad(("reactions", i, "target"), f"{t!r} is not a resident, 'subject', "
-                         "'value' or the variable in believes.claim")
+                         "'value' or the variable in believes.claim"
+                         + self._near(t, self.people, people=True))
             if subj.startswith("?") and t not in (subj, "value") and r.action in (
                     "accuse", "confront"):
                 self.bad(("reactions", i, "target"), f"target should be {subj} to act on "

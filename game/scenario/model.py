@@ -453,6 +453,14 @@ class Reaction(Strict):
         if self.text is not None and self.action not in WORDED_ACTS:
             raise ValueError(f"text words only an act of {', '.join(WORDED_ACTS)}; a "
                              f"reaction to {self.action} says what it does in its own words")
+        # Accepted and ignored on an accusation, a look, a report… (an author's fine that
+        # never came: an author's trial): only these acts change or show anything.
+        for name in ("effects", "reveals"):
+            if getattr(self, name) and self.action not in WORDED_ACTS:
+                raise ValueError(
+                    f"{name} take effect only on an act of {', '.join(WORDED_ACTS)}; a "
+                    f"reaction to {self.action} changes and shows nothing of its own (to "
+                    "make something so when it happens, use administer)")
         return self
 
 

@@ -264,3 +264,49 @@ def test_the_people_card_files_a_who_answer_naming_you_as_said():
     assert "I saw you there." in sim.command("who joss day 1 09:00").text()
     said = [b.text for b in mind_page(sim, "joss").blocks if "09:00 on day 1" in b.text]
     assert said == ["Joss says he was at Mill Lane at 09:00 on day 1, and saw you there."]
+
+
+MISSING_KEY = BAD_BLOOD.parent / "missing_key" / "scenario.toml"
+
+
+def _validate(tmp_path, text: str) -> str:
+    import pytest
+
+    from game.scenario.loader import ScenarioError, load_scenario
+
+    (tmp_path / "scenario.toml").write_text(text)
+    with pytest.raises(ScenarioError) as got:
+        load_scenario(str(tmp_path / "scenario.toml"))
+    return str(got.value)
+
+
+def test_effects_or_reveals_on_an_act_that_applies_none_are_an_error(tmp_path):
+    """An accusation's `effects` (a fine that never came) were accepted and ignored (an
+    author's trial): only avoid, break_off, reconcile and administer apply them."""
+    src = MISSING_KEY.read_text()
+    for field in ("effects", "reveals"):
+        bad = src.replace('action = "accuse"\ntarget = "cy"\n',
+                          f'action = "accuse"\ntarget = "cy"\n{field} = [{{ claim = '
+                          '"cy.barred", value = "yes" }]\n', 1)
+        assert bad != src
+        said = _validate(tmp_path, bad)
+        assert f"reactions[0]: {field} take effect only on an act of avoid, break_off, " \
+            "reconcile, administer; a reaction to accuse" in said, said
+
+
+def test_a_reactions_target_misspelt_is_offered_the_resident_it_is_like(tmp_path):
+    """Every other name offered "did you mean"; a reaction's target did not (an author)."""
+    bad = MISSING_KEY.read_text().replace('action = "accuse"\ntarget = "cy"\n',
+                                          'action = "accuse"\ntarget = "cyy"\n', 1)
+    assert "reactions[0].target: 'cyy' is not a resident" in _validate(tmp_path, bad)
+    assert "(did you mean 'cy'?)" in _validate(tmp_path, bad)
+
+
+def test_an_implanted_memory_is_said_with_its_holders_pronoun(tmp_path):
+    """"Hale had it put in their head", of a he (an author's `why` after an implant)."""
+    from game.postmortem import _step_words
+    from memory.explain import Step
+
+    sim = Simulation.new("bad_blood", seed=0)
+    st = Step(resident="ivo", kind="implanted", value="x", at=None)
+    assert _step_words(sim, st) == "Ivo: had it put in his head"
