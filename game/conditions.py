@@ -84,7 +84,10 @@ def _tokens(text: str) -> list[tuple[str, Any]]:
     while pos < len(text):
         m = _TOKEN.match(text, pos)
         if not m:
-            raise ConditionError(f"unexpected {text[pos]!r} at column {pos + 1}")
+            # What the common slips meant, said: "unexpected '='" left an author guessing.
+            hint = {"=": " (to compare, write ==)", "&": " (write and)", "|": " (write or)",
+                    "!": " (write not, or !=)"}.get(text[pos], "")
+            raise ConditionError(f"unexpected {text[pos]!r} at column {pos + 1}{hint}")
         pos = m.end()
         kind = m.lastgroup
         tok = m.group(kind)

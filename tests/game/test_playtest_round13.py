@@ -310,3 +310,17 @@ def test_an_implanted_memory_is_said_with_its_holders_pronoun(tmp_path):
     sim = Simulation.new("bad_blood", seed=0)
     st = Step(resident="ivo", kind="implanted", value="x", at=None)
     assert _step_words(sim, st) == "Ivo: had it put in his head"
+
+
+def test_a_conditions_common_slips_say_what_was_meant():
+    """"unexpected '='" left an author guessing (an author's trial)."""
+    import pytest
+
+    from game.conditions import Condition, ConditionError
+
+    for text, hint in (('fact("a.b") = "x"', "(to compare, write ==)"),
+                       ("true && false", "(write and)"), ("true || false", "(write or)")):
+        with pytest.raises(ConditionError) as got:
+            Condition(text)
+        assert str(got.value).endswith(hint), str(got.value)
+    assert Condition('fact("a.b") != "x"')
