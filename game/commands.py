@@ -559,8 +559,6 @@ def _timeish(parts) -> bool:
         return False
 
 
-_NUMBERS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-            "eleven", "twelve")
 _CLOCKISH = re.compile(r"^(?:(day\s{1,9}[0-9]{1,6})\s{1,9})?(?:at\s{1,9})?([0-9]{1,2}|[a-z]{3,6})"
                        r"(?::00)?\s{0,9}(am|pm|a\.m\.|p\.m\.|o'clock)?$")
 
@@ -584,7 +582,9 @@ def _clock_hint(typed: str) -> str:
         return ""
     day, word, half = m.group(1), m.group(2), (m.group(3) or "").replace(".", "")
     day = " ".join(day.split()) + " " if day else ""
-    n = int(word) if word.isdigit() else (_NUMBERS.index(word) + 1 if word in _NUMBERS
+    # (the hours one to twelve in words, from the durations' numbers: "a" and "an" are none)
+    n = int(word) if word.isdigit() else (_NUMBERS[word] if word in _NUMBERS and
+                                          1 <= _NUMBERS[word] <= 12 and len(word) > 2
                                           else None)
     if n is None or not 1 <= n <= 12 and not (half == "" and word.isdigit() and n <= 23):
         return ""
