@@ -655,7 +655,8 @@ _WHEN = re.compile(r"^\s*+(day\s++\d{1,6}\s++\d{1,2}:\d{2}|\d{1,2}:\d{2}|\+)\s++
 
 
 MAX_WALKTHROUGH_BYTES = 1_000_000
-MAX_LINE = 2_000  # characters in one line of a walkthrough
+MAX_WALKTHROUGH_LINE = 2_000  # characters in one line of a walkthrough (a second MAX_LINE
+# here, defined after the command's 500, made every command's limit 2,000)
 # Commands in one walkthrough: `help` and `look` take no game time, so a megabyte of them ran
 # for a minute and printed 173 MB (a hostile-input test). The shipped ones have under 40.
 MAX_STEPS = 2_000
@@ -761,8 +762,9 @@ def parse_walkthrough_text(text: str, names: Names, start: int, end: int,
         if len(steps) >= MAX_STEPS:
             raise WalkthroughError(path, n, f"a walkthrough may have at most {MAX_STEPS:,} "
                                    "commands")
-        if len(line) > MAX_LINE:
-            raise WalkthroughError(path, n, f"a line may have at most {MAX_LINE:,} characters")
+        if len(line) > MAX_WALKTHROUGH_LINE:
+            raise WalkthroughError(path, n, f"a line may have at most "
+                                   f"{MAX_WALKTHROUGH_LINE:,} characters")
         bad = next((c for c in line if c != "\t" and not c.isprintable()), None)
         if bad is not None:
             # (a no-break space is no control character: say what it is)

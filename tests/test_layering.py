@@ -123,9 +123,18 @@ def test_no_module_defines_a_name_twice():
             tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
             seen: dict[str, int] = {}
             for node in tree.body:
-                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                    if node.name in seen:
-                        twice.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.name} "
-                                     f"(first at line {seen[node.name]})")
-                    seen.setdefault(node.name, node.lineno)
+                # Functions, classes and module constants: a second `_NUMBERS` (a tuple) under
+                # the durations' dict broke "wait two hours", and a second MAX_LINE made every
+                # command's limit the walkthrough line's (a review).
+                names = ([node.name] if isinstance(node, (ast.FunctionDef, ast.ClassDef,
+                                                          ast.AsyncFunctionDef)) else
+                         [t.id for t in node.targets if isinstance(t, ast.Name)]
+                         if isinstance(node, ast.Assign) else
+                         [node.target.id] if isinstance(node, ast.AnnAssign) and
+                         isinstance(node.target, ast.Name) and node.value is not None else [])
+                for name in names:
+                    if name in seen:
+                        twice.append(f"{path.relative_to(ROOT)}:{node.lineno}: {name} "
+                                     f"(first at line {seen[name]})")
+                    seen.setdefault(name, node.lineno)
     assert not twice, twice

@@ -324,3 +324,17 @@ def test_a_conditions_common_slips_say_what_was_meant():
             Condition(text)
         assert str(got.value).endswith(hint), str(got.value)
     assert Condition('fact("a.b") != "x"')
+
+
+def test_a_command_is_at_most_500_characters_and_a_walkthrough_line_2000():
+    """A second MAX_LINE, the walkthrough line's 2,000, replaced the command's 500 for every
+    command (a review)."""
+    import pytest
+
+    from game.commands import MAX_LINE, MAX_WALKTHROUGH_LINE, CommandError, parse
+
+    assert (MAX_LINE, MAX_WALKTHROUGH_LINE) == (500, 2_000)
+    sim = Simulation.new("missing_key", seed=0)
+    with pytest.raises(CommandError) as got:
+        parse("say ada " + "x" * 600, sim.names())
+    assert "a command is at most 500" in str(got.value)
