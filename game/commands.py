@@ -240,13 +240,21 @@ def _go_words(args: list[str]) -> list[str]:
     return args
 
 
-def _look_words(args: list[str], usage: str) -> None:
+def _look_words(args: list[str], usage: str, v=None) -> None:
     """'look around', 'look here': the words after it add nothing. 'look at the desk' is
-    refused (looking takes no time; going through something does), saying what would do it."""
+    refused (looking takes no time; going through something does), saying what would do it;
+    'look at ana' says what to do with a person ("search ana" went through Ana's Bakery: a
+    playtest)."""
     if not args or " ".join(a.lower() for a in args) in ("around", "here", "about"):
         return
     rest = args[1:] if args[0].lower() in ("at", "in", "into", "inside", "under", "behind",
                                            "through") and len(args) > 1 else args
+    who = _person_named(v, rest) if v is not None else None
+    if who is not None:
+        typed = said_back(" ".join(rest)).lower()
+        raise CommandError(_usage(usage, f"{who} is a person: 'where is {typed}' says where "
+                                         f"you last saw or heard of them, 'ask {typed} "
+                                         "QUESTION' what they believe."))
     raise CommandError(_usage(usage, f"Looking at something is going through it: search "
                                      f"{said_back(' '.join(rest))}. To find someone: where is "
                                      "RESIDENT."))
@@ -377,7 +385,7 @@ def _resolved(verb: str, args: list[str], v, usage: str, text: str) -> Command:
     elif verb == "help":
         out = []  # 'help ask': the whole list says it, the verb's line with the rest
     elif verb == "look":
-        _look_words(args, usage)
+        _look_words(args, usage, v)
         out = []
     else:  # say: free words, read by a model
         need(1)

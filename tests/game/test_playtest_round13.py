@@ -338,3 +338,19 @@ def test_a_command_is_at_most_500_characters_and_a_walkthrough_line_2000():
     with pytest.raises(CommandError) as got:
         parse("say ada " + "x" * 600, sim.names())
     assert "a command is at most 500" in str(got.value)
+
+
+def test_looking_at_a_person_says_what_to_do_with_one():
+    """"look at ana" offered "search ana", which went through Ana's Bakery (a playtest)."""
+    import pytest
+
+    from game.commands import CommandError, parse
+
+    sim = Simulation.new("bad_blood", seed=0)
+    with pytest.raises(CommandError) as got:
+        parse("look at ana", sim.names())
+    assert "Ana is a person: 'where is ana' says where you last saw or heard of them" \
+        in str(got.value) and "search" not in str(got.value)
+    with pytest.raises(CommandError) as got:
+        parse("look at the desk", sim.names())
+    assert "search the desk" in str(got.value)
