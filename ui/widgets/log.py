@@ -49,8 +49,8 @@ class EventLog(Widget):
         everything = s.open_minds or not s.has_player
         T.text(surf, "Event log", (rect.x, rect.y), "head", T.TEXT)
         sub = ("every world event (open minds)" if s.open_minds else "everything in town"
-               if not s.has_player else "what you took part in or saw, and why the clock "
-               "stopped, marked ‖")
+               if not s.has_player else "what you took part in or saw; ‖ marks what the "
+               "running clock stops for (a wait runs on)")
         T.text(surf, sub, (rect.x, rect.y + 24), "small", T.DIM)
         body = pygame.Rect(rect.x, rect.y + 48, rect.width, rect.height - 48)
         events = s.log()
