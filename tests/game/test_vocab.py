@@ -465,11 +465,15 @@ def test_an_answer_is_narrowed_by_its_words_in_order():
 
 
 def test_a_refusal_says_back_only_the_start_of_a_long_line():
-    """1,900 a's typed as a question were echoed whole in the refusal (a playtest)."""
+    """1,900 a's typed as a question were echoed whole in the refusal (a playtest). (A line
+    over 500 characters is refused by its length, unechoed.)"""
     sim = Simulation.new("bad_blood", seed=0)
     with pytest.raises(CommandError) as err:
-        sim.command("ask lin " + "a" * 1900)
+        sim.command("ask lin " + "a" * 480)
     assert len(str(err.value)) < 200 and "a…'" in str(err.value)
+    with pytest.raises(CommandError) as err:
+        sim.command("ask lin " + "a" * 1900)
+    assert "a command is at most 500" in str(err.value) and "aaaa" not in str(err.value)
 
 
 def test_a_place_is_not_a_question():
