@@ -17,7 +17,7 @@ from .naming import preposition
 from .people import ASLEEP, AWAKE, AWAY, WALKING
 from .perception import split
 from .sources import FORGOTTEN, origin_name, read_at
-from .world import Event
+from .world import GRIEVANCE_KINDS, Event
 
 if TYPE_CHECKING:
     from .town import Game
@@ -713,7 +713,7 @@ def _knows_of_quarrel(sim: Game, a: str, b: str) -> bool:
     """Whether the player holds that one of the two avoided, broke off with, accused or
     confronted the other (seen, or told of)."""
     for x, y in ((a, b), (b, a)):
-        for kind in ("avoid", "break_off", "accuse", "confront"):
+        for kind in GRIEVANCE_KINDS:
             held = sim.store.held(PLAYER, x, kind)
             if held is not None and held[0] == y and held[2] != "past":
                 return True

@@ -148,7 +148,8 @@ class Event:
 
 
 # What two residents fall out by: acted on a belief against the other (game.pursuit).
-GRIEVANCES = "('avoid', 'break_off', 'accuse', 'confront')"
+GRIEVANCE_KINDS = ("avoid", "break_off", "accuse", "confront")
+_GRIEVANCES = "(" + ", ".join(f"'{k}'" for k in GRIEVANCE_KINDS) + ")"
 
 
 class World:
@@ -318,7 +319,7 @@ class World:
         acted on in avoiding, breaking off with, accusing or confronting the other."""
         pair = "((actor = :a AND target = :b) OR (actor = :b AND target = :a))"
         return {r[0] for r in self.db.execute(
-            f"SELECT DISTINCT claim FROM world_log WHERE {pair} AND kind IN {GRIEVANCES} AND "
+            f"SELECT DISTINCT claim FROM world_log WHERE {pair} AND kind IN {_GRIEVANCES} AND "
             f"claim IS NOT NULL AND id > coalesce((SELECT max(id) FROM world_log WHERE {pair} "
             "AND kind = 'reconcile'), 0)", {"a": a, "b": b})}
 
